@@ -1,0 +1,534 @@
+"""A St. Helena position: push and pop moves, list the legal ones.
+
+Modelled on python-chess: ``Game.deal(7)``, ``legal_moves()``, ``push(move)``,
+``pop()``, ``notation()``. State is a handful of bytearrays: 12 piles
+(bottom card first), 8 foundation counts (KS KH KD KC AS AH AD AC), Louis'
+stock (top card last) and the undo history, which is bytes too:
+
+* a card move adds ``source | 0x80 if Louis refilled the gap``, ``target``;
+* a redeal adds the 12 pile lengths before it, then ``_REDEAL_TAG``;
+* Louis' deal adds the number of cards dealt, then ``_DEAL_TAG``.
+
+The last byte of an entry says what it is, so ``pop`` reads from the end.
+"""
+
+from .cards import const
+from .deal import shuffled_deck
+from .moves import DEAL, REDEAL, move_name
+from .rules import Rules
+
+_REDEAL_TAG = const(0xFE)
+_DEAL_TAG = const(0xFD)
+_REFILLED = const(0x80)
+
+# What ``status()`` says of a position.
+PLAYING = const(0)  # some sequence of card moves puts another card on a foundation
+WON = const(1)
+REDEAL_ONLY = const(2)  # card moves lead nowhere; a redeal (or Louis' deal) is left
+CYCLING = const(3)  # only moves that undo each other, and no redeal left: lost
+NO_MOVES = const(4)  # no legal move at all: lost
+STATUS_NAMES = ("playing", "won", "redeal-only", "cycling", "no-moves")
+
+
+class IllegalMoveError(ValueError):
+    """A move that may not be played in this position."""
+
+
+class Game:
+    """A position with its undo history."""
+
+    def __init__(self, rules=None):
+        if rules is None or isinstance(rules, str):
+            rules = Rules.parse(rules or "st-helena")
+        self.rules = rules
+        self.piles = [bytearray() for _ in range(12)]
+        self.foundations = bytearray(b"\x01" * 8)  # cards on each; 1 = its base
+        self.stock = bytearray()
+        self.round = 0  # redeals made so far
+        self.history = bytearray()
+        self.deal_number = None
+        # The rules as flags, read on every move generation.
+        self._any_suit = rules.build == "any"
+        self._wrap = rules.wrap
+        self._fill_spaces = rules.spaces == "any"
+        self._redeals = rules.redeals
+        self._restricted = rules.restricted_first_deal
+        self._clockwise = rules.gather == "clockwise"
+        self._foundation_moves = ("none", "relocate", "all").index(rules.foundation_moves)
+        self._louis = rules.louis_start
+
+    @classmethod
+    def deal(cls, number, rules="st-helena"):
+        """Deal ``number``: the bases on the foundations, then the other 96
+        cards one at a time from pile 1 round to pile 12 (Louis: 12 cards,
+        the rest in the stock with the next card to deal on top)."""
+        game = cls(rules)
+        game.deal_number = number
+        deck = shuffled_deck(number)
+        piles = game.piles
+        if game._louis:
+            for index in range(12):
+                piles[index].append(deck[index])
+            for index in range(len(deck) - 1, 11, -1):
+                game.stock.append(deck[index])
+        else:
+            for index in range(len(deck)):
+                piles[index % 12].append(deck[index])
+        return game
+
+    @classmethod
+    def from_notation(cls, text):
+        """The position a ``notation()`` line describes; ``NotationError``
+        (a ValueError) says what is wrong with a malformed one."""
+        from .notation import parse_notation
+
+        return parse_notation(text, cls)
+
+    def notation(self):
+        """One line: rules, round, foundations, piles, stock (see README)."""
+        from .notation import format_notation
+
+        return format_notation(self)
+
+    def copy(self):
+        """An independent position with the same history."""
+        other = Game(self.rules)
+        for index in range(12):
+            other.piles[index][:] = self.piles[index]
+        other.foundations[:] = self.foundations
+        other.stock[:] = self.stock
+        other.round = self.round
+        other.history[:] = self.history
+        other.deal_number = self.deal_number
+        return other
+
+    # -- what is where -------------------------------------------------
+
+    def top(self, place):
+        """The card on top of a place (pile 0..11, foundation 12..19), or 0."""
+        if place < 12:
+            pile = self.piles[place]
+            return pile[-1] if pile else 0
+        count = self.foundations[place - 12]
+        if not count:
+            return 0
+        suit = (place - 12) & 3
+        return (suit << 4) | (14 - count if place < 16 else count)
+
+    def foundation_wants(self, foundation):
+        """The rank foundation 0..7 takes next (0 when it is full)."""
+        count = self.foundations[foundation]
+        if count >= 13:
+            return 0
+        return 13 - count if foundation < 4 else count + 1
+
+    def pile_takes(self, pile, card):
+        """Whether ``card`` may be built on pile 0..11."""
+        cards = self.piles[pile]
+        if not cards:
+            return self._fill_spaces
+        under = cards[-1]
+        if not self._any_suit and (under ^ card) & 0xF0:
+            return False
+        step = (card & 15) - (under & 15)
+        return step == 1 or step == -1 or (self._wrap and (step == 12 or step == -12))
+
+    def restricted(self):
+        """Whether the first-deal restriction on foundation plays is in force."""
+        return self._restricted and self.round == 0
+
+    def may_play_to(self, pile, foundation):
+        """Whether the first-deal restriction lets pile 0..11 play to
+        foundation 0..7 (0..3 kings, 4..7 aces)."""
+        if not self._restricted or self.round:
+            return True
+        if pile < 4:
+            return foundation < 4
+        if 6 <= pile <= 9:
+            return foundation >= 4
+        return True
+
+    def louis_phase(self):
+        """Louis before the deal: only plays to foundations, gaps refilled."""
+        return self._louis and self.round == 0 and len(self.stock) > 0
+
+    def redeals_left(self):
+        return self._redeals - self.round
+
+    def is_won(self):
+        return sum(self.foundations) == 104
+
+    def cards_in_play(self):
+        """All cards outside the foundations."""
+        return sum(len(pile) for pile in self.piles) + len(self.stock)
+
+    # -- legal moves ---------------------------------------------------
+
+    def legal_moves(self):
+        """Every legal move: plays to foundations first, then builds on
+        piles, moves off foundations, and last ``DEAL`` or ``REDEAL``."""
+        piles = self.piles
+        wants = self.foundation_wants
+        louis = self.louis_phase()
+        for pile in range(12):
+            cards = piles[pile]
+            if cards:
+                card = cards[-1]
+                suit = card >> 4
+                rank = card & 15
+                if rank == wants(suit) and self.may_play_to(pile, suit):
+                    yield pile * 20 + 12 + suit
+                if rank == wants(suit + 4) and self.may_play_to(pile, suit + 4):
+                    yield pile * 20 + 16 + suit
+        if not louis:
+            for pile in range(12):
+                cards = piles[pile]
+                if cards:
+                    card = cards[-1]
+                    for target in range(12):
+                        if target != pile and self.pile_takes(target, card):
+                            yield pile * 20 + target
+        if self._foundation_moves:
+            for foundation in range(8):
+                card = self.top(12 + foundation)
+                if not card:
+                    continue
+                other = foundation ^ 4
+                if card & 15 == wants(other):
+                    yield (12 + foundation) * 20 + 12 + other
+                if self._foundation_moves == 2 and not louis:
+                    for target in range(12):
+                        if self.pile_takes(target, card):
+                            yield (12 + foundation) * 20 + target
+        if louis:
+            yield DEAL
+        elif self.round < self._redeals and not self.is_won():
+            yield REDEAL
+
+    def why_illegal(self, move):
+        """None if ``move`` is legal here, else a short reason."""
+        if move == DEAL:
+            return None if self.louis_phase() else "there is no stock to deal"
+        if move == REDEAL:
+            if self.louis_phase():
+                return "deal the stock first"
+            if self.round >= self._redeals:
+                return "no redeals left"
+            if self.is_won():
+                return "the game is won"
+            return None
+        if not 0 <= move < 400 or move // 20 == move % 20:
+            return "no such move"
+        source, target = divmod(move, 20)
+        card = self.top(source)
+        if not card:
+            return "there is no card to move"
+        louis = self.louis_phase()
+        if source >= 12:
+            if not self._foundation_moves:
+                return "foundation cards stay put in these rules"
+            if target >= 12 and (target - source) not in (4, -4):
+                return "a foundation card moves only to the other foundation of its suit"
+            if target < 12 and self._foundation_moves == 1:
+                return "a foundation card moves only to the other foundation of its suit"
+        if target < 12:
+            if louis:
+                return "until the stock is dealt, cards go only to foundations"
+            if not self.pile_takes(target, card):
+                return "that pile does not take this card"
+            return None
+        foundation = target - 12
+        if (card >> 4) != foundation & 3 or (card & 15) != self.foundation_wants(foundation):
+            return "that foundation does not take this card"
+        if source < 12 and not self.may_play_to(source, foundation):
+            if foundation < 4:
+                return "before the first redeal piles 7-10 play only to ace foundations"
+            return "before the first redeal piles 1-4 play only to king foundations"
+        return None
+
+    def is_legal(self, move):
+        return self.why_illegal(move) is None
+
+    # -- making and unmaking moves -----------------------------------
+
+    def push(self, move):
+        """Play ``move``; IllegalMoveError (a ValueError) if it may not be."""
+        reason = self.why_illegal(move)
+        if reason is not None:
+            name = move_name(move) if 0 <= move < 402 else str(move)
+            raise IllegalMoveError("illegal move %s: %s" % (name, reason))
+        self._play(move)
+
+    def push_name(self, name):
+        """Parse a move name and play it."""
+        from .moves import parse_move
+
+        move = parse_move(name)
+        self.push(move)
+        return move
+
+    def _play(self, move):
+        """Play a move known to be legal."""
+        history = self.history
+        piles = self.piles
+        if move == REDEAL:
+            for pile in piles:
+                history.append(len(pile))
+            self._deal_out(self._gathered())
+            history.append(_REDEAL_TAG)
+            self.round += 1
+            return
+        stock = self.stock
+        if move == DEAL:
+            history.append(len(stock))
+            self._deal_out(stock, True)
+            history.append(_DEAL_TAG)
+            return
+        refill = self.louis_phase()
+        source, target = divmod(move, 20)
+        if source < 12:
+            cards = piles[source]
+            card = cards[-1]
+            cards[-1:] = b""
+        else:
+            card = self.top(source)
+            self.foundations[source - 12] -= 1
+        if target < 12:
+            piles[target].append(card)
+        else:
+            self.foundations[target - 12] += 1
+        if refill and source < 12 and not piles[source] and stock:
+            piles[source].append(stock[-1])
+            stock[-1:] = b""
+            source |= _REFILLED
+        history.append(source)
+        history.append(target)
+
+    def pop(self):
+        """Undo the last move and return it; IndexError if there is none."""
+        history = self.history
+        if not history:
+            raise IndexError("no move to undo")
+        tag = history[-1]
+        piles = self.piles
+        if tag == _REDEAL_TAG:
+            lengths = history[-13:-1]
+            history[-13:] = b""
+            self._undo_redeal(lengths)
+            self.round -= 1
+            return REDEAL
+        source = history[-2]
+        history[-2:] = b""
+        if tag == _DEAL_TAG:
+            stock = self.stock
+            for index in range(source - 1, -1, -1):
+                cards = piles[index % 12]
+                stock.append(cards[-1])
+                cards[-1:] = b""
+            return DEAL
+        target = tag
+        if source & _REFILLED:
+            source &= 0x7F
+            cards = piles[source]
+            self.stock.append(cards[-1])
+            cards[-1:] = b""
+        if target < 12:
+            cards = piles[target]
+            card = cards[-1]
+            cards[-1:] = b""
+        else:
+            card = self.top(target)
+            self.foundations[target - 12] -= 1
+        if source < 12:
+            piles[source].append(card)
+        else:
+            self.foundations[source - 12] += 1
+        return source * 20 + target
+
+    def move_stack(self):
+        """The moves played so far, first first."""
+        history = self.history
+        moves = []
+        end = len(history)
+        while end:
+            tag = history[end - 1]
+            if tag == _REDEAL_TAG:
+                moves.append(REDEAL)
+                end -= 13
+            elif tag == _DEAL_TAG:
+                moves.append(DEAL)
+                end -= 2
+            else:
+                moves.append((history[end - 2] & 0x7F) * 20 + tag)
+                end -= 2
+        moves.reverse()
+        return moves
+
+    # -- redeals ---------------------------------------------------------
+
+    def _gathered(self):
+        """All pile cards in the order they are dealt again.
+
+        encyclopedia: pile 12 onto 11 ... onto 1, dealt from the top, so
+        pile 12's top card comes first. clockwise: pile 1 onto 2 ... onto 12,
+        turned face down, so pile 12's bottom card comes first.
+        """
+        order = bytearray()
+        for index in range(11, -1, -1):
+            cards = self.piles[index]
+            if self._clockwise:
+                order.extend(cards)
+            else:
+                for position in range(len(cards) - 1, -1, -1):
+                    order.append(cards[position])
+        return order
+
+    def _deal_out(self, cards, from_top=False):
+        """Empty the piles (unless dealing a stock) and deal ``cards`` one at
+        a time round-robin from pile 1: first card first, or, ``from_top``,
+        last card first, emptying ``cards``."""
+        piles = self.piles
+        if from_top:
+            count = len(cards)
+            for index in range(count):
+                piles[index % 12].append(cards[-1])
+                cards[-1:] = b""
+            return
+        for pile in piles:
+            pile[:] = b""
+        for index in range(len(cards)):
+            piles[index % 12].append(cards[index])
+
+    def _undo_redeal(self, lengths):
+        piles = self.piles
+        order = bytearray()
+        for index in range(sum(lengths)):
+            order.append(piles[index % 12][index // 12])
+        start = 0
+        for index in range(11, -1, -1):
+            count = lengths[index]
+            cards = piles[index]
+            cards[:] = b""
+            if self._clockwise:
+                cards.extend(order[start:start + count])
+            else:
+                for position in range(start + count - 1, start - 1, -1):
+                    cards.append(order[position])
+            start += count
+
+    # -- positions as a whole ------------------------------------------
+
+    def position_key(self):
+        """Bytes that equal another position's exactly when the positions
+        do (history aside)."""
+        key = bytearray(self.foundations)
+        key.append(self.round)
+        for pile in self.piles:
+            key.append(0xFF)
+            key.extend(pile)
+        key.append(0xFF)
+        key.extend(self.stock)
+        return bytes(key)
+
+    def check_cards(self):
+        """ValueError unless the position holds each of the 52 cards twice."""
+        counts = bytearray(64)
+        for foundation in range(8):
+            count = self.foundations[foundation]
+            if count > 13:
+                raise ValueError("foundation %d holds more than 13 cards" % foundation)
+            suit = foundation & 3
+            for step in range(count):
+                counts[(suit << 4) | (13 - step if foundation < 4 else step + 1)] += 1
+        for cards in self.piles + [self.stock]:
+            for card in cards:
+                counts[card] += 1
+        for suit in range(4):
+            for rank in range(1, 14):
+                count = counts[(suit << 4) | rank]
+                if count != 2:
+                    from .cards import card_name
+
+                    raise ValueError("the position holds %s %d times, not twice"
+                                     % (card_name((suit << 4) | rank), count))
+
+    def status(self, budget=300):
+        """PLAYING, WON, REDEAL_ONLY, CYCLING or NO_MOVES (see top of module).
+
+        Searches card moves (not redeals) for one that puts another card on
+        a foundation, looking at up to ``budget`` positions; past that it
+        says PLAYING, as it cannot prove the game stuck.
+        """
+        if self.is_won():
+            return WON
+        if self._progress_reachable(budget):
+            return PLAYING
+        if self.louis_phase() or self.round < self._redeals:
+            return REDEAL_ONLY
+        for move in self.legal_moves():
+            return CYCLING
+        return NO_MOVES
+
+    def _card_moves(self):
+        """Legal card moves, and whether one plays a pile to a foundation."""
+        moves = []
+        gains = False
+        for move in self.legal_moves():
+            if move < 400:
+                moves.append(move)
+                if move // 20 < 12 <= move % 20:
+                    gains = True
+        return moves, gains
+
+    def _progress_reachable(self, budget):
+        """Depth-first over card moves, undoing as it backs out."""
+        start = sum(self.foundations)
+        seen = {self.position_key()}
+        moves, gains = self._card_moves()
+        if gains:
+            return True
+        stack = [moves]
+        played = 0
+        found = False
+        while stack:
+            if not stack[-1]:
+                stack.pop()
+                if played:
+                    self.pop()
+                    played -= 1
+                continue
+            self._play(stack[-1].pop())
+            played += 1
+            key = self.position_key()
+            if sum(self.foundations) > start:
+                found = True
+                break
+            if key in seen:
+                self.pop()
+                played -= 1
+                continue
+            seen.add(key)
+            if len(seen) > budget:
+                found = True
+                break
+            moves, gains = self._card_moves()
+            if gains:
+                found = True
+                break
+            stack.append(moves)
+        for _ in range(played):
+            self.pop()
+        return found
+
+    def perft(self, depth):
+        """How many move sequences of ``depth`` moves there are from here."""
+        if depth <= 0:
+            return 1
+        if depth == 1:
+            return sum(1 for _ in self.legal_moves())
+        total = 0
+        for move in list(self.legal_moves()):
+            self._play(move)
+            total += self.perft(depth - 1)
+            self.pop()
+        return total

@@ -1,0 +1,92 @@
+"""The one-line text form of a position, and reading it back.
+
+``RULES ROUND FOUNDATIONS PILES STOCK``, for example::
+
+    st-helena r0 KKKK/AAAA 5H9S.../.../... -
+
+RULES is a rules text (``st-helena,spaces=none``); ROUND is ``r`` and the
+redeals made; FOUNDATIONS the top rank of KS KH KD KC / AS AH AD AC
+(``-`` when a base has moved off); PILES the 12 piles from pile 1, bottom
+card first, ``/`` between them and ``-`` for an empty one; STOCK Louis'
+stock, top card last, or ``-``.
+"""
+
+from .cards import RANKS, card_name, parse_card
+from .rules import Rules
+
+
+class NotationError(ValueError):
+    """A notation line that does not describe a position."""
+
+
+def _cards_text(cards):
+    return "".join(card_name(card) for card in cards) or "-"
+
+
+def format_notation(game):
+    found = ""
+    for foundation in range(8):
+        card = game.top(12 + foundation)
+        found += RANKS[(card & 15) - 1] if card else "-"
+        if foundation == 3:
+            found += "/"
+    piles = "/".join(_cards_text(pile) for pile in game.piles)
+    return "%s r%d %s %s %s" % (game.rules, game.round, found, piles, _cards_text(game.stock))
+
+
+def _parse_cards(text, what):
+    if text == "-":
+        return bytearray()
+    if len(text) % 2:
+        raise NotationError("%s %r: cards are two characters each" % (what, text))
+    cards = bytearray()
+    for start in range(0, len(text), 2):
+        try:
+            cards.append(parse_card(text[start:start + 2]))
+        except ValueError as error:
+            raise NotationError("%s: %s" % (what, error))
+    return cards
+
+
+def parse_notation(text, game_class):
+    fields = text.split()
+    if len(fields) != 5:
+        raise NotationError("a position has 5 fields (rules round foundations piles stock), "
+                            "not %d" % len(fields))
+    rules_text, round_text, found_text, piles_text, stock_text = fields
+    try:
+        rules = Rules.parse(rules_text)
+    except ValueError as error:
+        raise NotationError(str(error))
+    game = game_class(rules)
+    if len(round_text) != 2 or round_text[0] != "r" or round_text[1] not in "012":
+        raise NotationError("round %r: want r0, r1 or r2" % round_text)
+    game.round = int(round_text[1])
+    if game.round > rules.redeals:
+        raise NotationError("round %s: these rules allow %d redeals" % (round_text, rules.redeals))
+    if len(found_text) != 9 or found_text[4] != "/":
+        raise NotationError("foundations %r: want 4 king tops / 4 ace tops, e.g. KKKK/AAAA"
+                            % found_text)
+    for foundation in range(8):
+        char = found_text[foundation + (foundation >= 4)]
+        if char == "-":
+            count = 0
+        else:
+            rank = RANKS.find(char.upper()) + 1
+            if not rank:
+                raise NotationError("foundations %r: %r is not a rank" % (found_text, char))
+            count = 14 - rank if foundation < 4 else rank
+        game.foundations[foundation] = count
+    pile_texts = piles_text.split("/")
+    if len(pile_texts) != 12:
+        raise NotationError("piles: want 12 piles split by /, not %d" % len(pile_texts))
+    for index in range(12):
+        game.piles[index][:] = _parse_cards(pile_texts[index], "pile %d" % (index + 1))
+    game.stock[:] = _parse_cards(stock_text, "stock")
+    if game.stock and not (rules.louis_start and game.round == 0):
+        raise NotationError("stock: only Louis has a stock, before its first redeal")
+    try:
+        game.check_cards()
+    except ValueError as error:
+        raise NotationError(str(error))
+    return game

@@ -1,0 +1,83 @@
+"""Run Python code under a real MicroPython VM from pytest.
+
+The VM is the ``@micropython/micropython-webassembly-pyscript`` npm package,
+driven by ``tools/mpvm/run.mjs`` under Node.js. Install it with
+``npm ci --prefix tools/mpvm`` (``make test`` does this).
+"""
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+MPVM_DIR = REPO_ROOT / "tools" / "mpvm"
+RUNNER = MPVM_DIR / "run.mjs"
+_VM_PACKAGE = (
+    MPVM_DIR / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
+)
+_INSTALL_HINT = "run `make test` (which installs it) or `npm ci --prefix tools/mpvm`"
+
+
+def _node():
+    """Return the node executable, or raise RuntimeError if the VM is missing."""
+    node = shutil.which("node")
+    if node is None:
+        raise RuntimeError(
+            "Node.js (`node`) is not on PATH; it is needed to run the MicroPython "
+            f"VM tests. Install Node.js, then {_INSTALL_HINT}."
+        )
+    if not (_VM_PACKAGE / "package.json").is_file():
+        raise RuntimeError(
+            f"The MicroPython VM npm package is not installed in {MPVM_DIR}; "
+            f"{_INSTALL_HINT}."
+        )
+    return node
+
+
+def run_micropython(
+    script: str,
+    packages=("sthelena",),
+    exclude=r"(__main__|cli)\.py$",
+    timeout=300,
+) -> str:
+    """Run ``script`` under MicroPython and return its stdout.
+
+    Each entry of ``packages`` is a package directory, relative to the repo
+    root unless absolute; its ``*.py`` files are copied to ``/lib/<name>/``
+    in the VM, skipping those whose relative path matches the ``exclude``
+    regex (``None`` copies everything).
+
+    Raises AssertionError (with the VM's stderr and stdout) if the script
+    fails, and RuntimeError if Node.js or the VM package is not installed.
+    """
+    cmd = [_node(), str(RUNNER)]
+    for pkg in packages:
+        pkg_dir = Path(pkg) if os.path.isabs(pkg) else REPO_ROOT / pkg
+        if not pkg_dir.is_dir():
+            raise FileNotFoundError(f"package directory not found: {pkg_dir}")
+        cmd += ["--pkg", str(pkg_dir)]
+    if exclude:
+        cmd += ["--exclude", exclude]
+    cmd.append("-")
+    try:
+        proc = subprocess.run(
+            cmd,
+            input=script,
+            capture_output=True,
+            encoding="utf-8",
+            timeout=timeout,
+            cwd=REPO_ROOT,
+        )
+    except subprocess.TimeoutExpired as exc:
+        partial = (exc.stdout or b"").decode("utf-8", "replace")
+        raise AssertionError(
+            f"MicroPython script timed out after {timeout} s\n"
+            f"--- stdout ---\n{partial}"
+        ) from None
+    if proc.returncode != 0:
+        raise AssertionError(
+            f"MicroPython script failed (exit status {proc.returncode})\n"
+            f"--- stderr ---\n{proc.stderr}--- stdout ---\n{proc.stdout}"
+        )
+    return proc.stdout
