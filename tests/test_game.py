@@ -1,0 +1,219 @@
+"""Whole-game properties on random deals and random move sequences, and the
+notation, save bytes, move names and deal numbers."""
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from positions import position
+from sthelena import save
+from sthelena.cards import card_name, parse_card
+from sthelena.deal import shuffled_deck, unshuffled_deck
+from sthelena.game import Game, IllegalMoveError
+from sthelena.moves import DEAL, MOVE_LIMIT, REDEAL, move_name, parse_move
+from sthelena.notation import NotationError
+from sthelena.rules import PRESETS
+
+RULES = [name for name, _ in PRESETS] + [
+    "st-helena,gather=clockwise",
+    "st-helena,build=any,spaces=none,foundation_moves=all",
+    "box-kite,build=any,wrap=true,spaces=none,foundation_moves=all",
+    "louis,build=any,wrap=true,foundation_moves=relocate,gather=clockwise",
+]
+
+deals = st.integers(min_value=0, max_value=2**32 - 1)
+rule_sets = st.sampled_from(RULES)
+# A walk: each step picks a legal move by index, or undoes (None).
+walks = st.lists(st.one_of(st.none(), st.integers(min_value=0, max_value=10**6)),
+                 max_size=120)
+
+
+def conserved(game):
+    return game.cards_in_play() + sum(game.foundations) == 104
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(number=deals, rules=rule_sets, walk=walks)
+def test_random_play_keeps_every_invariant(number, rules, walk):
+    game = Game.deal(number, rules)
+    keys = [game.position_key()]
+    for step in walk:
+        legal = list(game.legal_moves())
+        # Every listed move is accepted, and nothing else is.
+        assert sorted(legal) == [m for m in range(MOVE_LIMIT) if game.is_legal(m)]
+        assert len(set(legal)) == len(legal)
+        if step is None or not legal:
+            if game.history:
+                game.pop()
+                keys.pop()
+                assert game.position_key() == keys[-1]  # pop restores exactly
+            continue
+        game.push(legal[step % len(legal)])
+        keys.append(game.position_key())
+        assert conserved(game)
+        game.check_cards()
+        text = game.notation()
+        again = Game.from_notation(text)
+        assert again.notation() == text and again.position_key() == game.position_key()
+    restored = save.from_bytes(save.to_bytes(game))
+    assert restored.position_key() == game.position_key()
+    assert restored.move_stack() == game.move_stack()
+    while game.history:
+        game.pop()
+    assert game.position_key() == Game.deal(number, rules).position_key()
+
+
+@settings(max_examples=40, deadline=None)
+@given(number=deals, rules=rule_sets, move=st.integers(min_value=-5, max_value=450))
+def test_illegal_moves_raise_and_change_nothing(number, rules, move):
+    game = Game.deal(number, rules)
+    if game.is_legal(move):
+        game.push(move)
+        return
+    before = game.position_key()
+    with pytest.raises(IllegalMoveError):
+        game.push(move)
+    assert game.position_key() == before and not game.history
+
+
+def test_deal_layout_and_numbers():
+    deck = shuffled_deck(12345)
+    assert sorted(deck) == sorted(unshuffled_deck()) and len(deck) == 96
+    game = Game.deal(12345)
+    assert [list(pile) for pile in game.piles] == [list(deck[p::12]) for p in range(12)]
+    assert list(game.foundations) == [1] * 8 and not game.stock
+    assert Game.deal(1).notation() != Game.deal(2).notation()
+    with pytest.raises(ValueError, match="out of range"):
+        Game.deal(2**32)
+    with pytest.raises(ValueError, match="out of range"):
+        Game.deal(-1)
+
+
+def test_deal_numbers_never_change():
+    # Shared deal numbers must keep meaning the same deal across releases.
+    assert Game.deal(1).notation() == (
+        "st-helena r0 KKKK/AAAA 3SJCQD7H3D5C2S8C/JCTC7DTH4C8D5D2H/2S6S2DTC7S2C8D4D/"
+        "7CQS2DQD5D8S6CTD/JD5H5STS9C6DTS4C/7H9C4S8HTHAD5SAH/3D7DJS3SACJH4SAS/"
+        "9H6H9SKCQS3HJH3H/9H9D4HJD2C7C2H8S/JS6C8C6D5H4D8HTD/QHQC5C3C9DKH9SKD/"
+        "6HKS4HQC7S6SQH3C -")
+
+
+def test_move_names_round_trip():
+    count = 0
+    for move in range(MOVE_LIMIT):
+        if move < 400 and move // 20 == move % 20:
+            continue
+        assert parse_move(move_name(move)) == move
+        count += 1
+    assert count == 20 * 19 + 2
+    assert [move_name(m) for m in (parse_move("3-7"), parse_move("3-ks"), parse_move("KS-AS"),
+                                   parse_move("KH-5"), REDEAL, DEAL)] == \
+        ["3-7", "3-KS", "KS-AS", "KH-5", "redeal", "deal"]
+
+
+@pytest.mark.parametrize("text", ["", "3", "3-3", "0-1", "13-1", "3-XS", "KS", "undeal", "3-7-1"])
+def test_bad_move_names(text):
+    with pytest.raises(ValueError):
+        parse_move(text)
+
+
+def test_cards_round_trip():
+    for suit in range(4):
+        for rank in range(1, 14):
+            card = (suit << 4) | rank
+            assert parse_card(card_name(card)) == card
+    with pytest.raises(ValueError, match="bad card"):
+        parse_card("1S")
+
+
+GOOD = Game.deal(8).notation()
+
+
+@pytest.mark.parametrize("mangle, complaint", [
+    (lambda f: f[:4], "5 fields"),
+    (lambda f: ["klondike"] + f[1:], "unknown rules preset"),
+    (lambda f: [f[0], "r9"] + f[2:], "round"),
+    (lambda f: ["box-kite", "r1"] + f[2:], "allow 0 redeals"),
+    (lambda f: f[:2] + ["KKKKAAAA"] + f[3:], "foundations"),
+    (lambda f: f[:2] + ["KKKK/AXAA"] + f[3:], "not a rank"),
+    (lambda f: f[:3] + [f[3].rsplit("/", 1)[0]] + f[4:], "want 12 piles"),
+    (lambda f: f[:3] + [f[3].replace("/", "/Z", 1)] + f[4:], "two characters"),
+    (lambda f: f[:3] + ["1S" + f[3][2:]] + f[4:], "bad card"),
+    (lambda f: f[:3] + ["QS" + f[3][2:]] + f[4:], "times, not twice"),
+    (lambda f: f[:4] + ["QS"], "only Louis has a stock"),
+])
+def test_malformed_notation_is_refused_with_a_reason(mangle, complaint):
+    fields = mangle(GOOD.split())
+    with pytest.raises(NotationError, match=complaint):
+        Game.from_notation(" ".join(fields))
+
+
+def _long_game(moves=300):
+    game = Game.deal(99, "st-helena,build=any,wrap=true,foundation_moves=all")
+    step = 0
+    while len(game.move_stack()) < moves:
+        legal = [m for m in game.legal_moves() if m != REDEAL] or [REDEAL]
+        game.push(legal[(step * 7919) % len(legal)])
+        step += 1
+    return game
+
+
+def test_save_of_a_300_move_game_is_well_under_a_kilobyte():
+    game = _long_game()
+    data = save.to_bytes(game)
+    assert len(data) < 400
+    again = save.from_bytes(data)
+    assert again.notation() == game.notation() and again.move_stack() == game.move_stack()
+
+
+def test_save_of_a_position_from_notation_round_trips():
+    game = position("louis,gather=clockwise", {1: "AS", 2: "KH"}, stock="3S 2S")
+    game.push(parse_move("2-AH"))
+    again = save.from_bytes(save.to_bytes(game))
+    assert again.notation() == game.notation() and again.history == game.history
+    again.pop()
+    assert again.notation() == position("louis,gather=clockwise", {1: "AS", 2: "KH"},
+                                        stock="3S 2S").notation()
+
+
+def test_corrupt_or_truncated_save_bytes_raise_a_clear_error():
+    data = save.to_bytes(_long_game(60))
+    for cut in range(len(data)):
+        with pytest.raises(save.SaveError):
+            save.from_bytes(data[:cut])
+    for index in range(len(data)):
+        for flip in (0x01, 0x80, 0xFF):
+            broken = bytearray(data)
+            broken[index] ^= flip
+            with pytest.raises(save.SaveError):
+                save.from_bytes(bytes(broken))
+
+
+def test_save_with_a_good_checksum_but_an_illegal_move_is_refused():
+    data = bytearray(save.to_bytes(Game.deal(3)))[:-4]  # no moves, no checksum
+    data += bytes([0, 1, 0 * 12 + 0])  # one move: pile 1 onto pile 1
+    crc = save.crc16(data)
+    data += bytes([crc >> 8, crc & 0xFF])
+    with pytest.raises(save.SaveError, match="no valid game"):
+        save.from_bytes(bytes(data))
+
+
+def _brute_perft(game, depth):
+    """Perft from ``is_legal`` alone: an independent check of legal_moves."""
+    if depth == 0:
+        return 1
+    total = 0
+    for move in range(MOVE_LIMIT):
+        if game.is_legal(move):
+            game.push(move)
+            total += _brute_perft(game, depth - 1)
+            game.pop()
+    return total
+
+
+@pytest.mark.parametrize("rules", ["st-helena", "st-helena-pysol", "louis", "box-kite"])
+def test_perft_agrees_with_a_brute_force_count(rules):
+    game = Game.deal(21, rules)
+    for depth in (1, 2, 3):
+        assert game.perft(depth) == _brute_perft(game, depth)
+    assert game.notation() == Game.deal(21, rules).notation()

@@ -1,0 +1,59 @@
+"""The core under a real MicroPython VM, compared with CPython.
+
+The board runs CircuitPython, which shares MicroPython's bytearray (no pop,
+insert, remove or reverse), integer and library limits; CPython alone would
+not catch code that leans on what the firmware lacks.
+"""
+
+import subprocess
+import sys
+from pathlib import Path
+
+from mpvm import REPO_ROOT, run_micropython
+
+SCRIPT = Path(__file__).with_name("portable_checks.py").read_text()
+
+
+def run_cpython(script):
+    return subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          cwd=REPO_ROOT, check=True).stdout
+
+
+def test_same_deals_playouts_and_round_trips_under_micropython_and_cpython():
+    under_micropython = run_micropython(SCRIPT)
+    under_cpython = run_cpython(SCRIPT)
+    lines = under_micropython.splitlines()
+    assert lines[-1] == "ok"
+    assert sum(line.startswith("deal ") for line in lines) == 4 * 5
+    assert sum(line.startswith("playout ") for line in lines) == 5
+    assert lines == under_cpython.splitlines()
+
+
+def test_the_micropython_vm_is_really_micropython_and_lacks_bytearray_pop():
+    out = run_micropython("import sys\nprint(sys.implementation.name, "
+                          "hasattr(bytearray(), 'pop'))\n")
+    assert out.split() == ["micropython", "False"]
+
+
+def test_status_and_errors_under_micropython():
+    script = """
+from sthelena.game import Game, IllegalMoveError, STATUS_NAMES
+from sthelena.notation import NotationError
+from sthelena import save
+game = Game.deal(3)
+try:
+    game.push(0)
+except IllegalMoveError as error:
+    print("illegal", error)
+try:
+    Game.from_notation("st-helena r0 KKKK/AAAA -")
+except NotationError as error:
+    print("notation", error)
+try:
+    save.from_bytes(save.to_bytes(game)[:-3])
+except save.SaveError as error:
+    print("save", error)
+print("status", STATUS_NAMES[game.status()])
+"""
+    assert run_micropython(script).splitlines() == run_cpython(script).splitlines()
+    assert "illegal move 1-1: no such move" in run_cpython(script)
