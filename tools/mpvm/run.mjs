@@ -14,6 +14,10 @@
 //   --heapsize BYTES MicroPython heap size (default: the package default).
 //   SCRIPT           Python file to run, or "-" to read it from stdin.
 //
+// A line "# --- top level ---" in SCRIPT splits it into separate runPython
+// calls with a garbage collection between them: this port collects only at
+// top level, so heap figures (gc.mem_alloc) are read in the part after it.
+//
 // Exit status: 0 on success, 1 if the Python code raised (the traceback is
 // printed to stderr), the code given to sys.exit(), 2 on usage errors.
 
@@ -150,9 +154,16 @@ async function main() {
     mp.FS.writeFile(target, fs.readFileSync(hostPath));
   }
 
+  // This port collects garbage only between top-level calls (it cannot scan
+  // the C stack during one), so a line "# --- top level ---" ends a call and
+  // a gc.collect() runs at top level before the next part starts.
+  const parts = script.split(/^# --- top level ---[ \t]*$/m);
   let status = 0;
   try {
-    mp.runPython(script);
+    parts.forEach((part, index) => {
+      if (index) mp.runPython("import gc\ngc.collect()");
+      mp.runPython(part);
+    });
   } catch (e) {
     out.flush();
     err.flush();

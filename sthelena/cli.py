@@ -1,0 +1,369 @@
+"""The desktop command line: ``python -m sthelena SUBCOMMAND ...``.
+
+Subcommands: ``deal``, ``moves``, ``play``, ``show``, ``perft`` and ``tty``
+(a small game on the terminal). A POSITION is a notation line (quoted, as
+it holds spaces), a bare deal number (dealt under ``--rules``), or ``-`` to
+read either from stdin.
+
+Desktop only: this module uses argparse, json and random, which the board
+does not have, and nothing on the board imports it.
+"""
+
+import argparse
+import json
+import random
+import re
+import sys
+
+from .cards import card_name
+from .deal import DEAL_LIMIT
+from .game import CYCLING, NO_MOVES, REDEAL_ONLY, STATUS_NAMES, WON, Game
+from .moves import FOUNDATION_NAMES, move_name, parse_move
+from .rules import DEFAULT, Rules
+
+PROG = "sthelena"
+_NUMBER = re.compile(r"-?[0-9]+\Z")
+
+
+class CliError(Exception):
+    """Something wrong with the command line's input: one line for stderr."""
+
+
+# -- reading the command line's arguments -------------------------------
+
+
+def _rules(text):
+    try:
+        return Rules.parse(text)
+    except ValueError as error:
+        raise CliError("bad rules %r: %s" % (text, error))
+
+
+def _deal(number_text, rules_text):
+    """The deal a number names, under ``rules_text`` (default st-helena)."""
+    text = number_text.strip()
+    if not _NUMBER.match(text):
+        raise CliError("bad deal number %r: want a whole number 0..%d"
+                       % (number_text, DEAL_LIMIT - 1))
+    number = int(text)
+    if not 0 <= number < DEAL_LIMIT:
+        raise CliError("bad deal number %d: want 0..%d" % (number, DEAL_LIMIT - 1))
+    rules = _rules(rules_text if rules_text is not None else DEFAULT)
+    return Game.deal(number, rules)
+
+
+def _position(text, rules_text, stdin=None):
+    """The game a POSITION argument names."""
+    if text == "-":
+        text = (stdin or sys.stdin).read()
+    if _NUMBER.match(text.strip()):
+        return _deal(text, rules_text)
+    if rules_text is not None:
+        raise CliError("--rules applies only to a deal number; "
+                       "a notation line names its own rules")
+    try:
+        return Game.from_notation(text)
+    except ValueError as error:
+        raise CliError("bad position: %s" % error)
+
+
+def _depth(text):
+    try:
+        depth = int(text)
+    except ValueError:
+        depth = -1
+    if depth < 0:
+        raise CliError("bad depth %r: want a whole number 0 or more" % text)
+    return depth
+
+
+def _play(game, names):
+    """Play move names in order; CliError names the first bad one."""
+    for index, name in enumerate(names):
+        try:
+            move = parse_move(name)
+            game.push(move)
+        except ValueError as error:
+            where = " (move %d of %d)" % (index + 1, len(names)) if len(names) > 1 else ""
+            raise CliError("%s%s" % (error, where))
+
+
+# -- what is printed ----------------------------------------------------
+
+
+def position_dict(game):
+    """The JSON object of a position (see the module's ``--json``)."""
+    foundations = {}
+    for index, name in enumerate(FOUNDATION_NAMES):
+        card = game.top(12 + index)
+        foundations[name] = card_name(card) if card else None
+    return {
+        "notation": game.notation(),
+        "rules": game.rules.as_dict(),
+        "round": game.round,
+        "stock": [card_name(card) for card in game.stock],
+        "piles": [[card_name(card) for card in pile] for pile in game.piles],
+        "foundations": foundations,
+    }
+
+
+def _position_text(game, as_json):
+    if as_json:
+        return json.dumps(position_dict(game))
+    return game.notation()
+
+
+def status_message(game, status):
+    """What to tell a player about a status other than "playing", or None."""
+    if status == WON:
+        return "all eight foundations are built: the game is won"
+    if status == REDEAL_ONLY:
+        if game.louis_phase():
+            return "only the deal of the stock is left"
+        return "only a redeal is left"
+    if status == CYCLING:
+        return "only moves that undo each other are left: the game is lost"
+    if status == NO_MOVES:
+        return "no moves left: the game is lost"
+    return None
+
+
+def _pile_cell(game, pile):
+    cards = game.piles[pile]
+    top = card_name(cards[-1]) if cards else "--"
+    return "%d:%s(%d)" % (pile + 1, top, len(cards))
+
+
+def _foundation_cell(game, foundation):
+    card = game.top(12 + foundation)
+    return "%s:%s" % (FOUNDATION_NAMES[foundation], card_name(card)[0] if card else "-")
+
+
+def show_text(game, status=None):
+    """The table as text: header, diagram, then every pile in full."""
+    if status is None:
+        status = game.status()
+    left = game.redeals_left()
+    header = "%s | round %d, %d redeal%s left | first-deal restriction %s | %s" % (
+        game.rules, game.round, left, "" if left == 1 else "s",
+        "in force" if game.restricted() else "off", STATUS_NAMES[status])
+    pile = lambda index: _pile_cell(game, index)  # noqa: E731
+    found = lambda index: _foundation_cell(game, index)  # noqa: E731
+    grid = (
+        ("", pile(0), pile(1), pile(2), pile(3), ""),
+        (pile(11), found(0), found(1), found(2), found(3), pile(4)),
+        (pile(10), found(4), found(5), found(6), found(7), pile(5)),
+        ("", pile(9), pile(8), pile(7), pile(6), ""),
+    )
+    width = max(len(cell) for row in grid for cell in row)
+    lines = [header, ""]
+    for row in grid:
+        lines.append("  ".join(cell.ljust(width) for cell in row).rstrip())
+    lines.append("")
+    for index, cards in enumerate(game.piles):
+        names = " ".join(card_name(card) for card in cards) or "(empty)"
+        lines.append("pile %2d: %s" % (index + 1, names))
+    if game.stock:
+        lines.append("stock (%d, top last): %s"
+                     % (len(game.stock), " ".join(card_name(card) for card in game.stock)))
+    return "\n".join(lines)
+
+
+# -- subcommands ----------------------------------------------------------
+
+
+def _cmd_deal(args, out):
+    game = _deal(args.number, args.rules)
+    out.append(_position_text(game, args.json))
+
+
+def _cmd_moves(args, out):
+    game = _position(args.position, args.rules)
+    names = [move_name(move) for move in game.legal_moves()]
+    if args.json:
+        out.append(json.dumps({"moves": names}))
+    else:
+        out.extend(names)
+
+
+def _cmd_play(args, out):
+    game = _position(args.position, args.rules)
+    _play(game, args.moves)
+    out.append(_position_text(game, args.json))
+
+
+def _cmd_show(args, out):
+    game = _position(args.position, args.rules)
+    out.append(show_text(game))
+
+
+def _cmd_perft(args, out):
+    depth = _depth(args.depth)
+    game = _position(args.position, args.rules)
+    out.append(str(game.perft(depth)))
+
+
+TTY_HELP = """commands:
+  MOVE     play a move: 3-7 (pile to pile), 3-KS (pile to foundation),
+           KS-AS or KH-5 (off a foundation, if the rules allow), redeal, deal
+  moves    list the legal moves
+  undo     take back the last move
+  show     show the table again
+  help     this text
+  quit     leave the game (end of input does too)"""
+
+
+def run_tty(game, stdin, stdout):
+    """The interactive game on ``game``, reading commands from ``stdin``."""
+
+    def say(text=""):
+        stdout.write(text + "\n")
+
+    def show():
+        status = game.status()
+        say(show_text(game, status))
+        message = status_message(game, status)
+        if message and status != WON:
+            say(message + (" (undo, or quit)" if status in (CYCLING, NO_MOVES) else ""))
+        return status
+
+    status = show()
+    while True:
+        if status == WON:
+            say("You won: all eight foundations are built. Well played!")
+            return 0
+        stdout.write("move> ")
+        stdout.flush()
+        line = stdin.readline()
+        if not line:
+            say()
+            return 0
+        command = line.strip().lower()
+        if not command:
+            continue
+        if command in ("quit", "q", "exit"):
+            return 0
+        if command in ("help", "?"):
+            say(TTY_HELP)
+            continue
+        if command == "moves":
+            names = [move_name(move) for move in game.legal_moves()]
+            say(" ".join(names) if names else "no legal moves")
+            continue
+        if command == "show":
+            status = show()
+            continue
+        if command == "undo":
+            if not game.history:
+                say("nothing to undo")
+                continue
+            say("undid " + move_name(game.pop()))
+            status = show()
+            continue
+        try:
+            move = parse_move(command)
+            game.push(move)
+        except ValueError as error:
+            say(str(error))
+            continue
+        status = show()
+
+
+def _cmd_tty(args, out):
+    rules_text = args.rules if args.rules is not None else DEFAULT
+    if args.deal is None:
+        _rules(rules_text)  # a bad rules text fails before the deal is picked
+        number = str(random.randrange(DEAL_LIMIT))
+    else:
+        number = args.deal
+    game = _deal(number, rules_text)
+    stdout = sys.stdout
+    stdout.write("St. Helena, deal %d, rules %s (type help for commands)\n"
+                 % (game.deal_number, game.rules))
+    return run_tty(game, sys.stdin, stdout)
+
+
+# -- the parser -----------------------------------------------------------
+
+
+def build_parser():
+    parser = argparse.ArgumentParser(
+        prog=PROG, description="St. Helena patience: deal, list and play moves, show, perft.",
+        epilog="POSITION: a quoted notation line, a deal number (see --rules), "
+               "or - to read one from stdin. RULES: PRESET[,option=value...], "
+               "presets st-helena, st-helena-pysol, louis, box-kite.")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands.required = True
+
+    def position_command(name, help_text, json_flag=True):
+        command = commands.add_parser(name, help=help_text)
+        command.add_argument("position", metavar="POSITION",
+                             help="notation line, deal number, or - for stdin")
+        command.add_argument("--rules", metavar="RULES",
+                             help="rules for a deal-number POSITION (default %s)" % DEFAULT)
+        if json_flag:
+            command.add_argument("--json", action="store_true", help="print JSON")
+        return command
+
+    command = commands.add_parser("deal", help="print a deal's position")
+    command.add_argument("number", metavar="N", help="deal number 0..%d" % (DEAL_LIMIT - 1))
+    command.add_argument("--rules", metavar="RULES", help="rules (default %s)" % DEFAULT)
+    command.add_argument("--json", action="store_true", help="print JSON")
+    command.set_defaults(run=_cmd_deal)
+
+    position_command("moves", "list the legal moves").set_defaults(run=_cmd_moves)
+
+    command = position_command("play", "play moves and print the position")
+    command.add_argument("moves", metavar="MOVE", nargs="+", help="3-7, 3-KS, KS-AS, redeal, ...")
+    command.set_defaults(run=_cmd_play)
+
+    position_command("show", "print the table", json_flag=False).set_defaults(run=_cmd_show)
+
+    command = position_command("perft", "count move sequences of DEPTH moves", json_flag=False)
+    command.add_argument("depth", metavar="DEPTH")
+    command.set_defaults(run=_cmd_perft)
+
+    command = commands.add_parser("tty", help="play on the terminal")
+    command.add_argument("--deal", metavar="N", help="deal number (default: a random one)")
+    command.add_argument("--rules", metavar="RULES", help="rules (default %s)" % DEFAULT)
+    command.set_defaults(run=_cmd_tty)
+    return parser
+
+
+def main(argv=None):
+    """Run the command line; return the exit status (2 for any bad input)."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as done:  # argparse: usage errors (2) and --help (0)
+        code = done.code
+        return code if isinstance(code, int) else (0 if code is None else 2)
+    out = []
+    try:
+        result = args.run(args, out)
+        if out:
+            sys.stdout.write("\n".join(out) + "\n")
+            sys.stdout.flush()
+    except CliError as error:
+        message = " ".join(str(error).split())
+        sys.stderr.write("%s: %s\n" % (PROG, message))
+        return 2
+    except KeyboardInterrupt:
+        sys.stderr.write("\n")
+        return 130
+    except BrokenPipeError:  # e.g. piped into head: stop quietly
+        _silence_stdout()
+        return 1
+    return result or 0
+
+
+def _silence_stdout():
+    """Point stdout at the null device so the interpreter's final flush
+    does not report the broken pipe again."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass

@@ -1,0 +1,122 @@
+"""Benchmarks that print figures (``make bench``); nothing here passes or fails.
+
+1. Heap under the MicroPython VM (the board's interpreter family), measured
+   as differences of ``gc.mem_alloc()`` after ``gc.collect()``: importing the
+   core modules the board needs, one dealt game, and a 600-move playout with
+   undo (its growth should be the history bytes and little more).
+   Targets: import <= 12 KB, game <= 1 KB.
+2. Legal-move generations per second on CPython.
+3. Save bytes of a 300-move game.
+"""
+
+import os
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+# "# --- top level ---" ends one runPython call: this VM collects garbage only
+# between calls, so each figure is read in the part after a collection.
+HEAP_SCRIPT = """
+import gc
+# --- top level ---
+base = gc.mem_alloc()
+from sthelena.game import Game
+from sthelena import save
+# --- top level ---
+imported = gc.mem_alloc()
+game = Game.deal(1)
+# --- top level ---
+dealt = gc.mem_alloc()
+state = 7
+pushes = 0
+for step in range(600):
+    state = (state * 1103515245 + 12345) & 0x7FFFFFFF
+    legal = list(game.legal_moves())
+    if not legal or (game.history and (state >> 8) % 5 == 0):
+        if not game.history:
+            break
+        game.pop()
+    else:
+        game.push(legal[(state >> 8) % len(legal)])
+        pushes += 1
+legal = None
+# --- top level ---
+played = gc.mem_alloc()
+print("import", imported - base)
+print("game", dealt - imported)
+print("playout", played - dealt, len(game.history), pushes)
+"""
+
+
+def micropython_heap():
+    runner = os.path.join(ROOT, "tools", "mpvm", "run.mjs")
+    proc = subprocess.run(["node", runner, "--pkg", os.path.join(ROOT, "sthelena"),
+                           "--exclude", r"(^|/)(__main__|cli)\.py$", "-"],
+                          input=HEAP_SCRIPT, capture_output=True, text=True)
+    if proc.returncode:
+        sys.exit("MicroPython VM failed (run `npm ci --prefix tools/mpvm`):\n" + proc.stderr)
+    figures = {}
+    for line in proc.stdout.splitlines():
+        name, *values = line.split()
+        figures[name] = [int(value) for value in values]
+    return figures
+
+
+def generations_per_second(seconds=2.0):
+    from sthelena.game import Game
+
+    positions = []
+    for number in range(20):
+        game = Game.deal(number, "st-helena-pysol")
+        for step in range(40):
+            legal = list(game.legal_moves())
+            if not legal:
+                break
+            game.push(legal[(step * 31 + number) % len(legal)])
+            positions.append(game.copy())
+    count = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for game in positions:
+            for _ in game.legal_moves():
+                pass
+        count += len(positions)
+    return count / (time.perf_counter() - start), len(positions)
+
+
+def save_size():
+    from sthelena import save
+    from sthelena.game import Game
+    from sthelena.moves import REDEAL
+
+    game = Game.deal(99, "st-helena,build=any,wrap=true,foundation_moves=all")
+    step = 0
+    while len(game.move_stack()) < 300:
+        legal = [m for m in game.legal_moves() if m != REDEAL] or [REDEAL]
+        game.push(legal[(step * 7919) % len(legal)])
+        step += 1
+    return len(save.to_bytes(game)), len(game.history)
+
+
+def main():
+    heap = micropython_heap()
+    print("MicroPython VM heap (gc.mem_alloc differences, bytes):")
+    print("  import of the board's core modules (game, save): %6d   target <= 12288"
+          % heap["import"][0])
+    print("  one dealt game:                                    %6d   target <= 1024"
+          % heap["game"][0])
+    growth, history, pushes = heap["playout"]
+    print("  600-step playout with undo: growth %d bytes; history %d bytes (%d pushes)"
+          % (growth, history, pushes))
+    rate, count = generations_per_second()
+    print("CPython %s: %.0f legal-move generations per second (over %d positions)"
+          % (sys.version.split()[0], rate, count))
+    size, history = save_size()
+    print("Save bytes of a 300-move game: %d (history in memory: %d bytes)" % (size, history))
+
+
+if __name__ == "__main__":
+    main()
