@@ -3,7 +3,7 @@
 A card is ``(suit << 4) | rank``: rank 1 (ace) to 13 (king), suit 0..3 in
 the order spades, hearts, diamonds, clubs. 0 means "no card". The two decks
 hold two of every card; the bytes do not tell the copies apart, and nothing
-in the rules needs them to.
+in the rules needs them to. Names ("QS") are in ``notation``.
 """
 
 try:
@@ -17,8 +17,6 @@ except ImportError:  # CPython
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
 NO_CARD = const(0)
-ACE = const(1)
-KING = const(13)
 
 
 def make_card(suit, rank):
@@ -32,18 +30,3 @@ def suit_of(card):
 
 def rank_of(card):
     return card & 15
-
-
-def card_name(card):
-    """Two characters, rank then suit: ``"TD"`` is the ten of diamonds."""
-    return RANKS[(card & 15) - 1] + SUITS[card >> 4]
-
-
-def parse_card(text):
-    """The byte for a card name such as ``"QS"`` (case-insensitive)."""
-    if len(text) == 2:
-        rank = RANKS.find(text[0].upper()) + 1
-        suit = SUITS.find(text[1].upper())
-        if rank and suit >= 0:
-            return (suit << 4) | rank
-    raise ValueError("bad card %r: want rank A23456789TJQK then suit SHDC, e.g. QS" % text)

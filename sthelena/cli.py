@@ -15,10 +15,10 @@ import random
 import re
 import sys
 
-from .cards import card_name
 from .deal import DEAL_LIMIT
-from .game import CYCLING, NO_MOVES, REDEAL_ONLY, STATUS_NAMES, WON, Game
-from .moves import FOUNDATION_NAMES, move_name, parse_move
+from .explain import perft, why_illegal
+from .game import CYCLING, NO_MOVES, REDEAL_ONLY, STATUS_NAMES, WON, Game, IllegalMoveError
+from .notation import FOUNDATION_NAMES, card_name, move_name, parse_move
 from .rules import DEFAULT, Rules
 
 PROG = "sthelena"
@@ -77,12 +77,19 @@ def _depth(text):
     return depth
 
 
+def _push(game, move):
+    """Play a move; an illegal one raises IllegalMoveError saying why."""
+    try:
+        game.push(move)
+    except IllegalMoveError:
+        raise IllegalMoveError("illegal move %s: %s" % (move_name(move), why_illegal(game, move)))
+
+
 def _play(game, names):
     """Play move names in order; CliError names the first bad one."""
     for index, name in enumerate(names):
         try:
-            move = parse_move(name)
-            game.push(move)
+            _push(game, parse_move(name))
         except ValueError as error:
             where = " (move %d of %d)" % (index + 1, len(names)) if len(names) > 1 else ""
             raise CliError("%s%s" % (error, where))
@@ -200,7 +207,7 @@ def _cmd_show(args, out):
 def _cmd_perft(args, out):
     depth = _depth(args.depth)
     game = _position(args.position, args.rules)
-    out.append(str(game.perft(depth)))
+    out.append(str(perft(game, depth)))
 
 
 TTY_HELP = """commands:
@@ -261,8 +268,7 @@ def run_tty(game, stdin, stdout):
             status = show()
             continue
         try:
-            move = parse_move(command)
-            game.push(move)
+            _push(game, parse_move(command))
         except ValueError as error:
             say(str(error))
             continue

@@ -14,12 +14,20 @@ The last byte of an entry says what it is, so ``pop`` reads from the end.
 
 from .cards import const
 from .deal import shuffled_deck
-from .moves import DEAL, REDEAL, move_name
+from .moves import DEAL, REDEAL
 from .rules import Rules
 
 _REDEAL_TAG = const(0xFE)
 _DEAL_TAG = const(0xFD)
 _REFILLED = const(0x80)
+_ANY_SUIT = const(1)
+_WRAP = const(2)
+_FILL_SPACES = const(4)
+_RESTRICTED = const(8)
+_CLOCKWISE = const(16)
+_RELOCATE = const(32)  # a foundation card may go to the other foundation of its suit
+_OFF_FOUNDATION = const(64)  # ...and back onto a pile
+_LOUIS = const(128)
 
 # What ``status()`` says of a position.
 PLAYING = const(0)  # some sequence of card moves puts another card on a foundation
@@ -47,15 +55,14 @@ class Game:
         self.round = 0  # redeals made so far
         self.history = bytearray()
         self.deal_number = None
-        # The rules as flags, read on every move generation.
-        self._any_suit = rules.build == "any"
-        self._wrap = rules.wrap
-        self._fill_spaces = rules.spaces == "any"
-        self._redeals = rules.redeals
-        self._restricted = rules.restricted_first_deal
-        self._clockwise = rules.gather == "clockwise"
-        self._foundation_moves = ("none", "relocate", "all").index(rules.foundation_moves)
-        self._louis = rules.louis_start
+        # The rules as bits of one int, read on every move generation.
+        self._flags = ((rules.build == "any") * _ANY_SUIT | rules.wrap * _WRAP
+                       | (rules.spaces == "any") * _FILL_SPACES
+                       | rules.restricted_first_deal * _RESTRICTED
+                       | (rules.gather == "clockwise") * _CLOCKWISE
+                       | (rules.foundation_moves != "none") * _RELOCATE
+                       | (rules.foundation_moves == "all") * _OFF_FOUNDATION
+                       | rules.louis_start * _LOUIS)
 
     @classmethod
     def deal(cls, number, rules="st-helena"):
@@ -66,7 +73,7 @@ class Game:
         game.deal_number = number
         deck = shuffled_deck(number)
         piles = game.piles
-        if game._louis:
+        if game._flags & _LOUIS:
             for index in range(12):
                 piles[index].append(deck[index])
             for index in range(len(deck) - 1, 11, -1):
@@ -89,18 +96,6 @@ class Game:
         from .notation import format_notation
 
         return format_notation(self)
-
-    def copy(self):
-        """An independent position with the same history."""
-        other = Game(self.rules)
-        for index in range(12):
-            other.piles[index][:] = self.piles[index]
-        other.foundations[:] = self.foundations
-        other.stock[:] = self.stock
-        other.round = self.round
-        other.history[:] = self.history
-        other.deal_number = self.deal_number
-        return other
 
     # -- what is where -------------------------------------------------
 
@@ -126,21 +121,21 @@ class Game:
         """Whether ``card`` may be built on pile 0..11."""
         cards = self.piles[pile]
         if not cards:
-            return self._fill_spaces
+            return self._flags & _FILL_SPACES != 0
         under = cards[-1]
-        if not self._any_suit and (under ^ card) & 0xF0:
+        if not self._flags & _ANY_SUIT and (under ^ card) & 0xF0:
             return False
         step = (card & 15) - (under & 15)
-        return step == 1 or step == -1 or (self._wrap and (step == 12 or step == -12))
+        return step == 1 or step == -1 or (self._flags & _WRAP != 0 and (step == 12 or step == -12))
 
     def restricted(self):
         """Whether the first-deal restriction on foundation plays is in force."""
-        return self._restricted and self.round == 0
+        return self._flags & _RESTRICTED != 0 and self.round == 0
 
     def may_play_to(self, pile, foundation):
         """Whether the first-deal restriction lets pile 0..11 play to
         foundation 0..7 (0..3 kings, 4..7 aces)."""
-        if not self._restricted or self.round:
+        if not self._flags & _RESTRICTED or self.round:
             return True
         if pile < 4:
             return foundation < 4
@@ -150,10 +145,10 @@ class Game:
 
     def louis_phase(self):
         """Louis before the deal: only plays to foundations, gaps refilled."""
-        return self._louis and self.round == 0 and len(self.stock) > 0
+        return self._flags & _LOUIS != 0 and self.round == 0 and len(self.stock) > 0
 
     def redeals_left(self):
-        return self._redeals - self.round
+        return self.rules.redeals - self.round
 
     def is_won(self):
         return sum(self.foundations) == 104
@@ -188,7 +183,7 @@ class Game:
                     for target in range(12):
                         if target != pile and self.pile_takes(target, card):
                             yield pile * 20 + target
-        if self._foundation_moves:
+        if self._flags & _RELOCATE:
             for foundation in range(8):
                 card = self.top(12 + foundation)
                 if not card:
@@ -196,76 +191,33 @@ class Game:
                 other = foundation ^ 4
                 if card & 15 == wants(other):
                     yield (12 + foundation) * 20 + 12 + other
-                if self._foundation_moves == 2 and not louis:
+                if self._flags & _OFF_FOUNDATION and not louis:
                     for target in range(12):
                         if self.pile_takes(target, card):
                             yield (12 + foundation) * 20 + target
         if louis:
             yield DEAL
-        elif self.round < self._redeals and not self.is_won():
+        elif self.round < self.rules.redeals and not self.is_won():
             yield REDEAL
 
-    def why_illegal(self, move):
-        """None if ``move`` is legal here, else a short reason."""
-        if move == DEAL:
-            return None if self.louis_phase() else "there is no stock to deal"
-        if move == REDEAL:
-            if self.louis_phase():
-                return "deal the stock first"
-            if self.round >= self._redeals:
-                return "no redeals left"
-            if self.is_won():
-                return "the game is won"
-            return None
-        if not 0 <= move < 400 or move // 20 == move % 20:
-            return "no such move"
-        source, target = divmod(move, 20)
-        card = self.top(source)
-        if not card:
-            return "there is no card to move"
-        louis = self.louis_phase()
-        if source >= 12:
-            if not self._foundation_moves:
-                return "foundation cards stay put in these rules"
-            if target >= 12 and (target - source) not in (4, -4):
-                return "a foundation card moves only to the other foundation of its suit"
-            if target < 12 and self._foundation_moves == 1:
-                return "a foundation card moves only to the other foundation of its suit"
-        if target < 12:
-            if louis:
-                return "until the stock is dealt, cards go only to foundations"
-            if not self.pile_takes(target, card):
-                return "that pile does not take this card"
-            return None
-        foundation = target - 12
-        if (card >> 4) != foundation & 3 or (card & 15) != self.foundation_wants(foundation):
-            return "that foundation does not take this card"
-        if source < 12 and not self.may_play_to(source, foundation):
-            if foundation < 4:
-                return "before the first redeal piles 7-10 play only to ace foundations"
-            return "before the first redeal piles 1-4 play only to king foundations"
-        return None
-
     def is_legal(self, move):
-        return self.why_illegal(move) is None
+        """Whether ``move`` may be played here (``explain.why_illegal`` says
+        why not, on the desktop)."""
+        for legal in self.legal_moves():
+            if legal == move:
+                return True
+        return False
 
     # -- making and unmaking moves -----------------------------------
 
     def push(self, move):
-        """Play ``move``; IllegalMoveError (a ValueError) if it may not be."""
-        reason = self.why_illegal(move)
-        if reason is not None:
-            name = move_name(move) if 0 <= move < 402 else str(move)
-            raise IllegalMoveError("illegal move %s: %s" % (name, reason))
+        """Play ``move``; IllegalMoveError (a ValueError) if it may not be.
+
+        The message gives the move's number; the desktop names it and says
+        why (``notation.move_name``, ``explain.why_illegal``)."""
+        if not self.is_legal(move):
+            raise IllegalMoveError("illegal move %d" % move)
         self._play(move)
-
-    def push_name(self, name):
-        """Parse a move name and play it."""
-        from .moves import parse_move
-
-        move = parse_move(name)
-        self.push(move)
-        return move
 
     def _play(self, move):
         """Play a move known to be legal."""
@@ -376,7 +328,7 @@ class Game:
         order = bytearray()
         for index in range(11, -1, -1):
             cards = self.piles[index]
-            if self._clockwise:
+            if self._flags & _CLOCKWISE:
                 order.extend(cards)
             else:
                 for position in range(len(cards) - 1, -1, -1):
@@ -409,7 +361,7 @@ class Game:
             count = lengths[index]
             cards = piles[index]
             cards[:] = b""
-            if self._clockwise:
+            if self._flags & _CLOCKWISE:
                 cards.extend(order[start:start + count])
             else:
                 for position in range(start + count - 1, start - 1, -1):
@@ -430,28 +382,6 @@ class Game:
         key.extend(self.stock)
         return bytes(key)
 
-    def check_cards(self):
-        """ValueError unless the position holds each of the 52 cards twice."""
-        counts = bytearray(64)
-        for foundation in range(8):
-            count = self.foundations[foundation]
-            if count > 13:
-                raise ValueError("foundation %d holds more than 13 cards" % foundation)
-            suit = foundation & 3
-            for step in range(count):
-                counts[(suit << 4) | (13 - step if foundation < 4 else step + 1)] += 1
-        for cards in self.piles + [self.stock]:
-            for card in cards:
-                counts[card] += 1
-        for suit in range(4):
-            for rank in range(1, 14):
-                count = counts[(suit << 4) | rank]
-                if count != 2:
-                    from .cards import card_name
-
-                    raise ValueError("the position holds %s %d times, not twice"
-                                     % (card_name((suit << 4) | rank), count))
-
     def status(self, budget=300):
         """PLAYING, WON, REDEAL_ONLY, CYCLING or NO_MOVES (see top of module).
 
@@ -463,7 +393,7 @@ class Game:
             return WON
         if self._progress_reachable(budget):
             return PLAYING
-        if self.louis_phase() or self.round < self._redeals:
+        if self.louis_phase() or self.round < self.rules.redeals:
             return REDEAL_ONLY
         for move in self.legal_moves():
             return CYCLING
@@ -519,16 +449,3 @@ class Game:
         for _ in range(played):
             self.pop()
         return found
-
-    def perft(self, depth):
-        """How many move sequences of ``depth`` moves there are from here."""
-        if depth <= 0:
-            return 1
-        if depth == 1:
-            return sum(1 for _ in self.legal_moves())
-        total = 0
-        for move in list(self.legal_moves()):
-            self._play(move)
-            total += self.perft(depth - 1)
-            self.pop()
-        return total

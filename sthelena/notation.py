@@ -11,8 +11,75 @@ card first, ``/`` between them and ``-`` for an empty one; STOCK Louis'
 stock, top card last, or ``-``.
 """
 
-from .cards import RANKS, card_name, parse_card
+from .cards import RANKS, SUITS
+from .moves import DEAL, REDEAL
 from .rules import Rules
+from .save import check_cards
+
+FOUNDATION_NAMES = ("KS", "KH", "KD", "KC", "AS", "AH", "AD", "AC")
+
+
+def card_name(card):
+    """Two characters, rank then suit: ``"TD"`` is the ten of diamonds."""
+    return RANKS[(card & 15) - 1] + SUITS[card >> 4]
+
+
+def parse_card(text):
+    """The byte for a card name such as ``"QS"`` (case-insensitive)."""
+    if len(text) == 2:
+        rank = RANKS.find(text[0].upper()) + 1
+        suit = SUITS.find(text[1].upper())
+        if rank and suit >= 0:
+            return (suit << 4) | rank
+    raise ValueError("bad card %r: want rank A23456789TJQK then suit SHDC, e.g. QS" % text)
+
+
+def place_name(place):
+    """``"1"``..``"12"`` for a pile, ``"KS"``.. for a foundation."""
+    if place < 12:
+        return str(place + 1)
+    return FOUNDATION_NAMES[place - 12]
+
+
+def parse_place(text):
+    text = text.upper()
+    if text in FOUNDATION_NAMES:
+        return 12 + FOUNDATION_NAMES.index(text)
+    if text in [str(pile) for pile in range(1, 13)]:
+        return int(text) - 1
+    raise ValueError("bad place %r: want a pile 1..12 or a foundation %s"
+                     % (text, " ".join(FOUNDATION_NAMES)))
+
+
+def move_name(move):
+    """``"3-7"``, ``"3-KS"``, ``"KS-AS"``, ``"KH-5"``, ``"redeal"`` or ``"deal"``."""
+    if move == REDEAL:
+        return "redeal"
+    if move == DEAL:
+        return "deal"
+    return place_name(move // 20) + "-" + place_name(move % 20)
+
+
+def parse_move(text):
+    """The move a name stands for; ValueError if it is not a move's name.
+
+    This checks the spelling only: ``Game.is_legal`` says whether it may be
+    played.
+    """
+    name = text.strip().lower()
+    if name == "redeal":
+        return REDEAL
+    if name == "deal":
+        return DEAL
+    source, dash, target = name.partition("-")
+    if not dash:
+        raise ValueError("bad move %r: want SOURCE-TARGET (3-7, 3-KS, KS-AS, KH-5), "
+                         "redeal or deal" % text)
+    source = parse_place(source)
+    target = parse_place(target)
+    if source == target:
+        raise ValueError("bad move %r: source and target are the same place" % text)
+    return source * 20 + target
 
 
 class NotationError(ValueError):
@@ -86,7 +153,7 @@ def parse_notation(text, game_class):
     if game.stock and not (rules.louis_start and game.round == 0):
         raise NotationError("stock: only Louis has a stock, before its first redeal")
     try:
-        game.check_cards()
+        check_cards(game)
     except ValueError as error:
         raise NotationError(str(error))
     return game

@@ -9,6 +9,7 @@ its cards). Loading replays every move, so a save that passes the checksum
 but holds an illegal move is refused as well.
 """
 
+from .cards import RANKS, SUITS
 from .game import Game
 from .moves import DEAL, REDEAL
 from .rules import Rules
@@ -27,6 +28,26 @@ _OFF_FOUNDATION = 250
 
 class SaveError(ValueError):
     """Save bytes that do not hold a game."""
+
+
+def check_cards(game):
+    """ValueError unless the position holds each of the 52 cards twice."""
+    counts = bytearray(64)
+    for foundation in range(8):
+        count = game.foundations[foundation]
+        if count > 13:
+            raise ValueError("a foundation holds over 13 cards")
+        for step in range(count):
+            counts[(foundation & 3) << 4 | (13 - step if foundation < 4 else step + 1)] += 1
+    for cards in game.piles + [game.stock]:
+        for card in cards:
+            counts[card] += 1
+    for card in range(64):
+        if 0 < card & 15 < 14 and counts[card] != 2:
+            raise ValueError("the position holds %s%s %d times, not twice"
+                             % (RANKS[(card & 15) - 1], SUITS[card >> 4], counts[card]))
+        if counts[card] and not 0 < card & 15 < 14:
+            raise ValueError("the position holds a card byte %d that is no card" % card)
 
 
 def crc16(data, crc=0xFFFF):
@@ -63,10 +84,11 @@ def to_bytes(game):
     bits = game.rules.to_bits()
     out.append(bits >> 8)
     out.append(bits & 0xFF)
-    start = game.copy()
-    moves = start.move_stack()
-    while start.history:
-        start.pop()
+    # Undo back to the start to write it, then replay: the game ends as it was.
+    moves = game.move_stack()
+    for _ in moves:
+        game.pop()
+    start = game
     if game.deal_number is not None:
         out.append(0)
         out.extend(game.deal_number.to_bytes(4, "big"))
@@ -77,6 +99,8 @@ def to_bytes(game):
         for cards in [start.stock] + start.piles:
             out.append(len(cards))
             out.extend(cards)
+    for move in moves:
+        game._play(move)
     out.append(len(moves) >> 8)
     out.append(len(moves) & 0xFF)
     for move in moves:
@@ -127,7 +151,7 @@ def from_bytes(data):
             game.foundations[:] = reader.take(8)
             for cards in [game.stock] + game.piles:
                 cards[:] = reader.take(reader.byte())
-            game.check_cards()
+            check_cards(game)
         else:
             raise SaveError("unknown start kind %d" % kind)
         count = (reader.byte() << 8) | reader.byte()

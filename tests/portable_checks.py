@@ -8,7 +8,7 @@ has is used here (no random module: a small LCG picks the moves).
 
 from sthelena import save
 from sthelena.game import STATUS_NAMES, Game
-from sthelena.moves import move_name
+from sthelena.notation import move_name
 from sthelena.rules import PRESETS
 
 DEALS = (0, 1, 2, 12345, 4294967295)

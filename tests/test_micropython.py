@@ -56,4 +56,4 @@ except save.SaveError as error:
 print("status", STATUS_NAMES[game.status()])
 """
     assert run_micropython(script).splitlines() == run_cpython(script).splitlines()
-    assert "illegal move 1-1: no such move" in run_cpython(script)
+    assert "illegal move 0\n" in run_cpython(script)

@@ -76,7 +76,7 @@ def generations_per_second(seconds=2.0):
             if not legal:
                 break
             game.push(legal[(step * 31 + number) % len(legal)])
-            positions.append(game.copy())
+            positions.append(Game.from_notation(game.notation()))
     count = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:

@@ -1,0 +1,35 @@
+# Set-up is two commands on a fresh clone: `make play` and `make test`.
+# Each builds what it needs: a virtual environment in .venv (from
+# requirements-dev.txt) and, for the tests, the MicroPython VM from npm.
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+VENV_STAMP := $(VENV)/.installed
+MPVM_STAMP := tools/mpvm/node_modules/.installed
+
+.PHONY: play test bench clean
+
+$(VENV_STAMP): requirements-dev.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	touch $@
+
+$(MPVM_STAMP): tools/mpvm/package.json tools/mpvm/package-lock.json
+	npm ci --prefix tools/mpvm --no-audit --no-fund
+	touch $@
+
+## play: St. Helena in the terminal (DEAL=N and RULES=preset,options optional)
+play: $(VENV_STAMP)
+	$(PY) -m sthelena tty $(if $(DEAL),--deal $(DEAL)) $(if $(RULES),--rules $(RULES))
+
+## test: every test, on CPython and under the MicroPython VM
+test: $(VENV_STAMP) $(MPVM_STAMP)
+	$(PY) -m pytest tests
+
+## bench: heap figures under MicroPython, move generation speed on CPython
+bench: $(VENV_STAMP) $(MPVM_STAMP)
+	$(PY) tools/bench.py
+
+clean:
+	rm -rf $(VENV) tools/mpvm/node_modules .pytest_cache .hypothesis
