@@ -19,11 +19,6 @@ SUITS = "SHDC"
 NO_CARD = const(0)
 
 
-def make_card(suit, rank):
-    """The byte for ``rank`` (1..13) of ``suit`` (0..3)."""
-    return (suit << 4) | rank
-
-
 def suit_of(card):
     return card >> 4
 

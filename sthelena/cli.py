@@ -19,7 +19,7 @@ from .deal import DEAL_LIMIT
 from .explain import perft, why_illegal
 from .game import CYCLING, NO_MOVES, REDEAL_ONLY, STATUS_NAMES, WON, Game, IllegalMoveError
 from .notation import FOUNDATION_NAMES, card_name, move_name, parse_move
-from .rules import DEFAULT, Rules
+from .rules import DEFAULT, OPTIONS, Rules
 
 PROG = "sthelena"
 _NUMBER = re.compile(r"-?[0-9]+\Z")
@@ -98,6 +98,14 @@ def _play(game, names):
 # -- what is printed ----------------------------------------------------
 
 
+def rules_dict(rules):
+    """Every option by name, and the preset, as the JSON shows them."""
+    result = {"preset": rules.preset}
+    for option in OPTIONS:
+        result[option] = getattr(rules, option)
+    return result
+
+
 def position_dict(game):
     """The JSON object of a position (see the module's ``--json``)."""
     foundations = {}
@@ -106,7 +114,7 @@ def position_dict(game):
         foundations[name] = card_name(card) if card else None
     return {
         "notation": game.notation(),
-        "rules": game.rules.as_dict(),
+        "rules": rules_dict(game.rules),
         "round": game.round,
         "stock": [card_name(card) for card in game.stock],
         "piles": [[card_name(card) for card in pile] for pile in game.piles],

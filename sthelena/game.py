@@ -153,10 +153,6 @@ class Game:
     def is_won(self):
         return sum(self.foundations) == 104
 
-    def cards_in_play(self):
-        """All cards outside the foundations."""
-        return sum(len(pile) for pile in self.piles) + len(self.stock)
-
     # -- legal moves ---------------------------------------------------
 
     def legal_moves(self):
@@ -399,53 +395,39 @@ class Game:
             return CYCLING
         return NO_MOVES
 
-    def _card_moves(self):
-        """Legal card moves, and whether one plays a pile to a foundation."""
-        moves = []
-        gains = False
-        for move in self.legal_moves():
-            if move < 400:
-                moves.append(move)
-                if move // 20 < 12 <= move % 20:
-                    gains = True
-        return moves, gains
-
     def _progress_reachable(self, budget):
-        """Depth-first over card moves, undoing as it backs out."""
+        """Depth-first over card moves, undoing as it backs out. ``stack``
+        holds the untried moves of each depth; ``len(stack)`` moves are
+        played whenever it is read."""
         start = sum(self.foundations)
         seen = {self.position_key()}
-        moves, gains = self._card_moves()
-        if gains:
-            return True
-        stack = [moves]
-        played = 0
+        stack = []
         found = False
-        while stack:
-            if not stack[-1]:
-                stack.pop()
-                if played:
-                    self.pop()
-                    played -= 1
-                continue
-            self._play(stack[-1].pop())
-            played += 1
-            key = self.position_key()
-            if sum(self.foundations) > start:
-                found = True
-                break
-            if key in seen:
-                self.pop()
-                played -= 1
-                continue
-            seen.add(key)
-            if len(seen) > budget:
-                found = True
-                break
-            moves, gains = self._card_moves()
-            if gains:
-                found = True
+        while not found:
+            moves = []
+            for move in self.legal_moves():
+                if move < 400:
+                    moves.append(move)
+                    if move // 20 < 12 <= move % 20:  # a pile plays to a foundation
+                        found = True
+            if found:
                 break
             stack.append(moves)
-        for _ in range(played):
+            while True:  # play the next untried move that reaches a new position
+                if not stack[-1]:
+                    stack.pop()
+                    if not stack:
+                        return False
+                    self.pop()
+                    continue
+                self._play(stack[-1].pop())
+                key = self.position_key()
+                if sum(self.foundations) > start or key not in seen:
+                    break
+                self.pop()
+            seen.add(key)
+            # Past the budget it cannot prove the game stuck: say progress.
+            found = sum(self.foundations) > start or len(seen) > budget
+        for _ in range(len(stack)):
             self.pop()
         return found

@@ -74,13 +74,6 @@ class Rules:
     def __eq__(self, other):
         return isinstance(other, Rules) and str(self) == str(other)
 
-    def as_dict(self):
-        """Every option by name, and the preset."""
-        result = {"preset": self.preset}
-        for option in OPTIONS:
-            result[option] = getattr(self, option)
-        return result
-
     def to_bits(self):
         """The preset and every option as one number below 2**16."""
         number = 0

@@ -5,8 +5,11 @@ Layout: ``b"SH"``, version, rules (2 bytes), start, move count (2 bytes),
 one code per move (two for a foundation-to-pile move), CRC-16 (2 bytes).
 The start is ``0`` and a deal number (4 bytes), or ``1`` and a whole
 position (round, 8 foundation counts, stock and 12 piles, each a length and
-its cards). Loading replays every move, so a save that passes the checksum
-but holds an illegal move is refused as well.
+its cards). Move codes: ``12 * source + target`` for a pile to a pile, then
+144 + ``8 * pile + foundation``, 240 + foundation for a move to the other
+foundation of its suit, 248 redeal, 249 deal, and 250 followed by
+``12 * foundation + pile``. Loading replays every move, so a save that
+passes the checksum but holds an illegal move is refused as well.
 """
 
 from .cards import RANKS, SUITS
@@ -16,14 +19,6 @@ from .rules import Rules
 
 MAGIC = b"SH"
 VERSION = 1
-# Move codes: a pile to a pile, a pile to a foundation, a foundation to the
-# other foundation of its suit, redeal, deal, then a foundation to a pile
-# as an escape byte and f * 12 + pile.
-_TO_FOUNDATION = 144
-_RELOCATE = 240
-_REDEAL_CODE = 248
-_DEAL_CODE = 249
-_OFF_FOUNDATION = 250
 
 
 class SaveError(ValueError):
@@ -43,88 +38,74 @@ def check_cards(game):
         for card in cards:
             counts[card] += 1
     for card in range(64):
-        if 0 < card & 15 < 14 and counts[card] != 2:
-            raise ValueError("the position holds %s%s %d times, not twice"
-                             % (RANKS[(card & 15) - 1], SUITS[card >> 4], counts[card]))
-        if counts[card] and not 0 < card & 15 < 14:
-            raise ValueError("the position holds a card byte %d that is no card" % card)
+        rank = card & 15
+        if (counts[card] != 2) if 0 < rank < 14 else counts[card]:
+            name = RANKS[rank - 1] + SUITS[card >> 4] if 0 < rank < 14 else "byte %d" % card
+            raise ValueError("the position holds %s %d times, not twice" % (name, counts[card]))
 
 
-def crc16(data, crc=0xFFFF):
+def crc16(data):
     """CRC-16/CCITT-FALSE."""
+    crc = 0xFFFF
     for byte in data:
         crc ^= byte << 8
         for _ in range(8):
-            crc = ((crc << 1) ^ 0x1021) & 0xFFFF if crc & 0x8000 else (crc << 1) & 0xFFFF
+            crc = (crc << 1) ^ 0x1021 if crc & 0x8000 else crc << 1
+        crc &= 0xFFFF
     return crc
-
-
-def _encode_move(move, out):
-    if move == REDEAL:
-        out.append(_REDEAL_CODE)
-    elif move == DEAL:
-        out.append(_DEAL_CODE)
-    else:
-        source, target = divmod(move, 20)
-        if source < 12 and target < 12:
-            out.append(source * 12 + target)
-        elif source < 12:
-            out.append(_TO_FOUNDATION + source * 8 + target - 12)
-        elif target >= 12:
-            out.append(_RELOCATE + source - 12)
-        else:
-            out.append(_OFF_FOUNDATION)
-            out.append((source - 12) * 12 + target)
 
 
 def to_bytes(game):
     """The save bytes of ``game`` (its position and whole history)."""
     out = bytearray(MAGIC)
     out.append(VERSION)
-    bits = game.rules.to_bits()
-    out.append(bits >> 8)
-    out.append(bits & 0xFF)
+    out.extend(game.rules.to_bits().to_bytes(2, "big"))
     # Undo back to the start to write it, then replay: the game ends as it was.
     moves = game.move_stack()
     for _ in moves:
         game.pop()
-    start = game
     if game.deal_number is not None:
         out.append(0)
         out.extend(game.deal_number.to_bytes(4, "big"))
     else:
         out.append(1)
-        out.append(start.round)
-        out.extend(start.foundations)
-        for cards in [start.stock] + start.piles:
+        out.append(game.round)
+        out.extend(game.foundations)
+        for cards in [game.stock] + game.piles:
             out.append(len(cards))
             out.extend(cards)
+    out.extend(len(moves).to_bytes(2, "big"))
     for move in moves:
         game._play(move)
-    out.append(len(moves) >> 8)
-    out.append(len(moves) & 0xFF)
-    for move in moves:
-        _encode_move(move, out)
-    crc = crc16(out)
-    out.append(crc >> 8)
-    out.append(crc & 0xFF)
+        source, target = divmod(move, 20)
+        if move == REDEAL:
+            out.append(248)
+        elif move == DEAL:
+            out.append(249)
+        elif target < 12:
+            out.extend(bytes((12 * source + target,)) if source < 12
+                       else bytes((250, 12 * (source - 12) + target)))
+        else:
+            out.append(144 + 8 * source + target - 12 if source < 12 else 240 + source - 12)
+    out.extend(crc16(out).to_bytes(2, "big"))
     return bytes(out)
 
 
-class _Reader:
-    def __init__(self, data):
-        self.data = data
-        self.at = 0
-
-    def take(self, count):
-        if self.at + count > len(self.data):
-            raise SaveError("save bytes are truncated")
-        part = self.data[self.at:self.at + count]
-        self.at += count
-        return part
-
-    def byte(self):
-        return self.take(1)[0]
+def _decode_move(code, data, at):
+    """The move of the code at ``data[at]``, and where the next code starts."""
+    if code < 144:
+        return code // 12 * 20 + code % 12, at + 1
+    if code < 240:
+        code -= 144
+        return code // 8 * 20 + 12 + code % 8, at + 1
+    if code < 248:
+        return (code - 228) * 20 + 12 + ((code - 240) ^ 4), at + 1
+    if code < 250:
+        return (REDEAL, DEAL)[code - 248], at + 1
+    if code == 250 and at + 1 < len(data) and data[at + 1] < 96:
+        code = data[at + 1]
+        return (12 + code // 12) * 20 + code % 12, at + 2
+    raise SaveError("bad move code %d" % code)
 
 
 def from_bytes(data):
@@ -134,53 +115,37 @@ def from_bytes(data):
         raise SaveError("not a St. Helena save (no SH header)")
     if data[2] != VERSION:
         raise SaveError("save version %d is not known (this reads %d)" % (data[2], VERSION))
-    if crc16(data[:-2]) != (data[-2] << 8) | data[-1]:
+    if crc16(data[:-2]) != int.from_bytes(data[-2:], "big"):
         raise SaveError("save bytes are corrupt (checksum mismatch)")
-    reader = _Reader(data[:-2])
-    reader.take(3)
+    data = data[:-2]
     try:
-        rules = Rules.from_bits((reader.byte() << 8) | reader.byte())
-        kind = reader.byte()
-        if kind == 0:
-            game = Game.deal(int.from_bytes(reader.take(4), "big"), rules)
-        elif kind == 1:
+        rules = Rules.from_bits(int.from_bytes(data[3:5], "big"))
+        if data[5] == 0:
+            game = Game.deal(int.from_bytes(data[6:10], "big"), rules)
+            at = 10
+        elif data[5] == 1:
             game = Game(rules)
-            game.round = reader.byte()
+            game.round = data[6]
             if game.round > rules.redeals:
                 raise SaveError("saved round exceeds the redeals allowed")
-            game.foundations[:] = reader.take(8)
+            game.foundations[:] = data[7:15]
+            at = 15
             for cards in [game.stock] + game.piles:
-                cards[:] = reader.take(reader.byte())
+                end = at + 1 + data[at]
+                cards[:] = data[at + 1:end]
+                at = end
             check_cards(game)
         else:
-            raise SaveError("unknown start kind %d" % kind)
-        count = (reader.byte() << 8) | reader.byte()
+            raise SaveError("unknown start kind %d" % data[5])
+        count = int.from_bytes(data[at:at + 2], "big")
+        at += 2
         for _ in range(count):
-            code = reader.byte()
-            if code < _TO_FOUNDATION:
-                move = (code // 12) * 20 + code % 12
-            elif code < _RELOCATE:
-                code -= _TO_FOUNDATION
-                move = (code // 8) * 20 + 12 + code % 8
-            elif code < _REDEAL_CODE:
-                foundation = code - _RELOCATE
-                move = (12 + foundation) * 20 + 12 + (foundation ^ 4)
-            elif code == _REDEAL_CODE:
-                move = REDEAL
-            elif code == _DEAL_CODE:
-                move = DEAL
-            elif code == _OFF_FOUNDATION:
-                code = reader.byte()
-                if code >= 96:
-                    raise SaveError("bad foundation move code")
-                move = (12 + code // 12) * 20 + code % 12
-            else:
-                raise SaveError("unknown move code %d" % code)
+            move, at = _decode_move(data[at], data, at)
             game.push(move)
-        if reader.at != len(reader.data):
-            raise SaveError("save has %d stray bytes" % (len(reader.data) - reader.at))
     except SaveError:
         raise
     except (ValueError, IndexError) as error:
         raise SaveError("save bytes hold no valid game: %s" % error)
+    if at != len(data):
+        raise SaveError("save bytes do not end after the last move")
     return game

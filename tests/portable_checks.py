@@ -53,7 +53,8 @@ def playout(rules, number, steps):
             game.push(legal[rng.below(len(legal))])
             keys.append(game.position_key())
             pushes += 1
-        check(game.cards_in_play() + sum(game.foundations) == 104, "cards are conserved")
+        in_play = sum(len(pile) for pile in game.piles) + len(game.stock)
+        check(in_play + sum(game.foundations) == 104, "cards are conserved")
         if step % 25 == 0:
             text = game.notation()
             check(Game.from_notation(text).notation() == text, "notation round trip")

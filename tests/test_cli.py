@@ -91,7 +91,9 @@ def check_position_json(data, game):
     """``data`` is exactly the JSON the CLI promises for ``game``."""
     assert set(data) == {"notation", "rules", "round", "stock", "piles", "foundations"}
     assert data["notation"] == game.notation()
-    assert data["rules"] == game.rules.as_dict()
+    assert data["rules"] == dict(cli.rules_dict(game.rules))
+    assert set(data["rules"]) == set(OPTIONS) | {"preset"}
+    assert data["rules"]["preset"] == game.rules.preset
     assert set(data["rules"]) == set(OPTIONS) | {"preset"}
     assert data["rules"]["preset"] == game.rules.preset
     assert data["round"] == game.round

@@ -9,7 +9,7 @@ from positions import position
 from sthelena import save
 from sthelena.deal import shuffled_deck, unshuffled_deck
 from sthelena.explain import perft, why_illegal
-from sthelena.game import Game, IllegalMoveError
+from sthelena.game import CYCLING, NO_MOVES, PLAYING, REDEAL_ONLY, WON, Game, IllegalMoveError
 from sthelena.moves import DEAL, MOVE_LIMIT, REDEAL
 from sthelena.notation import card_name, move_name, parse_card, parse_move
 from sthelena.notation import NotationError
@@ -30,7 +30,8 @@ walks = st.lists(st.one_of(st.none(), st.integers(min_value=0, max_value=10**6))
 
 
 def conserved(game):
-    return game.cards_in_play() + sum(game.foundations) == 104
+    in_play = sum(len(pile) for pile in game.piles) + len(game.stock)
+    return in_play + sum(game.foundations) == 104
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -58,6 +59,9 @@ def test_random_play_keeps_every_invariant(number, rules, walk):
         text = game.notation()
         again = Game.from_notation(text)
         assert again.notation() == text and again.position_key() == game.position_key()
+    before = game.position_key(), bytes(game.history)
+    assert game.status() in (PLAYING, WON, REDEAL_ONLY, CYCLING, NO_MOVES)
+    assert (game.position_key(), bytes(game.history)) == before  # the search undid itself
     restored = save.from_bytes(save.to_bytes(game))
     assert restored.position_key() == game.position_key()
     assert restored.move_stack() == game.move_stack()
