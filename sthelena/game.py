@@ -117,17 +117,6 @@ class Game:
             return 0
         return 13 - count if foundation < 4 else count + 1
 
-    def pile_takes(self, pile, card):
-        """Whether ``card`` may be built on pile 0..11."""
-        cards = self.piles[pile]
-        if not cards:
-            return self._flags & _FILL_SPACES != 0
-        under = cards[-1]
-        if not self._flags & _ANY_SUIT and (under ^ card) & 0xF0:
-            return False
-        step = (card & 15) - (under & 15)
-        return step == 1 or step == -1 or (self._flags & _WRAP != 0 and (step == 12 or step == -12))
-
     def restricted(self):
         """Whether the first-deal restriction on foundation plays is in force."""
         return self._flags & _RESTRICTED != 0 and self.round == 0
@@ -156,8 +145,8 @@ class Game:
     # -- legal moves ---------------------------------------------------
 
     def legal_moves(self):
-        """Every legal move: plays to foundations first, then builds on
-        piles, moves off foundations, and last ``DEAL`` or ``REDEAL``."""
+        """Every legal move: plays to foundations first, then cards onto
+        piles, moves between foundations, and last ``DEAL`` or ``REDEAL``."""
         piles = self.piles
         wants = self.foundation_wants
         louis = self.louis_phase()
@@ -171,26 +160,31 @@ class Game:
                     yield pile * 20 + 12 + suit
                 if rank == wants(suit + 4) and self.may_play_to(pile, suit + 4):
                     yield pile * 20 + 16 + suit
+        flags = self._flags
         if not louis:
-            for pile in range(12):
-                cards = piles[pile]
-                if cards:
-                    card = cards[-1]
-                    for target in range(12):
-                        if target != pile and self.pile_takes(target, card):
-                            yield pile * 20 + target
-        if self._flags & _RELOCATE:
-            for foundation in range(8):
-                card = self.top(12 + foundation)
+            # Cards onto piles: from piles, then (if the rules let them) from
+            # foundations. The test is inline: this loop is the hot one.
+            tops = [cards[-1] if cards else 0 for cards in piles]
+            for source in range(20 if flags & _OFF_FOUNDATION else 12):
+                card = tops[source] if source < 12 else self.top(source)
                 if not card:
                     continue
-                other = foundation ^ 4
-                if card & 15 == wants(other):
-                    yield (12 + foundation) * 20 + 12 + other
-                if self._flags & _OFF_FOUNDATION and not louis:
-                    for target in range(12):
-                        if self.pile_takes(target, card):
-                            yield (12 + foundation) * 20 + target
+                for target in range(12):
+                    under = tops[target]
+                    if target == source:
+                        continue
+                    if not under:
+                        if flags & _FILL_SPACES:
+                            yield source * 20 + target
+                    elif flags & _ANY_SUIT or not (under ^ card) & 0xF0:
+                        step = (card & 15) - (under & 15)
+                        if step == 1 or step == -1 or (flags & _WRAP and (step == 12 or step == -12)):
+                            yield source * 20 + target
+        if flags & _RELOCATE:
+            for foundation in range(8):
+                card = self.top(12 + foundation)
+                if card and card & 15 == wants(foundation ^ 4):
+                    yield (12 + foundation) * 20 + 12 + (foundation ^ 4)
         if louis:
             yield DEAL
         elif self.round < self.rules.redeals and not self.is_won():
