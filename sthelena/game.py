@@ -228,17 +228,7 @@ class Game:
             return
         refill = self.louis_phase()
         source, target = divmod(move, 20)
-        if source < 12:
-            cards = piles[source]
-            card = cards[-1]
-            cards[-1:] = b""
-        else:
-            card = self.top(source)
-            self.foundations[source - 12] -= 1
-        if target < 12:
-            piles[target].append(card)
-        else:
-            self.foundations[target - 12] += 1
+        self._move_card(source, target)
         if refill and source < 12 and not piles[source] and stock:
             piles[source].append(stock[-1])
             stock[-1:] = b""
@@ -274,18 +264,22 @@ class Game:
             cards = piles[source]
             self.stock.append(cards[-1])
             cards[-1:] = b""
-        if target < 12:
-            cards = piles[target]
+        self._move_card(target, source)
+        return source * 20 + target
+
+    def _move_card(self, source, target):
+        """Move the top card of one place to another, rules unchecked."""
+        if source < 12:
+            cards = self.piles[source]
             card = cards[-1]
             cards[-1:] = b""
         else:
-            card = self.top(target)
-            self.foundations[target - 12] -= 1
-        if source < 12:
-            piles[source].append(card)
+            card = self.top(source)
+            self.foundations[source - 12] -= 1
+        if target < 12:
+            self.piles[target].append(card)
         else:
-            self.foundations[source - 12] += 1
-        return source * 20 + target
+            self.foundations[target - 12] += 1
 
     def move_stack(self):
         """The moves played so far, first first."""

@@ -83,20 +83,15 @@ def test_restriction_lifts_with_the_redeal_move():
 GATHER = {1: "AS 2S", 2: "QH", 12: "KH KS"}
 
 
-def test_encyclopedia_gather_deals_pile_twelve_top_first():
-    game = position("st-helena", GATHER)
+@pytest.mark.parametrize("gather, dealt", [
+    ("encyclopedia", ["KS", "KH", "QH", "2S", "AS", ""]),  # pile 12's top card first
+    ("clockwise", ["KH", "KS", "QH", "AS", "2S", ""]),  # pile 12's bottom card first
+])
+def test_gather_order_and_undo(gather, dealt):
+    game = position("st-helena,gather=" + gather, GATHER)
     before = game.notation()
     game.push(parse_move("redeal"))
-    assert [pile_names(game, pile) for pile in range(1, 7)] == ["KS", "KH", "QH", "2S", "AS", ""]
-    game.pop()
-    assert game.notation() == before
-
-
-def test_clockwise_gather_deals_pile_twelve_bottom_first():
-    game = position("st-helena,gather=clockwise", GATHER)
-    before = game.notation()
-    game.push(parse_move("redeal"))
-    assert [pile_names(game, pile) for pile in range(1, 7)] == ["KH", "KS", "QH", "AS", "2S", ""]
+    assert [pile_names(game, pile) for pile in range(1, 7)] == dealt
     game.pop()
     assert game.notation() == before
 
