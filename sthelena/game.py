@@ -144,46 +144,53 @@ class Game:
 
     # -- legal moves ---------------------------------------------------
 
+    def _takes(self, place, card):
+        """Whether ``card`` may go onto a pile or foundation by the building
+        rules alone (not the restriction, Louis or where the card comes from)."""
+        if place >= 12:
+            foundation = place - 12
+            return card >> 4 == foundation & 3 and card & 15 == self.foundation_wants(foundation)
+        cards = self.piles[place]
+        if not cards:
+            return self._flags & _FILL_SPACES != 0
+        under = cards[-1]
+        if not self._flags & _ANY_SUIT and (under ^ card) & 0xF0:
+            return False
+        step = (card & 15) - (under & 15)
+        return step == 1 or step == -1 or (self._flags & _WRAP != 0 and (step == 12 or step == -12))
+
+    def _foundation_plays(self, pile):
+        """A mask with bit f set when pile's top card may go to foundation f."""
+        cards = self.piles[pile]
+        mask = 0
+        if cards:
+            card = cards[-1]
+            for foundation in range(card >> 4, 8, 4):
+                if self._takes(12 + foundation, card) and self.may_play_to(pile, foundation):
+                    mask |= 1 << foundation
+        return mask
+
     def legal_moves(self):
         """Every legal move: plays to foundations first, then cards onto
         piles, moves between foundations, and last ``DEAL`` or ``REDEAL``."""
-        piles = self.piles
-        wants = self.foundation_wants
         louis = self.louis_phase()
-        for pile in range(12):
-            cards = piles[pile]
-            if cards:
-                card = cards[-1]
-                suit = card >> 4
-                rank = card & 15
-                if rank == wants(suit) and self.may_play_to(pile, suit):
-                    yield pile * 20 + 12 + suit
-                if rank == wants(suit + 4) and self.may_play_to(pile, suit + 4):
-                    yield pile * 20 + 16 + suit
         flags = self._flags
+        for pile in range(12):
+            mask = self._foundation_plays(pile)
+            for foundation in range(8):
+                if mask >> foundation & 1:
+                    yield pile * 20 + 12 + foundation
         if not louis:
-            # Cards onto piles: from piles, then (if the rules let them) from
-            # foundations. The test is inline: this loop is the hot one.
-            tops = [cards[-1] if cards else 0 for cards in piles]
             for source in range(20 if flags & _OFF_FOUNDATION else 12):
-                card = tops[source] if source < 12 else self.top(source)
-                if not card:
-                    continue
-                for target in range(12):
-                    under = tops[target]
-                    if target == source:
-                        continue
-                    if not under:
-                        if flags & _FILL_SPACES:
-                            yield source * 20 + target
-                    elif flags & _ANY_SUIT or not (under ^ card) & 0xF0:
-                        step = (card & 15) - (under & 15)
-                        if step == 1 or step == -1 or (flags & _WRAP and (step == 12 or step == -12)):
+                card = self.top(source)
+                if card:
+                    for target in range(12):
+                        if target != source and self._takes(target, card):
                             yield source * 20 + target
         if flags & _RELOCATE:
             for foundation in range(8):
                 card = self.top(12 + foundation)
-                if card and card & 15 == wants(foundation ^ 4):
+                if card and self._takes(12 + (foundation ^ 4), card):
                     yield (12 + foundation) * 20 + 12 + (foundation ^ 4)
         if louis:
             yield DEAL
@@ -191,12 +198,30 @@ class Game:
             yield REDEAL
 
     def is_legal(self, move):
-        """Whether ``move`` may be played here (``explain.why_illegal`` says
-        why not, on the desktop)."""
-        for legal in self.legal_moves():
-            if legal == move:
-                return True
-        return False
+        """Whether ``move`` may be played here. It allocates nothing, as it
+        runs on every push (``explain.why_illegal`` says why not)."""
+        louis = self.louis_phase()
+        if move == DEAL:
+            return louis
+        if move == REDEAL:
+            return not louis and self.round < self.rules.redeals and not self.is_won()
+        if not 0 <= move < 400:
+            return False
+        source = move // 20
+        target = move % 20
+        card = self.top(source) if source != target else 0
+        if not card:
+            return False
+        if source >= 12:
+            if not self._flags & (_RELOCATE if target >= 12 else _OFF_FOUNDATION):
+                return False
+            if target >= 12 and abs(target - source) != 4:
+                return False
+        elif target >= 12:
+            return self._foundation_plays(source) >> (target - 12) & 1 == 1
+        if louis and target < 12:
+            return False
+        return self._takes(target, card)
 
     # -- making and unmaking moves -----------------------------------
 
@@ -227,7 +252,8 @@ class Game:
             history.append(_DEAL_TAG)
             return
         refill = self.louis_phase()
-        source, target = divmod(move, 20)
+        source = move // 20  # not divmod: its tuple would allocate on every move
+        target = move % 20
         self._move_card(source, target)
         if refill and source < 12 and not piles[source] and stock:
             piles[source].append(stock[-1])
@@ -375,6 +401,9 @@ class Game:
         """
         if self.is_won():
             return WON
+        for pile in range(12):  # the usual case, checked without allocating
+            if self._foundation_plays(pile):
+                return PLAYING
         if self._progress_reachable(budget):
             return PLAYING
         if self.louis_phase() or self.round < self.rules.redeals:

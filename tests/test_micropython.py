@@ -57,3 +57,32 @@ print("status", STATUS_NAMES[game.status()])
 """
     assert run_micropython(script).splitlines() == run_cpython(script).splitlines()
     assert "illegal move 0\n" in run_cpython(script)
+
+
+ALLOCATION_SCRIPT = """
+import gc
+from sthelena.game import PLAYING, Game
+game = Game.deal(5)
+while not any(m // 20 < 12 <= m % 20 for m in game.legal_moves() if m < 400):
+    game.push(next(m for m in game.legal_moves() if m < 400))
+move = next(iter(game.legal_moves()))
+def per_call(action, count=50):
+    action()
+    before = gc.mem_alloc()
+    for _ in range(count):
+        action()
+    return gc.mem_alloc() - before
+def push_pop():
+    game.push(move)
+    game.pop()
+print("push_pop", per_call(push_pop))
+print("status", per_call(game.status), game.status() == PLAYING)
+"""
+
+
+def test_a_move_and_its_undo_allocate_nothing_on_the_board():
+    # This VM does not collect garbage during a call, so gc.mem_alloc() grows
+    # by exactly what the loop allocated: a per-move cost would show here.
+    lines = run_micropython(ALLOCATION_SCRIPT).split("\n")
+    assert lines[0] == "push_pop 0"
+    assert lines[1] == "status 0 True"  # the usual case: a foundation play is there

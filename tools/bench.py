@@ -45,6 +45,18 @@ for step in range(600):
 legal = None
 # --- top level ---
 played = gc.mem_alloc()
+# Allocation per call, read inside one call (no collection happens there).
+move = list(game.legal_moves())[0]
+before = gc.mem_alloc()
+for _ in range(100):
+    game.push(move)
+    game.pop()
+print("push_pop", (gc.mem_alloc() - before) // 100)
+before = gc.mem_alloc()
+for _ in range(100):
+    for m in game.legal_moves():
+        pass
+print("generation", (gc.mem_alloc() - before) // 100)
 print("import", imported - base)
 print("game", dealt - imported)
 print("playout", played - dealt, len(game.history), pushes)
@@ -111,6 +123,8 @@ def main():
     growth, history, pushes = heap["playout"]
     print("  600-step playout with undo: growth %d bytes; history %d bytes (%d pushes)"
           % (growth, history, pushes))
+    print("  allocated per push + pop: %d bytes; per legal_moves() listing: %d bytes"
+          % (heap["push_pop"][0], heap["generation"][0]))
     rate, count = generations_per_second()
     print("CPython %s: %.0f legal-move generations per second (over %d positions)"
           % (sys.version.split()[0], rate, count))
