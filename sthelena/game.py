@@ -110,6 +110,18 @@ class Game:
         suit = (place - 12) & 3
         return (suit << 4) | (14 - count if place < 16 else count)
 
+    def pile_size(self, pile):
+        """How many cards pile 0..11 holds."""
+        return len(self.piles[pile])
+
+    def pile_cards(self, pile):
+        """A copy of pile 0..11's cards, bottom to top (for showing them)."""
+        return bytes(self.piles[pile])
+
+    def stock_size(self):
+        """Cards left in Louis' stock."""
+        return len(self.stock)
+
     def foundation_wants(self, foundation):
         """The rank foundation 0..7 takes next (0 when it is full)."""
         count = self.foundations[foundation]

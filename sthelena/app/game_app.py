@@ -1,0 +1,576 @@
+"""The game a player holds: button events in, table on screen out.
+
+``App`` is handed its display, store and speaker by an edge (``device`` or
+``desktop``); it asks the rules core what is legal and never touches the
+core's bytes. Events are ``buttons`` numbers (plus ``HOLD``); ``tick(now_ms)``
+is called when nothing happens, for autosave and the error flash.
+"""
+
+import random
+
+from ..game import Game, PLAYING, WON, REDEAL_ONLY, CYCLING, IllegalMoveError
+from ..moves import REDEAL, DEAL
+from ..rules import Rules, OPTIONS, CHOICES, PRESETS, value_text
+from ..save import to_bytes, from_bytes
+from .buttons import UP, DOWN, LEFT, RIGHT, A, B, START, SELECT, HOLD
+from .layout import step
+from .sounds import CLICK, ERROR, FANFARE
+from .table import (TableView, write, TWO_COLOURS, FOUR_COLOURS, NO_MARK, TARGET_MARK,
+                    BLOCKED_MARK, TEXT_COLUMNS)
+from .tiles import EMPTY_ANY, EMPTY_NONE
+from . import screens
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
+# Screens.
+PLAY = const(0)
+MENU = const(1)
+PEEK = const(2)
+HELP = const(3)
+WON_SCREEN = const(4)
+STUCK = const(5)
+NUMBER = const(6)
+
+_SAVE_AFTER_MS = const(2000)
+_FLASH_MS = const(250)
+_TICKS_MASK = const(0x1FFFFFFF)  # supervisor.ticks_ms wraps at 2**29
+_STORE_MAGIC = b"SA"
+_NOWHERE = const(-1)
+
+# Menu items (the rules options follow RULES_ITEM, one per option).
+_RESUME = const(0)
+_NEW = const(1)
+_BY_NUMBER = const(2)
+_RESTART = const(3)
+_UNDO = const(4)
+_REDO = const(5)
+_REDEAL = const(6)
+_RULES = const(7)
+_COLOURS = const(8 + 8)
+_SOUND = const(9 + 8)
+_HELP = const(10 + 8)
+_OPTION_LABELS = ("build", "wrap", "spaces", "redeals", "1st-deal limit", "gather",
+                  "found. moves", "Louis start")
+_SHORT_PRESETS = ("StH", "StHpy", "Louis", "Kite")
+PLACE_NAMES = ("pile 1", "pile 2", "pile 3", "pile 4", "pile 5", "pile 6", "pile 7",
+               "pile 8", "pile 9", "pile 10", "pile 11", "pile 12")
+
+
+def _random_deal():
+    return random.getrandbits(32)
+
+
+class App:
+    """Screens, cursor and game; see the module docstring."""
+
+    def __init__(self, display, store, speaker, sheet, deal=None, rules=None, position=None,
+                 new_deal_number=None):
+        self.view = TableView(sheet)
+        display.root_group = self.view.group  # once: never replaced in play
+        self.store = store
+        self.speaker = speaker
+        self.new_deal_number = new_deal_number or _random_deal
+        self.sound_on = True
+        self.four_colours = False
+        self.cursor = 0
+        self.lifted = _NOWHERE
+        self.screen = PLAY
+        self.redo = bytearray()  # moves undone, two bytes each, last undone last
+        self.menu_item = 0
+        self._menu_first = 0
+        self.digits = bytearray(10)
+        self._digit = 0
+        self._dirty = False
+        self._changed_at = -1
+        self._flash_at = -1
+        self._flashing = False
+        self._status_text = ""
+        self.message = ""
+        game = None
+        if position is not None:
+            game = Game.from_notation(position)
+        elif deal is not None:
+            game = Game.deal(deal, rules or "st-helena")
+        else:
+            game = self._load(rules)
+            if game is None:
+                game = Game.deal(self.new_deal_number(), rules or "st-helena")
+        self.next_rules = Rules.parse(str(game.rules))
+        self.start(game)
+
+    # -- starting and saving -------------------------------------------
+
+    def start(self, game):
+        """Play ``game`` from its present position."""
+        self.game = game
+        self.lifted = _NOWHERE
+        self.redo = bytearray()
+        self.screen = PLAY
+        self.view.show_overlay(False)
+        self._dirty = True
+        self._changed_at = -1
+        self._redraw()
+        self._after_move(quiet=True)
+
+    def _load(self, rules):
+        """The stored game, or None (with a message) if there is none or it
+        cannot be read."""
+        try:
+            data = self.store.load()
+        except OSError:
+            data = None
+        if not data:
+            return None
+        try:
+            if data[:2] != _STORE_MAGIC or len(data) < 7:
+                raise ValueError("not a sthelena save")
+            flags = data[2]
+            game = from_bytes(data[6:])
+            self.four_colours = flags & 1 != 0
+            self.sound_on = flags & 2 == 0
+            self.cursor = data[3] % 20
+            if rules is not None and str(Rules.parse(rules)) != str(game.rules):
+                return None  # the player asked for other rules: a new deal
+            if self.four_colours:
+                self.view.set_suit_colours(FOUR_COLOURS)
+            return game
+        except ValueError as error:
+            self.message = "save unreadable: new deal"
+            print("sthelena: saved game unreadable (%s); dealing a new one" % error)
+            return None
+
+    def save_now(self):
+        """Write the game and settings to the store."""
+        data = bytearray(_STORE_MAGIC)
+        data.append(self.four_colours | (not self.sound_on) << 1)
+        data.append(self.cursor)
+        data.extend(self.next_rules.to_bits().to_bytes(2, "big"))
+        data.extend(to_bytes(self.game))
+        try:
+            self.store.save(bytes(data))
+        except OSError as error:
+            print("sthelena: could not save (%s)" % error)
+        self._dirty = False
+
+    def tick(self, now):
+        """Idle work: end an error flash, save a while after a change."""
+        if self._flashing:
+            if self._flash_at < 0:
+                self._flash_at = now
+            elif (now - self._flash_at) & _TICKS_MASK > _FLASH_MS:
+                self._flashing = False
+                self._place_cursor()
+        if self._dirty:
+            if self._changed_at < 0:
+                self._changed_at = now
+            elif (now - self._changed_at) & _TICKS_MASK > _SAVE_AFTER_MS:
+                self.save_now()
+
+    # -- events --------------------------------------------------------
+
+    def handle(self, event):
+        """One button event."""
+        button = event & 7
+        held = event & HOLD
+        if self._flashing:
+            self._flashing = False
+            self._place_cursor()
+        screen = self.screen
+        if screen == PLAY:
+            self._play_button(button, held)
+        elif screen == MENU:
+            self._menu_button(button)
+        elif screen == HELP:
+            self._open_menu()
+        elif screen == NUMBER:
+            self._number_button(button)
+        elif screen == PEEK:
+            self._back_to_table()
+        elif held:
+            return  # a hold after the press that ended the game: ignore
+        elif screen == WON_SCREEN:
+            if button == A:
+                self._new_deal(self.new_deal_number())
+            elif button == B:
+                self._back_to_table()
+                self.undo()
+            elif button == START:
+                self._open_menu()
+        elif screen == STUCK:
+            if button == A:
+                if self.game.status() == REDEAL_ONLY:
+                    self._back_to_table()
+                    self.redeal()
+                else:
+                    self._new_deal(self.new_deal_number())
+            elif button == B:
+                self._back_to_table()
+            elif button == START:
+                self._open_menu()
+
+    def _play_button(self, button, held):
+        if button <= RIGHT:
+            self.cursor = step(self.cursor, button)
+        elif button == A:
+            if held:
+                if self.lifted == _NOWHERE:
+                    self.lifted = self.cursor
+                self.quick_move(self.lifted)
+            elif self.lifted == _NOWHERE:
+                self._pick_up(self.cursor)
+            elif self.lifted == self.cursor:
+                self.quick_move(self.lifted)
+            else:
+                self.drop(self.cursor)
+        elif button == B:
+            if self.lifted != _NOWHERE:
+                self.lifted = _NOWHERE
+            else:
+                self.undo()
+        elif button == START:
+            self._open_menu()
+            return
+        elif button == SELECT:
+            if self.cursor < 12:
+                self.screen = PEEK
+                screens.show_peek(self.view, PLACE_NAMES[self.cursor],
+                                  self.game.pile_cards(self.cursor))
+                return
+            self._error()
+        if self.screen == PLAY:
+            self._redraw()
+
+    # -- playing -------------------------------------------------------
+
+    def _pick_up(self, place):
+        game = self.game
+        if not game.top(place) or (place >= 12 and game.rules.foundation_moves == "none"):
+            self._error()
+            return
+        self.lifted = place
+        self._sound(CLICK)
+
+    def drop(self, place):
+        """Put the lifted card on ``place``; an illegal drop flashes, and
+        the card goes back."""
+        move = self.lifted * 20 + place
+        self.lifted = _NOWHERE
+        if self.game.is_legal(move):
+            self.play(move)
+        else:
+            self._error()
+
+    def quick_move(self, place):
+        """Send the top card of ``place`` to a foundation that takes it,
+        else onto the best pile: one it builds on, else a space."""
+        game = self.game
+        self.lifted = _NOWHERE
+        space = _NOWHERE
+        for target in range(19, -1, -1):  # foundations first
+            move = place * 20 + target
+            if target != place and game.is_legal(move):
+                if target >= 12 or game.top(target):
+                    self.play(move)
+                    return
+                space = target
+        if space != _NOWHERE:
+            self.play(place * 20 + space)
+        else:
+            self._error()
+
+    def play(self, move):
+        """Push a legal move; keep the redo list if it is the move redo
+        would play."""
+        self.game.push(move)
+        redo = self.redo
+        if len(redo) >= 2 and redo[-2] << 8 | redo[-1] == move:
+            redo[-2:] = b""
+        elif redo:
+            self.redo = bytearray()
+        self._sound(CLICK)
+        self.message = ""
+        self._dirty = True
+        self._changed_at = -1
+        self._after_move()
+
+    def undo(self):
+        if not self.game.history:
+            self._error()
+            return
+        move = self.game.pop()
+        self.redo.append(move >> 8)
+        self.redo.append(move & 255)
+        self.lifted = _NOWHERE
+        self._dirty = True
+        self._changed_at = -1
+
+    def redo_move(self):
+        redo = self.redo
+        if not redo:
+            self._error()
+            return
+        move = redo[-2] << 8 | redo[-1]
+        try:
+            self.play(move)
+        except IllegalMoveError:  # cannot happen unless the game changed under us
+            self.redo = bytearray()
+            self._error()
+
+    def redeal(self):
+        """Redeal (or, in Louis before it, deal the stock) if legal."""
+        game = self.game
+        for move in (DEAL, REDEAL):
+            if game.is_legal(move):
+                self.lifted = _NOWHERE
+                self.play(move)
+                return
+        self._error()
+
+    def _after_move(self, quiet=False):
+        status = self.game.status()
+        if status == PLAYING:
+            return
+        if status == WON:
+            self.screen = WON_SCREEN
+            moves = len(self.game.move_stack())
+            number = self.game.deal_number
+            screens.show_message(self.view, "YOU WON!", (
+                "All 104 cards are home.", "",
+                "Deal %s" % ("-" if number is None else number),
+                "%d moves" % moves), ("A: new deal", "B: undo  START: menu"))
+            if not quiet:
+                self._sound(FANFARE)
+            return
+        self.screen = STUCK
+        if status == REDEAL_ONLY:
+            what = "deal the stock" if self.game.louis_phase() else "a redeal"
+            screens.show_message(self.view, "STUCK", (
+                "Only %s is left." % what,
+                "Redeals left: %d" % self.game.redeals_left()), (
+                "A: %s" % what, "B: back to the table"))
+        else:
+            why = ("No moves left:", "this game is lost.") if status != CYCLING else (
+                "Only moves that undo each", "other: this game is lost.")
+            screens.show_message(self.view, "NO WAY ON", why, (
+                "A: new deal", "B: back (undo there)"))
+
+    def _new_deal(self, number):
+        self.start(Game.deal(number, Rules.parse(str(self.next_rules))))
+
+    def _back_to_table(self):
+        self.screen = PLAY
+        self.view.show_overlay(False)
+        self._redraw()
+
+    def _error(self):
+        self._sound(ERROR)
+        self._flashing = True
+        self._flash_at = -1
+        self._place_cursor()
+
+    def _sound(self, sound):
+        if self.sound_on:
+            self.speaker.play(sound)
+
+    # -- drawing -------------------------------------------------------
+
+    def _place_cursor(self):
+        colour = 2 if self._flashing else 1 if self.lifted != _NOWHERE else 0
+        self.view.place_cursor(self.cursor, self.cursor == self.lifted, colour)
+
+    def _redraw(self):
+        """Bring every place, the cursor and the status line up to date;
+        the view skips places that look the same as before."""
+        game = self.game
+        view = self.view
+        lifted = self.lifted
+        targets = 0
+        if lifted != _NOWHERE:
+            for place in range(20):
+                if place != lifted and game.is_legal(lifted * 20 + place):
+                    targets |= 1 << place
+        blocked = 0
+        chooser = self.cursor if lifted == _NOWHERE else lifted
+        if chooser < 12 and game.restricted():
+            for foundation in range(8):
+                if not game.may_play_to(chooser, foundation):
+                    blocked |= 1 << (12 + foundation)
+        picture = EMPTY_ANY if game.rules.spaces == "any" else EMPTY_NONE
+        for place in range(20):
+            card = game.top(place)
+            dim = 0
+            if place < 12:
+                size = game.pile_size(place)
+                count = min(size - 1, 99) if size else 0
+            else:
+                count = 1 if place >= 16 else 0
+                if not card:  # its base has moved off: show what it takes
+                    card = ((place - 12) & 3) << 4 | (1 if count else 13)
+                    dim = 1
+                if blocked >> place & 1:
+                    dim = 1
+            mark = (TARGET_MARK if targets >> place & 1 else
+                    BLOCKED_MARK if blocked >> place & 1 else NO_MARK)
+            view.draw_place(place, card, count, picture, mark, dim, 1 if place == lifted else 0)
+        self._place_cursor()
+        self._draw_status()
+
+    def status_text(self):
+        game = self.game
+        preset = game.rules.preset
+        short = preset
+        for index in range(len(PRESETS)):
+            if PRESETS[index][0] == preset:
+                short = _SHORT_PRESETS[index]
+        if str(game.rules) != preset:
+            short += "*"
+        number = game.deal_number
+        text = ("#%d " % number if number is not None else "") + short
+        text += " R%d" % game.redeals_left()
+        if game.louis_phase():
+            text += " stock%d" % game.stock_size()
+        if game.restricted():
+            text += " 1st"
+        if self.message:
+            text = self.message
+        return text
+
+    def _draw_status(self):
+        text = self.status_text()
+        if text != self._status_text:
+            self._status_text = text
+            write(self.view.status, 0, 0, text, TEXT_COLUMNS)
+
+    # -- menu ----------------------------------------------------------
+
+    def _open_menu(self):
+        self.lifted = _NOWHERE
+        self.message = ""
+        self.screen = MENU
+        if self._dirty:
+            self.save_now()
+        self._show_menu()
+
+    def menu_labels(self):
+        game = self.game
+        labels = ["Resume", "New deal", "Deal by number", "Restart this deal",
+                  "Undo", "Redo", "Deal the stock" if game.louis_phase() else
+                  "Redeal (%d left)" % game.redeals_left(),
+                  "Rules: %s" % self.next_rules.preset]
+        values = self.next_rules.values()
+        for index in range(len(OPTIONS)):
+            labels.append("  %s: %s" % (_OPTION_LABELS[index], value_text(values[index])))
+        labels.append("Four colours: %s" % ("on" if self.four_colours else "off"))
+        labels.append("Sound: %s" % ("on" if self.sound_on else "off"))
+        labels.append("Help")
+        return labels
+
+    def _show_menu(self):
+        item = self.menu_item
+        if item < self._menu_first:
+            self._menu_first = item
+        elif item >= self._menu_first + screens.MENU_ROWS:
+            self._menu_first = item - screens.MENU_ROWS + 1
+        screens.show_menu(self.view, self.menu_labels(), item, self._menu_first)
+
+    def _menu_button(self, button):
+        item = self.menu_item
+        count = _HELP + 1
+        if button == UP or button == DOWN:
+            self.menu_item = (item + (1 if button == DOWN else -1)) % count
+        elif button == B or button == START:
+            self._back_to_table()
+            return
+        elif button == LEFT or button == RIGHT:
+            self._change(item, 1 if button == RIGHT else -1)
+        elif button == A:
+            if item >= _RULES:
+                self._change(item, 1)
+            else:
+                self._choose(item)
+                return
+        else:
+            return
+        if self.screen == MENU:
+            self._show_menu()
+
+    def _choose(self, item):
+        if item == _NEW:
+            self._new_deal(self.new_deal_number())
+        elif item == _BY_NUMBER:
+            number = self.game.deal_number or 0
+            for index in range(9, -1, -1):
+                self.digits[index] = number % 10
+                number //= 10
+            self._digit = 9
+            self.screen = NUMBER
+            screens.show_number(self.view, self.digits, self._digit)
+        elif item == _RESTART:
+            game = self.game
+            if game.deal_number is not None and str(self.next_rules) != str(game.rules):
+                self._new_deal(game.deal_number)
+            else:
+                while game.history:
+                    game.pop()
+                self.start(game)
+        else:
+            self._back_to_table()
+            if item == _UNDO:
+                self.undo()
+            elif item == _REDO:
+                self.redo_move()
+            elif item == _REDEAL:
+                self.redeal()
+            if self.screen == PLAY:
+                self._redraw()
+
+    def _change(self, item, by):
+        """Step a setting on the menu: the rules for the next deal, colours,
+        sound, or open help."""
+        if item == _RULES:
+            names = [name for name, _ in PRESETS]
+            index = (names.index(self.next_rules.preset) + by) % len(names)
+            self.next_rules = Rules(names[index])
+        elif item < _COLOURS:
+            option = item - _RULES - 1
+            choices = CHOICES[option]
+            values = list(self.next_rules.values())
+            values[option] = choices[(choices.index(values[option]) + by) % len(choices)]
+            self.next_rules.set_values(values)
+        elif item == _COLOURS:
+            self.four_colours = not self.four_colours
+            self.view.set_suit_colours(FOUR_COLOURS if self.four_colours else TWO_COLOURS)
+            self._redraw()
+            self._dirty = True
+        elif item == _SOUND:
+            self.sound_on = not self.sound_on
+            self._dirty = True
+        elif item == _HELP:
+            self.screen = HELP
+            screens.show_help(self.view)
+
+    def _number_button(self, button):
+        digits = self.digits
+        at = self._digit
+        if button == UP or button == DOWN:
+            digits[at] = (digits[at] + (1 if button == UP else 9)) % 10
+        elif button == LEFT or button == RIGHT:
+            self._digit = (at + (1 if button == RIGHT else -1)) % 10
+        elif button == B or button == START:
+            self._open_menu()
+            return
+        elif button == A:
+            number = 0
+            for digit in digits:
+                number = number * 10 + digit
+            if number < 1 << 32:
+                self._new_deal(number)
+                return
+            self._error()
+        screens.show_number(self.view, digits, self._digit)

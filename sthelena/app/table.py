@@ -1,0 +1,238 @@
+"""The table on screen: one TileGrid per place, a cursor frame, a status
+line and a text overlay, all cut from the one shared sprite sheet.
+
+Built once; afterwards only tile indices, palette entries and positions
+change, and only for places whose picture changed (each place's last
+picture is kept as four bytes), so a move redraws just the cells it touches.
+"""
+
+import displayio
+
+from .layout import CARD_SIZE, place_x, place_y
+from .tiles import (TILE_WIDTH, TILE_HEIGHT, COLOURS, TABLE, PAPER, INK, DIM, TEXT, MARK, NOPE,
+                    SUIT_INK, FIRST_CHAR, TABLE_TILE, SMALL_SUIT, ARROW_UP, ARROW_DOWN, TARGET,
+                    BLOCKED, BIG_RANK, BIG_SUIT, EMPTY_ANY, EMPTY_NONE)
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
+TEXT_COLUMNS = const(26)
+TEXT_ROWS = const(16)
+LIFT = const(3)  # pixels a picked-up card rises
+
+# Marks a place can carry (bottom-right of its card).
+NO_MARK = const(0)
+TARGET_MARK = const(1)
+BLOCKED_MARK = const(2)
+
+_BAIZE = const(0x1C6B34)
+_BAIZE_LINE = const(0x5FA872)
+_WHITE = const(0xFFFFFF)
+_GREY_PAPER = const(0x9AA39C)
+_GREY_INK = const(0x5E665F)
+_BLACK = const(0x000000)
+_ORANGE = const(0xFF8C00)
+_RED = const(0xD01010)
+_PANEL = const(0xF4EFD8)
+_CURSOR = const(0xFFE000)
+_CURSOR_LIFTED = const(0x00E5FF)
+_CURSOR_ERROR = const(0xFF2020)
+
+# Suit colours: spades, hearts, diamonds, clubs.
+TWO_COLOURS = (0x000000, 0xD01010, 0xD01010, 0x000000)
+FOUR_COLOURS = (0x000000, 0xD01010, 0x1048E0, 0x0C8A20)
+
+_RANK_TEXT = "A23456789TJQK"
+_UNDRAWN = const(255)
+
+
+def write(grid, column, row, text, width=0):
+    """Put ``text`` into a text TileGrid, padding with spaces to ``width``.
+    Characters below 32 are pictures: 1-4 the small suits, 5 up, 6 down."""
+    for char in text:
+        if column >= TEXT_COLUMNS:
+            return
+        code = ord(char)
+        if code < 5:
+            code = SMALL_SUIT + code - 1
+        elif code == 5:
+            code = ARROW_UP
+        elif code == 6:
+            code = ARROW_DOWN
+        elif FIRST_CHAR <= code < 127:
+            code -= FIRST_CHAR
+        else:
+            code = ord("?") - FIRST_CHAR
+        grid[column, row] = code
+        column += 1
+        width -= 1
+    while width > 0 and column < TEXT_COLUMNS:
+        grid[column, row] = 0
+        column += 1
+        width -= 1
+
+
+def card_text(card):
+    """A card as text for ``write``: rank (10 as "10") and its small suit."""
+    rank = card & 15
+    return ("10" if rank == 10 else _RANK_TEXT[rank - 1]) + chr(1 + (card >> 4))
+
+
+def _palette(background, ink, paper):
+    palette = displayio.Palette(COLOURS)
+    for index in range(COLOURS):
+        palette[index] = background
+    palette[PAPER] = paper
+    palette[TEXT] = ink
+    palette[INK] = ink
+    palette[DIM] = _BAIZE_LINE
+    palette[MARK] = _ORANGE
+    palette[NOPE] = _RED
+    return palette
+
+
+class TableView:
+    """What the screen shows. ``group`` goes on the display once."""
+
+    def __init__(self, sheet):
+        self.group = displayio.Group()
+        self.suit_colours = TWO_COLOURS
+        self._status_palette = _palette(_BAIZE, _WHITE, _BAIZE)
+        self.status = displayio.TileGrid(sheet, pixel_shader=self._status_palette,
+                                         width=TEXT_COLUMNS, height=1,
+                                         tile_width=TILE_WIDTH, tile_height=TILE_HEIGHT,
+                                         x=2, y=2)
+        self.group.append(self.status)
+        self._palettes = []
+        self._grids = []
+        for place in range(20):
+            palette = _palette(_BAIZE, _BLACK, _WHITE)
+            grid = displayio.TileGrid(sheet, pixel_shader=palette, width=4, height=3,
+                                      tile_width=TILE_WIDTH, tile_height=TILE_HEIGHT,
+                                      x=place_x(place), y=place_y(place))
+            self._palettes.append(palette)
+            self._grids.append(grid)
+            self.group.append(grid)
+        # The cursor: a 2-pixel frame just outside a card, its own tiny bitmap.
+        size = CARD_SIZE + 4
+        frame = displayio.Bitmap(size, size, 2)
+        for along in range(size):
+            for edge in (0, 1, size - 2, size - 1):
+                frame[along, edge] = 1
+                frame[edge, along] = 1
+        self._cursor_palette = displayio.Palette(2)
+        self._cursor_palette.make_transparent(0)
+        self._cursor_palette[1] = _CURSOR
+        self._cursor = displayio.TileGrid(frame, pixel_shader=self._cursor_palette)
+        self.group.append(self._cursor)
+        self._overlay_palette = _palette(_PANEL, _BLACK, _PANEL)
+        self.overlay = displayio.TileGrid(sheet, pixel_shader=self._overlay_palette,
+                                          width=TEXT_COLUMNS, height=TEXT_ROWS,
+                                          tile_width=TILE_WIDTH, tile_height=TILE_HEIGHT, x=2, y=0)
+        self.overlay.hidden = True
+        self.group.append(self.overlay)
+        # Per place: card shown, count or picture code, mark, palette state.
+        self._drawn = bytearray(b"\xff" * 80)
+        self.set_suit_colours(TWO_COLOURS)
+
+    # -- colours -------------------------------------------------------
+
+    def set_suit_colours(self, colours):
+        """Two or four colours for the suits (a tuple of four RGB values)."""
+        self.suit_colours = colours
+        for palette in (self._status_palette, self._overlay_palette):
+            for suit in range(4):
+                palette[SUIT_INK + suit] = colours[suit]
+        for index in range(len(self._drawn)):
+            self._drawn[index] = _UNDRAWN
+
+    def _colour_place(self, place, card, dim):
+        palette = self._palettes[place]
+        if dim:
+            palette[PAPER] = _GREY_PAPER
+            palette[INK] = _GREY_INK
+            for suit in range(4):
+                palette[SUIT_INK + suit] = _GREY_INK
+        else:
+            palette[PAPER] = _WHITE
+            palette[INK] = self.suit_colours[card >> 4]
+            for suit in range(4):
+                palette[SUIT_INK + suit] = self.suit_colours[suit]
+
+    # -- places --------------------------------------------------------
+
+    def draw_place(self, place, card, count, empty_picture, mark, dim, lifted):
+        """Show one place; does nothing if it already shows this.
+
+        ``card`` is the top card (0: none); ``count`` the number under it
+        (a pile) or, for a foundation, 0 for a king base and 1 for an ace
+        base; ``empty_picture`` is EMPTY_ANY or EMPTY_NONE for an empty pile;
+        ``dim`` greys the card out (a foundation's base when it is empty or
+        closed to the pile under the cursor)."""
+        drawn = self._drawn
+        at = place * 4
+        code = count if card or place >= 12 else empty_picture
+        state = dim | lifted << 1
+        if (drawn[at] == card and drawn[at + 1] == code and drawn[at + 2] == mark
+                and drawn[at + 3] == state):
+            return
+        grid = self._grids[place]
+        if drawn[at] != card or drawn[at + 3] & 1 != dim:
+            self._colour_place(place, card, dim)
+        drawn[at] = card
+        drawn[at + 1] = code
+        drawn[at + 2] = mark
+        drawn[at + 3] = state
+        grid.y = place_y(place) - LIFT * lifted
+        if card:
+            rank_tile = BIG_RANK + 4 * ((card & 15) - 1)
+            suit_tile = BIG_SUIT + 4 * (card >> 4)
+            for corner in range(4):
+                grid[corner & 1, corner >> 1] = rank_tile + corner
+                grid[2 + (corner & 1), corner >> 1] = suit_tile + corner
+            if place < 12:
+                grid[0, 2] = (ord("0") - FIRST_CHAR + count // 10) if count >= 10 else 0
+                grid[1, 2] = ord("0") - FIRST_CHAR + count % 10
+            else:
+                grid[0, 2] = ord("A" if count else "K") - FIRST_CHAR
+                grid[1, 2] = ARROW_UP if count else ARROW_DOWN
+        else:
+            for tile in range(8):
+                grid[tile & 3, tile >> 2] = empty_picture + tile
+            grid[0, 2] = TABLE_TILE
+            grid[1, 2] = TABLE_TILE
+        if mark == TARGET_MARK:
+            grid[2, 2] = TARGET
+            grid[3, 2] = TARGET + 1
+        elif mark == BLOCKED_MARK:
+            grid[2, 2] = BLOCKED
+            grid[3, 2] = BLOCKED + 1
+        elif card:
+            grid[2, 2] = 0
+            grid[3, 2] = 0
+        else:
+            grid[2, 2] = TABLE_TILE
+            grid[3, 2] = TABLE_TILE
+
+    def place_cursor(self, place, lifted, colour=0):
+        """Frame ``place``; ``colour`` 0 normal, 1 holding a card, 2 error."""
+        self._cursor.x = place_x(place) - 2
+        self._cursor.y = place_y(place) - 2 - LIFT * lifted
+        self._cursor_palette[1] = (_CURSOR, _CURSOR_LIFTED, _CURSOR_ERROR)[colour]
+
+    # -- text ----------------------------------------------------------
+
+    def show_overlay(self, shown):
+        if self.overlay.hidden == shown:
+            self.overlay.hidden = not shown
+
+    def clear_overlay(self):
+        overlay = self.overlay
+        for row in range(TEXT_ROWS):
+            for column in range(TEXT_COLUMNS):
+                overlay[column, row] = 0
