@@ -1,0 +1,86 @@
+"""The buttons, as the app sees them: one stream of events, whichever board
+or keyboard they come from.
+
+An event is a button number, or a button number plus ``HOLD`` when the button
+has been held down (A held: quick move). ``NO_EVENT`` means nothing happened.
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
+UP = const(0)
+DOWN = const(1)
+LEFT = const(2)
+RIGHT = const(3)
+A = const(4)
+B = const(5)
+START = const(6)
+SELECT = const(7)
+HOLD = const(8)
+NO_EVENT = const(-1)
+NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT")
+
+REPEAT_DELAY = const(400)  # ms a direction is held before it first repeats
+REPEAT_EVERY = const(120)  # ms between repeats after that
+HOLD_DELAY = const(500)  # ms A is held before it gives A | HOLD
+TICKS_MASK = const(0x1FFFFFFF)  # supervisor.ticks_ms() wraps at 2**29
+_NONE = const(-1)
+
+
+class ButtonTimer:
+    """Turns button downs and ups, with the time, into the app's events.
+
+    A press gives the button's event at once. A direction held repeats (first
+    after ``REPEAT_DELAY`` ms, then every ``REPEAT_EVERY`` ms); A held
+    ``HOLD_DELAY`` ms gives one ``A | HOLD``. Only the button pressed last is
+    timed, as with a keyboard's repeat. Times are ``supervisor.ticks_ms()``
+    values, which wrap at 2**29; differences are taken modulo that. No method
+    allocates: the board's loop calls ``due`` many times a second.
+    """
+
+    def __init__(self):
+        self.held = 0  # bit b set while button b is down
+        self._timed = _NONE  # the button whose repeat or hold is pending
+        self._since = 0  # when the wait for the next timed event began
+        self._wait = 0  # ms from _since to that event
+
+    def down(self, button, now_ms):
+        """Button went down at ``now_ms``: its event, at once."""
+        self.held |= 1 << button
+        if button <= RIGHT:
+            self._timed = button
+            self._wait = REPEAT_DELAY
+        elif button == A:
+            self._timed = A
+            self._wait = HOLD_DELAY
+        else:
+            self._timed = _NONE
+        self._since = now_ms & TICKS_MASK
+        return button
+
+    def up(self, button, now_ms):
+        """Button went up: its pending repeat or hold is cancelled."""
+        self.held &= ~(1 << button)
+        if button == self._timed:
+            self._timed = _NONE
+
+    def due(self, now_ms):
+        """The repeat or hold event due by ``now_ms``, else ``NO_EVENT``.
+
+        A repeat late by more than a period is given once, not in a burst:
+        the next one is timed from now.
+        """
+        timed = self._timed
+        if timed == _NONE or (now_ms - self._since) & TICKS_MASK < self._wait:
+            return NO_EVENT
+        self._since = now_ms & TICKS_MASK
+        if timed == A:
+            self._timed = _NONE
+            return A | HOLD
+        self._wait = REPEAT_EVERY
+        return timed
