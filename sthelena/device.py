@@ -1,0 +1,275 @@
+"""The board edge: the PyGamer's or PyBadge's screen, buttons, flash and speaker,
+handed to the app, and the main loop.
+
+Imported only on CircuitPython (``code.py`` calls ``main()``). The board is
+recognised by its pins: a PyGamer has an analog joystick (``board.JOYSTICK_X``)
+and four shift-register buttons, a PyBadge eight buttons including a D-pad.
+Nothing here allocates while the game is idle: the loop polls preallocated
+objects with small ints, so the garbage collector never pauses the game.
+"""
+
+import board
+import keypad
+import microcontroller
+import supervisor
+
+try:
+    from micropython import const
+except ImportError:  # Blinka on CPython
+
+    def const(value):
+        return value
+
+
+from .app.buttons import DOWN, LEFT, NO_EVENT, RIGHT, UP, ButtonTimer
+
+SHEET_PATH = "/assets/sheet.bmp"
+
+# Shift-register key number -> button: B A START SELECT, then the PyBadge's
+# RIGHT DOWN UP LEFT (the order of Adafruit's PyBadger library).
+_KEYMAP = b"\x05\x04\x06\x07\x03\x01\x00\x02"
+
+# Joystick (AnalogIn 0..65535, about 32768 at rest; x grows to the right, y
+# downwards). A direction goes down past PRESS and up again only once back
+# inside RELEASE, so a stick resting near a threshold does not chatter.
+_PRESS_LOW = const(15000)
+_PRESS_HIGH = const(50000)
+_RELEASE_LOW = const(21000)
+_RELEASE_HIGH = const(44000)
+_NONE = const(-1)
+
+
+def _axis(value, held, low, high):
+    """The direction an axis reading holds: ``low``, ``high`` or ``_NONE``."""
+    if held == low and value < _RELEASE_LOW or value < _PRESS_LOW:
+        return low
+    if held == high and value > _RELEASE_HIGH or value > _PRESS_HIGH:
+        return high
+    return _NONE
+
+
+class ButtonSource:
+    """The board's buttons and joystick as one stream of app events.
+
+    ``poll(now_ms)`` gives the next event or ``NO_EVENT``: key presses from the
+    keypad's queue first, then joystick moves, then a repeat or hold due from
+    the ``ButtonTimer``. One ``keypad.Event`` is reused (``get_into``), so a
+    poll with nothing to report allocates nothing.
+    """
+
+    def __init__(self, keys, joystick_x=None, joystick_y=None):
+        self.keys = keys  # kept: deinit would stop the scanning
+        self._queue = keys.events
+        self._event = keypad.Event()
+        self._timer = ButtonTimer()
+        self._x = joystick_x
+        self._y = joystick_y
+        self._x_held = _NONE
+        self._y_held = _NONE
+
+    def poll(self, now_ms):
+        """The next event for the app, or ``NO_EVENT``."""
+        timer = self._timer
+        event = self._event
+        while self._queue.get_into(event):
+            button = _KEYMAP[event.key_number]
+            if event.pressed:
+                return timer.down(button, now_ms)
+            timer.up(button, now_ms)
+        if self._x is not None:
+            held = self._x_held
+            now_held = _axis(self._x.value, held, LEFT, RIGHT)
+            if now_held != held:
+                self._x_held = now_held
+                if held != _NONE:
+                    timer.up(held, now_ms)
+                if now_held != _NONE:
+                    return timer.down(now_held, now_ms)
+            held = self._y_held
+            now_held = _axis(self._y.value, held, UP, DOWN)
+            if now_held != held:
+                self._y_held = now_held
+                if held != _NONE:
+                    timer.up(held, now_ms)
+                if now_held != _NONE:
+                    return timer.down(now_held, now_ms)
+        return timer.due(now_ms)
+
+
+def button_source():
+    """The buttons of whichever board this is, without configuration."""
+    pygamer = hasattr(board, "JOYSTICK_X")
+    keys = keypad.ShiftRegisterKeys(
+        clock=board.BUTTON_CLOCK, data=board.BUTTON_OUT, latch=board.BUTTON_LATCH,
+        key_count=4 if pygamer else 8, value_when_pressed=True)
+    if not pygamer:
+        return ButtonSource(keys)
+    import analogio
+
+    return ButtonSource(keys, analogio.AnalogIn(board.JOYSTICK_X),
+                        analogio.AnalogIn(board.JOYSTICK_Y))
+
+
+_MAGIC = b"StH"
+_HEADER = const(6)  # magic, length (2 bytes, big-endian), checksum
+
+
+def _checksum(data):
+    total = len(data)
+    for byte in data:
+        total = (total * 31 + byte) & 0xFFFF
+    return total & 0xFF
+
+
+class NvmStore:
+    """The saved game, kept in the board's non-volatile memory (8 KB of flash).
+
+    A record is a header (``StH``, the length, a checksum byte) and the bytes;
+    blank flash, garbage or a torn write reads as ``None``. Saving the bytes
+    already there writes nothing, sparing the flash.
+    """
+
+    def __init__(self, nvm=None):
+        self.nvm = microcontroller.nvm if nvm is None else nvm
+
+    def load(self):
+        """The bytes last saved, or ``None``."""
+        nvm = self.nvm
+        head = nvm[0:_HEADER]
+        if head[0:3] != _MAGIC:
+            return None
+        size = head[3] << 8 | head[4]
+        if size > len(nvm) - _HEADER:
+            return None
+        data = bytes(nvm[_HEADER:_HEADER + size])
+        if _checksum(data) != head[5]:
+            return None
+        return data
+
+    def save(self, data):
+        """Keep ``data``; True if the flash was written. ValueError if too big."""
+        size = len(data)
+        if size > len(self.nvm) - _HEADER:
+            raise ValueError("save too big for nvm")
+        record = bytearray(_HEADER + size)
+        record[0:3] = _MAGIC
+        record[3] = size >> 8
+        record[4] = size & 0xFF
+        record[5] = _checksum(data)
+        record[_HEADER:] = data
+        if self.nvm[0:_HEADER + size] == record:
+            return False
+        self.nvm[0:_HEADER + size] = record
+        return True
+
+
+# Square waves, 8-bit unsigned at 8 kHz: (period in samples, length in ms).
+_RATE = const(8000)
+_AMPLITUDE = const(40)  # of 127: the speaker is loud
+_CLICK = b"\x05\x10"  # 1600 Hz, 16 ms
+_ERROR = b"\x28\x50\x36\x50"  # 200 Hz then 148 Hz, 80 ms each
+_FANFARE = b"\x14\x50\x0f\x50\x0c\x50\x0a\xf0"  # 400 533 667 800 Hz: a major chord
+
+
+def _tones(notes):
+    """A sample buffer playing ``notes`` (period, ms pairs) one after another."""
+    size = 0
+    for index in range(1, len(notes), 2):
+        size += notes[index] * (_RATE // 1000)
+    buffer = bytearray(size)
+    start = 0
+    for index in range(0, len(notes), 2):
+        period = notes[index]
+        half = period // 2
+        count = notes[index + 1] * (_RATE // 1000)
+        for offset in range(count):
+            buffer[start + offset] = 128 + _AMPLITUDE if offset % period < half \
+                else 128 - _AMPLITUDE
+        start += count
+    return buffer
+
+
+class Speaker:
+    """``play(sound)`` for the sounds of ``sthelena.app.sounds``, in the background.
+
+    The click and error tones are built once (about 1.4 KB); the fanfare
+    (3.8 KB) only when a game is won, and let go with the next sound. Without
+    audio (no speaker pin, audioio missing, the DAC busy) it stays silent.
+    """
+
+    def __init__(self):
+        self._out = None
+        self._samples = None
+        self._playing = None  # keeps the buffer alive while it plays
+        try:
+            import audiocore
+            import audioio
+            import digitalio
+
+            self._enable = digitalio.DigitalInOut(board.SPEAKER_ENABLE)
+            self._enable.switch_to_output(value=True)
+            self._out = audioio.AudioOut(board.SPEAKER)
+            self._raw = audiocore.RawSample
+            self._samples = [self._raw(_tones(_CLICK), sample_rate=_RATE),
+                             self._raw(_tones(_ERROR), sample_rate=_RATE)]
+        except (ImportError, AttributeError, ValueError, RuntimeError, MemoryError,
+                OSError):
+            self._out = None  # silence
+
+    def play(self, sound):
+        """Start ``sound`` (CLICK, ERROR or FANFARE), cutting off the one playing."""
+        out = self._out
+        if out is None:
+            return
+        try:
+            if sound < len(self._samples):
+                sample = self._samples[sound]
+            else:
+                self._playing = None  # let the last fanfare go first
+                sample = self._raw(_tones(_FANFARE), sample_rate=_RATE)
+            if out.playing:
+                out.stop()
+            self._playing = sample
+            out.play(sample)
+        except (ValueError, RuntimeError, MemoryError, OSError):
+            pass  # a sound is never worth a crash
+
+
+def setup():
+    """Build the board's pieces and the app: ``(app, buttons)``."""
+    from .app.game_app import App
+    from .app.sheet import load_sheet
+
+    buttons = button_source()
+    app = App(board.DISPLAY, NvmStore(), Speaker(), load_sheet(SHEET_PATH))
+    return app, buttons
+
+
+def run(app, buttons, iterations=None):
+    """The main loop: poll the buttons, hand an event to the app, else let it tick.
+
+    ``iterations`` bounds it for tests and benchmarks; the board runs forever.
+    """
+    ticks_ms = supervisor.ticks_ms
+    poll = buttons.poll
+    handle = app.handle
+    tick = app.tick
+    left = 1 if iterations is None else iterations
+    step = 0 if iterations is None else 1
+    while left > 0:
+        left -= step
+        now = ticks_ms()
+        event = poll(now)
+        if event != NO_EVENT:
+            handle(event)
+        else:
+            tick(now)
+
+
+def main(iterations=None):
+    """Play St. Helena on this board (``code.py`` calls this)."""
+    import gc
+
+    app, buttons = setup()
+    gc.collect()
+    run(app, buttons, iterations)

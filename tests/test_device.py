@@ -1,0 +1,238 @@
+"""sthelena/device.py under the MicroPython VM, on stand-ins for the board's
+modules (tools/standins): board detection, keypad and joystick events with
+repeats, the nvm store, the speaker, and the main loop.
+"""
+
+import textwrap
+
+from mpvm import run_micropython
+
+PREAMBLE = """
+import sys
+sys.path.append("/lib/standins")
+import board, keypad, analogio, microcontroller, supervisor
+from sthelena.app.buttons import *
+from sthelena import device
+"""
+
+
+def run(script, board="pybadge"):
+    """Run ``script`` after the preamble, as the board named."""
+    body = PREAMBLE + "board.use(%r)\n" % board + textwrap.dedent(script)
+    return run_micropython(body, packages=("sthelena", "tools/standins")).splitlines()
+
+
+def test_a_pybadge_reads_eight_keys_in_adafruits_order():
+    lines = run("""
+        source = device.button_source()
+        print(source.keys.key_count, source._x is None)
+        for key in range(8):
+            keypad.push(key)
+            keypad.push(key, False)
+        names = []
+        now = 0
+        while True:
+            event = source.poll(now)
+            if event == NO_EVENT:
+                break
+            names.append(NAMES[event])
+            now += 10
+        print(" ".join(names))
+    """)
+    assert lines == ["8 True", "B A START SELECT RIGHT DOWN UP LEFT"]
+
+
+def test_a_pygamer_has_four_keys_and_a_joystick():
+    lines = run("""
+        source = device.button_source()
+        print(source.keys.key_count, source._x is not None)
+        try:
+            keypad.push(4)
+        except ValueError:
+            print("no key 4")
+    """, board="pygamer")
+    assert lines == ["4 True", "no key 4"]
+
+
+def test_a_held_key_repeats_or_holds_through_the_source():
+    lines = run("""
+        source = device.button_source()
+        def trace(start, stop):
+            found = []
+            for now in range(start, stop):
+                event = source.poll(now)
+                if event != NO_EVENT:
+                    found.append("%d:%d" % (now, event))
+            print(" ".join(found) or "-")
+        keypad.push(7)  # LEFT, held
+        trace(0, 700)
+        keypad.push(7, False)
+        trace(700, 1500)
+        keypad.push(1)  # A, held
+        trace(1500, 2500)
+        keypad.push(1, False)
+        keypad.push(0)  # B, held: nothing more
+        trace(2500, 3500)
+    """)
+    assert lines == ["0:2 400:2 520:2 640:2", "-", "1500:4 2000:12", "2500:5"]
+
+
+JOYSTICK_SCRIPT = """
+source = device.button_source()
+def at(x, y, now):
+    analogio.set_value(board.JOYSTICK_X, x)
+    analogio.set_value(board.JOYSTICK_Y, y)
+    event = source.poll(now)
+    return NAMES[event] if event != NO_EVENT else "-"
+"""
+
+
+def joystick(script):
+    return run(JOYSTICK_SCRIPT + textwrap.dedent(script), board="pygamer")
+
+
+def test_joystick_directions_follow_adafruits_orientation():
+    # Adafruit's PyBadger library: x > 50000 right, x < 15000 left,
+    # y > 50000 down, y < 15000 up; 32768 or so at rest.
+    lines = joystick("""
+        print(at(32768, 32768, 0), at(60000, 32768, 10), at(32768, 32768, 20),
+              at(5000, 32768, 30), at(32768, 32768, 40), at(32768, 5000, 50),
+              at(32768, 32768, 60), at(32768, 60000, 70), at(32768, 32768, 80))
+    """)
+    assert lines == ["- RIGHT - LEFT - UP - DOWN -"]
+
+
+def test_a_held_joystick_repeats_and_stops_on_release():
+    lines = joystick("""
+        found = []
+        for now in range(1000, 2000):
+            event = at(65535, 33000, now)
+            if event != "-":
+                found.append("%d:%s" % (now, event))
+        print(" ".join(found))
+        print(at(32768, 32768, 2000), at(32768, 32768, 2500))
+    """)
+    assert lines == ["1000:RIGHT 1400:RIGHT 1520:RIGHT 1640:RIGHT 1760:RIGHT 1880:RIGHT",
+                     "- -"]
+
+
+def test_the_joystick_has_a_dead_zone_and_hysteresis():
+    lines = joystick("""
+        # Near a threshold but not past it: nothing.
+        print(at(16000, 32768, 0), at(49000, 48000, 10))
+        # Past it: LEFT; back to 18000 (inside the press zone's margin): still held,
+        # so no new press, and the repeat carries on.
+        print(at(14000, 32768, 20), at(18000, 32768, 30), at(18000, 32768, 420))
+        # Back to 22000 releases; 16000 again is then not a press.
+        print(at(22000, 32768, 430), at(16000, 32768, 440), at(16000, 32768, 900))
+    """)
+    assert lines == ["- -", "LEFT - LEFT", "- - -"]
+
+
+def test_a_diagonal_gives_both_directions_and_the_last_one_repeats():
+    lines = joystick("""
+        print(at(60000, 5000, 0), at(60000, 5000, 1), at(60000, 5000, 2),
+              at(60000, 5000, 400), at(60000, 5000, 401))
+        # Letting go of the x axis only: the y direction keeps repeating.
+        print(at(32768, 5000, 402), at(32768, 5000, 521))
+    """)
+    assert lines == ["RIGHT UP - - UP", "- UP"]
+
+
+def test_polling_allocates_nothing_idle_or_repeating():
+    # The VM collects no garbage during one call, so gc.mem_alloc() grows by
+    # exactly what the polls allocated.
+    for board in ("pybadge", "pygamer"):
+        lines = run("""
+            import gc
+            source = device.button_source()
+            source.poll(0)
+            now = 1
+            before = gc.mem_alloc()
+            while now < 3000:
+                source.poll(now)
+                now += 1
+            print("idle", gc.mem_alloc() - before)
+            keypad.push(6 if board.board_id == "pybadge" else 1)  # UP held, or A
+            now = 3000
+            before = gc.mem_alloc()
+            while now < 6000:
+                source.poll(now)
+                now += 1
+            print("held", gc.mem_alloc() - before)
+        """, board=board)
+        assert lines == ["idle 0", "held 0"], board
+
+
+def test_the_store_round_trips_and_rejects_blank_and_garbage():
+    lines = run("""
+        nvm = microcontroller.nvm
+        store = device.NvmStore()
+        print(len(nvm), store.load())  # blank flash
+        data = bytes(range(256)) * 3
+        print(store.save(data), nvm.writes, store.load() == data)
+        print(store.save(data), nvm.writes)  # unchanged: no write
+        print(store.save(b"x"), nvm.writes, store.load())
+        print(store.save(b""), store.load())
+        # Garbage: no magic; the magic with a length past the end; a wrong checksum.
+        nvm[0:8] = b"\\x00\\x01garbag"
+        print(store.load())
+        nvm[0:6] = b"StH\\xff\\xff\\x00"
+        print(store.load())
+        store.save(b"hello")
+        nvm[7] = nvm[7] ^ 1
+        print(store.load())
+        try:
+            store.save(bytes(8187))
+        except ValueError:
+            print("too big")
+        print(store.save(bytes(8186)), store.load() == bytes(8186))
+    """)
+    assert lines == ["8192 None", "True 1 True", "False 1", "True 2 b'x'", "True b''",
+                     "None", "None", "None", "too big", "True True"]
+
+
+def test_the_speaker_plays_in_the_background_or_keeps_silent():
+    lines = run("""
+        import audioio, digitalio
+        from sthelena.app.sounds import CLICK, ERROR, FANFARE
+        speaker = device.Speaker()
+        out = audioio.outs[-1]
+        print(speaker._enable.value, speaker._enable.direction == digitalio.Direction.OUTPUT)
+        for sound in (CLICK, ERROR, FANFARE, CLICK):
+            speaker.play(sound)
+            sample = out.last
+            print(out.played, len(sample.buffer), sample.sample_rate,
+                  min(sample.buffer), max(sample.buffer))
+        print(speaker._playing is out.last)
+        del board.SPEAKER  # no speaker pin: silence, no error
+        silent = device.Speaker()
+        silent.play(CLICK)
+        silent.play(FANFARE)
+        print("silent", len(audioio.outs))
+    """)
+    assert lines == ["True True",
+                     "1 128 8000 88 168", "2 1280 8000 88 168", "3 3840 8000 88 168",
+                     "4 128 8000 88 168", "True", "silent 1"]
+
+
+def test_the_loop_hands_events_to_the_app_and_ticks_when_idle():
+    lines = run("""
+        class App:
+            def __init__(self):
+                self.log = []
+            def handle(self, event):
+                self.log.append("e%d" % event)
+            def tick(self, now):
+                if not self.log or self.log[-1][0] != "t":
+                    self.log.append("t%d" % now)
+        app = App()
+        source = device.button_source()
+        supervisor.set_ticks((1 << 29) - 5)
+        supervisor.STEP = 1
+        keypad.push(4)  # RIGHT, held across the wrap of ticks_ms
+        device.run(app, source, iterations=530)
+        print(" ".join(app.log))
+    """)
+    wrap = 1 << 29
+    assert lines == ["e3 t%d e3 t%d e3 t%d" % (wrap - 4, 396, 516)]

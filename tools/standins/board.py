@@ -1,0 +1,57 @@
+"""Stand-in for CircuitPython's ``board`` on a PyBadge or PyGamer.
+
+A PyBadge by default; ``use("pygamer")`` adds the joystick pins, as the
+PyGamer's firmware has them, and ``use("pybadge")`` takes them away again.
+``DISPLAY`` is a 160 x 128 stand-in display.
+"""
+
+
+class Pin:
+    def __init__(self, name):
+        self.name = name
+
+    def __repr__(self):
+        return "board." + self.name
+
+
+class Display:
+    """The built-in display: its size, ``root_group`` and refresh knobs."""
+
+    def __init__(self, width=160, height=128):
+        self.width = width
+        self.height = height
+        self.root_group = None
+        self.auto_refresh = True
+        self.brightness = 1.0
+        self.refreshes = 0
+
+    def refresh(self, target_frames_per_second=None, minimum_frames_per_second=0):
+        self.refreshes += 1
+        return True
+
+
+BUTTON_CLOCK = Pin("BUTTON_CLOCK")
+BUTTON_OUT = Pin("BUTTON_OUT")
+BUTTON_LATCH = Pin("BUTTON_LATCH")
+SPEAKER = Pin("SPEAKER")
+SPEAKER_ENABLE = Pin("SPEAKER_ENABLE")
+A0 = SPEAKER
+DISPLAY = Display()
+
+_JOYSTICK = (Pin("JOYSTICK_X"), Pin("JOYSTICK_Y"))
+board_id = "pybadge"
+
+
+def use(board_name):
+    """Become the PyGamer (joystick pins) or the PyBadge (none)."""
+    global JOYSTICK_X, JOYSTICK_Y, board_id
+    module = globals()
+    if board_name == "pygamer":
+        JOYSTICK_X, JOYSTICK_Y = _JOYSTICK
+    elif board_name == "pybadge":
+        for name in ("JOYSTICK_X", "JOYSTICK_Y"):
+            if name in module:
+                del module[name]
+    else:
+        raise ValueError(board_name)
+    board_id = board_name

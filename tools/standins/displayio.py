@@ -1,0 +1,256 @@
+"""Stand-in for CircuitPython's ``displayio``: Bitmap, Palette, TileGrid, Group.
+
+Each object allocates on the heap about what the firmware's allocates: a
+Bitmap its pixel buffer (rows padded to 32-bit words, at 1, 2, 4, 8, 16 or 32
+bits a value), a TileGrid one byte per tile, a Palette 4 bytes per colour.
+``counts()`` says how many of each were made and how many bytes their
+buffers take. Checks follow the firmware's (tile sizes must divide the
+bitmap, a tile or pixel value must be in range, a layer goes in one Group).
+Nothing is drawn.
+"""
+
+_made = {"bitmaps": 0, "bitmap_bytes": 0, "palettes": 0, "palette_bytes": 0,
+         "tilegrids": 0, "tiles": 0, "groups": 0}
+
+
+def counts():
+    """What has been made so far: a dict of counts and buffer bytes."""
+    return dict(_made)
+
+
+def reset_counts():
+    for name in _made:
+        _made[name] = 0
+
+
+def release_displays():
+    pass
+
+
+def _bits_for(value_count):
+    bits = 1
+    while (1 << bits) < value_count:
+        bits *= 2
+    return bits
+
+
+class Bitmap:
+    def __init__(self, width, height, value_count):
+        if width < 0 or height < 0 or not 1 <= value_count <= 1 << 32:
+            raise ValueError("bad bitmap size")
+        self.width = width
+        self.height = height
+        self._bits = _bits_for(value_count)
+        self._max = value_count
+        self._stride = (width * self._bits + 31) // 32 * 4  # bytes a row
+        self._data = bytearray(self._stride * height)
+        _made["bitmaps"] += 1
+        _made["bitmap_bytes"] += len(self._data)
+
+    @property
+    def bits_per_value(self):
+        return self._bits
+
+    def _at(self, index):
+        if isinstance(index, tuple):
+            x, y = index
+        else:
+            x = index % self.width
+            y = index // self.width
+        if not (0 <= x < self.width and 0 <= y < self.height):
+            raise IndexError("pixel out of bounds")
+        return x, y
+
+    def __getitem__(self, index):
+        x, y = self._at(index)
+        bits = self._bits
+        if bits >= 8:
+            at = y * self._stride + x * (bits // 8)
+            value = 0
+            for byte in range(bits // 8):
+                value |= self._data[at + byte] << (8 * byte)
+            return value
+        bit = x * bits
+        shift = 8 - bits - bit % 8
+        return self._data[y * self._stride + bit // 8] >> shift & ((1 << bits) - 1)
+
+    def __setitem__(self, index, value):
+        x, y = self._at(index)
+        if not 0 <= value < self._max:
+            raise ValueError("value out of range for this bitmap")
+        bits = self._bits
+        if bits >= 8:
+            at = y * self._stride + x * (bits // 8)
+            for byte in range(bits // 8):
+                self._data[at + byte] = value >> (8 * byte) & 255
+            return
+        bit = x * bits
+        shift = 8 - bits - bit % 8
+        at = y * self._stride + bit // 8
+        mask = ((1 << bits) - 1) << shift
+        self._data[at] = self._data[at] & ~mask & 255 | value << shift
+
+    def fill(self, value):
+        for y in range(self.height):
+            for x in range(self.width):
+                self[x, y] = value
+
+    def dirty(self, x1=0, y1=0, x2=None, y2=None):
+        pass
+
+
+class Palette:
+    def __init__(self, color_count, *, dither=False):
+        self._colours = bytearray(4 * color_count)  # 0x00RRGGBB, little-endian
+        self._transparent = bytearray(color_count)
+        self.dither = dither
+        _made["palettes"] += 1
+        _made["palette_bytes"] += len(self._colours)
+
+    def __len__(self):
+        return len(self._transparent)
+
+    def __setitem__(self, index, value):
+        if isinstance(value, (tuple, list)):
+            value = value[0] << 16 | value[1] << 8 | value[2]
+        elif isinstance(value, (bytes, bytearray)):
+            value = value[0] << 16 | value[1] << 8 | value[2]
+        if not 0 <= value <= 0xFFFFFF:
+            raise ValueError("colour out of range")
+        at = 4 * index
+        if at < 0 or at >= len(self._colours):
+            raise IndexError("palette index out of range")
+        for byte in range(3):
+            self._colours[at + byte] = value >> (8 * byte) & 255
+
+    def __getitem__(self, index):
+        at = 4 * index
+        if at < 0 or at >= len(self._colours):
+            raise IndexError("palette index out of range")
+        colours = self._colours
+        return colours[at] | colours[at + 1] << 8 | colours[at + 2] << 16
+
+    def make_transparent(self, index):
+        self._transparent[index] = 1
+
+    def make_opaque(self, index):
+        self._transparent[index] = 0
+
+    def is_transparent(self, index):
+        return self._transparent[index] == 1
+
+
+class _Layer:
+    """What a Group holds: one parent at most, a position, hidden or not."""
+
+    def _adopt(self):
+        if self._in_group:
+            raise ValueError("Layer already in a group")
+        self._in_group = True
+
+
+class TileGrid(_Layer):
+    def __init__(self, bitmap, *, pixel_shader, width=1, height=1, tile_width=None,
+                 tile_height=None, default_tile=0, x=0, y=0):
+        tile_width = bitmap.width if tile_width is None else tile_width
+        tile_height = bitmap.height if tile_height is None else tile_height
+        if tile_width < 1 or bitmap.width % tile_width:
+            raise ValueError("Tile width must exactly divide bitmap width")
+        if tile_height < 1 or bitmap.height % tile_height:
+            raise ValueError("Tile height must exactly divide bitmap height")
+        if pixel_shader is None:
+            raise TypeError("pixel_shader needed")
+        self.bitmap = bitmap
+        self.pixel_shader = pixel_shader
+        self.width = width
+        self.height = height
+        self.tile_width = tile_width
+        self.tile_height = tile_height
+        self._tile_count = (bitmap.width // tile_width) * (bitmap.height // tile_height)
+        if not 0 <= default_tile < self._tile_count:
+            raise ValueError("default_tile out of range")
+        self._tiles = bytearray(width * height)
+        for index in range(len(self._tiles)):
+            self._tiles[index] = default_tile
+        self.x = x
+        self.y = y
+        self.hidden = False
+        self.flip_x = False
+        self.flip_y = False
+        self.transpose_xy = False
+        self._in_group = False
+        _made["tilegrids"] += 1
+        _made["tiles"] += len(self._tiles)
+
+    def _index(self, index):
+        if isinstance(index, tuple):
+            x, y = index
+            if not (0 <= x < self.width and 0 <= y < self.height):
+                raise IndexError("Tile index out of bounds")
+            return y * self.width + x
+        if not 0 <= index < len(self._tiles):
+            raise IndexError("Tile index out of bounds")
+        return index
+
+    def __getitem__(self, index):
+        return self._tiles[self._index(index)]
+
+    def __setitem__(self, index, value):
+        if not 0 <= value < self._tile_count:
+            raise ValueError("Tile value out of bounds")
+        if value > 255:
+            raise ValueError("the stand-in keeps one byte a tile")
+        self._tiles[self._index(index)] = value
+
+    def contains(self, touch_tuple):
+        x, y = touch_tuple[0] - self.x, touch_tuple[1] - self.y
+        return 0 <= x < self.width * self.tile_width and 0 <= y < self.height * self.tile_height
+
+
+class Group(_Layer):
+    def __init__(self, *, scale=1, x=0, y=0):
+        if scale < 1:
+            raise ValueError("scale must be >= 1")
+        self.scale = scale
+        self.x = x
+        self.y = y
+        self.hidden = False
+        self._children = []
+        self._in_group = False
+        _made["groups"] += 1
+
+    def append(self, layer):
+        layer._adopt()
+        self._children.append(layer)
+
+    def insert(self, index, layer):
+        layer._adopt()
+        self._children.insert(index, layer)
+
+    def index(self, layer):
+        return self._children.index(layer)
+
+    def pop(self, index=-1):
+        layer = self._children.pop(index)
+        layer._in_group = False
+        return layer
+
+    def remove(self, layer):
+        self.pop(self.index(layer))
+
+    def __len__(self):
+        return len(self._children)
+
+    def __getitem__(self, index):
+        return self._children[index]
+
+    def __setitem__(self, index, layer):
+        layer._adopt()
+        self._children[index]._in_group = False
+        self._children[index] = layer
+
+    def __delitem__(self, index):
+        self.pop(index)
+
+    def __contains__(self, layer):
+        return layer in self._children

@@ -1,0 +1,90 @@
+"""Stand-in for CircuitPython's ``keypad``: ShiftRegisterKeys, Event, EventQueue.
+
+Tests press keys with ``push(key_number, pressed)``, which queues an event on
+the last ShiftRegisterKeys made. The queue is preallocated, and ``get_into``
+fills an Event in place, so an empty poll allocates nothing (as on the board).
+"""
+
+
+class Event:
+    def __init__(self, key_number=0, pressed=True):
+        self.key_number = key_number
+        self.pressed = pressed
+        self.released = not pressed
+        self.timestamp = 0
+
+    def __repr__(self):
+        return "<Event: key_number %d %s>" % (
+            self.key_number, "pressed" if self.pressed else "released")
+
+
+class EventQueue:
+    def __init__(self, max_events=64):
+        self._keys = bytearray(max_events)
+        self._pressed = bytearray(max_events)
+        self._head = 0
+        self._count = 0
+        self.overflowed = False
+
+    def _put(self, key_number, pressed):
+        size = len(self._keys)
+        if self._count == size:
+            self.overflowed = True
+            return
+        at = (self._head + self._count) % size
+        self._keys[at] = key_number
+        self._pressed[at] = 1 if pressed else 0
+        self._count += 1
+
+    def get_into(self, event):
+        if not self._count:
+            return False
+        at = self._head
+        event.key_number = self._keys[at]
+        event.pressed = self._pressed[at] == 1
+        event.released = not event.pressed
+        self._head = (at + 1) % len(self._keys)
+        self._count -= 1
+        return True
+
+    def get(self):
+        event = Event()
+        return event if self.get_into(event) else None
+
+    def clear(self):
+        self._count = 0
+        self.overflowed = False
+
+    def __len__(self):
+        return self._count
+
+    def __bool__(self):
+        return self._count > 0
+
+
+_last = None
+
+
+class ShiftRegisterKeys:
+    def __init__(self, *, clock, data, latch, value_to_latch=True, key_count,
+                 value_when_pressed, interval=0.02, max_events=64, debounce_threshold=1):
+        global _last
+        if clock is None or data is None or latch is None:
+            raise ValueError("pins needed")
+        self.key_count = key_count
+        self.value_when_pressed = value_when_pressed
+        self.events = EventQueue(max_events)
+        _last = self
+
+    def deinit(self):
+        pass
+
+    def reset(self):
+        pass
+
+
+def push(key_number, pressed=True):
+    """Queue a key press (or release) on the last ShiftRegisterKeys made."""
+    if key_number >= _last.key_count:
+        raise ValueError("no key %d on this board" % key_number)
+    _last.events._put(key_number, pressed)
