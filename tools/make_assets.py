@@ -1,0 +1,184 @@
+"""Draw the sprite sheet: tools/glyphs.py's pixel art -> assets/sheet.bmp.
+
+    python tools/make_assets.py [OUT_PATH] [--png PATH [--scale N]]
+
+Writes an uncompressed 4-bit BMP of 16 x 16 tiles of 6 x 8 pixels (96 x 128),
+each picture at the tile ``sthelena/app/tiles.py`` names for it, every other
+pixel TABLE. The BMP's colour table is only a default, so the file looks
+right in an image viewer: on the board each TileGrid's palette gives the
+colours. ``--png`` also writes a scaled-up preview (standard library only).
+The output depends on nothing but the two source files, byte for byte.
+Desktop only.
+"""
+
+import argparse
+import struct
+import sys
+import zlib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+for _path in (str(ROOT), str(ROOT / "tools")):
+    if _path not in sys.path:
+        sys.path.insert(0, _path)
+
+import glyphs  # noqa: E402
+from sthelena.app import tiles  # noqa: E402
+
+WIDTH = tiles.TILE_WIDTH * tiles.SHEET_COLUMNS  # 96
+HEIGHT = tiles.TILE_HEIGHT * tiles.SHEET_ROWS  # 128
+DEFAULT_OUT = ROOT / "assets" / "sheet.bmp"
+INK = "#"  # the legend's one character whose index depends on the picture
+LEGEND = {",": tiles.TABLE, ".": tiles.PAPER, "o": tiles.DIM}  # and INK
+
+# The default colour table, (r, g, b) per palette index: two-colour ranks
+# would hide the suit indices, so the suits show in the four-colour scheme.
+# Indices no picture uses are magenta, to stand out if one ever does.
+UNUSED = (255, 0, 255)
+PALETTE = [UNUSED] * tiles.COLOURS
+PALETTE[tiles.TABLE] = (0, 102, 51)
+PALETTE[tiles.PAPER] = (255, 255, 255)
+PALETTE[tiles.INK] = (0, 0, 0)
+PALETTE[tiles.DIM] = (102, 170, 119)
+PALETTE[tiles.TEXT] = (0, 0, 0)
+PALETTE[tiles.MARK] = (238, 136, 0)
+PALETTE[tiles.NOPE] = (221, 0, 0)
+for _suit, _rgb in enumerate([(0, 0, 0), (221, 0, 0), (0, 68, 221), (0, 136, 0)]):
+    PALETTE[tiles.SUIT_INK + _suit] = _rgb
+
+
+def strip(text):
+    """The pictures of a strip (see glyphs.py), each a list of row strings."""
+    lines = [line.strip() for line in text.strip("\n").split("\n")]
+    lines = [line for line in lines if line]
+    columns = [line.split(" ") for line in lines]
+    count = len(columns[0])
+    if any(len(row) != count for row in columns):
+        raise ValueError("strip rows hold different numbers of pictures:\n" + text)
+    return [[row[i] for row in columns] for i in range(count)]
+
+
+def pictures():
+    """Every picture: (name, first tile, tiles across, tiles down, ink, rows).
+
+    ``ink`` is the palette index of the picture's ``#`` (None if it has none).
+    """
+    out = []
+    for chars, text in glyphs.FONT:
+        drawn = strip(text)
+        if len(drawn) != len(chars):
+            raise ValueError("font strip %r holds %d pictures" % (chars, len(drawn)))
+        for char, rows in zip(chars, drawn):
+            tile = ord(char) - tiles.FIRST_CHAR
+            out.append(("char %r" % char, tile, 1, 1, tiles.TEXT, rows))
+    suits = "spades hearts diamonds clubs".split()
+    for suit, rows in enumerate(strip(glyphs.SMALL_SUITS)):
+        out.append(("small " + suits[suit], tiles.SMALL_SUIT + suit, 1, 1,
+                    tiles.SUIT_INK + suit, rows))
+    up, down = strip(glyphs.ARROWS)
+    out.append(("arrow up", tiles.ARROW_UP, 1, 1, tiles.TEXT, up))
+    out.append(("arrow down", tiles.ARROW_DOWN, 1, 1, tiles.TEXT, down))
+    target, blocked = strip(glyphs.MARKERS)
+    out.append(("target", tiles.TARGET, 2, 1, tiles.MARK, target))
+    out.append(("blocked", tiles.BLOCKED, 2, 1, tiles.NOPE, blocked))
+    ranks = [rows for text in glyphs.BIG_RANKS for rows in strip(text)]
+    if len(ranks) != 13:
+        raise ValueError("BIG_RANKS holds %d pictures, not 13" % len(ranks))
+    for rank, rows in enumerate(ranks, 1):
+        out.append(("big rank %d" % rank, tiles.BIG_RANK + 4 * (rank - 1), 2, 2,
+                    tiles.INK, rows))
+    for suit, rows in enumerate(strip(glyphs.BIG_SUITS)):
+        out.append(("big " + suits[suit], tiles.BIG_SUIT + 4 * suit, 2, 2,
+                    tiles.SUIT_INK + suit, rows))
+    empty_any, empty_none = strip(glyphs.EMPTIES)
+    out.append(("empty any", tiles.EMPTY_ANY, 4, 2, None, empty_any))
+    out.append(("empty none", tiles.EMPTY_NONE, 4, 2, None, empty_none))
+    return out
+
+
+def check(name, across, down, ink, rows):
+    """Raise ValueError unless ``rows`` fit ``across`` x ``down`` tiles in the legend."""
+    width, height = across * tiles.TILE_WIDTH, down * tiles.TILE_HEIGHT
+    if len(rows) != height or any(len(row) != width for row in rows):
+        raise ValueError("%s: not %d x %d pixels" % (name, width, height))
+    legal = set(LEGEND) | ({INK} if ink is not None else set())
+    stray = set("".join(rows)) - legal
+    if stray:
+        raise ValueError("%s: characters outside the legend: %s"
+                         % (name, "".join(sorted(stray))))
+
+
+def draw():
+    """The sheet as HEIGHT rows of WIDTH palette indices (bytearrays), top row first."""
+    sheet = [bytearray([tiles.TABLE]) * WIDTH for _ in range(HEIGHT)]
+    used = {}
+    for name, first, across, down, ink, rows in pictures():
+        check(name, across, down, ink, rows)
+        values = dict(LEGEND)
+        values[INK] = ink
+        for i in range(across * down):
+            tile = first + i
+            if tile in used or not 0 <= tile < tiles.TILE_COUNT:
+                raise ValueError("%s: tile %d is %s" % (
+                    name, tile, "taken by " + used[tile] if tile in used else "out of range"))
+            used[tile] = name
+            ty, tx = divmod(i, across)
+            sx = tile % tiles.SHEET_COLUMNS * tiles.TILE_WIDTH
+            sy = tile // tiles.SHEET_COLUMNS * tiles.TILE_HEIGHT
+            for y in range(tiles.TILE_HEIGHT):
+                row = rows[ty * tiles.TILE_HEIGHT + y]
+                part = row[tx * tiles.TILE_WIDTH:(tx + 1) * tiles.TILE_WIDTH]
+                sheet[sy + y][sx:sx + tiles.TILE_WIDTH] = bytes(values[c] for c in part)
+    return sheet
+
+
+def bmp_bytes(sheet):
+    """An uncompressed 4-bit BMP (BITMAPINFOHEADER, bottom-up rows) of the sheet."""
+    stride = (WIDTH * 4 + 31) // 32 * 4
+    pixels = bytearray()
+    for row in reversed(sheet):
+        packed = bytearray(stride)
+        for x, value in enumerate(row):
+            packed[x // 2] |= value << (0 if x % 2 else 4)
+        pixels += packed
+    colours = b"".join(bytes((b, g, r, 0)) for r, g, b in PALETTE)
+    offset = 14 + 40 + len(colours)
+    return (b"BM" + struct.pack("<IHHI", offset + len(pixels), 0, 0, offset)
+            + struct.pack("<IiiHHIIiiII", 40, WIDTH, HEIGHT, 1, 4, 0, len(pixels),
+                          2835, 2835, tiles.COLOURS, 0)
+            + colours + pixels)
+
+
+def png_bytes(sheet, scale=4):
+    """An RGB PNG of the sheet, each pixel ``scale`` x ``scale``."""
+    raw = bytearray()
+    for row in sheet:
+        line = bytearray(b"\0")  # filter type: none
+        for value in row:
+            line += bytes(PALETTE[value]) * scale
+        raw += bytes(line) * scale
+
+    def chunk(kind, data):
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    header = struct.pack(">IIBBBBB", WIDTH * scale, HEIGHT * scale, 8, 2, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+            + chunk(b"IDAT", zlib.compress(bytes(raw), 9)) + chunk(b"IEND", b""))
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("out", nargs="?", default=str(DEFAULT_OUT),
+                        help="BMP to write (default: assets/sheet.bmp)")
+    parser.add_argument("--png", help="also write a scaled-up PNG preview here")
+    parser.add_argument("--scale", type=int, default=4, help="PNG pixels a pixel (default 4)")
+    args = parser.parse_args(argv)
+    sheet = draw()
+    Path(args.out).write_bytes(bmp_bytes(sheet))
+    if args.png:
+        Path(args.png).write_bytes(png_bytes(sheet, args.scale))
+
+
+if __name__ == "__main__":
+    main()
