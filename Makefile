@@ -8,7 +8,7 @@ PY := $(VENV)/bin/python
 VENV_STAMP := $(VENV)/.installed
 MPVM_STAMP := tools/mpvm/node_modules/.installed
 
-.PHONY: play test bench clean
+.PHONY: play play-tty test bench clean
 
 $(VENV_STAMP): requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -19,8 +19,12 @@ $(MPVM_STAMP): tools/mpvm/package.json tools/mpvm/package-lock.json
 	npm ci --prefix tools/mpvm --no-audit --no-fund
 	touch $@
 
-## play: St. Helena in the terminal (DEAL=N and RULES=preset,options optional)
+## play: St. Helena in a window, as on the handheld (DEAL=N and RULES=preset,options optional)
 play: $(VENV_STAMP)
+	$(PY) code.py $(if $(DEAL),--deal $(DEAL)) $(if $(RULES),--rules $(RULES))
+
+## play-tty: St. Helena in the terminal (DEAL=N and RULES=preset,options optional)
+play-tty: $(VENV_STAMP)
 	$(PY) -m sthelena tty $(if $(DEAL),--deal $(DEAL)) $(if $(RULES),--rules $(RULES))
 
 ## test: every test, on CPython and under the MicroPython VM

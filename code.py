@@ -1,0 +1,14 @@
+"""St. Helena patience: what CircuitPython runs at start-up, and what
+``python code.py`` runs on a desktop. It picks the edge (the board's buttons
+and screen, or a window and the keyboard) and starts the app."""
+
+import sys
+
+if sys.implementation.name == "circuitpython":
+    from sthelena.device import main
+
+    main()
+elif __name__ == "__main__":  # not when imported as the standard library's `code` (pdb does)
+    from sthelena.desktop import main
+
+    sys.exit(main())
