@@ -35,5 +35,10 @@ test: $(VENV_STAMP) $(MPVM_STAMP)
 bench: $(VENV_STAMP) $(MPVM_STAMP)
 	$(PY) tools/bench.py
 
+## bench-app: the whole game's heap on the board (device, app, sheet) under the MicroPython VM
+.PHONY: bench-app
+bench-app: $(VENV_STAMP) $(MPVM_STAMP)
+	$(PY) tools/bench_app.py
+
 clean:
 	rm -rf $(VENV) tools/mpvm/node_modules .pytest_cache .hypothesis

@@ -3,9 +3,12 @@ modules (tools/standins): board detection, keypad and joystick events with
 repeats, the nvm store, the speaker, and the main loop.
 """
 
+import subprocess
 import textwrap
 
-from mpvm import run_micropython
+from mpvm import REPO_ROOT, RUNNER, _node, run_micropython
+
+SHEET = REPO_ROOT / "assets" / "sheet.bmp"
 
 PREAMBLE = """
 import sys
@@ -236,3 +239,67 @@ def test_the_loop_hands_events_to_the_app_and_ticks_when_idle():
     """)
     wrap = 1 << 29
     assert lines == ["e3 t%d e3 t%d e3 t%d" % (wrap - 4, 396, 516)]
+
+
+def run_with_sheet(script, board="pybadge"):
+    """Run ``script`` after the preamble with assets/sheet.bmp at /assets in the VM."""
+    body = PREAMBLE + "board.use(%r)\n" % board + textwrap.dedent(script)
+    command = [_node(), str(RUNNER), "--pkg", str(REPO_ROOT / "sthelena"),
+               "--pkg", str(REPO_ROOT / "tools" / "standins"),
+               "--exclude", r"(^|/)(__main__|cli|desktop)\.py$",
+               "--file", "assets/sheet.bmp=" + str(SHEET), "-"]
+    proc = subprocess.run(command, input=body, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr + proc.stdout
+    return proc.stdout.splitlines()
+
+
+def sheet_pixels():
+    """assets/sheet.bmp's pixel values, top row first, read here on CPython."""
+    data = SHEET.read_bytes()
+    offset = int.from_bytes(data[10:14], "little")
+    width = int.from_bytes(data[18:22], "little")
+    height = int.from_bytes(data[22:26], "little", signed=True)
+    stride = (width * 4 + 31) // 32 * 4
+    rows = [data[offset + row * stride:offset + (row + 1) * stride] for row in range(abs(height))]
+    if height > 0:
+        rows.reverse()  # bottom-up in the file
+    return [row[x // 2] >> (0 if x % 2 else 4) & 15 for row in rows for x in range(width)]
+
+
+def test_set_up_builds_the_app_on_the_display_with_the_sheet_loaded():
+    lines = run_with_sheet("""
+        import displayio
+        app, buttons = device.setup()
+        print(type(board.DISPLAY.root_group).__name__, board.DISPLAY.root_group is app.view.group)
+        sheet = app.view.status.bitmap
+        print(sheet.width, sheet.height)
+        print(",".join(str(sheet[index]) for index in range(sheet.width * sheet.height)))
+    """)
+    assert lines[0] == "Group True"
+    assert lines[1] == "96 128"
+    assert [int(value) for value in lines[2].split(",")] == sheet_pixels()
+
+
+def test_the_loop_plays_saves_to_nvm_and_a_restart_resumes_the_game():
+    lines = run_with_sheet("""
+        import random
+        random.seed(7)
+        supervisor.STEP = 1
+        app, buttons = device.setup()
+        start = app.cursor
+        analogio.set_value(board.JOYSTICK_X, 64000)  # RIGHT: the cursor moves
+        device.run(app, buttons, iterations=5)
+        analogio.set_value(board.JOYSTICK_X, 32000)
+        keypad.push(1)  # A held: a quick move from the new place (or an error)
+        device.run(app, buttons, iterations=600)
+        keypad.push(1, False)
+        print(app.cursor != start, microcontroller.nvm.writes)
+        device.run(app, buttons, iterations=2500)  # idle: the app autosaves
+        print(microcontroller.nvm.writes >= 1, device.NvmStore().load() is not None)
+        played = app.game.notation()
+        again, _ = device.setup()  # as after a reset: the game comes back from nvm
+        print(again.game.notation() == played, again.cursor == app.cursor)
+        device.main(iterations=50)  # main() itself runs too
+        print("main ok")
+    """, board="pygamer")
+    assert lines == ["True 0", "True True", "True True", "main ok"]

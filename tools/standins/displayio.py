@@ -2,7 +2,7 @@
 
 Each object allocates on the heap about what the firmware's allocates: a
 Bitmap its pixel buffer (rows padded to 32-bit words, at 1, 2, 4, 8, 16 or 32
-bits a value), a TileGrid one byte per tile, a Palette 4 bytes per colour.
+bits a value), a TileGrid one byte per tile, a Palette 12 bytes per colour.
 ``counts()`` says how many of each were made and how many bytes their
 buffers take. Checks follow the firmware's (tile sizes must divide the
 bitmap, a tile or pixel value must be in range, a layer goes in one Group).
@@ -100,48 +100,61 @@ class Bitmap:
 
 
 class Palette:
+    """Colours as the firmware keeps them: 12 bytes each (its _displayio_color_t:
+    RGB888, RGB565, luma, hue, chroma, transparent), here RGB888 and the flag."""
+
+    dither = False
+
     def __init__(self, color_count, *, dither=False):
-        self._colours = bytearray(4 * color_count)  # 0x00RRGGBB, little-endian
-        self._transparent = bytearray(color_count)
-        self.dither = dither
+        self._colours = bytearray(12 * color_count)
+        if dither:
+            self.dither = True
         _made["palettes"] += 1
         _made["palette_bytes"] += len(self._colours)
 
     def __len__(self):
-        return len(self._transparent)
+        return len(self._colours) // 12
+
+    def _at(self, index):
+        if not 0 <= index < len(self):
+            raise IndexError("palette index out of range")
+        return 12 * index
 
     def __setitem__(self, index, value):
-        if isinstance(value, (tuple, list)):
-            value = value[0] << 16 | value[1] << 8 | value[2]
-        elif isinstance(value, (bytes, bytearray)):
+        if isinstance(value, (tuple, list, bytes, bytearray)):
             value = value[0] << 16 | value[1] << 8 | value[2]
         if not 0 <= value <= 0xFFFFFF:
             raise ValueError("colour out of range")
-        at = 4 * index
-        if at < 0 or at >= len(self._colours):
-            raise IndexError("palette index out of range")
+        at = self._at(index)
         for byte in range(3):
             self._colours[at + byte] = value >> (8 * byte) & 255
 
     def __getitem__(self, index):
-        at = 4 * index
-        if at < 0 or at >= len(self._colours):
-            raise IndexError("palette index out of range")
+        at = self._at(index)
         colours = self._colours
         return colours[at] | colours[at + 1] << 8 | colours[at + 2] << 16
 
     def make_transparent(self, index):
-        self._transparent[index] = 1
+        self._colours[self._at(index) + 11] = 1
 
     def make_opaque(self, index):
-        self._transparent[index] = 0
+        self._colours[self._at(index) + 11] = 0
 
     def is_transparent(self, index):
-        return self._transparent[index] == 1
+        return self._colours[self._at(index) + 11] == 1
 
 
 class _Layer:
-    """What a Group holds: one parent at most, a position, hidden or not."""
+    """What a Group holds: one parent at most, a position, hidden or not.
+
+    Settings left at their defaults stay class attributes, so a stand-in
+    object's own dictionary stays near the size of the firmware's struct.
+    """
+
+    x = 0
+    y = 0
+    hidden = False
+    _in_group = False
 
     def _adopt(self):
         if self._in_group:
@@ -150,6 +163,10 @@ class _Layer:
 
 
 class TileGrid(_Layer):
+    flip_x = False
+    flip_y = False
+    transpose_xy = False
+
     def __init__(self, bitmap, *, pixel_shader, width=1, height=1, tile_width=None,
                  tile_height=None, default_tile=0, x=0, y=0):
         tile_width = bitmap.width if tile_width is None else tile_width
@@ -160,34 +177,46 @@ class TileGrid(_Layer):
             raise ValueError("Tile height must exactly divide bitmap height")
         if pixel_shader is None:
             raise TypeError("pixel_shader needed")
+        tile_count = (bitmap.width // tile_width) * (bitmap.height // tile_height)
+        if not 0 <= default_tile < tile_count:
+            raise ValueError("default_tile out of range")
         self.bitmap = bitmap
         self.pixel_shader = pixel_shader
-        self.width = width
-        self.height = height
-        self.tile_width = tile_width
-        self.tile_height = tile_height
-        self._tile_count = (bitmap.width // tile_width) * (bitmap.height // tile_height)
-        if not 0 <= default_tile < self._tile_count:
-            raise ValueError("default_tile out of range")
+        self._shape = (width, height, tile_width, tile_height, tile_count)
         self._tiles = bytearray(width * height)
-        for index in range(len(self._tiles)):
-            self._tiles[index] = default_tile
-        self.x = x
-        self.y = y
-        self.hidden = False
-        self.flip_x = False
-        self.flip_y = False
-        self.transpose_xy = False
-        self._in_group = False
+        if default_tile:
+            for index in range(len(self._tiles)):
+                self._tiles[index] = default_tile
+        if x:
+            self.x = x
+        if y:
+            self.y = y
         _made["tilegrids"] += 1
         _made["tiles"] += len(self._tiles)
+
+    @property
+    def width(self):
+        return self._shape[0]
+
+    @property
+    def height(self):
+        return self._shape[1]
+
+    @property
+    def tile_width(self):
+        return self._shape[2]
+
+    @property
+    def tile_height(self):
+        return self._shape[3]
 
     def _index(self, index):
         if isinstance(index, tuple):
             x, y = index
-            if not (0 <= x < self.width and 0 <= y < self.height):
+            width = self._shape[0]
+            if not (0 <= x < width and 0 <= y < self._shape[1]):
                 raise IndexError("Tile index out of bounds")
-            return y * self.width + x
+            return y * width + x
         if not 0 <= index < len(self._tiles):
             raise IndexError("Tile index out of bounds")
         return index
@@ -196,27 +225,32 @@ class TileGrid(_Layer):
         return self._tiles[self._index(index)]
 
     def __setitem__(self, index, value):
-        if not 0 <= value < self._tile_count:
+        if not 0 <= value < self._shape[4]:
             raise ValueError("Tile value out of bounds")
         if value > 255:
             raise ValueError("the stand-in keeps one byte a tile")
         self._tiles[self._index(index)] = value
 
     def contains(self, touch_tuple):
-        x, y = touch_tuple[0] - self.x, touch_tuple[1] - self.y
-        return 0 <= x < self.width * self.tile_width and 0 <= y < self.height * self.tile_height
+        x = touch_tuple[0] - self.x
+        y = touch_tuple[1] - self.y
+        return (0 <= x < self._shape[0] * self._shape[2]
+                and 0 <= y < self._shape[1] * self._shape[3])
 
 
 class Group(_Layer):
+    scale = 1
+
     def __init__(self, *, scale=1, x=0, y=0):
         if scale < 1:
             raise ValueError("scale must be >= 1")
-        self.scale = scale
-        self.x = x
-        self.y = y
-        self.hidden = False
+        if scale != 1:
+            self.scale = scale
+        if x:
+            self.x = x
+        if y:
+            self.y = y
         self._children = []
-        self._in_group = False
         _made["groups"] += 1
 
     def append(self, layer):

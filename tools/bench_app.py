@@ -1,0 +1,191 @@
+"""The whole game's memory on the board, measured under the MicroPython VM
+(``make bench-app``); prints figures, passes or fails nothing.
+
+Runs what ``code.py`` runs on a PyBadge: imports ``sthelena.device`` and all
+it pulls in (the app, the rules core, the sprite sheet loader), builds the
+screen, buttons, store, speaker and app through ``device.setup()`` (which
+loads ``assets/sheet.bmp``), then plays moves by button events, through the
+device's main loop and ``app.handle``. The board's modules are the stand-ins
+in ``tools/standins``, which allocate on the heap what the firmware's objects
+do (a Bitmap its pixels, a TileGrid a byte a tile, a Palette 12 bytes a
+colour) and count what was made. Figures are differences of
+``gc.mem_alloc()`` after ``gc.collect()``, taken with the stand-in modules
+already imported (on the board they are built in and take no heap).
+
+Targets: the whole game under 64 KB of heap (a PyBadge has about 150 KB free
+after start-up), bitmaps under 24 KB, nothing allocated per idle loop.
+"""
+
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+HEAP_TARGET = 64 * 1024
+BITMAP_TARGET = 24 * 1024
+LONG_GAME = 300  # moves in the game whose heap is measured
+
+# "# --- top level ---" ends one runPython call; the VM collects garbage only
+# between calls, so each figure is read in the part after a collection.
+# Modules in the order they are imported for the per-module figures: each one
+# after those it imports, so each figure is what that module adds.
+MODULES = ("sthelena.cards", "sthelena.moves", "sthelena.rules", "sthelena.deal",
+           "sthelena.game", "sthelena.save", "sthelena.app.buttons", "sthelena.app.sounds",
+           "sthelena.app.tiles", "sthelena.app.layout", "sthelena.app.table",
+           "sthelena.app.screens", "sthelena.app.game_app", "sthelena.app.sheet",
+           "sthelena.device")
+
+SETUP = """
+import gc, sys
+sys.path.append("/lib/standins")
+import board, keypad, analogio, digitalio, microcontroller, supervisor
+import audioio, audiocore, bitmaptools, displayio, random
+board.use(BOARD)
+sizes = []
+# --- top level ---
+base = gc.mem_alloc()
+last = base
+"""
+
+# One part per module: import it, then read the heap after a collection.
+IMPORT = """
+import MODULE
+# --- top level ---
+sizes.append(gc.mem_alloc() - last)
+last = gc.mem_alloc()
+"""
+
+PLAY = """
+from sthelena import device
+from sthelena.app.buttons import A, B, DOWN, HOLD, RIGHT, SELECT, START
+print("modules", " ".join(str(size) for size in sizes))
+imported = gc.mem_alloc()
+random.seed(1)  # the deal the app picks: the same every run
+app, buttons = device.setup()
+made = displayio.counts()
+# --- top level ---
+set_up = gc.mem_alloc()
+# Through the main loop: a key held (repeats), then idle past the autosave.
+supervisor.STEP = 1
+key = 4 if BOARD == "pybadge" else 1  # RIGHT on a PyBadge, A on a PyGamer
+keypad.push(key)
+device.run(app, buttons, iterations=700)
+keypad.push(key, False)
+device.run(app, buttons, iterations=2500)
+# What idle iterations allocate: 1001 iterations less 1 (the call's own cost).
+before = gc.mem_alloc()
+device.run(app, buttons, iterations=1)
+middle = gc.mem_alloc()
+device.run(app, buttons, iterations=1001)
+print("idle_loop", (gc.mem_alloc() - middle) - (middle - before))
+# Play: walk the cursor round the table sending cards home or onto piles
+# (A held: quick move); now and then undo, look at a pile, open the menu.
+events = 0
+before = gc.mem_alloc()
+for round in range(ROUNDS):
+    for step in range(20):
+        for event in (RIGHT, A | HOLD) if step % 5 else (DOWN, A | HOLD):
+            app.handle(event)
+            events += 1
+    if round % 4 == 3:
+        for event in (B, SELECT, A, START, DOWN, DOWN, B):
+            app.handle(event)
+            events += 1
+churn = gc.mem_alloc() - before
+print("played", len(app.game.history), events, churn)
+# A long game: moves played through the app (as its quick move does),
+# foundation plays first, else a pseudo-random legal move, redeals last; a
+# few undos (through the app) when the game is lost.
+state = 12345
+for _ in range(10 * LONG):
+    if len(app.game.move_stack()) >= LONG:
+        break
+    legal = [move for move in app.game.legal_moves() if move < 400]
+    home = [move for move in legal if move // 20 < 12 <= move % 20]
+    legal = home or legal or list(app.game.legal_moves())
+    if not legal:
+        for _ in range(8):
+            app.undo()
+        continue
+    state = (state * 1103515245 + 12345) & 0x7FFFFFFF
+    app.play(legal[(state >> 8) % len(legal)])
+legal = home = None
+print("long", len(app.game.move_stack()), len(app.game.history))
+# --- top level ---
+played = gc.mem_alloc()
+print("import", imported - base)
+print("set_up", set_up - imported)
+print("in_play", played - base)
+print("made", made["bitmaps"], made["bitmap_bytes"], made["tilegrids"], made["tiles"],
+      made["palettes"], made["palette_bytes"], made["groups"])
+print("saves", microcontroller.nvm.writes)
+"""
+
+
+def script(board, rounds):
+    """The VM script for one board."""
+    parts = ["BOARD = %r\nROUNDS = %d\nLONG = %d\n" % (board, rounds, LONG_GAME), SETUP]
+    parts += [IMPORT.replace("MODULE", module) for module in MODULES]
+    parts.append(PLAY)
+    return "".join(parts)
+
+
+def micropython_figures(board="pybadge", rounds=12):
+    """Run the script under the VM; its figures by name."""
+    sheet = os.path.join(ROOT, "assets", "sheet.bmp")
+    if not os.path.exists(sheet):
+        sys.exit("assets/sheet.bmp is missing: run `python tools/make_assets.py` first")
+    runner = os.path.join(ROOT, "tools", "mpvm", "run.mjs")
+    proc = subprocess.run(
+        ["node", runner, "--pkg", os.path.join(ROOT, "sthelena"),
+         "--pkg", os.path.join(ROOT, "tools", "standins"),
+         "--exclude", r"(^|/)(__main__|cli|desktop)\.py$",
+         "--file", "assets/sheet.bmp=" + sheet, "-"],
+        input=script(board, rounds), capture_output=True, text=True)
+    if proc.returncode:
+        sys.exit("MicroPython VM failed (run `npm ci --prefix tools/mpvm`):\n" + proc.stderr)
+    figures = {}
+    for line in proc.stdout.splitlines():
+        name, *values = line.split()
+        figures[name] = [int(value) for value in values]
+    return figures
+
+
+def kb(count):
+    return "%.1f KB" % (count / 1024)
+
+
+def main():
+    for board in ("pybadge", "pygamer"):
+        figures = micropython_figures(board)
+        bitmaps, bitmap_bytes, grids, tiles, palettes, palette_bytes, groups = figures["made"]
+        history, events, churn = figures["played"]
+        print("%s (MicroPython VM, board modules stood in; gc.mem_alloc differences):" % board)
+        print("  heap after importing device, app, core and sheet loader: %8s"
+              % kb(figures["import"][0]))
+        if board == "pybadge":
+            print("    by module: " + ", ".join(
+                "%s %.1f" % (module.rsplit(".", 1)[1], size / 1024)
+                for module, size in zip(MODULES, figures["modules"])))
+            print("    (KB; interned names are stored in pools that grow in chunks, so a"
+                  " module may carry a chunk for those after it)")
+        print("  heap of the set-up (sheet, table view, dealt game, edge): %8s"
+              % kb(figures["set_up"][0]))
+        moves, history_bytes = figures["long"]
+        print("  heap of the whole game in play (%d moves, %d history bytes): %7s   target < %s%s"
+              % (moves, history_bytes, kb(figures["in_play"][0]), kb(HEAP_TARGET),
+                 "" if figures["in_play"][0] < HEAP_TARGET else "  NOT MET"))
+        print("  bitmaps: %d, %d bytes of pixels%s target < %s%s"
+              % (bitmaps, bitmap_bytes, " " * 24, kb(BITMAP_TARGET),
+                 "" if bitmap_bytes < BITMAP_TARGET else "  NOT MET"))
+        print("  TileGrids: %d (%d tiles); Groups: %d; Palettes: %d (%d bytes)"
+              % (grids, tiles, groups, palettes, palette_bytes))
+        print("  allocated by 1000 idle loop iterations: %d bytes%s target 0"
+              % (figures["idle_loop"][0], " " * 24))
+        print("  garbage made by %d button events in play (%d moves kept): %s, %d bytes an event"
+              % (events, history, kb(churn), churn // events))
+        print("  nvm writes (autosaves and menu saves): %d" % figures["saves"][0])
+
+
+if __name__ == "__main__":
+    main()
