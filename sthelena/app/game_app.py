@@ -453,6 +453,8 @@ class App:
         self.lifted = _NOWHERE
         self.message = ""
         self.screen = MENU
+        self.menu_item = 0
+        self._menu_first = 0
         if self._dirty:
             self.save_now()
         self._show_menu()

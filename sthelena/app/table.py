@@ -103,10 +103,14 @@ class TableView:
         self.group = displayio.Group()
         self.suit_colours = TWO_COLOURS
         self._status_palette = _palette(_BAIZE, _WHITE, _BAIZE)
+        # The baize: blank sheet tiles over the whole screen (no bitmap of its own).
+        self.group.append(displayio.TileGrid(sheet, pixel_shader=self._status_palette,
+                                             width=27, height=16, tile_width=TILE_WIDTH,
+                                             tile_height=TILE_HEIGHT, default_tile=TABLE_TILE))
         self.status = displayio.TileGrid(sheet, pixel_shader=self._status_palette,
                                          width=TEXT_COLUMNS, height=1,
                                          tile_width=TILE_WIDTH, tile_height=TILE_HEIGHT,
-                                         x=2, y=2)
+                                         x=2, y=0)
         self.group.append(self.status)
         self._palettes = []
         self._grids = []

@@ -1,0 +1,163 @@
+"""Drive the real app with button names, and read cards back off the screen.
+
+The screen reader knows nothing of the app's tile choices: it compares the
+pixels in a place's rank and suit corners with the pictures in the sprite
+sheet, so a test can say "the screen shows the card the core has there".
+"""
+
+from sthelena.app import buttons
+from sthelena.app.game_app import App
+from sthelena.app.layout import place_x, place_y
+from sthelena.app.table import LIFT
+from sthelena.app.tiles import (BIG_RANK, BIG_SUIT, PAPER, INK, TILE_WIDTH, TILE_HEIGHT,
+                                SHEET_COLUMNS, SUIT_INK, FIRST_CHAR)
+
+WHITE = (255, 255, 255)
+
+
+class MemoryStore:
+    def __init__(self, data=None):
+        self.data = data
+        self.saves = 0
+
+    def load(self):
+        return self.data
+
+    def save(self, data):
+        self.data = bytes(data)
+        self.saves += 1
+
+
+class RecordingSpeaker:
+    def __init__(self):
+        self.played = []
+
+    def play(self, sound):
+        self.played.append(sound)
+
+
+def make_app(display, sheet, store=None, deals=None, **options):
+    """An App on the shared display; ``deals`` is the list new deals take
+    their numbers from."""
+    numbers = list(deals or [11, 12, 13, 14, 15, 16])
+    app = App(display, store or MemoryStore(), RecordingSpeaker(), sheet,
+              new_deal_number=lambda: numbers.pop(0), **options)
+    return app
+
+
+def event_of(name):
+    name = name.upper()
+    if name in ("HOLD_A", "A+HOLD"):
+        return buttons.A | buttons.HOLD
+    return buttons.NAMES.index(name)
+
+
+def press(app, keys):
+    """Press the buttons named in ``keys`` ("RIGHT A B ...") in turn."""
+    for name in keys.split():
+        app.handle(event_of(name))
+
+
+def cards_conserved(game):
+    return (sum(game.pile_size(p) for p in range(12)) + sum(game.foundations)
+            + game.stock_size()) == 104
+
+
+# -- reading the screen --------------------------------------------------
+
+def rgb(display, x, y):
+    """The colour at (x, y) of the display's 160x128 frame."""
+    if hasattr(display, "pixel"):
+        return tuple(display.pixel(x, y))[:3]
+    return tuple(display._pygame_screen.get_at((x, y)))[:3]
+
+
+def _tile_mask(sheet, first_tile, is_ink):
+    """The 12x16 picture made of four tiles from ``first_tile``, as a set
+    of (x, y) whose sheet pixel passes ``is_ink``."""
+    mask = set()
+    for corner in range(4):
+        tile = first_tile + corner
+        left = (tile % SHEET_COLUMNS) * TILE_WIDTH
+        top = (tile // SHEET_COLUMNS) * TILE_HEIGHT
+        for y in range(TILE_HEIGHT):
+            for x in range(TILE_WIDTH):
+                if is_ink(sheet[left + x, top + y]):
+                    mask.add((x + TILE_WIDTH * (corner & 1), y + TILE_HEIGHT * (corner >> 1)))
+    return frozenset(mask)
+
+
+def _screen_mask(display, left, top):
+    """Pixels of a 12x16 corner that differ from the card's paper (read off
+    the top-left pixel, which pictures leave blank: grey paper counts too)."""
+    paper = rgb(display, left, top)
+    return frozenset((x, y) for y in range(16) for x in range(12)
+                     if rgb(display, left + x, top + y) != paper)
+
+
+class ScreenReader:
+    """Tells which card a place shows by matching its pixels against the
+    sheet's rank and suit pictures."""
+
+    def __init__(self, sheet):
+        self.ranks = {_tile_mask(sheet, BIG_RANK + 4 * (rank - 1), lambda v: v == INK): rank
+                      for rank in range(1, 14)}
+        self.suits = {_tile_mask(sheet, BIG_SUIT + 4 * suit, lambda v: v != PAPER): suit
+                      for suit in range(4)}
+        self.sheet = sheet
+
+    def card_at(self, display, place, lifted=False):
+        """The card shown at ``place`` (0 if its corners match no card)."""
+        left = place_x(place)
+        top = place_y(place) - (LIFT if lifted else 0)
+        rank = self.ranks.get(_screen_mask(display, left, top))
+        suit = self.suits.get(_screen_mask(display, left + 12, top))
+        if rank is None or suit is None:
+            return 0
+        return suit << 4 | rank
+
+    def text_at(self, display, left, top, length):
+        """Characters (printable ASCII) shown in a row of 6x8 text cells,
+        read by matching each cell's ink against the font."""
+        out = ""
+        for index in range(length):
+            cell_left = left + index * TILE_WIDTH
+            background = rgb(display, cell_left + TILE_WIDTH - 1, top)  # glyphs leave it blank
+            cell = frozenset((x, y) for y in range(TILE_HEIGHT) for x in range(TILE_WIDTH)
+                             if rgb(display, cell_left + x, top + y) != background)
+            out += self._font().get(cell, "?")
+        return out
+
+    def _font(self):
+        if not hasattr(self, "_glyphs"):
+            glyphs = {}
+            for code in range(126, 31, -1):  # space last: an empty cell reads " "
+                tile = code - FIRST_CHAR
+                left = (tile % SHEET_COLUMNS) * TILE_WIDTH
+                top = (tile // SHEET_COLUMNS) * TILE_HEIGHT
+                cell = frozenset((x, y) for y in range(TILE_HEIGHT) for x in range(TILE_WIDTH)
+                                 if self.sheet[left + x, top + y] != PAPER)
+                glyphs.setdefault(cell, chr(code))
+            self._glyphs = glyphs
+        return self._glyphs
+
+
+def suit_colour_at(display, place, lifted=False):
+    """The colour of the suit picture's ink at ``place``."""
+    left = place_x(place) + 12
+    top = place_y(place) - (LIFT if lifted else 0)
+    paper = rgb(display, left, top)
+    for y in range(16):
+        for x in range(12):
+            colour = rgb(display, left + x, top + y)
+            if colour != paper:
+                return colour
+    return None
+
+
+def cursor_colour_around(display, place, lifted=False):
+    """The colour of the frame's top-left corner pixel round ``place``."""
+    return rgb(display, place_x(place) - 2, place_y(place) - 2 - (LIFT if lifted else 0))
+
+
+SUIT_INK_INDEX = SUIT_INK

@@ -1,0 +1,322 @@
+"""The app driven by button presses through the real displayio stack
+(Blinka, headless), checked on the game state and on rendered pixels."""
+
+import random
+
+import pytest
+
+from app_driver import (MemoryStore, ScreenReader, cards_conserved, cursor_colour_around,
+                        event_of, make_app, press, rgb, suit_colour_at)
+from positions import position
+from sthelena.app import buttons, game_app, screens
+from sthelena.app.layout import place_x, place_y, step
+from sthelena.app.sounds import CLICK, ERROR, FANFARE
+from sthelena.app.table import TEXT_COLUMNS, FOUR_COLOURS, TWO_COLOURS
+from sthelena.game import Game
+from sthelena.moves import REDEAL
+from sthelena.rules import PRESETS
+
+
+
+@pytest.fixture(scope="module")
+def reader(sheet):
+    return ScreenReader(sheet)
+
+
+def shown(display, app):
+    display.refresh()
+    return display
+
+
+def close(colour, expected, slack=8):
+    """Colours survive the display's RGB565 round trip only approximately."""
+    wanted = ((expected >> 16) & 255, (expected >> 8) & 255, expected & 255)
+    return all(abs(a - b) <= slack for a, b in zip(colour, wanted))
+
+
+# -- the cursor ------------------------------------------------------------
+
+def test_cursor_wraps_round_every_row_and_column():
+    assert [step(0, buttons.RIGHT), step(3, buttons.RIGHT)] == [1, 0]
+    assert step(0, buttons.LEFT) == 3
+    assert step(11, buttons.LEFT) == 4 and step(4, buttons.RIGHT) == 11
+    assert [step(0, buttons.DOWN), step(12, buttons.DOWN), step(16, buttons.DOWN)] == [12, 16, 9]
+    assert step(9, buttons.DOWN) == 0 and step(0, buttons.UP) == 9
+    assert step(11, buttons.UP) == 10 and step(10, buttons.DOWN) == 11
+    # From every place, every direction leads somewhere else and back again.
+    opposite = {buttons.UP: buttons.DOWN, buttons.DOWN: buttons.UP,
+                buttons.LEFT: buttons.RIGHT, buttons.RIGHT: buttons.LEFT}
+    for place in range(20):
+        for direction, back in opposite.items():
+            there = step(place, direction)
+            assert there != place
+            assert step(there, back) == place
+
+
+def test_every_place_is_on_screen_and_none_overlap():
+    boxes = []
+    for place in range(20):
+        x, y = place_x(place), place_y(place)
+        assert 2 <= x and x + 26 <= 160 and y - 3 - 2 >= 7 and y + 26 <= 128  # lifted, framed: below the status text
+        boxes.append((x, y))
+    for a in range(20):
+        for b in range(a + 1, 20):
+            (ax, ay), (bx, by) = boxes[a], boxes[b]
+            assert abs(ax - bx) >= 26 or abs(ay - by) >= 28
+
+
+def test_the_screen_shows_the_cards_the_core_has(display, sheet, reader):
+    app = make_app(display, sheet, deal=3)
+    shown(display, app)
+    for place in range(20):
+        assert reader.card_at(display, place) == app.game.top(place), place
+    assert close(cursor_colour_around(display, 0), 0xFFE000)
+    press(app, "RIGHT RIGHT DOWN")
+    shown(display, app)
+    assert app.cursor == 14
+    assert close(cursor_colour_around(display, 14), 0xFFE000)
+    assert not close(cursor_colour_around(display, 0), 0xFFE000)
+
+
+def test_red_and_black_by_default_four_colours_on_the_menu(display, sheet, reader):
+    app = make_app(display, sheet, deal=3)
+    press(app, "DOWN LEFT")  # pile 12: no foundation greyed by the first-deal limit
+    shown(display, app)
+    for place in range(12, 20):
+        suit = (place - 12) & 3
+        assert close(suit_colour_at(display, place), TWO_COLOURS[suit])
+    press(app, "START " + "DOWN " * game_app._COLOURS + "A START")
+    assert app.four_colours and app.screen == game_app.PLAY and app.cursor == 11
+    shown(display, app)
+    for place in range(12, 20):
+        suit = (place - 12) & 3
+        assert close(suit_colour_at(display, place), FOUR_COLOURS[suit])
+        assert reader.card_at(display, place) == app.game.top(place)
+
+
+# -- picking up and putting down ------------------------------------------
+
+def small_game(display, sheet, **options):
+    """Spades J Q K and hearts A 2 still to go home; the first redeal made."""
+    game = position("st-helena", {1: "QS", 2: "KS JS", 3: "2H AH"}, round_=1)
+    return make_app(display, sheet, position=game.notation(), **options)
+
+
+def test_a_lifts_the_card_marks_where_it_may_go_and_a_drop_plays_it(display, sheet, reader):
+    app = small_game(display, sheet)
+    press(app, "RIGHT A")
+    assert app.lifted == 1
+    shown(display, app)
+    assert reader.card_at(display, 1, lifted=True) == app.game.top(1)  # JS, raised
+    assert reader.card_at(display, 1) == 0  # no longer at rest
+    assert app.speaker.played == [CLICK]
+    # JS may go onto QS (pile 1) and to the ace-of-spades foundation.
+    marked = [place for place in range(20) if app.view._drawn[place * 4 + 2] == 1]
+    assert marked == [0] + list(range(3, 12)) + [16]  # QS, the spaces, its foundation
+    press(app, "DOWN DOWN LEFT A")  # pile 2 -> KH -> AH -> AS, drop
+    assert app.lifted == -1 and app.game.top(16) & 15 == 11
+    shown(display, app)
+    assert reader.card_at(display, 16) == app.game.top(16)
+    assert reader.card_at(display, 1) == app.game.top(1)  # KS now on top of pile 2
+
+
+def test_an_illegal_drop_flashes_buzzes_and_changes_nothing(display, sheet):
+    app = small_game(display, sheet)
+    before = app.game.notation()
+    press(app, "RIGHT A RIGHT A")  # JS onto AH in pile 3: no
+    assert app.game.notation() == before
+    assert app.lifted == -1 and app.speaker.played == [CLICK, ERROR]
+    shown(display, app)
+    assert cursor_colour_around(display, 2) == (255, 32, 32) or \
+        cursor_colour_around(display, 2)[0] > 200 and cursor_colour_around(display, 2)[1] < 60
+    app.tick(1000)
+    app.tick(1300)
+    shown(display, app)
+    assert close(cursor_colour_around(display, 2), 0xFFE000)
+
+
+def test_b_cancels_a_pick_up_then_undoes_and_redo_replays(display, sheet):
+    app = small_game(display, sheet)
+    start = app.game.notation()
+    press(app, "RIGHT A B")
+    assert app.lifted == -1 and app.game.notation() == start
+    press(app, "A A")  # quick move: JS to its foundation
+    after = app.game.notation()
+    assert after != start
+    press(app, "B")
+    assert app.game.notation() == start
+    menu_redo = "START " + "DOWN " * game_app._REDO + "A"
+    press(app, menu_redo)
+    assert app.game.notation() == after and app.screen == game_app.PLAY
+
+
+def test_quick_move_prefers_a_foundation_then_a_pile_then_a_space(display, sheet):
+    app = small_game(display, sheet)
+    press(app, "RIGHT A A")  # JS could go onto QS or a space: its foundation wins
+    assert app.game.top(16) & 15 == 11 and app.game.pile_size(1) == 1
+    press(app, "RIGHT HOLD_A")  # AH: no foundation, no pile to build on: a space
+    assert app.game.pile_size(2) == 1 and app.game.top(3) == 0x11
+    game = position("st-helena", {1: "2H", 2: "AH"}, round_=1)
+    app = make_app(display, sheet, position=game.notation())
+    press(app, "RIGHT A A")  # AH builds on 2H rather than taking a space
+    assert app.game.pile_size(0) == 2 and app.game.pile_size(1) == 0
+    game = position("st-helena,spaces=none", {1: "AH 2H", 2: "QS KS"}, round_=1)
+    app = make_app(display, sheet, position=game.notation())
+    before = app.game.notation()
+    press(app, "RIGHT HOLD_A")  # KS: nowhere to go
+    assert app.game.notation() == before and app.speaker.played[-1] == ERROR
+
+
+def test_a_whole_game_won_through_the_buttons(display, sheet, reader):
+    app = small_game(display, sheet)
+    script = ("RIGHT A DOWN DOWN LEFT A "     # JS from pile 2 to AS
+              "UP UP HOLD_A "                 # QS from pile 1, held A: home
+              "RIGHT A A "                    # KS, A twice: home
+              "RIGHT A RIGHT A "              # AH from pile 3 into the space (pile 4)
+              "LEFT A A "                     # 2H home to KH
+              "RIGHT HOLD_A")                 # AH home: won
+    press(app, script)
+    assert app.game.is_won()
+    assert app.screen == game_app.WON_SCREEN
+    assert app.speaker.played[-1] == FANFARE
+    shown(display, app)
+    assert not app.view.overlay.hidden
+    press(app, "A")
+    assert app.game.deal_number == 11 and not app.game.is_won()
+    assert app.screen == game_app.PLAY
+
+
+def test_restricted_first_deal_foundations_are_shown_unavailable(display, sheet, reader):
+    app = make_app(display, sheet, deal=5)
+    assert app.game.restricted()
+    shown(display, app)
+    drawn = app.view._drawn
+    # Cursor on pile 1: the ace foundations are closed to it, greyed and marked.
+    assert [drawn[p * 4 + 2] for p in range(12, 20)] == [0] * 4 + [2] * 4
+    grey = rgb(display, place_x(16) + 1, place_y(16) + 1)
+    white = rgb(display, place_x(12) + 1, place_y(12) + 1)
+    assert white == (255, 255, 255) and grey != white
+    press(app, "DOWN LEFT")  # pile 12 (left side): either foundation
+    assert app.cursor == 11
+    assert [drawn[p * 4 + 2] for p in range(12, 20)] == [0] * 8
+    press(app, "DOWN")  # pile 11, bottom left: either too
+    assert app.cursor == 10 and [drawn[p * 4 + 2] for p in range(12, 20)] == [0] * 8
+    press(app, "RIGHT DOWN LEFT")  # pile 7: only to ace foundations
+    assert app.cursor == 6
+    assert [drawn[p * 4 + 2] for p in range(12, 20)] == [2] * 4 + [0] * 4
+    press(app, "START " + "DOWN " * game_app._REDEAL + "A")  # redeal: no restriction
+    assert not app.game.restricted()
+    assert [drawn[p * 4 + 2] for p in range(12, 20)] == [0] * 8
+    assert "1st" not in app.status_text()
+
+
+def test_peek_lists_every_card_of_the_pile_bottom_first(display, sheet, reader):
+    app = make_app(display, sheet, deal=9)
+    press(app, "RIGHT SELECT")
+    assert app.screen == game_app.PEEK and not app.view.overlay.hidden
+    shown(display, app)
+    cards = app.game.pile_cards(1)
+    assert len(cards) == 8
+    # Row 2 of the overlay holds the first six cards; read the ranks back.
+    text = reader.text_at(display, 2, 16, 24)
+    expected = ""
+    for card in cards[:6]:
+        rank = card & 15
+        name = "10" if rank == 10 else "A23456789TJQK"[rank - 1]
+        expected += " " * (2 - len(name)) + name + "?" + " "
+    assert text == expected
+    press(app, "B")
+    assert app.screen == game_app.PLAY and app.view.overlay.hidden
+
+
+def test_menu_new_deal_by_number_restart_and_rules(display, sheet):
+    app = make_app(display, sheet, deal=100)
+    press(app, "START DOWN A")  # new deal
+    assert app.game.deal_number == 11
+    # Deal by number: 100 -> the entry starts at the current number.
+    press(app, "START DOWN DOWN A")
+    assert app.screen == game_app.NUMBER
+    assert bytes(app.digits) == bytes([0, 0, 0, 0, 0, 0, 0, 0, 1, 1])
+    press(app, "UP LEFT DOWN A")  # ...12 -> 02? last digit 1->2, then 9th 1->0
+    assert app.game.deal_number == 2
+    # Rules: cycle the preset, then restart this deal with them.
+    press(app, "START " + "DOWN " * game_app._RULES + "RIGHT")
+    assert app.next_rules.preset == PRESETS[1][0]
+    press(app, "DOWN RIGHT")  # build: any -> suit
+    assert str(app.next_rules) == "st-helena-pysol,build=suit"
+    press(app, "UP " * (game_app._RULES - game_app._RESTART + 1) + "A")
+    assert app.game.deal_number == 2 and str(app.game.rules) == "st-helena-pysol,build=suit"
+    assert app.status_text().startswith("#2 StHpy* R2")
+
+
+def test_a_number_above_the_largest_deal_is_refused(display, sheet):
+    app = make_app(display, sheet, deal=4294967295)
+    press(app, "START DOWN DOWN A UP A")  # last digit 5 -> 6: too big
+    assert app.screen == game_app.NUMBER and app.game.deal_number == 4294967295
+    assert app.speaker.played[-1] == ERROR
+    press(app, "B B")  # back to the menu, then the table
+    assert app.screen == game_app.PLAY
+
+
+def test_help_and_every_screen_fit_the_overlay():
+    for line in screens.HELP:
+        assert len(line) <= TEXT_COLUMNS, line
+    assert len(screens.HELP) <= 16
+
+
+def test_stuck_screens_redeal_only_and_lost(display, sheet):
+    # KS on pile 1 may only go to king foundations (full); AH on pile 7
+    # only to ace foundations (full); spaces are never filled.
+    stuck = position("st-helena,spaces=none", {1: "KS", 7: "AH"}, round_=0)
+    app = make_app(display, sheet, position=stuck.notation())
+    assert app.screen == game_app.STUCK and not app.view.overlay.hidden
+    press(app, "A")  # redeal: the two cards dealt to piles 1 and 2, no restriction
+    assert app.game.round == 1 and app.screen == game_app.PLAY
+    press(app, "A A RIGHT A A")
+    assert app.game.is_won() and app.screen == game_app.WON_SCREEN
+    lost = position("st-helena,spaces=none,redeals=0", {1: "KS", 7: "AH"}, round_=0)
+    app = make_app(display, sheet, position=lost.notation())
+    assert app.screen == game_app.STUCK
+    press(app, "B")
+    assert app.screen == game_app.PLAY
+    press(app, "A")  # KS lifts, but has nowhere to go
+    press(app, "A")
+    assert app.speaker.played[-1] == ERROR
+    press(app, "START DOWN A")
+    assert app.game.deal_number == 11
+
+
+def test_save_and_resume_through_the_store(display, sheet):
+    store = MemoryStore()
+    app = make_app(display, sheet, store=store, deal=21)
+    press(app, "A A RIGHT A A DOWN")
+    played = app.game.notation()
+    app.tick(0)
+    app.tick(2500)
+    assert store.data is not None and store.saves == 1
+    app.tick(9000)
+    assert store.saves == 1  # nothing new: not written again
+    again = make_app(display, sheet, store=store)
+    assert again.game.notation() == played and again.cursor == app.cursor
+
+
+def test_a_corrupt_save_is_reported_and_a_new_deal_starts(display, sheet, capsys):
+    store = MemoryStore(b"SA\x00\x00\x00\x00garbage")
+    app = make_app(display, sheet, store=store)
+    assert app.game.deal_number == 11 and "unreadable" in app.status_text()
+    assert "unreadable" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("preset", [name for name, _ in PRESETS])
+def test_five_thousand_random_presses_conserve_the_cards(display, sheet, preset):
+    rng = random.Random(preset)
+    names = ["UP", "DOWN", "LEFT", "RIGHT", "A", "A", "A", "B", "START", "SELECT", "HOLD_A"]
+    weights = [3, 3, 3, 3, 6, 0, 0, 2, 1, 1, 3]
+    app = make_app(display, sheet, deal=rng.getrandbits(32), rules=preset,
+                   deals=[rng.getrandbits(32) for _ in range(500)])
+    for press_number in range(5000):
+        app.handle(event_of(rng.choices(names, weights)[0]))
+        assert cards_conserved(app.game)
+        if press_number % 500 == 0:
+            display.refresh()
+    assert len(app.game.history) > 0 or app.game.deal_number is not None
