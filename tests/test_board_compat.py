@@ -7,14 +7,46 @@ what the firmware lacks on paths a test might not reach.
 import ast
 from pathlib import Path
 
-CORE = Path(__file__).resolve().parent.parent / "sthelena"
-DESKTOP_ONLY = {"cli.py", "__main__.py"}
+PACKAGE = Path(__file__).resolve().parent.parent / "sthelena"
+CORE = PACKAGE
+# Desktop-only: never imported on the board (notation is read lazily, only
+# when a position is given as text, which the board never does).
+DESKTOP_ONLY = {"cli.py", "__main__.py", "desktop.py", "explain.py", "notation.py"}
 # Modules CircuitPython firmware has that the core may use.
 FIRMWARE = {"micropython", "sys", "gc"}
+# ...that the app may use too (it is handed the board's objects, never makes them).
+APP_FIRMWARE = FIRMWARE | {"displayio", "random", "bitmaptools"}
+# ...and the device edge, which makes them.
+DEVICE_FIRMWARE = APP_FIRMWARE | {"board", "keypad", "analogio", "digitalio", "microcontroller",
+                                  "supervisor", "audioio", "audiocore", "audiopwmio"}
 
 
 def core_modules():
-    return sorted(path for path in CORE.glob("*.py") if path.name not in DESKTOP_ONLY)
+    return sorted(path for path in CORE.glob("*.py")
+                  if path.name not in DESKTOP_ONLY and path.name != "device.py")
+
+
+def app_modules():
+    return sorted((PACKAGE / "app").glob("*.py"))
+
+
+def board_modules():
+    """Every module that goes on the board."""
+    return core_modules() + app_modules() + [PACKAGE / "device.py"]
+
+
+def imports_of(path):
+    """(line, module, level, guarded) for each import in a module."""
+    tree = ast.parse(path.read_text())
+    guarded = guarded_nodes(tree)
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                found.append((node.lineno, alias.name, 0, id(node) in guarded))
+        elif isinstance(node, ast.ImportFrom):
+            found.append((node.lineno, node.module or "", node.level, id(node) in guarded))
+    return found
 
 
 def guarded_nodes(tree):
@@ -32,24 +64,42 @@ def guarded_nodes(tree):
 def test_core_imports_only_itself_and_firmware_modules():
     problems = []
     for path in core_modules():
-        tree = ast.parse(path.read_text())
-        guarded = guarded_nodes(tree)
-        for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom) and node.level:
-                continue  # one of the core's own modules
-            if isinstance(node, (ast.Import, ast.ImportFrom)):
-                names = [alias.name for alias in node.names] if isinstance(node, ast.Import) \
-                    else [node.module]
-                for name in names:
-                    if name.split(".")[0] not in FIRMWARE and id(node) not in guarded:
-                        problems.append("%s:%d imports %s" % (path.name, node.lineno, name))
+        for line, name, level, guarded in imports_of(path):
+            if level:
+                if level > 1 or name.split(".")[0] in ("app", "device", "desktop", "cli"):
+                    problems.append("%s:%d reaches out of the core to %s" % (path.name, line, name))
+            elif name.split(".")[0] not in FIRMWARE and not guarded:
+                problems.append("%s:%d imports %s" % (path.name, line, name))
     assert len(core_modules()) >= 7
     assert problems == []
 
 
-def test_core_avoids_what_circuitpython_lacks():
+def test_the_app_imports_the_core_and_firmware_but_nothing_of_the_board():
     problems = []
-    for path in core_modules():
+    for path in app_modules():
+        for line, name, level, guarded in imports_of(path):
+            if level == 2 and name.split(".")[0] in ("device", "desktop", "cli", "notation",
+                                                      "explain"):
+                problems.append("%s:%d imports %s" % (path.name, line, name))
+            elif not level and name.split(".")[0] not in APP_FIRMWARE and not guarded:
+                problems.append("%s:%d imports %s" % (path.name, line, name))
+    assert len(app_modules()) >= 8
+    assert problems == []
+
+
+def test_the_device_edge_imports_only_firmware_the_app_and_the_core():
+    problems = []
+    for line, name, level, guarded in imports_of(PACKAGE / "device.py"):
+        if level and name.split(".")[0] in ("desktop", "cli", "notation", "explain"):
+            problems.append("device.py:%d imports %s" % (line, name))
+        elif not level and name.split(".")[0] not in DEVICE_FIRMWARE and not guarded:
+            problems.append("device.py:%d imports %s" % (line, name))
+    assert problems == []
+
+
+def test_board_modules_avoid_what_circuitpython_lacks():
+    problems = []
+    for path in board_modules():
         tree = ast.parse(path.read_text())
         for node in ast.walk(tree):
             if isinstance(node, ast.Attribute) and node.attr in ("shuffle", "sample", "Random"):
