@@ -18,7 +18,8 @@ from .sounds import CLICK, ERROR, FANFARE
 from .table import (TableView, write, TWO_COLOURS, FOUR_COLOURS, NO_MARK, TARGET_MARK,
                     BLOCKED_MARK, TEXT_COLUMNS)
 from .tiles import EMPTY_ANY, EMPTY_NONE
-from . import screens
+from .screens import (MENU_ROWS, show_help, show_menu, show_message, show_number,
+                      show_peek)
 
 try:
     from micropython import const
@@ -58,8 +59,6 @@ _HELP = const(10 + 8)
 _OPTION_LABELS = ("build", "wrap", "spaces", "redeals", "1st-deal limit", "gather",
                   "found. moves", "Louis start")
 _SHORT_PRESETS = ("StH", "StHpy", "Louis", "Kite")
-PLACE_NAMES = ("pile 1", "pile 2", "pile 3", "pile 4", "pile 5", "pile 6", "pile 7",
-               "pile 8", "pile 9", "pile 10", "pile 11", "pile 12")
 
 
 def _random_deal():
@@ -239,7 +238,7 @@ class App:
         elif button == SELECT:
             if self.cursor < 12:
                 self.screen = PEEK
-                screens.show_peek(self.view, PLACE_NAMES[self.cursor],
+                show_peek(self.view, "pile %d" % (self.cursor + 1),
                                   self.game.pile_cards(self.cursor))
                 return
             self._error()
@@ -340,7 +339,7 @@ class App:
             self.screen = WON_SCREEN
             moves = len(self.game.move_stack())
             number = self.game.deal_number
-            screens.show_message(self.view, "YOU WON!", (
+            show_message(self.view, "YOU WON!", (
                 "All 104 cards are home.", "",
                 "Deal %s" % ("-" if number is None else number),
                 "%d moves" % moves), ("A: new deal", "B: undo  START: menu"))
@@ -350,14 +349,14 @@ class App:
         self.screen = STUCK
         if status == REDEAL_ONLY:
             what = "deal the stock" if self.game.louis_phase() else "a redeal"
-            screens.show_message(self.view, "STUCK", (
+            show_message(self.view, "STUCK", (
                 "Only %s is left." % what,
                 "Redeals left: %d" % self.game.redeals_left()), (
                 "A: %s" % what, "B: back to the table"))
         else:
             why = ("No moves left:", "this game is lost.") if status != CYCLING else (
                 "Only moves that undo each", "other: this game is lost.")
-            screens.show_message(self.view, "NO WAY ON", why, (
+            show_message(self.view, "NO WAY ON", why, (
                 "A: new deal", "B: back (undo there)"))
 
     def _new_deal(self, number):
@@ -477,9 +476,9 @@ class App:
         item = self.menu_item
         if item < self._menu_first:
             self._menu_first = item
-        elif item >= self._menu_first + screens.MENU_ROWS:
-            self._menu_first = item - screens.MENU_ROWS + 1
-        screens.show_menu(self.view, self.menu_labels(), item, self._menu_first)
+        elif item >= self._menu_first + MENU_ROWS:
+            self._menu_first = item - MENU_ROWS + 1
+        show_menu(self.view, self.menu_labels(), item, self._menu_first)
 
     def _menu_button(self, button):
         item = self.menu_item
@@ -512,7 +511,7 @@ class App:
                 number //= 10
             self._digit = 9
             self.screen = NUMBER
-            screens.show_number(self.view, self.digits, self._digit)
+            show_number(self.view, self.digits, self._digit)
         elif item == _RESTART:
             game = self.game
             if game.deal_number is not None and str(self.next_rules) != str(game.rules):
@@ -555,7 +554,7 @@ class App:
             self._dirty = True
         elif item == _HELP:
             self.screen = HELP
-            screens.show_help(self.view)
+            show_help(self.view)
 
     def _number_button(self, button):
         digits = self.digits
@@ -575,4 +574,4 @@ class App:
                 self._new_deal(number)
                 return
             self._error()
-        screens.show_number(self.view, digits, self._digit)
+        show_number(self.view, digits, self._digit)

@@ -48,7 +48,6 @@ TWO_COLOURS = (0x000000, 0xD01010, 0xD01010, 0x000000)
 FOUR_COLOURS = (0x000000, 0xD01010, 0x1048E0, 0x0C8A20)
 
 _RANK_TEXT = "A23456789TJQK"
-_UNDRAWN = const(255)
 
 
 def write(grid, column, row, text, width=0):
@@ -103,23 +102,28 @@ class TableView:
         self.group = displayio.Group()
         self.suit_colours = TWO_COLOURS
         self._status_palette = _palette(_BAIZE, _WHITE, _BAIZE)
-        # The baize: blank sheet tiles over the whole screen (no bitmap of its own).
-        self.group.append(displayio.TileGrid(sheet, pixel_shader=self._status_palette,
-                                             width=27, height=16, tile_width=TILE_WIDTH,
-                                             tile_height=TILE_HEIGHT, default_tile=TABLE_TILE))
+        # The baize: a 20x16 one-colour bitmap shown 8 times bigger (64 bytes).
+        baize = displayio.Group(scale=8)
+        baize_palette = displayio.Palette(1)
+        baize_palette[0] = _BAIZE
+        baize.append(displayio.TileGrid(displayio.Bitmap(20, 16, 1), pixel_shader=baize_palette))
+        self.group.append(baize)
         self.status = displayio.TileGrid(sheet, pixel_shader=self._status_palette,
                                          width=TEXT_COLUMNS, height=1,
                                          tile_width=TILE_WIDTH, tile_height=TILE_HEIGHT,
                                          x=2, y=0)
         self.group.append(self.status)
-        self._palettes = []
+        # Five palettes shared by the 20 places: one per suit (its rank ink in
+        # the suit's colour) and one greyed; a place switches between them.
+        self._palettes = [_palette(_BAIZE, _BLACK, _WHITE) for _ in range(4)]
+        self._dim_palette = _palette(_BAIZE, _GREY_INK, _GREY_PAPER)
+        for suit in range(4):
+            self._dim_palette[SUIT_INK + suit] = _GREY_INK
         self._grids = []
         for place in range(20):
-            palette = _palette(_BAIZE, _BLACK, _WHITE)
-            grid = displayio.TileGrid(sheet, pixel_shader=palette, width=4, height=3,
+            grid = displayio.TileGrid(sheet, pixel_shader=self._palettes[0], width=4, height=3,
                                       tile_width=TILE_WIDTH, tile_height=TILE_HEIGHT,
                                       x=place_x(place), y=place_y(place))
-            self._palettes.append(palette)
             self._grids.append(grid)
             self.group.append(grid)
         # The cursor: a 2-pixel frame just outside a card, its own tiny bitmap.
@@ -149,24 +153,11 @@ class TableView:
     def set_suit_colours(self, colours):
         """Two or four colours for the suits (a tuple of four RGB values)."""
         self.suit_colours = colours
-        for palette in (self._status_palette, self._overlay_palette):
+        for palette in self._palettes + [self._status_palette, self._overlay_palette]:
             for suit in range(4):
                 palette[SUIT_INK + suit] = colours[suit]
-        for index in range(len(self._drawn)):
-            self._drawn[index] = _UNDRAWN
-
-    def _colour_place(self, place, card, dim):
-        palette = self._palettes[place]
-        if dim:
-            palette[PAPER] = _GREY_PAPER
-            palette[INK] = _GREY_INK
-            for suit in range(4):
-                palette[SUIT_INK + suit] = _GREY_INK
-        else:
-            palette[PAPER] = _WHITE
-            palette[INK] = self.suit_colours[card >> 4]
-            for suit in range(4):
-                palette[SUIT_INK + suit] = self.suit_colours[suit]
+        for suit in range(4):
+            self._palettes[suit][INK] = colours[suit]
 
     # -- places --------------------------------------------------------
 
@@ -187,7 +178,7 @@ class TableView:
             return
         grid = self._grids[place]
         if drawn[at] != card or drawn[at + 3] & 1 != dim:
-            self._colour_place(place, card, dim)
+            grid.pixel_shader = self._dim_palette if dim else self._palettes[card >> 4]
         drawn[at] = card
         drawn[at + 1] = code
         drawn[at + 2] = mark
