@@ -62,15 +62,15 @@ def test_regenerating_gives_the_committed_sheet_byte_for_byte(tmp_path):
         "assets/sheet.bmp is stale: run python tools/make_assets.py"
 
 
-def test_the_bmp_header_is_a_plain_4_bit_96_by_128_bitmap(drawn):
+def test_the_bmp_header_is_a_plain_4_bit_96_by_104_bitmap(drawn):
     data = make_assets.bmp_bytes(drawn)
 
     def field(at, size):
         return int.from_bytes(data[at:at + size], "little")
 
-    assert data[:2] == b"BM" and field(2, 4) == len(data) == 14 + 40 + 64 + 48 * 128
+    assert data[:2] == b"BM" and field(2, 4) == len(data) == 14 + 40 + 64 + 48 * 104
     assert field(10, 4) == 118 and field(14, 4) == 40
-    assert (field(18, 4), field(22, 4), field(26, 2), field(28, 2), field(30, 4)) == (96, 128, 1, 4, 0)
+    assert (field(18, 4), field(22, 4), field(26, 2), field(28, 2), field(30, 4)) == (96, 104, 1, 4, 0)
     assert field(46, 4) == 16
 
 
@@ -79,7 +79,7 @@ def test_the_png_preview_is_a_png(tmp_path):
     make_assets.main([str(tmp_path / "sheet.bmp"), "--png", str(out), "--scale", "2"])
     data = out.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    assert int.from_bytes(data[16:20], "big") == 192 and int.from_bytes(data[20:24], "big") == 256
+    assert int.from_bytes(data[16:20], "big") == 192 and int.from_bytes(data[20:24], "big") == 208
 
 
 # (2) The loader gives exactly the drawn pixels.
@@ -103,8 +103,8 @@ def test_load_sheet_without_bitmaptools_gives_the_same(sheet_module, drawn, monk
 def top_down(data):
     """The same BMP with its rows stored top row first (a negative height)."""
     offset, stride = 118, 48
-    rows = [data[offset + i * stride:offset + (i + 1) * stride] for i in range(128)]
-    return data[:22] + (-128).to_bytes(4, "little", signed=True) + data[26:offset] \
+    rows = [data[offset + i * stride:offset + (i + 1) * stride] for i in range(104)]
+    return data[:22] + (-104).to_bytes(4, "little", signed=True) + data[26:offset] \
         + b"".join(reversed(rows))
 
 

@@ -276,7 +276,7 @@ def test_set_up_builds_the_app_on_the_display_with_the_sheet_loaded():
         print(",".join(str(sheet[index]) for index in range(sheet.width * sheet.height)))
     """)
     assert lines[0] == "Group True"
-    assert lines[1] == "96 128"
+    assert lines[1] == "96 104"
     assert [int(value) for value in lines[2].split(",")] == sheet_pixels()
 
 

@@ -2,7 +2,7 @@
 
     python tools/make_assets.py [OUT_PATH] [--png PATH [--scale N]]
 
-Writes an uncompressed 4-bit BMP of 16 x 16 tiles of 6 x 8 pixels (96 x 128),
+Writes an uncompressed 4-bit BMP of 16 x 13 tiles of 6 x 8 pixels (96 x 104),
 each picture at the tile ``sthelena/app/tiles.py`` names for it, every other
 pixel TABLE. The BMP's colour table is only a default, so the file looks
 right in an image viewer: on the board each TileGrid's palette gives the
@@ -26,7 +26,7 @@ import glyphs  # noqa: E402
 from sthelena.app import tiles  # noqa: E402
 
 WIDTH = tiles.TILE_WIDTH * tiles.SHEET_COLUMNS  # 96
-HEIGHT = tiles.TILE_HEIGHT * tiles.SHEET_ROWS  # 128
+HEIGHT = tiles.TILE_HEIGHT * tiles.SHEET_ROWS  # 104
 DEFAULT_OUT = ROOT / "assets" / "sheet.bmp"
 INK = "#"  # the legend's one character whose index depends on the picture
 LEGEND = {",": tiles.TABLE, ".": tiles.PAPER, "o": tiles.DIM}  # and INK

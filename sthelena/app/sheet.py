@@ -14,8 +14,8 @@ except ImportError:  # CPython
         return value
 
 
-_WIDTH = const(96)  # 16 x 16 tiles of 6 x 8
-_HEIGHT = const(128)
+_WIDTH = const(96)  # 16 x 13 tiles of 6 x 8
+_HEIGHT = const(104)
 _STRIDE = const(48)  # bytes a BMP row: 96 pixels of 4 bits, already a multiple of 4
 
 
@@ -24,18 +24,18 @@ def _field(head, at, size):
 
 
 def load_sheet(path):
-    """A ``displayio.Bitmap(96, 128, 16)`` of the sheet in the BMP at ``path``.
+    """A ``displayio.Bitmap(96, 104, 16)`` of the sheet in the BMP at ``path``.
 
-    Raises ValueError unless the file is an uncompressed 4-bit 96 x 128 BMP
+    Raises ValueError unless the file is an uncompressed 4-bit 96 x 104 BMP
     (rows bottom-up or top-down); its colour table is ignored.
     """
     with open(path, "rb") as file:
         head = file.read(54)
-        height = head[22:26]  # the height: 128 bottom-up, -128 top-down
+        height = head[22:26]  # the height: 104 bottom-up, -104 top-down
         if (head[:2] != b"BM" or _field(head, 14, 4) < 40 or _field(head, 18, 4) != _WIDTH
-                or height not in (b"\x80\x00\x00\x00", b"\x80\xff\xff\xff")
+                or height not in (b"\x68\x00\x00\x00", b"\x98\xff\xff\xff")
                 or _field(head, 28, 2) != 4 or _field(head, 30, 4)):
-            raise ValueError("%s: not an uncompressed 4-bit 96x128 BMP" % path)
+            raise ValueError("%s: not an uncompressed 4-bit 96x104 BMP" % path)
         file.seek(_field(head, 10, 4))
         bitmap = displayio.Bitmap(_WIDTH, _HEIGHT, 16)
         up = not height[3]  # the file's first row is the bottom one
