@@ -217,8 +217,8 @@ def test_peek_lists_every_card_of_the_pile_bottom_first(display, sheet, reader):
     shown(display, app)
     cards = app.game.pile_cards(1)
     assert len(cards) == 8
-    # Row 2 of the overlay holds the first six cards; read the ranks back.
-    text = reader.text_at(display, 2, 16, 24)
+    # Row 3 of the overlay holds the first six cards; read the ranks back.
+    text = reader.text_at(display, 2, 24, 24)
     expected = ""
     for card in cards[:6]:
         rank = card & 15

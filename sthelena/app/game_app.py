@@ -341,18 +341,18 @@ class App:
             number = self.game.deal_number
             show_message(self.view, "YOU WON!", (
                 "All 104 cards are home.", "",
-                "Deal %s" % ("-" if number is None else number),
+                "Deal %d" % number if number is not None else "From a given position",
                 "%d moves" % moves), ("A: new deal", "B: undo  START: menu"))
             if not quiet:
                 self._sound(FANFARE)
             return
         self.screen = STUCK
         if status == REDEAL_ONLY:
-            what = "deal the stock" if self.game.louis_phase() else "a redeal"
+            louis = self.game.louis_phase()
             show_message(self.view, "STUCK", (
-                "Only %s is left." % what,
+                "Only %s is left." % ("dealing the stock" if louis else "a redeal"),
                 "Redeals left: %d" % self.game.redeals_left()), (
-                "A: %s" % what, "B: back to the table"))
+                "A: %s" % ("deal the stock" if louis else "redeal"), "B: back to the table"))
         else:
             why = ("No moves left:", "this game is lost.") if status != CYCLING else (
                 "Only moves that undo each", "other: this game is lost.")

@@ -60,8 +60,9 @@ def show_peek(view, name, cards):
     """Every card of a pile, bottom to top, six to a row."""
     view.clear_overlay()
     overlay = view.overlay
-    write(overlay, 0, 0, "%s: %d card%s, bottom first" % (name, len(cards), "" if len(cards) == 1 else "s"))
-    row = 2
+    write(overlay, 0, 0, "%s: %d card%s" % (name, len(cards), "" if len(cards) == 1 else "s"))
+    write(overlay, 0, 1, "bottom first, top last")
+    row = 3
     column = 0
     for card in cards:
         if column > 20:

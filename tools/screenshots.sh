@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Regenerate the README's screenshots in docs/ (headless, 160x128 shown 3x).
+# Usage: tools/screenshots.sh [PYTHON]   (default .venv/bin/python)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PY=${1:-.venv/bin/python}
+export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
+shot() {  # NAME then code.py arguments
+  local name=$1
+  shift
+  "$PY" code.py --no-save --shot-scale 3 --shot "docs/$name.png" "$@"
+}
+WON="st-helena r1 A3AA/TKKK QS/KSJS/2HAH/-/-/-/-/-/-/-/-/- -"
+STUCK="st-helena,spaces=none r0 A2AA/QKKK KS/-/-/-/-/-/AH/-/-/-/-/- -"
+shot play --deal 2026 --keys "RIGHT LEFT"
+shot lifted --deal 2026 --keys "A DOWN DOWN DOWN RIGHT"
+shot four-colours --deal 2026 --keys "START $(printf 'DOWN %.0s' {1..16}) A START DOWN LEFT"
+shot menu --deal 2026 --keys "START DOWN DOWN DOWN DOWN DOWN DOWN DOWN"
+shot peek --deal 2026 --keys "RIGHT SELECT"
+shot help --deal 2026 --keys "START $(printf 'UP %.0s' {1..1}) A"
+shot stuck --position "$STUCK" --keys "LEFT"
+shot won --position "$WON" --keys "RIGHT A DOWN DOWN LEFT A UP UP HOLD_A RIGHT A A RIGHT A RIGHT A LEFT A A RIGHT HOLD_A"
+echo "screenshots written to docs/"
