@@ -40,7 +40,6 @@ SHEET_PATH = os.path.join(ROOT, "assets", "sheet.bmp")
 SAVE_PATH = os.path.join(os.path.expanduser("~"), ".sthelena-save")
 _DIGITS = re.compile(r"[0-9]+\Z")
 IDLE_SLEEP = 0.015  # seconds the interactive loop sleeps when nothing happened
-SETTLE_MS = 60000  # longer than any delay the app waits for in tick
 
 # The keyboard: pygame key constant name -> button. Esc or closing the window quits.
 KEYS = {
@@ -561,8 +560,5 @@ def main(argv=None):
 
 
 def settle(app, now_ms=0):
-    """Let the app's idle work run out before the program ends, so a move
-    made just before quitting is saved: ticks far enough apart for its
-    autosave delay (2 s) to pass."""
-    app.tick(now_ms)
-    app.tick(now_ms + SETTLE_MS)
+    """Before the program ends: save a change the autosave has not written yet."""
+    app.flush()

@@ -157,6 +157,12 @@ class App:
             print("sthelena: could not save (%s)" % error)
         self._dirty = False
 
+    def flush(self):
+        """Save now if anything changed since the last save (before power-off
+        or quitting)."""
+        if self._dirty:
+            self.save_now()
+
     def tick(self, now):
         """Idle work: end an error flash, save a while after a change."""
         if self._flashing:
