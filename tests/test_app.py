@@ -320,3 +320,22 @@ def test_five_thousand_random_presses_conserve_the_cards(display, sheet, preset)
         if press_number % 500 == 0:
             display.refresh()
     assert len(app.game.history) > 0 or app.game.deal_number is not None
+
+
+def test_a_move_redraws_only_the_places_it_changes_and_the_root_group_stays(display, sheet):
+    app = small_game(display, sheet)
+    root = display.root_group
+    assert root is app.view.group
+    press(app, "RIGHT")
+    before = bytes(app.view._drawn)
+    grids = [(grid[0, 0], grid[2, 0], grid.y) for grid in app.view._grids]
+    press(app, "A A")  # JS from pile 2 home to the AS foundation
+    after = bytes(app.view._drawn)
+    changed = [place for place in range(20) if before[place * 4:place * 4 + 4]
+               != after[place * 4:place * 4 + 4]]
+    assert changed == [1, 16]
+    untouched = [place for place in range(20) if place not in changed]
+    assert all((app.view._grids[p][0, 0], app.view._grids[p][2, 0], app.view._grids[p].y)
+               == grids[p] for p in untouched)
+    press(app, "START DOWN DOWN DOWN DOWN B SELECT B")
+    assert display.root_group is root
