@@ -36,7 +36,7 @@ _PRESS_LOW = const(15000)
 _PRESS_HIGH = const(50000)
 _RELEASE_LOW = const(21000)
 _RELEASE_HIGH = const(44000)
-_NONE = const(-1)
+_NONE = const(255)  # no direction held
 
 
 def _axis(value, held, low, high):
@@ -64,8 +64,7 @@ class ButtonSource:
         self._timer = ButtonTimer()
         self._x = joystick_x
         self._y = joystick_y
-        self._x_held = _NONE
-        self._y_held = _NONE
+        self._held = bytearray(b"\xff\xff")  # the direction each axis holds, x then y
 
     def poll(self, now_ms):
         """The next event for the app, or ``NO_EVENT``."""
@@ -77,23 +76,27 @@ class ButtonSource:
                 return timer.down(button, now_ms)
             timer.up(button, now_ms)
         if self._x is not None:
-            held = self._x_held
-            now_held = _axis(self._x.value, held, LEFT, RIGHT)
-            if now_held != held:
-                self._x_held = now_held
-                if held != _NONE:
-                    timer.up(held, now_ms)
-                if now_held != _NONE:
-                    return timer.down(now_held, now_ms)
-            held = self._y_held
-            now_held = _axis(self._y.value, held, UP, DOWN)
-            if now_held != held:
-                self._y_held = now_held
-                if held != _NONE:
-                    timer.up(held, now_ms)
-                if now_held != _NONE:
-                    return timer.down(now_held, now_ms)
+            event = self._stick(0, self._x.value, LEFT, RIGHT, now_ms)
+            if event == NO_EVENT:
+                event = self._stick(1, self._y.value, UP, DOWN, now_ms)
+            if event != NO_EVENT:
+                return event
         return timer.due(now_ms)
+
+
+    def _stick(self, axis, value, low, high, now_ms):
+        """A joystick axis (0 x, 1 y) as a direction button going down or up:
+        the press event when one starts, else ``NO_EVENT``."""
+        held = self._held[axis]
+        now_held = _axis(value, held, low, high)
+        if now_held == held:
+            return NO_EVENT
+        self._held[axis] = now_held
+        if held != _NONE:
+            self._timer.up(held, now_ms)
+        if now_held != _NONE:
+            return self._timer.down(now_held, now_ms)
+        return NO_EVENT
 
 
 def button_source():
