@@ -40,5 +40,10 @@ bench: $(VENV_STAMP) $(MPVM_STAMP)
 bench-app: $(VENV_STAMP) $(MPVM_STAMP)
 	$(PY) tools/bench_app.py
 
+## circuitpy: build/CIRCUITPY, ready to copy onto the board's drive (the game merged into lib/sthelena_board.py)
+.PHONY: circuitpy
+circuitpy:
+	$(PYTHON) tools/bundle.py
+
 clean:
 	rm -rf $(VENV) tools/mpvm/node_modules .pytest_cache .hypothesis

@@ -1,0 +1,397 @@
+"""tools/bundle.py: the board's modules merged into one, checked on CPython
+(it compiles, imports only firmware modules at top level) and under the
+MicroPython VM on the board stand-ins (the app plays, and deals match the
+package's), plus the merge rules on small modules written here.
+"""
+
+import ast
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from mpvm import REPO_ROOT, RUNNER, _node
+
+sys.path.insert(0, str(REPO_ROOT / "tools"))
+
+import bundle  # noqa: E402
+
+SHEET = REPO_ROOT / "assets" / "sheet.bmp"
+FIRMWARE = {"micropython", "sys", "gc", "displayio", "random", "bitmaptools", "board",
+            "keypad", "analogio", "digitalio", "microcontroller", "supervisor", "audioio",
+            "audiocore"}
+
+
+@pytest.fixture(scope="module")
+def tree(tmp_path_factory):
+    out = tmp_path_factory.mktemp("bundle") / "CIRCUITPY"
+    size = bundle.build_tree(str(out))
+    return out, size
+
+
+@pytest.fixture(scope="module")
+def core(tmp_path_factory):
+    path = tmp_path_factory.mktemp("core") / "sthelena_core.py"
+    bundle.write_module(str(path), bundle.merge(bundle.CORE_MODULES))
+    return path
+
+
+def run_vm(script, bundles=(), package=False):
+    """Run ``script`` under the VM with the stand-ins, the sprite sheet, and
+    either the package or the given one-file modules (name -> path) in /lib."""
+    command = [_node(), str(RUNNER), "--pkg", str(REPO_ROOT / "tools" / "standins")]
+    if package:
+        command += ["--pkg", str(REPO_ROOT / "sthelena"),
+                    "--exclude", r"(^|/)(__main__|cli|desktop)\.py$"]
+    for name, path in bundles:
+        command += ["--file", "lib/%s.py=%s" % (name, path)]
+    command += ["--file", "assets/sheet.bmp=%s" % SHEET, "-"]
+    proc = subprocess.run(command, input=textwrap.dedent(script), capture_output=True,
+                          text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr + proc.stdout
+    return proc.stdout.splitlines()
+
+
+def top_level_statements(tree):
+    """Statements that run when the module is imported (not in functions)."""
+    found = []
+
+    def visit(node):
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                continue
+            if isinstance(child, ast.stmt):
+                found.append(child)
+            visit(child)
+
+    visit(tree)
+    return found
+
+
+# -- the CIRCUITPY tree, on CPython -------------------------------------------
+
+
+def test_the_tree_holds_code_boot_the_sheet_and_the_merged_module(tree):
+    out, size = tree
+    for name in ("code.py", "boot.py", "assets/sheet.bmp"):
+        assert (out / name).read_bytes() == (REPO_ROOT / name).read_bytes(), name
+    module = out / "lib" / "sthelena_board.py"
+    assert module.stat().st_size == size
+    assert sorted(str(path.relative_to(out)) for path in out.rglob("*") if path.is_file()) == [
+        "assets/sheet.bmp", "boot.py", "code.py", "lib/sthelena_board.py"]
+
+
+def test_the_merged_module_compiles_and_imports_only_firmware_modules_at_top_level(tree):
+    source = (tree[0] / "lib" / "sthelena_board.py").read_text()
+    compile(source, "sthelena_board.py", "exec")
+    module = ast.parse(source)
+    imported = set()
+    for stmt in top_level_statements(module):
+        if isinstance(stmt, ast.Import):
+            imported.update(alias.name.split(".")[0] for alias in stmt.names)
+        elif isinstance(stmt, ast.ImportFrom):
+            assert stmt.level == 0, ast.unparse(stmt)
+            imported.add(stmt.module.split(".")[0])
+    assert imported <= FIRMWARE, imported - FIRMWARE
+    assert {"board", "keypad", "displayio", "random", "micropython"} <= imported
+    # No relative import is left anywhere; only game's lazy notation imports
+    # (never reached on the board) name the package.
+    lazy = set()
+    for node in ast.walk(module):
+        if isinstance(node, ast.ImportFrom):
+            assert node.level == 0
+            if node.module.startswith("sthelena"):
+                lazy.add(node.module)
+    assert lazy == {"sthelena.notation"}
+
+
+def test_the_merged_module_has_no_docstrings_and_one_const_fallback(tree):
+    source = (tree[0] / "lib" / "sthelena_board.py").read_text()
+    module = ast.parse(source)
+    strings = [node for node in ast.walk(module) if isinstance(node, ast.Expr)
+               and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)]
+    assert strings == []
+    assert source.count("from micropython import const") == 1
+    fallback = module.body[0]
+    assert isinstance(fallback, ast.Try) and ast.unparse(fallback.body[0]) == \
+        "from micropython import const"
+    # Every module's public constants are there, as const() calls.
+    assert "REDEAL = const(400)" in source and "HOLD = const(8)" in source
+    # Each top-level name is bound by one statement only (shared ones kept once).
+    names = [name for stmt in module.body for name in set(bundle.bound_names(stmt))]
+    assert len(names) == len(set(names)), sorted(n for n in set(names) if names.count(n) > 1)
+
+
+def test_building_twice_gives_the_same_bytes(tree, tmp_path):
+    again = tmp_path / "again"
+    bundle.build_tree(str(again))
+    name = "lib/sthelena_board.py"
+    assert (again / name).read_bytes() == (tree[0] / name).read_bytes()
+
+
+def test_the_command_line_builds_the_tree_and_the_core_and_prints_sizes(tmp_path):
+    out = tmp_path / "CIRCUITPY"
+    proc = subprocess.run([sys.executable, str(REPO_ROOT / "tools" / "bundle.py"),
+                           "--out", str(out)], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    size = (out / "lib" / "sthelena_board.py").stat().st_size
+    assert "(%d bytes)" % size in proc.stdout
+    core = tmp_path / "core.py"
+    proc = subprocess.run([sys.executable, str(REPO_ROOT / "tools" / "bundle.py"),
+                           "--core-only", str(core)], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert "%s: %d bytes" % (core, core.stat().st_size) in proc.stdout
+    assert "class Game" in core.read_text() and "displayio" not in core.read_text()
+
+
+# -- under the MicroPython VM ---------------------------------------------------
+
+APP_SCRIPT = """
+import sys, random
+sys.path.append("/lib/standins")
+import board, keypad, supervisor
+board.use("pybadge")
+IMPORTS
+print("names", device.__name__, "sthelena" in sys.modules)
+
+def conserved(game):
+    counts = {}
+    cards = list(game.stock)
+    for pile in game.piles:
+        cards.extend(pile)
+    for foundation in range(8):
+        suit = foundation & 3
+        for n in range(game.foundations[foundation]):
+            cards.append(suit << 4 | (13 - n if foundation < 4 else n + 1))
+    for card in cards:
+        counts[card] = counts.get(card, 0) + 1
+    return len(cards) == 104 and all(
+        counts.get(suit << 4 | rank) == 2 for suit in range(4) for rank in range(1, 14))
+
+def go(place):
+    # The cursor to ``place`` by the d-pad, the shortest way (the layout's step).
+    paths = {app.cursor: []}
+    todo = [app.cursor]
+    while place not in paths:
+        at = todo.pop(0)
+        for button in (UP, DOWN, LEFT, RIGHT):
+            to = step(at, button)
+            if to not in paths:
+                paths[to] = paths[at] + [button]
+                todo.append(to)
+    for button in paths[place]:
+        app.handle(button)
+    assert app.cursor == place
+
+random.seed(3)
+app, buttons = device.setup()
+print("setup", type(app).__name__, board.DISPLAY.root_group is app.view.group,
+      app.game.deal_number, conserved(app.game))
+app.start(Game.deal(DEAL, "st-helena,build=any"))
+print("deal", app.game.position_key().hex())
+# Card moves by buttons: the cursor to the source, A (pick up), the cursor to
+# the target, A (put down); foundation plays first, else a pseudo-random move;
+# when stuck, A on the stuck screen redeals.
+state = 1
+for turn in range(40):
+    legal = [move for move in app.game.legal_moves() if move < 400]
+    home = [move for move in legal if move % 20 >= 12]
+    legal = home or legal
+    if not legal:  # stuck: the app says so, and A redeals
+        if 400 not in app.game.legal_moves():
+            break
+        app.handle(A)
+        assert app.game.move_stack()[-1] == 400
+        continue
+    state = (state * 1103515245 + 12345) & 0x7FFFFFFF
+    move = legal[(state >> 8) % len(legal)]
+    played = len(app.game.move_stack())
+    go(move // 20)
+    app.handle(A)
+    go(move % 20)
+    app.handle(A)
+    assert len(app.game.move_stack()) == played + 1 and app.game.move_stack()[-1] == move
+print("played", len(app.game.move_stack()), conserved(app.game))
+print("position", app.game.position_key().hex())
+app.undo()
+print("undone", len(app.game.move_stack()), conserved(app.game))
+# Through the board's loop: RIGHT held on the keypad moves the cursor.
+supervisor.STEP = 1
+start = app.cursor
+keypad.push(4)
+device.run(app, buttons, iterations=5)
+keypad.push(4, False)
+print("loop", app.cursor != start)
+"""
+
+PACKAGE_IMPORTS = """
+from sthelena import device
+from sthelena.app.buttons import A, DOWN, LEFT, RIGHT, UP
+from sthelena.app.layout import step
+from sthelena.game import Game
+"""
+BUNDLE_IMPORTS = """
+import sthelena_board as device
+from sthelena_board import A, DOWN, LEFT, RIGHT, UP, step, Game
+"""
+
+
+def test_the_merged_app_plays_by_buttons_like_the_package(tree):
+    script = APP_SCRIPT.replace("DEAL", "4242")
+    merged = run_vm(script.replace("IMPORTS", BUNDLE_IMPORTS),
+                    bundles=[("sthelena_board", tree[0] / "lib" / "sthelena_board.py")])
+    package = run_vm(script.replace("IMPORTS", PACKAGE_IMPORTS), package=True)
+    assert merged[0] == "names sthelena_board False"  # no package on the drive
+    assert package[0] == "names sthelena.device True"
+    assert merged[1].startswith("setup App True ") and merged[1].endswith(" True")
+    assert merged[1] == package[1]  # the same random deal on start-up
+    assert merged[2] == package[2]  # deal 4242: the same piles and foundations
+    played = merged[3].split()
+    assert played[0] == "played" and int(played[1]) >= 30 and played[2] == "True"
+    assert merged[3:] == package[3:]  # the same moves, position, undo and loop
+    assert merged[5] == "undone %d True" % (int(played[1]) - 1)
+    assert merged[6] == "loop True"
+
+
+CORE_SCRIPT = """
+import sys
+IMPORTS
+for number in (0, 1, 123, 4242, 4294967295):
+    for rules in ("st-helena", "st-helena-pysol", "louis", "box-kite"):
+        print("deal", number, rules, Game.deal(number, rules).position_key().hex())
+game = Game.deal(99, "st-helena,build=any,wrap=true,foundation_moves=all")
+state = 7
+for step in range(400):
+    state = (state * 1103515245 + 12345) & 0x7FFFFFFF
+    legal = list(game.legal_moves())
+    if not legal or (game.history and (state >> 8) % 5 == 0):
+        game.pop()
+    else:
+        game.push(legal[(state >> 8) % len(legal)])
+print("playout", len(game.history), game.status(), game.position_key().hex())
+data = to_bytes(game)
+print("save", data.hex(), from_bytes(data).position_key() == game.position_key())
+print("modules", sorted(name for name in sys.modules if name.startswith("sthelena")))
+"""
+
+
+def test_the_merged_core_deals_and_plays_like_the_package(core):
+    merged = run_vm(CORE_SCRIPT.replace(
+        "IMPORTS", "from sthelena_core import Game, to_bytes, from_bytes"),
+        bundles=[("sthelena_core", core)])
+    package = run_vm(CORE_SCRIPT.replace(
+        "IMPORTS", "from sthelena.game import Game\nfrom sthelena.save import to_bytes, "
+        "from_bytes"), package=True)
+    assert sum(line.startswith("deal ") for line in merged) == 20
+    assert merged[:-1] == package[:-1]
+    assert merged[-2].endswith(" True")
+    assert merged[-1] == "modules ['sthelena_core']"
+    assert "sthelena.game" in package[-1]
+
+
+# -- the merge rules, on small modules ------------------------------------------
+
+
+def write_modules(root, **sources):
+    package = root / "pkg"
+    package.mkdir(exist_ok=True)
+    (package / "__init__.py").write_text("")
+    for name, source in sources.items():
+        (package / (name + ".py")).write_text(textwrap.dedent(source))
+    return ["pkg." + name for name in sources]
+
+
+CONST = """
+try:
+    from micropython import const
+except ImportError:
+    def const(value):
+        return value
+"""
+
+
+def test_names_defined_differently_by_two_modules_are_an_error(tmp_path):
+    modules = write_modules(tmp_path, one=CONST + "LIMIT = const(3)\n",
+                            two=CONST + "LIMIT = const(4)\n")
+    with pytest.raises(bundle.BundleError) as error:
+        bundle.merge(modules, root=str(tmp_path))
+    message = str(error.value)
+    assert "name collision: LIMIT" in message
+    assert "pkg.one: LIMIT = const(3)" in message and "pkg.two: LIMIT = const(4)" in message
+
+
+def test_a_function_and_a_value_of_one_name_collide_too(tmp_path):
+    modules = write_modules(tmp_path, one="def step(x):\n    return x + 1\n",
+                            two="step = 2\n")
+    with pytest.raises(bundle.BundleError, match=r"step is defined differently in pkg\.one "
+                                                 r"and pkg\.two"):
+        bundle.merge(modules, root=str(tmp_path))
+
+
+def test_identical_definitions_are_kept_once_and_private_ones_renamed(tmp_path):
+    modules = write_modules(
+        tmp_path,
+        one=CONST + '"""Doc."""\nimport random\nSIZE = const(3)\n_NONE = const(-1)\n'
+                    'def first():\n    """Doc."""\n    return _NONE\n',
+        two=CONST + 'import random\nfrom .one import SIZE\nSIZE = const(3)\n'
+                    '_NONE = const(255)\ndef second():\n    return _NONE + SIZE\n')
+    source = bundle.merge(modules, root=str(tmp_path))
+    assert source.count("import random") == 1 and source.count("SIZE = const(3)") == 1
+    assert source.count("from micropython import const") == 1
+    assert "_NONE = const(-1)" in source and "_two_NONE = const(255)" in source
+    assert "return _two_NONE + SIZE" in source and "return _NONE\n" in source
+    assert "Doc." not in source
+    namespace = {}
+    exec(compile(source, "merged", "exec"), namespace)
+    assert namespace["first"]() == -1 and namespace["second"]() == 258
+
+
+def test_a_value_each_module_had_its_own_of_is_not_shared(tmp_path):
+    modules = write_modules(tmp_path, one="cache = []\n", two="cache = []\n")
+    with pytest.raises(bundle.BundleError, match="its own copy"):
+        bundle.merge(modules, root=str(tmp_path))
+
+
+def test_imports_in_functions_are_dropped_or_made_absolute(tmp_path):
+    modules = write_modules(
+        tmp_path,
+        one="def make():\n    from .two import Thing as T\n    return T()\n"
+            "def late():\n    from .other import helper\n    return helper\n",
+        two="class Thing:\n    pass\n")
+    source = bundle.merge(modules, root=str(tmp_path))
+    assert "T = Thing" in source and "from pkg.other import helper" in source
+    assert "from .two" not in source and "import Thing" not in source
+
+
+def test_an_import_cycle_and_a_module_used_as_a_namespace_are_errors(tmp_path):
+    modules = write_modules(tmp_path, one="from .two import B\nA = 1\n",
+                            two="from .one import A\nB = 2\n")
+    with pytest.raises(bundle.BundleError, match=r"import cycle among: pkg\.one"):
+        bundle.merge(modules, root=str(tmp_path))
+    modules = write_modules(tmp_path, one="A = 1\n",
+                            two="from . import one\nB = one.A\n")
+    with pytest.raises(bundle.BundleError, match=r"pkg\.two line 1: `from \. import one` uses"
+                                                 r" a module as a namespace"):
+        bundle.merge(modules, root=str(tmp_path))
+
+
+def test_modules_are_ordered_by_their_imports_and_missing_names_are_errors(tmp_path):
+    modules = write_modules(tmp_path, two="from .one import A\nB = A + 1\n", one="A = 1\n")
+    source = bundle.merge(modules, root=str(tmp_path))
+    assert source.index("A = 1") < source.index("B = A + 1")
+    modules = write_modules(tmp_path, two="from .one import C\n", one="A = 1\n")
+    with pytest.raises(bundle.BundleError, match="imports C from pkg.one, which does not "
+                                                 "define it"):
+        bundle.merge(modules, root=str(tmp_path))
+
+
+def test_the_board_modules_order_follows_their_imports():
+    trees = {name: ast.parse(open(bundle.module_file(name, bundle.ROOT)).read())
+             for name in bundle.BOARD_MODULES}
+    ordered = bundle.order_modules(list(reversed(bundle.BOARD_MODULES)), trees)
+    position = {name: index for index, name in enumerate(ordered)}
+    for name in ordered:
+        for target in bundle._top_level_imports(name, trees[name]):
+            if target in position:
+                assert position[target] < position[name], (name, target)

@@ -1,0 +1,509 @@
+"""Merge the board's modules into one module, and build a CIRCUITPY tree.
+
+On the board a module imported from ``.py`` is compiled into RAM, and each
+module costs heap of its own (its module object and globals dict, the names
+it imports, its ``const`` fallback). One module holding the same code takes
+less. This tool (desktop only) writes that one module:
+
+    python tools/bundle.py [--out DIR]        # DIR (default build/CIRCUITPY):
+        code.py, boot.py, assets/sheet.bmp and lib/sthelena_board.py
+    python tools/bundle.py --core-only FILE   # just the rules core, merged
+
+How modules are merged (with ``ast``; the output is ``ast.unparse``'d, so it
+has no comments):
+
+- Modules are placed each after those it imports at top level (computed from
+  the imports; the order given breaks ties); a cycle is an error.
+- Docstrings (and any other bare string statement) are dropped.
+- Relative imports at top level are dropped: the names are in the one
+  namespace. Inside functions, a relative import of a bundled module is
+  dropped too, and one of a module not bundled (``game``'s lazy
+  ``from .notation import ...``) becomes an absolute ``sthelena.`` import.
+  ``from . import module`` (a module used as a namespace) is an error.
+- The ``try: from micropython import const`` fallback is kept once, first.
+- Top-level names defined by more than one module: identical statements are
+  kept once; differing ones are an error naming both, except module-private
+  names (``_NAME``), which are renamed ``_<module>_NAME`` in the later module
+  (unless another module imports them). A top-level name that shadows a
+  builtin another module uses is an error.
+- ``const(...)`` stays: MicroPython folds constants at compile time (and now
+  across what were separate modules).
+
+The output is the same for the same sources.
+"""
+
+import argparse
+import ast
+import builtins
+import os
+import shutil
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+CORE_MODULES = ("sthelena.cards", "sthelena.moves", "sthelena.rules", "sthelena.deal",
+                "sthelena.game", "sthelena.save")
+BOARD_MODULES = CORE_MODULES + (
+    "sthelena.app.tiles", "sthelena.app.buttons", "sthelena.app.sounds",
+    "sthelena.app.layout", "sthelena.app.table", "sthelena.app.screens",
+    "sthelena.app.sheet", "sthelena.app.game_app", "sthelena.device")
+BUNDLE_NAME = "sthelena_board"
+TREE_FILES = ("code.py", "boot.py", os.path.join("assets", "sheet.bmp"))
+
+
+class BundleError(Exception):
+    """The modules cannot be merged; the message says where and why."""
+
+
+def module_file(name, root):
+    return os.path.join(root, *name.split(".")) + ".py"
+
+
+def is_package(name, root):
+    return os.path.isfile(os.path.join(root, *name.split("."), "__init__.py"))
+
+
+def absolute_name(module, level, target):
+    """The module a ``from <level dots><target> import`` in ``module`` names."""
+    if not level:
+        return target
+    parts = module.split(".")
+    if level > len(parts) - 1 and level > 0:
+        raise BundleError("%s: relative import beyond the top-level package" % module)
+    base = parts[:len(parts) - level]
+    return ".".join(base + ([target] if target else []))
+
+
+def _where(module, node):
+    return "%s line %d" % (module, getattr(node, "lineno", 0))
+
+
+def _import_targets(module, node):
+    """The absolute module names an Import or ImportFrom statement imports."""
+    if isinstance(node, ast.Import):
+        return [alias.name for alias in node.names]
+    return [absolute_name(module, node.level, node.module)]
+
+
+def _top_level_imports(module, tree):
+    """Modules imported by statements that run at import time (not in functions)."""
+    found = []
+
+    def visit(node):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            return
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            found.extend(_import_targets(module, node))
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(tree)
+    return found
+
+
+def order_modules(modules, trees):
+    """``modules`` ordered each after the bundled modules it imports at top
+    level, otherwise in the order given; BundleError on a cycle."""
+    wanted = set(modules)
+    needs = {name: {target for target in _top_level_imports(name, trees[name])
+                    if target in wanted and target != name} for name in modules}
+    done = []
+    placed = set()
+    while len(done) < len(modules):
+        ready = [name for name in modules if name not in placed and needs[name] <= placed]
+        if not ready:
+            left = [name for name in modules if name not in placed]
+            raise BundleError("import cycle among: " + ", ".join(
+                "%s (imports %s)" % (name, ", ".join(sorted(needs[name] - placed)))
+                for name in left))
+        done.append(ready[0])
+        placed.add(ready[0])
+    return done
+
+
+def _is_const_fallback(node):
+    """``try: from micropython import const`` / ``except ImportError: ...``."""
+    return (isinstance(node, ast.Try) and len(node.body) == 1
+            and isinstance(node.body[0], ast.ImportFrom)
+            and node.body[0].module == "micropython"
+            and [alias.name for alias in node.body[0].names] == ["const"])
+
+
+def _is_string_statement(node):
+    return (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+            and isinstance(node.value.value, str))
+
+
+def bound_names(node):
+    """Names a top-level statement binds in the module's namespace."""
+    found = []
+
+    def visit(node):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            found.append(node.name)
+            for decorator in node.decorator_list:
+                visit(decorator)
+            return
+        if isinstance(node, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp,
+                             ast.GeneratorExp)):
+            return
+        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            found.append(node.id)
+        elif isinstance(node, ast.alias):
+            found.append((node.asname or node.name).split(".")[0])
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            found.append(node.name)
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(node)
+    return found
+
+
+class _Renamer(ast.NodeTransformer):
+    """Renames one module's global names (a dict old -> new) everywhere in it."""
+
+    def __init__(self, renames):
+        self.renames = renames
+
+    def visit_Name(self, node):
+        node.id = self.renames.get(node.id, node.id)
+        return node
+
+    def visit_Global(self, node):
+        node.names = [self.renames.get(name, name) for name in node.names]
+        return node
+
+    visit_Nonlocal = visit_Global
+
+    def visit_alias(self, node):
+        bound = node.asname or node.name.split(".")[0]
+        if bound in self.renames and (node.asname or "." not in node.name):
+            node.asname = self.renames[bound]
+        return node
+
+    def visit_ExceptHandler(self, node):
+        node.name = self.renames.get(node.name, node.name)
+        self.generic_visit(node)
+        return node
+
+    def visit_FunctionDef(self, node):
+        node.name = self.renames.get(node.name, node.name)
+        self.generic_visit(node)
+        return node
+
+    visit_AsyncFunctionDef = visit_FunctionDef
+
+    def visit_ClassDef(self, node):
+        node.name = self.renames.get(node.name, node.name)
+        self.generic_visit(node)
+        return node
+
+
+class _Transformer(ast.NodeTransformer):
+    """Drops docstrings and rewrites imports inside one module's code."""
+
+    def __init__(self, module, bundled, root):
+        self.module = module
+        self.bundled = bundled
+        self.root = root
+
+    def _bodies(self, node):
+        self.generic_visit(node)
+        for field in ("body", "orelse", "finalbody"):
+            body = getattr(node, field, None)
+            if isinstance(body, list):
+                body[:] = [stmt for stmt in body if not _is_string_statement(stmt)]
+        if isinstance(getattr(node, "body", None), list) and not node.body:
+            node.body.append(ast.Pass())
+        return node
+
+    visit_Module = visit_FunctionDef = visit_AsyncFunctionDef = visit_ClassDef = _bodies
+    visit_If = visit_For = visit_While = visit_With = visit_Try = _bodies
+    visit_ExceptHandler = _bodies
+
+    def visit_Import(self, node):
+        for alias in node.names:
+            if alias.name.split(".")[0] == self.module.split(".")[0]:
+                raise BundleError("%s: `import %s` uses a module as a namespace; import the "
+                                  "names from it instead" % (_where(self.module, node),
+                                                             alias.name))
+        return node
+
+    def visit_ImportFrom(self, node):
+        """Of a bundled module: nothing (or ``b = a`` for ``a as b``); of a
+        module of the package not bundled: an absolute import."""
+        target = check_import_from(self.module, node, self.bundled, self.root)
+        if target in self.bundled:
+            return _aliases(node) or None
+        if node.level:
+            return ast.copy_location(ast.ImportFrom(module=target, names=node.names, level=0),
+                                     node)
+        return node
+
+
+def check_import_from(module, node, bundled, root):
+    """The absolute module a ``from ... import`` names; BundleError if it
+    imports a module as a namespace (``from . import screens``)."""
+    target = absolute_name(module, node.level, node.module)
+    package = module.split(".")[0]
+    if target.split(".")[0] == package:
+        for alias in node.names:
+            inner = target + "." + alias.name
+            if inner in bundled or os.path.isfile(module_file(inner, root)) \
+                    or is_package(inner, root):
+                raise BundleError(
+                    "%s: `from %s%s import %s` uses a module as a namespace; import the "
+                    "names it needs from it instead (from %s%s.%s import ...)"
+                    % (_where(module, node), "." * node.level, node.module or "",
+                       alias.name, "." * node.level, node.module or "", alias.name))
+    return target
+
+
+def _aliases(node):
+    """``b = a`` for each ``a as b`` of a dropped import (the names are global now)."""
+    return [ast.Assign(targets=[ast.Name(id=alias.asname, ctx=ast.Store())],
+                       value=ast.Name(id=alias.name, ctx=ast.Load()), lineno=node.lineno)
+            for alias in node.names if alias.asname and alias.asname != alias.name]
+
+
+def _source(node):
+    return ast.unparse(node)
+
+
+def _constant(node):
+    """An expression whose value is immutable and the same wherever it is made."""
+    if isinstance(node, (ast.Constant, ast.Name)):
+        return True
+    if isinstance(node, ast.Attribute):
+        return _constant(node.value)
+    if isinstance(node, ast.Tuple):
+        return all(_constant(item) for item in node.elts)
+    if isinstance(node, ast.UnaryOp):
+        return _constant(node.operand)
+    if isinstance(node, ast.BinOp):
+        return _constant(node.left) and _constant(node.right)
+    if isinstance(node, ast.Call):
+        return (isinstance(node.func, ast.Name) and node.func.id == "const"
+                and not node.keywords and all(_constant(arg) for arg in node.args))
+    return False
+
+
+def _shareable(stmt):
+    """Whether two modules' identical copies of ``stmt`` may become one: not
+    when it makes a mutable object each module had its own of."""
+    if isinstance(stmt, (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef,
+                         ast.ClassDef, ast.Try, ast.If)):
+        return True
+    if isinstance(stmt, ast.Assign):
+        return _constant(stmt.value)
+    if isinstance(stmt, ast.AnnAssign):
+        return stmt.value is None or _constant(stmt.value)
+    return False
+
+
+def _definitions(tree):
+    """Each top-level name of a module -> the sources of the statements
+    binding it (a ``global`` in a function counts as one that differs from
+    any other module's), and whether they may be shared."""
+    found = {}
+    for stmt in tree.body:
+        if _is_const_fallback(stmt):
+            continue
+        source = _source(stmt)
+        for name in bound_names(stmt):
+            sources, shareable = found.get(name, ((), True))
+            found[name] = (sources + (source,), shareable and _shareable(stmt))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Global):
+            for name in node.names:
+                if name not in found:
+                    found[name] = (("global %s  # in a function" % name,), False)
+    return found
+
+
+def _used_as_parameter(trees, name):
+    for tree in trees.values():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.arg) and node.arg == name \
+                    or isinstance(node, ast.keyword) and node.arg == name:
+                return True
+    return False
+
+
+def merge(modules=BOARD_MODULES, root=ROOT):
+    """The source of one module holding ``modules`` (dotted names of files
+    under ``root``); BundleError if they cannot be merged."""
+    trees = {}
+    for name in modules:
+        path = module_file(name, root)
+        try:
+            with open(path, encoding="utf-8") as file:
+                trees[name] = ast.parse(file.read(), path)
+        except OSError as error:
+            raise BundleError("%s: cannot read %s (%s)" % (name, path, error.strerror))
+    ordered = order_modules(list(modules), trees)
+    bundled = set(modules)
+    package = ordered[0].split(".")[0] if ordered else ""
+
+    # Which names each module imports from which, checked against what the
+    # module imported from defines.
+    imported_from = {}  # (module, name) -> modules importing it
+    for name in ordered:
+        for stmt in trees[name].body:
+            if isinstance(stmt, ast.ImportFrom) and (
+                    stmt.level or (stmt.module or "").split(".")[0] == package):
+                target = check_import_from(name, stmt, bundled, root)
+                if target not in bundled:
+                    raise BundleError("%s: imports %s at top level, which is not in the "
+                                      "bundle" % (_where(name, stmt), target))
+                for alias in stmt.names:
+                    imported_from.setdefault((target, alias.name), []).append(name)
+    for name in ordered:
+        trees[name] = _Transformer(name, bundled, root).visit(trees[name])
+    definitions = {name: _definitions(trees[name]) for name in ordered}
+    for (target, imported), users in sorted(imported_from.items()):
+        if not any(imported in bound_names(stmt) for stmt in trees[target].body):
+            raise BundleError("%s imports %s from %s, which does not define it at top level"
+                              % (", ".join(users), imported, target))
+
+    # Names defined by two modules: shared if the same, else an error, or
+    # for module-private names a rename in the later module. Renaming can
+    # make two copies of a function differ, so repeat until nothing changes.
+    taken = set().union(*definitions.values()) if definitions else set()
+    while True:
+        first = {}  # name -> (module, (sources, shareable))
+        renames = {}
+        for name in ordered:
+            for bound, definition in sorted(definitions[name].items()):
+                if bound not in first:
+                    first[bound] = (name, definition)
+                    continue
+                earlier, earlier_definition = first[bound]
+                if earlier_definition[0] == definition[0] and definition[1]:
+                    continue
+                if (bound.startswith("_") and not bound.startswith("__")
+                        and (name, bound) not in imported_from
+                        and not _used_as_parameter(trees, bound)):
+                    new = "_%s%s" % (name.rsplit(".", 1)[1], bound)
+                    if new in taken:
+                        raise BundleError("%s: cannot rename %s to %s, which is taken"
+                                          % (name, bound, new))
+                    renames.setdefault(name, {})[bound] = new
+                    continue
+                raise BundleError(
+                    "name collision: %s is defined differently in %s and %s%s\n"
+                    "  %s: %s\n  %s: %s"
+                    % (bound, earlier, name,
+                       "" if earlier_definition[0] != definition[0]
+                       else " (a value each module had its own copy of)",
+                       earlier, _first_lines(earlier_definition[0]),
+                       name, _first_lines(definition[0])))
+        if not renames:
+            break
+        for name, names in renames.items():
+            _Renamer(names).visit(trees[name])
+            definitions[name] = _definitions(trees[name])
+            taken.update(names.values())
+
+    # One statement list: the const fallback first, then each module's
+    # statements less those an earlier module already has.
+    const_fallback = None
+    out = []
+    for name in ordered:
+        for stmt in trees[name].body:
+            source = _source(stmt)
+            if _is_const_fallback(stmt):
+                if const_fallback is None:
+                    const_fallback = source
+                elif source != const_fallback:
+                    raise BundleError("the const fallback differs: %s has\n%s\nbut an "
+                                      "earlier module has\n%s" % (name, source, const_fallback))
+                continue
+            names = bound_names(stmt)
+            if names and all(first[bound][0] != name for bound in names):
+                continue  # the same as an earlier module's (checked above)
+            out.append((name, stmt))
+
+    _check_builtins(ordered, trees, first)
+    parts = ["# Generated by tools/bundle.py from %s: do not edit.\n"
+             % ", ".join(name.split(".", 1)[-1].replace(".", "/") + ".py" for name in ordered)]
+    if const_fallback is not None:
+        parts.append(const_fallback + "\n")
+    last = None
+    for name, stmt in out:
+        if name != last:
+            parts.append("# %s\n" % name)
+            last = name
+        parts.append(_source(stmt) + "\n")
+    return "".join(parts)
+
+
+def _first_lines(sources):
+    lines = []
+    for source in sources:
+        line = source.splitlines()[0]
+        lines.append(line[:100] + " ..." if len(line) > 100 or "\n" in source else line)
+    return " | ".join(lines)
+
+
+def _check_builtins(ordered, trees, first_definition):
+    """A top-level name that shadows a builtin must not be used by another module."""
+    shadowing = {bound: module for bound, (module, _) in first_definition.items()
+                 if hasattr(builtins, bound) and not bound.startswith("__")}
+    for name in ordered:
+        for node in ast.walk(trees[name]):
+            if isinstance(node, ast.Name) and node.id in shadowing \
+                    and shadowing[node.id] != name:
+                raise BundleError("%s defines %s at top level, shadowing the builtin "
+                                  "that %s uses" % (shadowing[node.id], node.id,
+                                                    _where(name, node)))
+
+
+def write_module(path, source):
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    with open(path, "w", encoding="utf-8", newline="\n") as file:
+        file.write(source)
+    return len(source.encode("utf-8"))
+
+
+def build_tree(out, root=ROOT):
+    """Write the CIRCUITPY tree into ``out``; the merged module's size in bytes."""
+    source = merge(BOARD_MODULES, root)
+    for name in TREE_FILES:
+        path = os.path.join(root, name)
+        if not os.path.isfile(path):
+            raise BundleError("%s is missing%s" % (name, ": run `python tools/make_assets.py`"
+                                                   if name.endswith(".bmp") else ""))
+        os.makedirs(os.path.join(out, os.path.dirname(name)), exist_ok=True)
+        shutil.copyfile(path, os.path.join(out, name))
+    return write_module(os.path.join(out, "lib", BUNDLE_NAME + ".py"), source)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", default=os.path.join(ROOT, "build", "CIRCUITPY"),
+                        help="the CIRCUITPY tree to write (default build/CIRCUITPY)")
+    parser.add_argument("--core-only", metavar="FILE",
+                        help="write only the rules core, merged, to FILE")
+    args = parser.parse_args(argv)
+    try:
+        if args.core_only:
+            size = write_module(args.core_only, merge(CORE_MODULES))
+            print("%s: %d bytes (rules core, one module)" % (args.core_only, size))
+            return 0
+        size = build_tree(args.out)
+    except BundleError as error:
+        print("bundle: %s" % error, file=sys.stderr)
+        return 1
+    print("%s: code.py, boot.py, assets/sheet.bmp, lib/%s.py (%d bytes)"
+          % (args.out, BUNDLE_NAME, size))
+    with open(os.path.join(args.out, "code.py"), encoding="utf-8") as file:
+        if BUNDLE_NAME not in file.read():
+            print("bundle: warning: code.py does not import %s, so the board will look for "
+                  "the sthelena package instead" % BUNDLE_NAME, file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
