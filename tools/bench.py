@@ -4,7 +4,9 @@
    as differences of ``gc.mem_alloc()`` after ``gc.collect()``: importing the
    core modules the board needs, one dealt game, and a 600-move playout with
    undo (its growth should be the history bytes and little more).
-   Targets: import <= 12 KB, game <= 1 KB.
+   Targets: import <= 12 KB, game <= 1 KB. The import is measured twice: the
+   package's modules, and the core merged into one module by
+   ``tools/bundle.py --core-only`` (how the board gets it).
 2. Legal-move generations per second on CPython.
 3. Save bytes of a 300-move game.
 """
@@ -12,6 +14,7 @@
 import os
 import subprocess
 import sys
+import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -63,11 +66,27 @@ print("playout", played - dealt, len(game.history), pushes)
 """
 
 
-def micropython_heap():
+PACKAGE_IMPORTS = """from sthelena.game import Game
+from sthelena import save
+"""
+BUNDLE_IMPORTS = """from sthelena_core import Game
+import sthelena_core as save
+"""
+
+
+def micropython_heap(core_path=None):
+    """The figures of HEAP_SCRIPT run on the package, or with ``core_path``
+    on the one-file core in /lib instead."""
     runner = os.path.join(ROOT, "tools", "mpvm", "run.mjs")
-    proc = subprocess.run(["node", runner, "--pkg", os.path.join(ROOT, "sthelena"),
-                           "--exclude", r"(^|/)(__main__|cli)\.py$", "-"],
-                          input=HEAP_SCRIPT, capture_output=True, text=True)
+    if core_path:
+        assert PACKAGE_IMPORTS in HEAP_SCRIPT
+        code = ["--file", "lib/sthelena_core.py=" + core_path]
+        script = HEAP_SCRIPT.replace(PACKAGE_IMPORTS, BUNDLE_IMPORTS)
+    else:
+        code = ["--pkg", os.path.join(ROOT, "sthelena"), "--exclude", r"(^|/)(__main__|cli)\.py$"]
+        script = HEAP_SCRIPT
+    proc = subprocess.run(["node", runner] + code + ["-"],
+                          input=script, capture_output=True, text=True)
     if proc.returncode:
         sys.exit("MicroPython VM failed (run `npm ci --prefix tools/mpvm`):\n" + proc.stderr)
     figures = {}
@@ -75,6 +94,22 @@ def micropython_heap():
         name, *values = line.split()
         figures[name] = [int(value) for value in values]
     return figures
+
+
+def core_bundle_heap():
+    """HEAP_SCRIPT's figures on the core merged into one module, and the
+    module's size; or None and the reason it cannot be built."""
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import bundle
+
+    try:
+        source = bundle.merge(bundle.CORE_MODULES)
+    except bundle.BundleError as error:
+        return None, str(error)
+    with tempfile.TemporaryDirectory() as directory:
+        path = os.path.join(directory, "sthelena_core.py")
+        size = bundle.write_module(path, source)
+        return micropython_heap(path), size
 
 
 def generations_per_second(seconds=2.0):
@@ -118,6 +153,12 @@ def main():
     print("MicroPython VM heap (gc.mem_alloc differences, bytes):")
     print("  import of the board's core modules (game, save): %6d   target <= 12288"
           % heap["import"][0])
+    core, size = core_bundle_heap()
+    if core is None:
+        print("  core import heap, one-file build: cannot be built: %s" % size)
+    else:
+        print("  core import heap, one-file build (%d bytes of source): %6d   target <= 12288"
+              % (size, core["import"][0]))
     print("  one dealt game:                                    %6d   target <= 1024"
           % heap["game"][0])
     growth, history, pushes = heap["playout"]

@@ -14,11 +14,16 @@ already imported (on the board they are built in and take no heap).
 
 Targets: the whole game under 64 KB of heap (a PyBadge has about 150 KB free
 after start-up), bitmaps under 24 KB, nothing allocated per idle loop.
+
+The same play script runs twice a board: on the package (``sthelena/`` as
+separate modules) and on the one-file build (``lib/sthelena_board.py``, what
+``tools/bundle.py`` puts on the CIRCUITPY drive).
 """
 
 import os
 import subprocess
 import sys
+import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HEAP_TARGET = 64 * 1024
@@ -122,26 +127,59 @@ print("saves", microcontroller.nvm.writes)
 """
 
 
-def script(board, rounds):
-    """The VM script for one board."""
+PACKAGE_IMPORTS = """
+from sthelena import device
+from sthelena.app.buttons import A, B, DOWN, HOLD, RIGHT, SELECT, START
+"""
+BUNDLE_IMPORTS = """
+import sthelena_board as device
+from sthelena_board import A, B, DOWN, HOLD, RIGHT, SELECT, START
+"""
+
+
+def script(board, rounds, bundled=False):
+    """The VM script for one board, on the package or the one-file build."""
     parts = ["BOARD = %r\nROUNDS = %d\nLONG = %d\n" % (board, rounds, LONG_GAME), SETUP]
-    parts += [IMPORT.replace("MODULE", module) for module in MODULES]
-    parts.append(PLAY)
+    if bundled:
+        assert PACKAGE_IMPORTS in PLAY
+        parts.append(IMPORT.replace("MODULE", "sthelena_board"))
+        parts.append(PLAY.replace(PACKAGE_IMPORTS, BUNDLE_IMPORTS))
+    else:
+        parts += [IMPORT.replace("MODULE", module) for module in MODULES]
+        parts.append(PLAY)
     return "".join(parts)
 
 
-def micropython_figures(board="pybadge", rounds=12):
-    """Run the script under the VM; its figures by name."""
+def build_bundle(directory):
+    """lib/sthelena_board.py written into ``directory``: its path and size,
+    or None and the reason it cannot be built."""
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import bundle
+
+    try:
+        source = bundle.merge(bundle.BOARD_MODULES)
+    except bundle.BundleError as error:
+        return None, str(error)
+    path = os.path.join(directory, "sthelena_board.py")
+    return path, bundle.write_module(path, source)
+
+
+def micropython_figures(board="pybadge", rounds=12, bundle_path=None):
+    """Run the script under the VM; its figures by name. With ``bundle_path``
+    the one-file build is in /lib instead of the package."""
     sheet = os.path.join(ROOT, "assets", "sheet.bmp")
     if not os.path.exists(sheet):
         sys.exit("assets/sheet.bmp is missing: run `python tools/make_assets.py` first")
     runner = os.path.join(ROOT, "tools", "mpvm", "run.mjs")
+    if bundle_path:
+        code = ["--file", "lib/sthelena_board.py=" + bundle_path]
+    else:
+        code = ["--pkg", os.path.join(ROOT, "sthelena"),
+                "--exclude", r"(^|/)(__main__|cli|desktop)\.py$"]
     proc = subprocess.run(
-        ["node", runner, "--pkg", os.path.join(ROOT, "sthelena"),
-         "--pkg", os.path.join(ROOT, "tools", "standins"),
-         "--exclude", r"(^|/)(__main__|cli|desktop)\.py$",
-         "--file", "assets/sheet.bmp=" + sheet, "-"],
-        input=script(board, rounds), capture_output=True, text=True)
+        ["node", runner] + code + ["--pkg", os.path.join(ROOT, "tools", "standins"),
+                                   "--file", "assets/sheet.bmp=" + sheet, "-"],
+        input=script(board, rounds, bool(bundle_path)), capture_output=True, text=True)
     if proc.returncode:
         sys.exit("MicroPython VM failed (run `npm ci --prefix tools/mpvm`):\n" + proc.stderr)
     figures = {}
@@ -156,6 +194,10 @@ def kb(count):
 
 
 def main():
+    with tempfile.TemporaryDirectory() as directory:
+        bundle_path, bundle_size = build_bundle(directory)
+        bundled = {board: micropython_figures(board, bundle_path=bundle_path)
+                   for board in ("pybadge", "pygamer")} if bundle_path else {}
     for board in ("pybadge", "pygamer"):
         figures = micropython_figures(board)
         bitmaps, bitmap_bytes, grids, tiles, palettes, palette_bytes, groups = figures["made"]
@@ -185,6 +227,25 @@ def main():
         print("  garbage made by %d button events in play (%d moves kept): %s, %d bytes an event"
               % (events, history, kb(churn), churn // events))
         print("  nvm writes (autosaves and menu saves): %d" % figures["saves"][0])
+        if not bundle_path:
+            print("  one-file build (tools/bundle.py): cannot be built: %s"
+                  % bundle_size.replace("\n", "\n    "))
+            continue
+        one = bundled[board]
+        print("  one-file build (lib/sthelena_board.py, %d bytes of source), same play script:"
+              % bundle_size)
+        print("    heap after importing it:                              %8s   (package %s)"
+              % (kb(one["import"][0]), kb(figures["import"][0])))
+        print("    heap of the set-up:                                   %8s   (package %s)"
+              % (kb(one["set_up"][0]), kb(figures["set_up"][0])))
+        print("    heap of the whole game in play, one-file build (%d moves): %7s   target < %s%s"
+              "   (package %s)"
+              % (one["long"][0], kb(one["in_play"][0]), kb(HEAP_TARGET),
+                 "" if one["in_play"][0] < HEAP_TARGET else "  NOT MET",
+                 kb(figures["in_play"][0])))
+        if one["long"] != figures["long"] or one["played"] != figures["played"]:
+            print("    NOTE: the one-file build played differently: %s %s against %s %s"
+                  % (one["long"], one["played"], figures["long"], figures["played"]))
 
 
 if __name__ == "__main__":
