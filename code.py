@@ -5,7 +5,10 @@ and screen, or a window and the keyboard) and starts the app."""
 import sys
 
 if sys.implementation.name == "circuitpython":
-    from sthelena.device import main
+    try:
+        from sthelena_board import main  # the one-file build (make circuitpy): less heap
+    except ImportError:
+        from sthelena.device import main  # the package copied as it is
 
     main()
 elif __name__ == "__main__":  # not when imported as the standard library's `code` (pdb does)

@@ -259,9 +259,9 @@ def test_a_number_above_the_largest_deal_is_refused(display, sheet):
 
 
 def test_help_and_every_screen_fit_the_overlay():
-    for line in screens.HELP:
+    for line in screens.HELP_TEXT:
         assert len(line) <= TEXT_COLUMNS, line
-    assert len(screens.HELP) <= 16
+    assert len(screens.HELP_TEXT) <= 16
 
 
 def test_stuck_screens_redeal_only_and_lost(display, sheet):

@@ -6,7 +6,7 @@ from .table import TEXT_ROWS, card_text, write
 
 MENU_ROWS = 12  # menu items visible at once
 
-HELP = (
+HELP_TEXT = (
     "HOW TO PLAY",
     "Move all 104 cards to the",
     "8 foundations by suit:",
@@ -34,7 +34,7 @@ def _lines(view, lines):
 
 
 def show_help(view):
-    _lines(view, HELP)
+    _lines(view, HELP_TEXT)
 
 
 def show_menu(view, labels, chosen, first):
