@@ -142,7 +142,12 @@ def script(board, rounds, bundled=False):
     parts = ["BOARD = %r\nROUNDS = %d\nLONG = %d\n" % (board, rounds, LONG_GAME), SETUP]
     if bundled:
         assert PACKAGE_IMPORTS in PLAY
-        parts.append(IMPORT.replace("MODULE", "sthelena_board"))
+        # No collection happens inside one VM call, so what the import allocated,
+        # garbage included, bounds the heap the board needs while compiling it.
+        parts.append("before_import = gc.mem_alloc()\n"
+                     + IMPORT.replace("MODULE", "sthelena_board").replace(
+                         "# --- top level ---",
+                         "print('import_peak', gc.mem_alloc() - before_import)\n# --- top level ---", 1))
         parts.append(PLAY.replace(PACKAGE_IMPORTS, BUNDLE_IMPORTS))
     else:
         parts += [IMPORT.replace("MODULE", module) for module in MODULES]
@@ -236,6 +241,8 @@ def main():
               % bundle_size)
         print("    heap after importing it:                              %8s   (package %s)"
               % (kb(one["import"][0]), kb(figures["import"][0])))
+        print("    allocated while importing it, garbage included:       %8s   (the most the"
+              " compile can need at once)" % kb(one["import_peak"][0]))
         print("    heap of the set-up:                                   %8s   (package %s)"
               % (kb(one["set_up"][0]), kb(figures["set_up"][0])))
         print("    heap of the whole game in play, one-file build (%d moves): %7s   target < %s%s"
