@@ -12,13 +12,15 @@
 """
 
 import os
-import subprocess
 import sys
 import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+from vm_figures import vm_figures  # noqa: E402
 
 # "# --- top level ---" ends one runPython call: this VM collects garbage only
 # between calls, so each figure is read in the part after a collection.
@@ -77,7 +79,6 @@ import sthelena_core as save
 def micropython_heap(core_path=None):
     """The figures of HEAP_SCRIPT run on the package, or with ``core_path``
     on the one-file core in /lib instead."""
-    runner = os.path.join(ROOT, "tools", "mpvm", "run.mjs")
     if core_path:
         assert PACKAGE_IMPORTS in HEAP_SCRIPT
         code = ["--file", "lib/sthelena_core.py=" + core_path]
@@ -85,15 +86,7 @@ def micropython_heap(core_path=None):
     else:
         code = ["--pkg", os.path.join(ROOT, "sthelena"), "--exclude", r"(^|/)(__main__|cli)\.py$"]
         script = HEAP_SCRIPT
-    proc = subprocess.run(["node", runner] + code + ["-"],
-                          input=script, capture_output=True, text=True)
-    if proc.returncode:
-        sys.exit("MicroPython VM failed (run `npm ci --prefix tools/mpvm`):\n" + proc.stderr)
-    figures = {}
-    for line in proc.stdout.splitlines():
-        name, *values = line.split()
-        figures[name] = [int(value) for value in values]
-    return figures
+    return vm_figures(code, script)
 
 
 def core_bundle_heap():

@@ -21,9 +21,11 @@ separate modules) and on the one-file build (``lib/sthelena_board.py``, what
 """
 
 import os
-import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from vm_figures import vm_figures  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HEAP_TARGET = 64 * 1024
@@ -175,23 +177,14 @@ def micropython_figures(board="pybadge", rounds=12, bundle_path=None):
     sheet = os.path.join(ROOT, "assets", "sheet.bmp")
     if not os.path.exists(sheet):
         sys.exit("assets/sheet.bmp is missing: run `python tools/make_assets.py` first")
-    runner = os.path.join(ROOT, "tools", "mpvm", "run.mjs")
     if bundle_path:
         code = ["--file", "lib/sthelena_board.py=" + bundle_path]
     else:
         code = ["--pkg", os.path.join(ROOT, "sthelena"),
                 "--exclude", r"(^|/)(__main__|cli|desktop)\.py$"]
-    proc = subprocess.run(
-        ["node", runner] + code + ["--pkg", os.path.join(ROOT, "tools", "standins"),
-                                   "--file", "assets/sheet.bmp=" + sheet, "-"],
-        input=script(board, rounds, bool(bundle_path)), capture_output=True, text=True)
-    if proc.returncode:
-        sys.exit("MicroPython VM failed (run `npm ci --prefix tools/mpvm`):\n" + proc.stderr)
-    figures = {}
-    for line in proc.stdout.splitlines():
-        name, *values = line.split()
-        figures[name] = [int(value) for value in values]
-    return figures
+    return vm_figures(code + ["--pkg", os.path.join(ROOT, "tools", "standins"),
+                              "--file", "assets/sheet.bmp=" + sheet],
+                      script(board, rounds, bool(bundle_path)))
 
 
 def kb(count):

@@ -1,0 +1,26 @@
+"""Run a benchmark script in the MicroPython VM and read the figures it prints.
+
+Shared by ``bench.py`` and ``bench_app.py``: the script prints lines of
+``name value value...``; the result maps each name to its list of ints.
+"""
+
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+RUNNER = os.path.join(ROOT, "tools", "mpvm", "run.mjs")
+
+
+def vm_figures(runner_args, script):
+    """``script`` run by ``node run.mjs RUNNER_ARGS -``; exits with the VM's
+    error output if it fails."""
+    proc = subprocess.run(["node", RUNNER] + list(runner_args) + ["-"],
+                          input=script, capture_output=True, text=True)
+    if proc.returncode:
+        sys.exit("MicroPython VM failed (run `npm ci --prefix tools/mpvm`):\n" + proc.stderr)
+    figures = {}
+    for line in proc.stdout.splitlines():
+        name, *values = line.split()
+        figures[name] = [int(value) for value in values]
+    return figures
