@@ -303,3 +303,34 @@ def test_the_loop_plays_saves_to_nvm_and_a_restart_resumes_the_game():
         print("main ok")
     """, board="pygamer")
     assert lines == ["True 0", "True True", "True True", "main ok"]
+
+
+def test_presses_and_moves_allocate_nothing_on_the_board():
+    # Within one VM call no garbage is collected, so gc.mem_alloc() grows by
+    # exactly what each press allocated (a first move may grow the history's
+    # buffer: that is the history bytes, so the move is measured replayed). Deal 2026: pile 1 onto pile 9 is
+    # legal, and 8-AS stays open after it (the stuck search is not needed).
+    lines = run_with_sheet("""
+        import gc
+        from sthelena.game import Game
+        from sthelena.app.buttons import A, B, DOWN, LEFT, RIGHT, UP
+        app, buttons = device.setup()
+        app.start(Game.deal(2026))
+        def cost(event):
+            before = gc.mem_alloc()
+            app.handle(event)
+            return gc.mem_alloc() - before
+        print("cursor", cost(RIGHT), cost(DOWN), cost(UP), cost(LEFT))
+        print("lift and cancel", cost(A), cost(B))
+        pile_nine_before = app.game.pile_size(8)
+        app.handle(A)
+        app.cursor = 8
+        app.handle(A)  # the first move may grow the history's buffer
+        print("played", app.game.pile_size(8) - pile_nine_before)
+        app.handle(B)  # undo; the redo list takes the move
+        app.cursor = 0
+        lift = cost(A)
+        app.cursor = 8
+        print("move again", lift, cost(A), app.game.pile_size(8) - pile_nine_before)
+    """)
+    assert lines == ["cursor 0 0 0 0", "lift and cancel 0 0", "played 1", "move again 0 0 1"]

@@ -89,7 +89,7 @@ class App:
         self._changed_at = -1
         self._flash_at = -1
         self._flashing = False
-        self._status_text = ""
+        self._status_key = -1  # what the status line shows, as _draw_status packs it
         self.message = ""
         game = None
         if position is not None:
@@ -108,6 +108,7 @@ class App:
     def start(self, game):
         """Play ``game`` from its present position."""
         self.game = game
+        self._status_key = -1
         self.lifted = _NOWHERE
         self.redo = bytearray()
         self.screen = PLAY
@@ -447,10 +448,14 @@ class App:
         return text
 
     def _draw_status(self):
-        text = self.status_text()
-        if text != self._status_text:
-            self._status_text = text
-            write(self.view.status, 0, 0, text, TEXT_COLUMNS)
+        """Rewrite the status line only when what it says has changed: its
+        text is built from these few numbers, and building it allocates."""
+        game = self.game
+        key = (game.round << 9 | game.stock_size() << 2 | game.restricted() << 1
+               | (self.message != ""))
+        if key != self._status_key:
+            self._status_key = key
+            write(self.view.status, 0, 0, self.status_text(), TEXT_COLUMNS)
 
     # -- menu ----------------------------------------------------------
 

@@ -32,8 +32,15 @@ _GRID = bytes((
 ))
 
 
+# Each place's cell in _GRID, worked out once: looking it up then allocates nothing.
+_CELLS = bytearray(20)
+for _cell_at in range(len(_GRID)):
+    if _GRID[_cell_at] != _NONE:
+        _CELLS[_GRID[_cell_at]] = _cell_at
+
+
 def _cell(place):
-    return _GRID.find(bytes((place,)))
+    return _CELLS[place]
 
 
 def place_x(place):

@@ -184,41 +184,46 @@ class TableView:
         drawn[at + 2] = mark
         drawn[at + 3] = state
         grid.y = place_y(place) - LIFT * lifted
+        # Tiles by int index (row * 4 + column): an (x, y) tuple would be
+        # allocated for every tile written, and this runs on every move.
         if card:
             rank_tile = BIG_RANK + 4 * ((card & 15) - 1)
             suit_tile = BIG_SUIT + 4 * (card >> 4)
             for corner in range(4):
-                grid[corner & 1, corner >> 1] = rank_tile + corner
-                grid[2 + (corner & 1), corner >> 1] = suit_tile + corner
+                at = (corner >> 1) * 4 + (corner & 1)
+                grid[at] = rank_tile + corner
+                grid[at + 2] = suit_tile + corner
             if place < 12:
-                grid[0, 2] = (ord("0") - FIRST_CHAR + count // 10) if count >= 10 else 0
-                grid[1, 2] = ord("0") - FIRST_CHAR + count % 10
+                grid[8] = (ord("0") - FIRST_CHAR + count // 10) if count >= 10 else 0
+                grid[9] = ord("0") - FIRST_CHAR + count % 10
             else:
-                grid[0, 2] = ord("A" if count else "K") - FIRST_CHAR
-                grid[1, 2] = ARROW_UP if count else ARROW_DOWN
+                grid[8] = ord("A" if count else "K") - FIRST_CHAR
+                grid[9] = ARROW_UP if count else ARROW_DOWN
         else:
-            for tile in range(8):
-                grid[tile & 3, tile >> 2] = empty_picture + tile
-            grid[0, 2] = TABLE_TILE
-            grid[1, 2] = TABLE_TILE
+            for tile in range(8):  # the picture is 4 wide, as the grid is
+                grid[tile] = empty_picture + tile
+            grid[8] = TABLE_TILE
+            grid[9] = TABLE_TILE
         if mark == TARGET_MARK:
-            grid[2, 2] = TARGET
-            grid[3, 2] = TARGET + 1
+            grid[10] = TARGET
+            grid[11] = TARGET + 1
         elif mark == BLOCKED_MARK:
-            grid[2, 2] = BLOCKED
-            grid[3, 2] = BLOCKED + 1
+            grid[10] = BLOCKED
+            grid[11] = BLOCKED + 1
         elif card:
-            grid[2, 2] = 0
-            grid[3, 2] = 0
+            grid[10] = 0
+            grid[11] = 0
         else:
-            grid[2, 2] = TABLE_TILE
-            grid[3, 2] = TABLE_TILE
+            grid[10] = TABLE_TILE
+            grid[11] = TABLE_TILE
 
     def place_cursor(self, place, lifted, colour=0):
         """Frame ``place``; ``colour`` 0 normal, 1 holding a card, 2 error."""
         self._cursor.x = place_x(place) - 2
         self._cursor.y = place_y(place) - 2 - LIFT * lifted
-        self._cursor_palette[1] = (_CURSOR, _CURSOR_LIFTED, _CURSOR_ERROR)[colour]
+        # if/else, not a tuple indexed: that tuple would be built on every call
+        self._cursor_palette[1] = (_CURSOR if colour == 0 else
+                                   _CURSOR_LIFTED if colour == 1 else _CURSOR_ERROR)
 
     # -- text ----------------------------------------------------------
 

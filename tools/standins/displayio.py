@@ -116,12 +116,12 @@ class Palette:
         return len(self._colours) // 12
 
     def _at(self, index):
-        if not 0 <= index < len(self):
+        if not 0 <= index < len(self._colours) // 12:
             raise IndexError("palette index out of range")
         return 12 * index
 
     def __setitem__(self, index, value):
-        if isinstance(value, (tuple, list, bytes, bytearray)):
+        if not isinstance(value, int):  # (r, g, b); no tuple of types built per call
             value = value[0] << 16 | value[1] << 8 | value[2]
         if not 0 <= value <= 0xFFFFFF:
             raise ValueError("colour out of range")
