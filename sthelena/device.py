@@ -13,13 +13,7 @@ import keypad
 import microcontroller
 import supervisor
 
-try:
-    from micropython import const
-except ImportError:  # Blinka on CPython
-
-    def const(value):
-        return value
-
+from .cards import const  # the core's: micropython's, or a stand-in on CPython
 
 from .app.buttons import DOWN, LEFT, NO_EVENT, RIGHT, UP, ButtonTimer
 

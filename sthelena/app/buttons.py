@@ -5,13 +5,7 @@ An event is a button number, or a button number plus ``HOLD`` when the button
 has been held down (A held: quick move). ``NO_EVENT`` means nothing happened.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from ..cards import const  # the core's: micropython's, or a stand-in on CPython
 
 UP = const(0)
 DOWN = const(1)

@@ -21,13 +21,7 @@ from .tiles import EMPTY_ANY, EMPTY_NONE
 from .screens import (MENU_ROWS, show_help, show_menu, show_message, show_number,
                       show_peek)
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from ..cards import const  # the core's: micropython's, or a stand-in on CPython
 
 # Screens.
 PLAY = const(0)

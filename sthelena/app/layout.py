@@ -6,13 +6,7 @@ foundations above the ace foundations in the middle, piles 5-6 down the right,
 in the core: piles 0..11, foundations 12..19 (KS KH KD KC AS AH AD AC).
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from ..cards import const  # the core's: micropython's, or a stand-in on CPython
 
 CARD_SIZE = const(24)
 _LEFT = const(2)

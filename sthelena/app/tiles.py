@@ -8,13 +8,7 @@ TileGrid's own palette gives it a colour (so one sheet serves cards, text and
 overlays alike).
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from ..cards import const  # the core's: micropython's, or a stand-in on CPython
 
 TILE_WIDTH = const(6)
 TILE_HEIGHT = const(8)
