@@ -545,20 +545,14 @@ def main(argv=None):
     sound = args.sound if args.sound is not None else not scripted
     speaker = Speaker(audio=sound)
     app = App(display, store, speaker, load_sheet(SHEET_PATH), **options)
-    now = 0
     try:
         if scripted:
             run_script(app, display, events, args.frames)
         else:
-            now = run_interactive(app, display, args.frames)
+            run_interactive(app, display, args.frames)
     except KeyboardInterrupt:
         pass
     if args.shot is not None:
         display.save_png(args.shot, args.shot_scale)
-    settle(app, now or 0)
+    app.flush()  # a change the autosave has not written yet
     return 0
-
-
-def settle(app, now_ms=0):
-    """Before the program ends: save a change the autosave has not written yet."""
-    app.flush()
