@@ -339,3 +339,27 @@ def test_a_move_redraws_only_the_places_it_changes_and_the_root_group_stays(disp
                == grids[p] for p in untouched)
     press(app, "START DOWN DOWN DOWN DOWN B SELECT B")
     assert display.root_group is root
+
+
+def test_empty_piles_and_foundations_show_what_they_accept(display, sheet, reader):
+    from sthelena.app.tiles import EMPTY_ANY, EMPTY_NONE
+
+    app = small_game(display, sheet)  # piles 4..12 empty, spaces take any card
+    shown(display, app)
+    assert [app.view._grids[3][tile] for tile in range(8)] == list(range(EMPTY_ANY, EMPTY_ANY + 8))
+    # Foundations: "K" and a down arrow under a king foundation, "A" and up for aces.
+    assert reader.text_at(display, place_x(12), place_y(12) + 16, 1) == "K"
+    assert reader.text_at(display, place_x(16), place_y(16) + 16, 1) == "A"
+    hearts = "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH"  # the KH foundation holds its base only
+    game = position("st-helena,spaces=none,foundation_moves=all", {1: "QS KS", 3: hearts},
+                    round_=1)
+    app = make_app(display, sheet, position=game.notation())
+    shown(display, app)
+    assert [app.view._grids[3][tile] for tile in range(8)] == list(range(EMPTY_NONE, EMPTY_NONE + 8))
+    # The base KH goes onto QH (pile 3): its foundation then shows the king of
+    # hearts greyed, which is what it takes.
+    press(app, "RIGHT DOWN A UP RIGHT A")
+    assert app.game.top(13) == 0 and app.game.top(2) == 0x1D
+    shown(display, app)
+    assert reader.card_at(display, 13) == 0x1D
+    assert rgb(display, place_x(13) + 1, place_y(13) + 1) != (255, 255, 255)
