@@ -14,7 +14,6 @@ stock, top card last, or ``-``.
 from .cards import RANKS, SUITS
 from .moves import DEAL, REDEAL
 from .rules import Rules
-from .save import check_cards
 
 FOUNDATION_NAMES = ("KS", "KH", "KD", "KC", "AS", "AH", "AD", "AC")
 
@@ -129,8 +128,6 @@ def parse_notation(text, game_class):
     if len(round_text) != 2 or round_text[0] != "r" or round_text[1] not in "012":
         raise NotationError("round %r: want r0, r1 or r2" % round_text)
     game.round = int(round_text[1])
-    if game.round > rules.redeals:
-        raise NotationError("round %s: these rules allow %d redeals" % (round_text, rules.redeals))
     if len(found_text) != 9 or found_text[4] != "/":
         raise NotationError("foundations %r: want 4 king tops / 4 ace tops, e.g. KKKK/AAAA"
                             % found_text)
@@ -150,10 +147,54 @@ def parse_notation(text, game_class):
     for index in range(12):
         game.piles[index][:] = _parse_cards(pile_texts[index], "pile %d" % (index + 1))
     game.stock[:] = _parse_cards(stock_text, "stock")
-    if game.stock and not (rules.louis_start and game.round == 0):
-        raise NotationError("stock: only Louis has a stock, before its first redeal")
     try:
-        check_cards(game)
+        check_position(game)
     except ValueError as error:
         raise NotationError(str(error))
+    return game
+
+
+def check_position(game):
+    """ValueError unless ``game``'s position could arise in play: its round
+    within the rules' redeals, a stock only in Louis before the first
+    redeal, and each of the 52 cards twice."""
+    rules = game.rules
+    if game.round > rules.redeals:
+        raise ValueError("round r%d: these rules allow %d redeals" % (game.round, rules.redeals))
+    if game.stock and not (rules.louis_start and game.round == 0):
+        raise ValueError("stock: only Louis has a stock, before its first redeal")
+    counts = bytearray(256)  # indexed by any byte, so a corrupt one is named, not an IndexError
+    for foundation in range(8):
+        count = game.foundations[foundation]
+        if count > 13:
+            raise ValueError("a foundation holds over 13 cards")
+        for step in range(count):
+            counts[(foundation & 3) << 4 | (13 - step if foundation < 4 else step + 1)] += 1
+    for cards in game.piles + [game.stock]:
+        for card in cards:
+            counts[card] += 1
+    for card in range(256):
+        rank = card & 15
+        if card < 64 and 0 < rank < 14:
+            if counts[card] != 2:
+                raise ValueError("the position holds %s%s %d times, not twice"
+                                 % (RANKS[rank - 1], SUITS[card >> 4], counts[card]))
+        elif counts[card]:
+            raise ValueError("the position holds byte %d, which is no card" % card)
+
+
+def position_from_key(key, rules, game_class):
+    """The position whose ``Game.position_key()`` is ``key`` (how a save
+    holds a game that did not start from a deal number); ValueError if the
+    bytes hold none."""
+    parts = key[9:].split(b"\xff")
+    if len(parts) != 14 or parts[0]:
+        raise ValueError("the saved position has %d parts, not 14" % len(parts))
+    game = game_class(rules)
+    game.foundations[:] = key[:8]
+    game.round = key[8]
+    for index in range(12):
+        game.piles[index][:] = parts[index + 1]
+    game.stock[:] = parts[13]
+    check_position(game)
     return game

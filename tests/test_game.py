@@ -12,7 +12,7 @@ from sthelena.explain import perft, why_illegal
 from sthelena.game import CYCLING, NO_MOVES, PLAYING, REDEAL_ONLY, WON, Game, IllegalMoveError
 from sthelena.moves import DEAL, MOVE_LIMIT, REDEAL
 from sthelena.notation import card_name, move_name, parse_card, parse_move
-from sthelena.notation import NotationError
+from sthelena.notation import NotationError, check_position
 from sthelena.rules import PRESETS
 
 RULES = [name for name, _ in PRESETS] + [
@@ -55,7 +55,7 @@ def test_random_play_keeps_every_invariant(number, rules, walk):
         game.push(legal[step % len(legal)])
         keys.append(game.position_key())
         assert conserved(game)
-        save.check_cards(game)
+        check_position(game)
         text = game.notation()
         again = Game.from_notation(text)
         assert again.notation() == text and again.position_key() == game.position_key()
@@ -196,13 +196,53 @@ def test_corrupt_or_truncated_save_bytes_raise_a_clear_error():
                 save.from_bytes(bytes(broken))
 
 
+def _with_checksum(body):
+    crc = save.crc16(body)
+    return bytes(body) + bytes([crc >> 8, crc & 0xFF])
+
+
 def test_save_with_a_good_checksum_but_an_illegal_move_is_refused():
-    data = bytearray(save.to_bytes(Game.deal(3)))[:-4]  # no moves, no checksum
-    data += bytes([0, 1, 0 * 12 + 0])  # one move: pile 1 onto pile 1
-    crc = save.crc16(data)
-    data += bytes([crc >> 8, crc & 0xFF])
+    start = save.to_bytes(Game.deal(3, "box-kite"))[:-2]  # no moves, no checksum
+    with pytest.raises(save.SaveError, match="no valid game: illegal move 0"):
+        save.from_bytes(_with_checksum(start + bytes([0])))  # pile 1 onto pile 1
+    with pytest.raises(save.SaveError, match="no valid game: illegal move 400"):
+        save.from_bytes(_with_checksum(start + bytes([255, 160])))  # redeal: box-kite has none
     with pytest.raises(save.SaveError, match="no valid game"):
-        save.from_bytes(bytes(data))
+        save.from_bytes(_with_checksum(start + bytes([255])))  # an escape and no move
+
+
+def test_moves_off_a_foundation_and_redeals_take_two_bytes():
+    game = position("st-helena,foundation_moves=all", {1: "AS", 2: "KH"})
+    start = len(save.to_bytes(game)) - 2
+    moves = [parse_move("KS-3"), REDEAL, parse_move("2-AH")]
+    for move in moves:
+        game.push(move)
+    data = save.to_bytes(game)
+    assert data[start:-2] == bytes([255, moves[0] - 240, 255, REDEAL - 240, moves[2]])
+    assert moves[2] < 240 <= moves[0]
+    assert save.from_bytes(data).move_stack() == moves
+
+
+def test_a_saved_position_that_is_no_position_is_refused():
+    game = position("st-helena", {1: "AS", 2: "KH"})
+    good = save.to_bytes(game)[:-2]
+    assert save.from_bytes(_with_checksum(good)).notation() == game.notation()
+    key_at = 7
+    key = bytearray(good[key_at:])
+    cases = {
+        "parts, not 14": key[:-3],  # a length that cuts the key short
+        "no card": key[:9] + key[9:].replace(b"\xff", b"\xff\x70", 1),
+        "times, not twice": key[:9] + key[9:].replace(b"\xff", b"\xff\x01", 1),
+        "over 13 cards": bytes([14]) + key[1:],
+        "these rules allow 2 redeals": key[:8] + bytes([3]) + key[9:],
+        "only Louis has a stock": key + bytes([0x11]),  # a stock of one ace
+    }
+    for complaint, broken in cases.items():
+        body = good[:6] + bytes([len(broken)]) + broken
+        with pytest.raises(save.SaveError, match=complaint):
+            save.from_bytes(_with_checksum(body))
+    with pytest.raises(save.SaveError, match="unknown start kind 2"):
+        save.from_bytes(_with_checksum(good[:5] + bytes([2]) + good[6:]))
 
 
 def _brute_perft(game, depth):
