@@ -290,6 +290,22 @@ def test_the_merged_core_deals_and_plays_like_the_package(core):
     assert "sthelena.game" in package[-1]
 
 
+def test_the_board_refuses_a_save_of_a_position_with_a_clear_error(core):
+    from sthelena.game import Game
+    from sthelena.save import to_bytes
+
+    text = Game.deal(8).notation()
+    data = to_bytes(Game.from_notation(text))  # starts from a position, not a deal number
+    lines = run_vm("""
+        from sthelena_core import SaveError, from_bytes
+        try:
+            from_bytes(bytes.fromhex("%s"))
+        except SaveError as error:
+            print("refused", error)
+        """ % data.hex(), bundles=[("sthelena_core", core)])
+    assert lines == ["refused this save starts from a position, which only the desktop reads"]
+
+
 # -- the merge rules, on small modules ------------------------------------------
 
 
@@ -395,3 +411,63 @@ def test_the_board_modules_order_follows_their_imports():
         for target in bundle._top_level_imports(name, trees[name]):
             if target in position:
                 assert position[target] < position[name], (name, target)
+
+
+SHORTENED = """
+TOTAL = 10
+def mix(values, scale=2):
+    result = []
+    for value in values:
+        doubled = value * scale
+        result.append(doubled)
+    squares = [item * item for item in result]
+    try:
+        ratio = 1 / 0
+    except ZeroDivisionError as problem:
+        ratio = type(problem).__name__
+    a = len(squares)
+    return squares, ratio, TOTAL, a
+def counter():
+    count = 0
+    def step():
+        nonlocal count
+        count += 1
+        return count
+    return step
+def bump():
+    global TOTAL
+    TOTAL += 1
+    return TOTAL
+def peek(limit):
+    seen = limit
+    return sorted(locals())
+"""
+
+
+def test_locals_get_short_names_and_the_code_does_the_same():
+    short = ast.unparse(bundle.shorten_locals(ast.parse(SHORTENED)))
+    names = {node.id for node in ast.walk(ast.parse(short)) if isinstance(node, ast.Name)}
+    for gone in ("result", "value", "doubled", "squares", "item", "ratio"):
+        assert gone not in names
+    assert "except ZeroDivisionError as problem" not in short
+    # Parameters (callers may name them), globals, a function with a nested
+    # one and one reading locals() keep their names.
+    for kept in ("values", "scale", "TOTAL", "count", "seen"):
+        assert kept in names
+    before, after = {}, {}
+    exec(SHORTENED, before)
+    exec(short, after)
+    for space in (before, after):
+        counter = space["counter"]()
+        counter()
+        space["results"] = (space["mix"]([1, 2, 3]), space["mix"](values=[4], scale=3),
+                            counter(), space["bump"](), space["peek"](5))
+    assert before["results"] == after["results"] == (
+        ([4, 16, 36], "ZeroDivisionError", 10, 3), ([144], "ZeroDivisionError", 10, 1),
+        2, 11, ["limit", "seen"])
+
+
+def test_the_merged_modules_have_short_locals(core):
+    source = core.read_text()
+    assert "for foundation in" not in source and "cards = " not in source
+    assert "def may_play_to(self, pile, foundation):" in source

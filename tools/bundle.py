@@ -28,6 +28,12 @@ has no comments):
   builtin another module uses is an error.
 - ``const(...)`` stays: MicroPython folds constants at compile time (and now
   across what were separate modules).
+- A function's local variables (not its parameters, which callers may name)
+  get short names (``a``, ``b``...): the board interns every identifier it
+  compiles, and these short names are shared by all functions, so the long
+  descriptive ones in the sources cost no heap there. Functions holding a
+  nested function, lambda or class, or calling ``locals``/``eval``/``exec``,
+  are left as they are.
 
 The output is the same for the same sources.
 """
@@ -35,8 +41,10 @@ The output is the same for the same sources.
 import argparse
 import ast
 import builtins
+import keyword
 import os
 import shutil
+import string
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -331,6 +339,62 @@ def _used_as_parameter(trees, name):
     return False
 
 
+_SHORT_NAMES = tuple(first + second for first in ("",) + tuple(string.ascii_lowercase)
+                     for second in string.ascii_lowercase)
+
+
+def shorten_locals(tree, top_level=None):
+    """Give the local variables of each function in ``tree`` short names, in
+    place (see the module's docstring); returns ``tree``. ``top_level``: the
+    module's global names, if ``tree`` is only part of it."""
+    if top_level is None:
+        top_level = set()
+        for stmt in tree.body:
+            top_level.update(bound_names(stmt))
+    for function in ast.walk(tree):
+        if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            _shorten_function(function, top_level)
+    return tree
+
+
+def _shorten_function(function, top_level):
+    nodes = [node for statement in function.body for node in ast.walk(statement)]
+    names = [node for node in nodes if isinstance(node, ast.Name)]
+    for node in nodes:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda,
+                             ast.ClassDef)):
+            return
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+                and node.func.id in ("locals", "vars", "eval", "exec"):
+            return
+    arguments = function.args
+    parameters = {arg.arg for arg in arguments.posonlyargs + arguments.args
+                  + arguments.kwonlyargs + [arguments.vararg, arguments.kwarg] if arg}
+    kept = set(parameters) | top_level
+    bound = set()
+    for node in nodes:
+        if isinstance(node, (ast.Global, ast.Nonlocal)):
+            kept.update(node.names)
+        elif isinstance(node, ast.alias):
+            kept.add((node.asname or node.name).split(".")[0])
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            bound.add(node.id)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            bound.add(node.name)
+    used = {node.id for node in names} | parameters
+    free = (name for name in _SHORT_NAMES if name not in used and name not in top_level
+            and not hasattr(builtins, name) and not keyword.iskeyword(name))
+    renames = {}
+    for name in sorted(bound - kept):
+        if len(name) > 1:
+            renames[name] = next(free)
+    for node in names:
+        node.id = renames.get(node.id, node.id)
+    for node in nodes:
+        if isinstance(node, ast.ExceptHandler) and node.name:
+            node.name = renames.get(node.name, node.name)
+
+
 def merge(modules=BOARD_MODULES, root=ROOT):
     """The source of one module holding ``modules`` (dotted names of files
     under ``root``); BundleError if they cannot be merged."""
@@ -430,12 +494,15 @@ def merge(modules=BOARD_MODULES, root=ROOT):
              % ", ".join(name.split(".", 1)[-1].replace(".", "/") + ".py" for name in ordered)]
     if const_fallback is not None:
         parts.append(const_fallback + "\n")
+    top_level = set()
+    for _, stmt in out:
+        top_level.update(bound_names(stmt))
     last = None
     for name, stmt in out:
         if name != last:
             parts.append("# %s\n" % name)
             last = name
-        parts.append(_source(stmt) + "\n")
+        parts.append(_source(shorten_locals(stmt, top_level)) + "\n")
     return "".join(parts)
 
 
