@@ -26,6 +26,10 @@ from vm_figures import vm_figures  # noqa: E402
 # between calls, so each figure is read in the part after a collection.
 HEAP_SCRIPT = """
 import gc
+# Every global name is made here, so that the module dict of the script does
+# not grow (and count) inside a measured part.
+base = imported = dealt = played = before = state = pushes = step = 0
+game = legal = move = m = None
 # --- top level ---
 base = gc.mem_alloc()
 from sthelena.game import Game
