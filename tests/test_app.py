@@ -249,6 +249,49 @@ def test_menu_new_deal_by_number_restart_and_rules(display, sheet):
     assert app.status_text().startswith("#2 StHpy* R2")
 
 
+def menu_rows(display, app, reader):
+    """The menu's lines as shown on the screen."""
+    shown(display, app)
+    return [reader.text_at(display, 2, top, TEXT_COLUMNS).rstrip("?").strip()
+            for top in range(0, 128, 8)]
+
+
+def test_restart_with_the_same_rules_takes_back_every_move(display, sheet, reader):
+    app = make_app(display, sheet, deal=33)
+    game = app.game
+    press(app, "A A RIGHT A A DOWN A A")
+    assert game.history  # moves were played
+    press(app, "START " + "DOWN " * game_app._RESTART + "A")
+    assert app.game is game and not game.history and app.screen == game_app.PLAY
+    assert game.position_key() == Game.deal(33).position_key()
+    # A game read from notation restarts from that position.
+    start = position("st-helena", {1: "AS", 2: "KH"})
+    app = make_app(display, sheet, position=start.notation())
+    press(app, "A A")  # quick move: AS onto the 2 of the KS foundation
+    assert app.game.history
+    press(app, "START " + "DOWN " * game_app._RESTART + "A")
+    assert app.game.notation() == start.notation() and not app.game.history
+
+
+def test_sound_off_silences_the_game_and_is_kept_in_the_save(display, sheet, reader):
+    store = MemoryStore()
+    app = make_app(display, sheet, store=store, deal=21)
+    press(app, "A")
+    assert app.speaker.played == [CLICK]
+    press(app, "B START " + "DOWN " * game_app._SOUND)
+    assert ">Sound: on" in menu_rows(display, app, reader)
+    press(app, "RIGHT")
+    assert not app.sound_on and ">Sound: off" in menu_rows(display, app, reader)
+    press(app, "B A A A B B")  # lift, an illegal drop, cancel...
+    assert app.speaker.played == [CLICK]  # ...and not a sound
+    app.tick(0)
+    app.tick(2500)  # the autosave
+    again = make_app(display, sheet, store=store)
+    assert not again.sound_on
+    press(again, "START " + "DOWN " * game_app._SOUND + "LEFT B A")
+    assert again.sound_on and again.speaker.played == [CLICK]
+
+
 def test_a_number_above_the_largest_deal_is_refused(display, sheet):
     app = make_app(display, sheet, deal=4294967295)
     press(app, "START DOWN DOWN A UP A")  # last digit 5 -> 6: too big
