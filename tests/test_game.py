@@ -245,6 +245,66 @@ def test_a_saved_position_that_is_no_position_is_refused():
         save.from_bytes(_with_checksum(good[:5] + bytes([2]) + good[6:]))
 
 
+def _reachable_by_reference(game, limit=5000):
+    """Progress reachable by card moves, by a plain breadth-first search
+    over whole position keys (a Game copy per position): whether it is, and
+    how many positions it met (None past ``limit``)."""
+    start = sum(game.foundations)
+    seen = {game.position_key()}
+    frontier = [Game.from_notation(game.notation())]
+    while frontier:
+        position = frontier.pop()
+        for move in list(position.legal_moves()):
+            if move >= 400:
+                continue
+            if move // 20 < 12 <= move % 20:
+                return True, len(seen)
+            position.push(move)
+            key = position.position_key()
+            if sum(position.foundations) > start:
+                return True, len(seen)
+            if key not in seen:
+                seen.add(key)
+                if len(seen) > limit:
+                    return None, None
+                frontier.append(Game.from_notation(position.notation()))
+            position.pop()
+    return False, len(seen)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.sampled_from([name for name, _ in PRESETS]),
+       st.lists(st.integers(0, 10**6), max_size=80))
+def test_the_stuck_search_agrees_with_a_plain_search(number, rules, steps):
+    game = Game.deal(number, rules)
+    for step in steps:
+        legal = [m for m in game.legal_moves() if m < 400]
+        if not legal:
+            break
+        game.push(legal[step % len(legal)])
+    before = game.position_key(), bytes(game.history)
+    found = game._progress_reachable(300)
+    assert (game.position_key(), bytes(game.history)) == before  # it undid itself
+    reference, size = _reachable_by_reference(game)
+    if reference is True:
+        assert found  # progress is found, or the budget runs out first (also True)
+    elif reference is False and size <= 300:
+        assert not found  # every position was within the budget
+
+
+def test_the_stuck_search_on_a_cycle_and_with_no_budget():
+    # QH and KS swap between two piles and lead nowhere.
+    rules = "st-helena,build=any,spaces=none,redeals=0"
+    cycling = position(rules, {1: "KH QH", 2: "QS KS"})
+    assert _reachable_by_reference(cycling)[0] is False
+    assert not cycling._progress_reachable(300) and cycling.status() == CYCLING
+    # With spaces open, QH reaches AH in two moves (1-5, 5-AH).
+    freed = position("st-helena,build=any,redeals=0", {1: "KH QH", 2: "QS KS"})
+    assert _reachable_by_reference(freed)[0] and freed._progress_reachable(300)
+    # No budget: it cannot prove the game stuck, so it says PLAYING.
+    assert cycling.status(budget=0) == PLAYING
+
+
 def _brute_perft(game, depth):
     """Perft from ``why_illegal`` alone: an independent check of legal_moves."""
     if depth == 0:

@@ -61,7 +61,7 @@ print("status", STATUS_NAMES[game.status()])
 
 ALLOCATION_SCRIPT = """
 import gc
-from sthelena.game import PLAYING, Game
+from sthelena.game import CYCLING, PLAYING, Game
 game = Game.deal(5)
 while not any(m // 20 < 12 <= m % 20 for m in game.legal_moves() if m < 400):
     game.push(next(m for m in game.legal_moves() if m < 400))
@@ -77,6 +77,31 @@ def push_pop():
     game.pop()
 print("push_pop", per_call(push_pop))
 print("status", per_call(game.status), game.status() == PLAYING)
+# No foundation play open, so status() searches: still nothing allocated,
+# once its buffers exist (per_call makes one call before measuring).
+def searches(game):
+    for m in game.legal_moves():
+        if m // 20 < 12 <= m % 20:
+            return False
+    return True
+number = 7
+game = Game.deal(number)
+step = 0
+while not (searches(game) and game.status() == PLAYING):
+    legal = [m for m in game.legal_moves() if m < 400]
+    if not legal or step > 200:  # stuck or long: try the next deal
+        number += 1
+        game = Game.deal(number)
+        step = 0
+        continue
+    game.push(legal[step * 7 % len(legal)])
+    step += 1
+legal = None
+print("status_searching", per_call(game.status, 5), game.status() == PLAYING)
+# A stuck position: the search meets every position it can reach.
+game = Game.from_notation("st-helena,build=any,spaces=none,redeals=0 r0 AAAA/JJKK "
+                          "KHQH/QSKS/-/-/-/-/-/-/-/-/-/- -")
+print("status_stuck", per_call(game.status, 5), game.status() == CYCLING)
 """
 
 
@@ -86,3 +111,5 @@ def test_a_move_and_its_undo_allocate_nothing_on_the_board():
     lines = run_micropython(ALLOCATION_SCRIPT).split("\n")
     assert lines[0] == "push_pop 0"
     assert lines[1] == "status 0 True"  # the usual case: a foundation play is there
+    assert lines[2] == "status_searching 0 True"
+    assert lines[3] == "status_stuck 0 True"
