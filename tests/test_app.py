@@ -28,6 +28,19 @@ def shown(display, app):
     return display
 
 
+def table_on_screen(display, app, reader):
+    """The 20 places' cards and the status line as the screen shows them, and
+    as the game says they are (an empty foundation shows its base, greyed)."""
+    shown(display, app)
+    seen = [reader.card_at(display, place) for place in range(20)]
+    game = [app.game.top(place) for place in range(20)]
+    for place in range(12, 20):
+        if not game[place]:
+            game[place] = ((place - 12) & 3) << 4 | (1 if place >= 16 else 13)
+    status = reader.text_at(display, 2, 0, TEXT_COLUMNS)
+    return (seen, status), (game, app.status_text().ljust(TEXT_COLUMNS))
+
+
 def close(colour, expected, slack=8):
     """Colours survive the display's RGB565 round trip only approximately."""
     wanted = ((expected >> 16) & 255, (expected >> 8) & 255, expected & 255)
@@ -186,6 +199,19 @@ def test_a_whole_game_won_through_the_buttons(display, sheet, reader):
     assert app.screen == game_app.PLAY
 
 
+def test_b_on_the_won_screen_undoes_and_the_table_shows_the_undone_position(
+        display, sheet, reader):
+    app = small_game(display, sheet)
+    press(app, "RIGHT A DOWN DOWN LEFT A UP UP HOLD_A RIGHT A A RIGHT A RIGHT A LEFT A A "
+               "RIGHT HOLD_A")
+    assert app.screen == game_app.WON_SCREEN
+    press(app, "B")
+    assert app.screen == game_app.PLAY and not app.game.is_won()
+    assert app.game.top(3) == 0x11  # AH back in pile 4
+    seen, expected = table_on_screen(display, app, reader)
+    assert seen == expected
+
+
 def test_restricted_first_deal_foundations_are_shown_unavailable(display, sheet, reader):
     app = make_app(display, sheet, deal=5)
     assert app.game.restricted()
@@ -307,7 +333,7 @@ def test_help_and_every_screen_fit_the_overlay():
     assert len(screens.HELP_TEXT) <= 16
 
 
-def test_stuck_screens_redeal_only_and_lost(display, sheet):
+def test_stuck_screens_redeal_only_and_lost(display, sheet, reader):
     # KS on pile 1 may only go to king foundations (full); AH on pile 7
     # only to ace foundations (full); spaces are never filled.
     stuck = position("st-helena,spaces=none", {1: "KS", 7: "AH"}, round_=0)
@@ -315,6 +341,9 @@ def test_stuck_screens_redeal_only_and_lost(display, sheet):
     assert app.screen == game_app.STUCK and not app.view.overlay.hidden
     press(app, "A")  # redeal: the two cards dealt to piles 1 and 2, no restriction
     assert app.game.round == 1 and app.screen == game_app.PLAY
+    seen, expected = table_on_screen(display, app, reader)
+    assert seen == expected  # the redealt piles and the status line ("R1", no "1st")
+    assert "1st" not in seen[1] and " R1" in seen[1]
     press(app, "A A RIGHT A A")
     assert app.game.is_won() and app.screen == game_app.WON_SCREEN
     lost = position("st-helena,spaces=none,redeals=0", {1: "KS", 7: "AH"}, round_=0)

@@ -175,7 +175,8 @@ class App:
     # -- events --------------------------------------------------------
 
     def handle(self, event):
-        """One button event."""
+        """One button event; ends with the table brought up to date if it
+        is on screen (only places that changed are drawn)."""
         button = event & 7
         held = event & HOLD
         if self._flashing:
@@ -213,6 +214,8 @@ class App:
                 self._back_to_table()
             elif button == START:
                 self._open_menu()
+        if self.screen == PLAY:  # one redraw for every path back to the table
+            self._redraw()
 
     def _play_button(self, button, held):
         if button <= RIGHT:
@@ -243,8 +246,6 @@ class App:
                                   self.game.pile_cards(self.cursor))
                 return
             self._error()
-        if self.screen == PLAY:
-            self._redraw()
 
     # -- playing -------------------------------------------------------
 
@@ -364,9 +365,8 @@ class App:
         self.start(Game.deal(number, Rules.parse(str(self.next_rules))))
 
     def _back_to_table(self):
-        self.screen = PLAY
+        self.screen = PLAY  # handle() redraws
         self.view.show_overlay(False)
-        self._redraw()
 
     def _error(self):
         self._sound(ERROR)
@@ -533,8 +533,6 @@ class App:
                 self.redo_move()
             elif item == _REDEAL:
                 self.redeal()
-            if self.screen == PLAY:
-                self._redraw()
 
     def _change(self, item, by):
         """Step a setting on the menu: the rules for the next deal, colours,
@@ -552,7 +550,6 @@ class App:
         elif item == _COLOURS:
             self.four_colours = not self.four_colours
             self.view.set_suit_colours(FOUR_COLOURS if self.four_colours else TWO_COLOURS)
-            self._redraw()
             self._dirty = True
         elif item == _SOUND:
             self.sound_on = not self.sound_on
