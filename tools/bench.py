@@ -29,7 +29,7 @@ import gc
 # Every global name is made here, so that the module dict of the script does
 # not grow (and count) inside a measured part.
 base = imported = dealt = played = before = state = pushes = step = 0
-game = legal = move = m = None
+game = legal = move = m = _ = None
 # --- top level ---
 base = gc.mem_alloc()
 from sthelena.game import Game
