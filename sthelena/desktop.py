@@ -27,7 +27,7 @@ import tempfile
 import time
 
 from .app.buttons import A, B, DOWN, HOLD, LEFT, NAMES, NO_EVENT, RIGHT, SELECT, START, UP
-from .app.sounds import CLICK, ERROR, FANFARE
+from .app.sounds import TUNES
 from .deal import DEAL_LIMIT
 from .rules import Rules
 
@@ -150,12 +150,6 @@ class MemoryStore:
         self.data = bytes(data)
 
 
-# Each sound: (frequency in Hz, milliseconds) notes, played one after another.
-TUNES = {
-    CLICK: ((1760, 12),),
-    ERROR: ((196, 70), (147, 110)),
-    FANFARE: ((523, 110), (659, 110), (784, 110), (1047, 320)),
-}
 VOLUME = 0.15  # of full scale: square waves are loud
 
 
@@ -167,8 +161,9 @@ def square_wave(notes, rate, channels=1):
     parts = []
     for frequency, ms in notes:
         count = rate * ms // 1000
-        phase = numpy.arange(count) * (2.0 * frequency / rate)
-        wave = numpy.where(phase.astype(numpy.int64) % 2 == 0, 1.0, -1.0)
+        # half periods since the note began (whole numbers, as the board's)
+        phase = numpy.arange(count, dtype=numpy.int64) * (2 * frequency) // rate
+        wave = numpy.where(phase % 2 == 0, 1.0, -1.0)
         fade = min(count, rate * 4 // 1000)
         if fade:
             wave[count - fade:] *= numpy.linspace(1.0, 0.0, fade)
@@ -199,7 +194,7 @@ class Speaker:
 
 
 def _mixer_sounds():
-    """pygame Sounds for TUNES, or {} if the mixer cannot be used."""
+    """pygame Sounds for sounds.TUNES, or {} if the mixer cannot be used."""
     _quiet_import()
     import pygame
 
@@ -210,7 +205,7 @@ def _mixer_sounds():
         if size != -16:
             return {}
         return dict((sound, pygame.mixer.Sound(buffer=square_wave(notes, rate, channels).tobytes()))
-                    for sound, notes in TUNES.items())
+                    for sound, notes in enumerate(TUNES))
     except (pygame.error, TypeError, ValueError):
         return {}
 

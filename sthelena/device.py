@@ -16,6 +16,7 @@ import supervisor
 from .cards import const  # the core's: micropython's, or a stand-in on CPython
 
 from .app.buttons import DOWN, LEFT, NO_EVENT, RIGHT, UP, ButtonTimer
+from .app.sounds import CLICK, ERROR, FANFARE, TUNES
 
 SHEET_PATH = "/assets/sheet.bmp"
 
@@ -160,28 +161,24 @@ class NvmStore:
         return True
 
 
-# Square waves, 8-bit unsigned at 8 kHz: (period in samples, length in ms).
+# Square waves, 8-bit unsigned at 8 kHz, of the notes in sounds.TUNES.
 _RATE = const(8000)
 _AMPLITUDE = const(40)  # of 127: the speaker is loud
-_CLICK = b"\x05\x10"  # 1600 Hz, 16 ms
-_ERROR = b"\x28\x50\x36\x50"  # 200 Hz then 148 Hz, 80 ms each
-_FANFARE = b"\x14\x50\x0f\x50\x0c\x50\x0a\xf0"  # 400 533 667 800 Hz: a major chord
 
 
 def _tones(notes):
-    """A sample buffer playing ``notes`` (period, ms pairs) one after another."""
+    """A sample buffer playing ``notes`` ((Hz, ms) pairs) one after another."""
     size = 0
-    for index in range(1, len(notes), 2):
-        size += notes[index] * (_RATE // 1000)
+    for note in notes:
+        size += note[1] * _RATE // 1000
     buffer = bytearray(size)
     start = 0
-    for index in range(0, len(notes), 2):
-        period = notes[index]
-        half = period // 2
-        count = notes[index + 1] * (_RATE // 1000)
+    for frequency, ms in notes:
+        count = ms * _RATE // 1000
         for offset in range(count):
-            buffer[start + offset] = 128 + _AMPLITUDE if offset % period < half \
-                else 128 - _AMPLITUDE
+            # high on even half periods: the pitch holds though 8 kHz is coarse
+            buffer[start + offset] = 128 + _AMPLITUDE \
+                if offset * 2 * frequency // _RATE % 2 == 0 else 128 - _AMPLITUDE
         start += count
     return buffer
 
@@ -207,8 +204,8 @@ class Speaker:
             self._enable.switch_to_output(value=True)
             self._out = audioio.AudioOut(board.SPEAKER)
             self._raw = audiocore.RawSample
-            self._samples = [self._raw(_tones(_CLICK), sample_rate=_RATE),
-                             self._raw(_tones(_ERROR), sample_rate=_RATE)]
+            self._samples = [self._raw(_tones(TUNES[CLICK]), sample_rate=_RATE),
+                             self._raw(_tones(TUNES[ERROR]), sample_rate=_RATE)]
         except (ImportError, AttributeError, ValueError, RuntimeError, MemoryError,
                 OSError):
             self._out = None  # silence
@@ -223,7 +220,7 @@ class Speaker:
                 sample = self._samples[sound]
             else:
                 self._playing = None  # let the last fanfare go first
-                sample = self._raw(_tones(_FANFARE), sample_rate=_RATE)
+                sample = self._raw(_tones(TUNES[FANFARE]), sample_rate=_RATE)
             if out.playing:
                 out.stop()
             self._playing = sample

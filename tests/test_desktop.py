@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from sthelena.app.buttons import A, B, DOWN, HOLD, LEFT, RIGHT, SELECT, START, UP
-from sthelena.app.sounds import CLICK, ERROR, FANFARE
+from sthelena.app.sounds import CLICK, ERROR, FANFARE, TUNES
 from sthelena.desktop import (KEYS, FileStore, MemoryStore, Speaker, UsageError, frame_path,
                               parse_keys, read_keys, square_wave)
 from sthelena.game import Game
@@ -190,6 +190,10 @@ def test_square_wave():
     assert 3000 < top < 8000 and int(samples.min()) == -top  # quiet, and symmetric
     assert list(samples[:8]) == [top] * 4 + [-top] * 4  # 1 kHz at 8 kHz: 4 up, 4 down
     assert int(samples[-1]) == 0  # faded out: no click at the end
+    # 1760 Hz at 8 kHz: half periods of 2 or 3 samples, 1760 periods a second
+    high = square_wave([(1760, 100)], 8000) > 0
+    assert list(high[:10]) == [True] * 3 + [False] * 2 + [True] * 2 + [False] * 3
+    assert sum(1 for index in range(1, 800) if high[index] and not high[index - 1]) == 175
     stereo = square_wave([(440, 5), (880, 5)], 22050, channels=2)
     assert len(stereo) == 2 * (110 + 110)
     assert list(stereo[0::2]) == list(stereo[1::2])
@@ -200,6 +204,9 @@ def test_mixer_speaker_makes_every_sound():
     assert sorted(speaker.sounds) == [CLICK, ERROR, FANFARE]
     lengths = dict((sound, tone.get_length()) for sound, tone in speaker.sounds.items())
     assert lengths[CLICK] < 0.05 < lengths[ERROR] < lengths[FANFARE] < 1.0
+    # each tone is its notes in sounds.TUNES, the board's table too
+    for sound, notes in enumerate(TUNES):
+        assert abs(lengths[sound] - sum(ms for _, ms in notes) / 1000) < 0.001, sound
     speaker.play(FANFARE)
     speaker.play(CLICK)
     assert speaker.played == [FANFARE, CLICK]

@@ -219,6 +219,34 @@ def test_the_speaker_plays_in_the_background_or_keeps_silent():
                      "4 128 8000 88 168", "True", "silent 1"]
 
 
+def test_the_board_plays_the_notes_the_desktop_plays():
+    # Both edges build their tones from sounds.TUNES: at the board's 8 kHz the
+    # desktop's square wave is high and low where the board's buffer is.
+    from sthelena.app.sounds import TUNES
+    from sthelena.desktop import square_wave
+
+    lines = run("""
+        import audioio
+        from sthelena.app.sounds import CLICK, ERROR, FANFARE
+        speaker = device.Speaker()
+        out = audioio.outs[-1]
+        for sound in (CLICK, ERROR, FANFARE):
+            speaker.play(sound)
+            print("".join("+" if value > 128 else "-" for value in out.last.buffer))
+    """)
+    assert len(lines) == len(TUNES) == 3
+    for sound, line in enumerate(lines):
+        notes = TUNES[sound]
+        assert len(line) == sum(ms for _, ms in notes) * 8, sound
+        wave = square_wave(notes, 8000)
+        assert len(wave) == len(line)
+        signs = "".join("+" if value > 0 else "-" for value in wave)
+        # the desktop fades each note's end to silence; compare where it sounds
+        assert all(mine == theirs for mine, theirs, value in zip(line, signs, wave) if value),\
+            sound
+    assert lines[0].startswith("+++--++---++--")  # the click: 1760 Hz at 8 kHz
+
+
 def test_the_loop_hands_events_to_the_app_and_ticks_when_idle():
     lines = run("""
         class App:
