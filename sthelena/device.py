@@ -17,6 +17,7 @@ from .cards import const  # the core's: micropython's, or a stand-in on CPython
 
 from .app.buttons import DOWN, LEFT, NO_EVENT, RIGHT, UP, ButtonTimer
 from .app.sounds import CLICK, ERROR, FANFARE, TUNES
+from .save import crc16
 
 SHEET_PATH = "/assets/sheet.bmp"
 
@@ -108,21 +109,16 @@ def button_source():
                         analogio.AnalogIn(board.JOYSTICK_Y))
 
 
-_MAGIC = b"StH"
-_HEADER = const(6)  # magic, length (2 bytes, big-endian), checksum
-
-
-def _checksum(data):
-    total = len(data)
-    for byte in data:
-        total = (total * 31 + byte) & 0xFFFF
-    return total & 0xFF
+# Record: magic, length (2 bytes), CRC-16 (2 bytes), all big-endian. The
+# magic was "StH" with an 8-bit checksum: such a record reads as None.
+_MAGIC = b"St2"
+_HEADER = const(7)
 
 
 class NvmStore:
     """The saved game, kept in the board's non-volatile memory (8 KB of flash).
 
-    A record is a header (``StH``, the length, a checksum byte) and the bytes;
+    A record is a header (``St2``, the length, a CRC-16) and the bytes;
     blank flash, garbage or a torn write reads as ``None``. Saving the bytes
     already there writes nothing, sparing the flash.
     """
@@ -140,7 +136,7 @@ class NvmStore:
         if size > len(nvm) - _HEADER:
             return None
         data = bytes(nvm[_HEADER:_HEADER + size])
-        if _checksum(data) != head[5]:
+        if crc16(data) != head[5] << 8 | head[6]:
             return None
         return data
 
@@ -153,7 +149,9 @@ class NvmStore:
         record[0:3] = _MAGIC
         record[3] = size >> 8
         record[4] = size & 0xFF
-        record[5] = _checksum(data)
+        crc = crc16(data)
+        record[5] = crc >> 8
+        record[6] = crc & 0xFF
         record[_HEADER:] = data
         if self.nvm[0:_HEADER + size] == record:
             return False

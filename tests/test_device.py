@@ -180,19 +180,40 @@ def test_the_store_round_trips_and_rejects_blank_and_garbage():
         # Garbage: no magic; the magic with a length past the end; a wrong checksum.
         nvm[0:8] = b"\\x00\\x01garbag"
         print(store.load())
-        nvm[0:6] = b"StH\\xff\\xff\\x00"
+        nvm[0:7] = b"St2\\xff\\xff\\x00\\x00"
         print(store.load())
         store.save(b"hello")
         nvm[7] = nvm[7] ^ 1
         print(store.load())
         try:
-            store.save(bytes(8187))
+            store.save(bytes(8186))
         except ValueError:
             print("too big")
-        print(store.save(bytes(8186)), store.load() == bytes(8186))
+        print(store.save(bytes(8185)), store.load() == bytes(8185))
     """)
     assert lines == ["8192 None", "True 1 True", "False 1", "True 2 b'x'", "True b''",
                      "None", "None", "None", "too big", "True True"]
+
+
+def test_the_store_checks_records_with_the_saves_crc16_and_refuses_the_old_format():
+    from sthelena.save import crc16
+
+    data = b"hello"
+    record = b"St2" + len(data).to_bytes(2, "big") + crc16(data).to_bytes(2, "big") + data
+    old_sum = len(data)
+    for byte in data:
+        old_sum = (old_sum * 31 + byte) & 0xFFFF
+    old = b"StH" + len(data).to_bytes(2, "big") + bytes([old_sum & 0xFF]) + data
+    lines = run("""
+        nvm = microcontroller.nvm
+        store = device.NvmStore()
+        print(store.save(b"hello"), bytes(nvm[0:12]).hex())
+        nvm[0:12] = bytes(12)
+        nvm[0:11] = bytes.fromhex("%s")  # as the old format wrote it
+        print(store.load())
+        print(store.save(b"hello"), store.load())
+    """ % old.hex())
+    assert lines == ["True " + record.hex(), "None", "True b'hello'"]
 
 
 def test_the_speaker_plays_in_the_background_or_keeps_silent():
