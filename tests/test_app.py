@@ -5,13 +5,14 @@ import random
 
 import pytest
 
+from mpvm import run_micropython
 from app_driver import (MemoryStore, ScreenReader, cards_conserved, cursor_colour_around,
                         event_of, make_app, press, rgb, suit_colour_at)
 from positions import position
 from sthelena.app import buttons, game_app, screens
 from sthelena.app.layout import place_x, place_y, step
 from sthelena.app.sounds import CLICK, ERROR, FANFARE
-from sthelena.app.table import TEXT_COLUMNS, FOUR_COLOURS, TWO_COLOURS
+from sthelena.app.table import TEXT_COLUMNS, TEXT_ROWS, FOUR_COLOURS, TWO_COLOURS
 from sthelena.game import Game
 from sthelena.moves import REDEAL
 from sthelena.rules import PRESETS
@@ -299,6 +300,40 @@ def test_restart_with_the_same_rules_takes_back_every_move(display, sheet, reade
     assert app.game.notation() == start.notation() and not app.game.history
 
 
+def overlay_tiles(app):
+    return [app.view.overlay[at] for at in range(TEXT_COLUMNS * TEXT_ROWS)]
+
+
+def test_the_menu_drawn_key_by_key_is_the_menu_drawn_whole(display, sheet, reader):
+    # UP/DOWN move only the marker (unless the menu scrolls), LEFT/RIGHT
+    # rewrite one label: the overlay must end as a full redraw would draw it.
+    app = make_app(display, sheet, deal=8)
+    rng = random.Random(5)
+    press(app, "START")
+    for _ in range(400):
+        item = app.menu_item
+        if item >= game_app._RULES and item != game_app._HELP and rng.random() < 0.3:
+            press(app, rng.choice(["LEFT", "RIGHT"]))
+        else:
+            press(app, rng.choice(["UP", "DOWN", "DOWN"]))
+        assert app.screen == game_app.MENU
+        drawn = overlay_tiles(app)
+        labels = app.menu_labels()
+        screens.show_menu(app.view, labels, app.menu_item, app._menu_first)
+        assert overlay_tiles(app) == drawn, (item, app.menu_item)
+        assert app._labels == labels
+        assert all(len(label) <= screens.LABEL_WIDTH for label in labels)
+    # And on screen: the marker row and a label shortened in place.
+    press(app, "UP " * app.menu_item + "DOWN " * game_app._SOUND)
+    assert app.sound_on
+    press(app, "LEFT")
+    rows = menu_rows(display, app, reader)
+    assert ">Sound: off" in rows and "Four colours: off" in rows
+    press(app, "RIGHT")
+    rows = menu_rows(display, app, reader)
+    assert ">Sound: on" in rows and [row for row in rows if row.startswith(">")] == [">Sound: on"]
+
+
 def test_sound_off_silences_the_game_and_is_kept_in_the_save(display, sheet, reader):
     store = MemoryStore()
     app = make_app(display, sheet, store=store, deal=21)
@@ -435,3 +470,60 @@ def test_empty_piles_and_foundations_show_what_they_accept(display, sheet, reade
     shown(display, app)
     assert reader.card_at(display, 13) == 0x1D
     assert rgb(display, place_x(13) + 1, place_y(13) + 1) != (255, 255, 255)
+
+
+# -- on the board's VM -------------------------------------------------------
+# The like of tests/test_device.py's allocation test, for the menu: within one
+# VM call nothing is collected, so gc.mem_alloc() grows by what a key allocated.
+
+MENU_IN_THE_VM = """
+import sys
+sys.path.append("/lib/standins")
+import gc, displayio
+from sthelena.app.game_app import App, MENU
+from sthelena.app.buttons import UP, DOWN, LEFT, RIGHT, START
+class Display:
+    root_group = None
+class Store:
+    def load(self):
+        return None
+    def save(self, data):
+        pass
+class Speaker:
+    def play(self, sound):
+        pass
+app = App(Display(), Store(), Speaker(), displayio.Bitmap(96, 104, 16), deal=2026)
+def cost(event):
+    before = gc.mem_alloc()
+    app.handle(event)
+    return gc.mem_alloc() - before
+app.handle(START)
+print("step", cost(DOWN), cost(DOWN), cost(UP), app.menu_item)
+for _ in range(10):
+    app.handle(DOWN)
+print("scroll", cost(DOWN), cost(UP), app.menu_item)
+while app.menu_item:
+    app.handle(UP)
+print("wrap", cost(UP), app.menu_item)
+while app.menu_item != 10:
+    app.handle(DOWN)
+print("option", cost(RIGHT), cost(LEFT))
+def status_cost():
+    before = gc.mem_alloc()
+    app.status_text()
+    return gc.mem_alloc() - before
+app.message = "a message"
+print("status", status_cost(), app.screen == MENU)
+"""
+
+
+def test_menu_keys_allocate_nothing_on_the_board():
+    lines = run_micropython(MENU_IN_THE_VM, packages=("sthelena", "tools/standins"),
+                            exclude=r"(^|/)(__main__|cli|desktop)\.py$").splitlines()
+    # A cursor step moves the '>' alone; a scroll redraws from the labels
+    # kept since the menu opened (both were over 11 KB a key before).
+    assert lines[:3] == ["step 0 0 0 1", "scroll 0 0 11", "wrap 0 18"], lines
+    # A setting rebuilds its one label, "  name: value" (measured 48-64 bytes).
+    option = lines[3].split()
+    assert option[0] == "option" and 0 < int(option[1]) <= 128 and 0 < int(option[2]) <= 128
+    assert lines[4] == "status 0 True", lines  # a message is returned as it is

@@ -18,8 +18,8 @@ from .sounds import CLICK, ERROR, FANFARE
 from .table import (TableView, write, TWO_COLOURS, FOUR_COLOURS, NO_MARK, TARGET_MARK,
                     BLOCKED_MARK, TEXT_COLUMNS)
 from .tiles import EMPTY_ANY, EMPTY_NONE
-from .screens import (MENU_ROWS, show_help, show_menu, show_message, show_number,
-                      show_peek)
+from .screens import (MENU_ROWS, move_menu_marker, show_help, show_menu, show_menu_label,
+                      show_message, show_number, show_peek)
 
 from ..cards import const  # the core's: micropython's, or a stand-in on CPython
 
@@ -50,6 +50,8 @@ _RULES = const(7)
 _COLOURS = const(8 + 8)
 _SOUND = const(9 + 8)
 _HELP = const(10 + 8)
+_MENU_ITEMS = const(11 + 8)
+_MENU_TEXT = ("Resume", "New deal", "Deal by number", "Restart this deal", "Undo", "Redo")
 _OPTION_LABELS = ("build", "wrap", "spaces", "redeals", "1st-deal limit", "gather",
                   "found. moves", "Louis start")
 _SHORT_PRESETS = ("StH", "StHpy", "Louis", "Kite")
@@ -77,6 +79,7 @@ class App:
         self.redo = bytearray()  # moves undone, two bytes each, last undone last
         self.menu_item = 0
         self._menu_first = 0
+        self._labels = None  # the menu's, while it is open
         self.digits = bytearray(10)
         self._digit = 0
         self._dirty = False
@@ -106,6 +109,7 @@ class App:
         self.lifted = _NOWHERE
         self.redo = bytearray()
         self.screen = PLAY
+        self._labels = None
         self.view.show_overlay(False)
         self._dirty = True
         self._changed_at = -1
@@ -366,6 +370,7 @@ class App:
 
     def _back_to_table(self):
         self.screen = PLAY  # handle() redraws
+        self._labels = None
         self.view.show_overlay(False)
 
     def _error(self):
@@ -422,6 +427,8 @@ class App:
         self._draw_status()
 
     def status_text(self):
+        if self.message:
+            return self.message
         game = self.game
         preset = game.rules.preset
         short = preset
@@ -437,8 +444,6 @@ class App:
             text += " stock%d" % game.stock_size()
         if game.restricted():
             text += " 1st"
-        if self.message:
-            text = self.message
         return text
 
     def _draw_status(self):
@@ -461,38 +466,53 @@ class App:
         self._menu_first = 0
         if self._dirty:
             self.save_now()
+        self._labels = self.menu_labels()
         self._show_menu()
 
+    def menu_label(self, item):
+        """The text of menu item ``item``."""
+        if item < _REDEAL:
+            return _MENU_TEXT[item]
+        if item == _REDEAL:
+            if self.game.louis_phase():
+                return "Deal the stock"
+            return "Redeal (%d left)" % self.game.redeals_left()
+        if item == _RULES:
+            return "Rules: " + self.next_rules.preset
+        if item < _COLOURS:
+            option = item - _RULES - 1
+            return "  %s: %s" % (_OPTION_LABELS[option],
+                                 value_text(getattr(self.next_rules, OPTIONS[option])))
+        if item == _COLOURS:
+            return "Four colours: " + ("on" if self.four_colours else "off")
+        if item == _SOUND:
+            return "Sound: " + ("on" if self.sound_on else "off")
+        return "Help"
+
     def menu_labels(self):
-        game = self.game
-        labels = ["Resume", "New deal", "Deal by number", "Restart this deal",
-                  "Undo", "Redo", "Deal the stock" if game.louis_phase() else
-                  "Redeal (%d left)" % game.redeals_left(),
-                  "Rules: %s" % self.next_rules.preset]
-        values = self.next_rules.values()
-        for index in range(len(OPTIONS)):
-            labels.append("  %s: %s" % (_OPTION_LABELS[index], value_text(values[index])))
-        labels.append("Four colours: %s" % ("on" if self.four_colours else "off"))
-        labels.append("Sound: %s" % ("on" if self.sound_on else "off"))
-        labels.append("Help")
-        return labels
+        return [self.menu_label(item) for item in range(_MENU_ITEMS)]
 
     def _show_menu(self):
+        """Draw the whole menu, scrolled to show the chosen item."""
         item = self.menu_item
         if item < self._menu_first:
             self._menu_first = item
         elif item >= self._menu_first + MENU_ROWS:
             self._menu_first = item - MENU_ROWS + 1
-        show_menu(self.view, self.menu_labels(), item, self._menu_first)
+        show_menu(self.view, self._labels, item, self._menu_first)
 
     def _menu_button(self, button):
         item = self.menu_item
-        count = _HELP + 1
         if button == UP or button == DOWN:
-            self.menu_item = (item + (1 if button == DOWN else -1)) % count
+            # Only the marker moves unless the menu scrolls; neither allocates.
+            self.menu_item = (item + (1 if button == DOWN else -1)) % _MENU_ITEMS
+            first = self._menu_first
+            if first <= self.menu_item < first + MENU_ROWS:
+                move_menu_marker(self.view, item - first, self.menu_item - first)
+            else:
+                self._show_menu()
         elif button == B or button == START:
             self._back_to_table()
-            return
         elif button == LEFT or button == RIGHT:
             self._change(item, 1 if button == RIGHT else -1)
         elif button == A:
@@ -500,11 +520,12 @@ class App:
                 self._change(item, 1)
             else:
                 self._choose(item)
-                return
-        else:
-            return
-        if self.screen == MENU:
-            self._show_menu()
+
+    def _relabel(self, item):
+        """Rebuild and rewrite one menu item's label (it is on screen)."""
+        label = self.menu_label(item)
+        self._labels[item] = label
+        show_menu_label(self.view, item - self._menu_first, label)
 
     def _choose(self, item):
         if item == _NEW:
@@ -541,19 +562,23 @@ class App:
             names = [name for name, _ in PRESETS]
             index = (names.index(self.next_rules.preset) + by) % len(names)
             self.next_rules = Rules(names[index])
+            self._labels = self.menu_labels()  # every option's value may change
+            self._show_menu()
         elif item < _COLOURS:
-            option = item - _RULES - 1
-            choices = CHOICES[option]
-            values = list(self.next_rules.values())
-            values[option] = choices[(choices.index(values[option]) + by) % len(choices)]
-            self.next_rules.set_values(values)
+            name = OPTIONS[item - _RULES - 1]
+            choices = CHOICES[item - _RULES - 1]
+            value = getattr(self.next_rules, name)
+            setattr(self.next_rules, name, choices[(choices.index(value) + by) % len(choices)])
+            self._relabel(item)
         elif item == _COLOURS:
             self.four_colours = not self.four_colours
             self.view.set_suit_colours(FOUR_COLOURS if self.four_colours else TWO_COLOURS)
             self._dirty = True
+            self._relabel(item)
         elif item == _SOUND:
             self.sound_on = not self.sound_on
             self._dirty = True
+            self._relabel(item)
         elif item == _HELP:
             self.screen = HELP
             show_help(self.view)

@@ -2,9 +2,10 @@
 stuck and deal-number entry. Each function fills the overlay; the app
 decides when."""
 
-from .table import TEXT_ROWS, card_text, write
+from .table import TEXT_COLUMNS, TEXT_ROWS, card_text, write
 
 MENU_ROWS = 12  # menu items visible at once
+LABEL_WIDTH = TEXT_COLUMNS - 2  # after the '>' column; the last holds the scroll arrows
 
 HELP_TEXT = (
     "HOW TO PLAY",
@@ -47,13 +48,25 @@ def show_menu(view, labels, chosen, first):
         item = first + row
         if item >= len(labels):
             break
-        write(overlay, 0, 2 + row, (">" if item == chosen else " ") + labels[item])
+        write(overlay, 0, 2 + row, ">" if item == chosen else " ")
+        write(overlay, 1, 2 + row, labels[item])
     if first > 0:
         write(overlay, 25, 2, "\x05")
     if first + MENU_ROWS < len(labels):
         write(overlay, 25, 1 + MENU_ROWS, "\x06")
     write(overlay, 0, TEXT_ROWS - 1, "A: choose  <>: change")
     view.show_overlay(True)
+
+
+def move_menu_marker(view, old_row, new_row):
+    """Move the '>' between two shown rows (0: the first shown)."""
+    write(view.overlay, 0, 2 + old_row, " ")
+    write(view.overlay, 0, 2 + new_row, ">")
+
+
+def show_menu_label(view, row, label):
+    """Rewrite one shown row's label."""
+    write(view.overlay, 1, 2 + row, label, LABEL_WIDTH)
 
 
 def show_peek(view, name, cards):

@@ -45,8 +45,10 @@ _RANK_TEXT = "A23456789TJQK"
 
 
 def write(grid, column, row, text, width=0):
-    """Put ``text`` into a text TileGrid, padding with spaces to ``width``.
-    Characters below 32 are pictures: 1-4 the small suits, 5 up, 6 down."""
+    """Put ``text`` into a text TileGrid (TEXT_COLUMNS wide), padding with
+    spaces to ``width``. Characters below 32 are pictures: 1-4 the small
+    suits, 5 up, 6 down. Allocates nothing."""
+    at = row * TEXT_COLUMNS + column  # an int index: grid[x, y] builds a tuple
     for char in text:
         if column >= TEXT_COLUMNS:
             return
@@ -61,11 +63,13 @@ def write(grid, column, row, text, width=0):
             code -= FIRST_CHAR
         else:
             code = ord("?") - FIRST_CHAR
-        grid[column, row] = code
+        grid[at] = code
+        at += 1
         column += 1
         width -= 1
     while width > 0 and column < TEXT_COLUMNS:
-        grid[column, row] = 0
+        grid[at] = 0
+        at += 1
         column += 1
         width -= 1
 
@@ -227,6 +231,5 @@ class TableView:
 
     def clear_overlay(self):
         overlay = self.overlay
-        for row in range(TEXT_ROWS):
-            for column in range(TEXT_COLUMNS):
-                overlay[column, row] = 0
+        for at in range(TEXT_COLUMNS * TEXT_ROWS):
+            overlay[at] = 0
