@@ -29,18 +29,34 @@ class CliError(Exception):
     """Something wrong with the command line's input: one line for stderr."""
 
 
-# -- reading the command line's arguments -------------------------------
+# -- reading the command line's arguments (the desktop edge's too) ---------
 
 
-def _rules(text):
+def parse_args(parser, argv):
+    """``(args, None)``, or ``(None, status)`` if argparse exits: 2 for a
+    usage error, 0 for ``--help``."""
+    try:
+        return parser.parse_args(argv), None
+    except SystemExit as done:
+        code = done.code
+        return None, code if isinstance(code, int) else (0 if code is None else 2)
+
+
+def print_error(error):
+    """``error`` on stderr as one line: ``sthelena: ...``."""
+    sys.stderr.write("%s: %s\n" % (PROG, " ".join(str(error).split())))
+
+
+def parse_rules(text):
+    """The Rules ``text`` names; CliError if none."""
     try:
         return Rules.parse(text)
     except ValueError as error:
         raise CliError("bad rules %r: %s" % (text, error))
 
 
-def _deal(number_text, rules_text):
-    """The deal a number names, under ``rules_text`` (default st-helena)."""
+def deal_number(number_text):
+    """The deal number ``number_text`` names; CliError if it is not 0..DEAL_LIMIT-1."""
     text = number_text.strip()
     if not _NUMBER.match(text):
         raise CliError("bad deal number %r: want a whole number 0..%d"
@@ -48,8 +64,21 @@ def _deal(number_text, rules_text):
     number = int(text)
     if not 0 <= number < DEAL_LIMIT:
         raise CliError("bad deal number %d: want 0..%d" % (number, DEAL_LIMIT - 1))
-    rules = _rules(rules_text if rules_text is not None else DEFAULT)
-    return Game.deal(number, rules)
+    return number
+
+
+def parse_notation(text):
+    """The game a notation line holds; CliError if it holds none."""
+    try:
+        return Game.from_notation(text)
+    except ValueError as error:
+        raise CliError("bad position: %s" % error)
+
+
+def _deal(number_text, rules_text):
+    """The deal a number names, under ``rules_text`` (default st-helena)."""
+    number = deal_number(number_text)
+    return Game.deal(number, parse_rules(rules_text if rules_text is not None else DEFAULT))
 
 
 def _position(text, rules_text, stdin=None):
@@ -61,10 +90,7 @@ def _position(text, rules_text, stdin=None):
     if rules_text is not None:
         raise CliError("--rules applies only to a deal number; "
                        "a notation line names its own rules")
-    try:
-        return Game.from_notation(text)
-    except ValueError as error:
-        raise CliError("bad position: %s" % error)
+    return parse_notation(text)
 
 
 def _depth(text):
@@ -286,7 +312,7 @@ def run_tty(game, stdin, stdout):
 def _cmd_tty(args, out):
     rules_text = args.rules if args.rules is not None else DEFAULT
     if args.deal is None:
-        _rules(rules_text)  # a bad rules text fails before the deal is picked
+        parse_rules(rules_text)  # a bad rules text fails before the deal is picked
         number = str(random.randrange(DEAL_LIMIT))
     else:
         number = args.deal
@@ -346,12 +372,9 @@ def build_parser():
 
 def main(argv=None):
     """Run the command line; return the exit status (2 for any bad input)."""
-    parser = build_parser()
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as done:  # argparse: usage errors (2) and --help (0)
-        code = done.code
-        return code if isinstance(code, int) else (0 if code is None else 2)
+    args, status = parse_args(build_parser(), argv)
+    if args is None:
+        return status
     out = []
     try:
         result = args.run(args, out)
@@ -359,8 +382,7 @@ def main(argv=None):
             sys.stdout.write("\n".join(out) + "\n")
             sys.stdout.flush()
     except CliError as error:
-        message = " ".join(str(error).split())
-        sys.stderr.write("%s: %s\n" % (PROG, message))
+        print_error(error)
         return 2
     except KeyboardInterrupt:
         sys.stderr.write("\n")

@@ -21,24 +21,20 @@ import argparse
 import contextlib
 import io
 import os
-import re
-import sys
 import tempfile
 import time
 
 from .app.buttons import A, B, DOWN, HOLD, LEFT, NAMES, NO_EVENT, RIGHT, SELECT, START, UP
 from .app.sounds import TUNES
+from .cli import CliError, deal_number, parse_args, parse_notation, parse_rules, print_error
 from .deal import DEAL_LIMIT
-from .rules import Rules
 
-PROG = "sthelena"
 WIDTH = 160  # the PyGamer's and PyBadge's screen
 HEIGHT = 128
 SCALE = 4  # default window pixels per screen pixel
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # repo / CIRCUITPY root
 SHEET_PATH = os.path.join(ROOT, "assets", "sheet.bmp")
 SAVE_PATH = os.path.join(os.path.expanduser("~"), ".sthelena-save")
-_DIGITS = re.compile(r"[0-9]+\Z")
 IDLE_SLEEP = 0.015  # seconds the interactive loop sleeps when nothing happened
 
 # The keyboard: pygame key constant name -> button. Esc or closing the window quits.
@@ -60,10 +56,6 @@ for _word in ("HOLD_A", "A+HOLD"):
     SCRIPT_WORDS[_word] = A | HOLD
 
 
-class UsageError(Exception):
-    """Something wrong with the command line: one line for stderr, exit 2."""
-
-
 class WindowError(Exception):
     """No window can be opened (no display): one line for stderr, exit 1."""
 
@@ -73,15 +65,15 @@ class WindowError(Exception):
 
 def parse_keys(text):
     """Button events from a script: names separated by whitespace, ``#`` to
-    the end of a line a comment, case-insensitive. UsageError names the first
+    the end of a line a comment, case-insensitive. CliError names the first
     unknown word."""
     events = []
     for line in text.splitlines():
         for word in line.split("#", 1)[0].split():
             event = SCRIPT_WORDS.get(word.upper())
             if event is None:
-                raise UsageError("unknown key name %r: want one of %s"
-                                 % (word, " ".join(SCRIPT_WORDS)))
+                raise CliError("unknown key name %r: want one of %s"
+                               % (word, " ".join(SCRIPT_WORDS)))
             events.append(event)
     return events
 
@@ -94,8 +86,8 @@ def read_keys(argument):
             with open(path, encoding="utf-8") as file:
                 text = file.read()
         except (OSError, UnicodeDecodeError) as error:
-            raise UsageError("cannot read key file %r: %s"
-                             % (path, getattr(error, "strerror", None) or error))
+            raise CliError("cannot read key file %r: %s"
+                           % (path, getattr(error, "strerror", None) or error))
         return parse_keys(text)
     return parse_keys(argument)
 
@@ -433,29 +425,6 @@ def run_interactive(app, display, frames_dir=None, clock=time.monotonic):
 # -- the command line -------------------------------------------------------
 
 
-def _deal_number(text):
-    number = int(text) if _DIGITS.match(text.strip()) else -1
-    if not 0 <= number < DEAL_LIMIT:
-        raise UsageError("bad deal number %r: want a whole number 0..%d" % (text, DEAL_LIMIT - 1))
-    return number
-
-
-def _rules(text):
-    try:
-        return Rules.parse(text)
-    except ValueError as error:
-        raise UsageError("bad rules %r: %s" % (text, error))
-
-
-def _position(text):
-    from .game import Game
-
-    try:
-        return Game.from_notation(text)
-    except ValueError as error:
-        raise UsageError("bad position: %s" % error)
-
-
 def build_parser():
     parser = argparse.ArgumentParser(
         prog="code.py",
@@ -494,20 +463,21 @@ def _check(args):
     """Everything about the arguments that can be wrong, before anything is
     opened or written: (events or None, App keyword arguments)."""
     if args.position is not None and (args.deal is not None or args.rules is not None):
-        raise UsageError("--position names its own deal and rules: "
-                         "give it without --deal and --rules")
+        raise CliError("--position names its own deal and rules: "
+                       "give it without --deal and --rules")
     if args.save is not None and args.no_save:
-        raise UsageError("--save and --no-save contradict each other")
+        raise CliError("--save and --no-save contradict each other")
     if args.scale < 1 or args.shot_scale < 1:
-        raise UsageError("--scale and --shot-scale want a whole number 1 or more")
+        raise CliError("--scale and --shot-scale want a whole number 1 or more")
     options = {}
     if args.deal is not None:
-        options["deal"] = _deal_number(args.deal)
+        options["deal"] = deal_number(args.deal)
+    # App takes the rules and the position as text, so these only check them.
     if args.rules is not None:
-        _rules(args.rules)
+        parse_rules(args.rules)
         options["rules"] = args.rules
     if args.position is not None:
-        _position(args.position)
+        parse_notation(args.position)
         options["position"] = args.position
     events = read_keys(args.keys) if args.keys is not None else None
     return events, options
@@ -515,22 +485,20 @@ def _check(args):
 
 def main(argv=None):
     """Run the desktop edge; return the exit status (2 for a bad argument)."""
-    parser = build_parser()
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as done:  # argparse: usage errors (2) and --help (0)
-        return done.code if isinstance(done.code, int) else 2
+    args, status = parse_args(build_parser(), argv)
+    if args is None:
+        return status
     try:
         events, options = _check(args)
-    except UsageError as error:
-        sys.stderr.write("%s: %s\n" % (PROG, " ".join(str(error).split())))
+    except CliError as error:
+        print_error(error)
         return 2
 
     scripted = events is not None
     try:
         display = Display(scale=args.scale, window=not scripted)
     except WindowError as error:
-        sys.stderr.write("%s: %s\n" % (PROG, error))
+        print_error(error)
         return 1
     from .app.game_app import App
     from .app.sheet import load_sheet

@@ -22,7 +22,8 @@ import pytest
 
 from sthelena.app.buttons import A, B, DOWN, HOLD, LEFT, RIGHT, SELECT, START, UP
 from sthelena.app.sounds import CLICK, ERROR, FANFARE, TUNES
-from sthelena.desktop import (KEYS, FileStore, MemoryStore, Speaker, UsageError, frame_path,
+from sthelena.cli import CliError
+from sthelena.desktop import (KEYS, FileStore, MemoryStore, Speaker, frame_path,
                               parse_keys, read_keys, square_wave)
 from sthelena.game import Game
 
@@ -95,11 +96,11 @@ def test_key_file(tmp_path):
 
 
 def test_unknown_key_names_the_word():
-    with pytest.raises(UsageError, match="'JUMP'"):
+    with pytest.raises(CliError, match="'JUMP'"):
         parse_keys("RIGHT JUMP A")
-    with pytest.raises(UsageError, match="'AA'"):
+    with pytest.raises(CliError, match="'AA'"):
         parse_keys("# fine\nAA")
-    with pytest.raises(UsageError, match="cannot read key file"):
+    with pytest.raises(CliError, match="cannot read key file"):
         read_keys("@/nonexistent/keys.txt")
 
 
@@ -288,6 +289,32 @@ def test_bad_arguments_exit_2_and_do_nothing(tmp_path, home, args, word):
     assert done.stderr.count("\n") == 1 and done.stderr.endswith("\n")
     assert done.stderr.startswith("sthelena: ") and word in done.stderr
     assert files_under(out) == [] and files_under(home) == []
+
+
+@pytest.mark.parametrize("desktop_args, cli_args", [
+    (["--deal", "seven"], ["deal", "seven"]),
+    (["--deal", "-1"], ["deal", "-1"]),
+    (["--deal", str(2 ** 32)], ["deal", str(2 ** 32)]),
+    (["--deal", "7", "--rules", "napoleon"], ["deal", "7", "--rules", "napoleon"]),
+    (["--position", "st-helena r0 KKKK/AAAA nonsense -"],
+     ["moves", "st-helena r0 KKKK/AAAA nonsense -"]),
+])
+def test_the_window_and_the_cli_read_deals_rules_and_positions_alike(
+        capsys, desktop_args, cli_args):
+    from sthelena import cli, desktop
+
+    assert desktop.main(desktop_args + ["--keys", "A", "--no-save"]) == 2
+    window = capsys.readouterr()
+    assert cli.main(cli_args) == 2
+    assert (window.out, window.err) == ("", capsys.readouterr().err)
+    assert window.err.startswith("sthelena: bad ") and window.err.count("\n") == 1
+
+
+def test_help_exits_0(capsys):
+    from sthelena import desktop
+
+    assert desktop.main(["--help"]) == 0
+    assert "--position" in capsys.readouterr().out
 
 
 def test_argparse_errors_exit_2(home):
