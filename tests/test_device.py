@@ -339,19 +339,21 @@ def test_the_loop_plays_saves_to_nvm_and_a_restart_resumes_the_game():
         analogio.set_value(board.JOYSTICK_X, 64000)  # RIGHT: the cursor moves
         device.run(app, buttons, iterations=5)
         analogio.set_value(board.JOYSTICK_X, 32000)
-        keypad.push(1)  # A held: a quick move from the new place (or an error)
+        keypad.push(1)  # A held: the quick move from the new place
         device.run(app, buttons, iterations=600)
         keypad.push(1, False)
         print(app.cursor != start, microcontroller.nvm.writes)
+        print("moves", len(app.game.move_stack()))
         device.run(app, buttons, iterations=2500)  # idle: the app autosaves
         print(microcontroller.nvm.writes >= 1, device.NvmStore().load() is not None)
         played = app.game.notation()
         again, _ = device.setup()  # as after a reset: the game comes back from nvm
         print(again.game.notation() == played, again.cursor == app.cursor)
+        print("resumed", list(again.game.move_stack()) == list(app.game.move_stack()))
         device.main(iterations=50)  # main() itself runs too
         print("main ok")
     """, board="pygamer")
-    assert lines == ["True 0", "True True", "True True", "main ok"]
+    assert lines == ["True 0", "moves 1", "True True", "True True", "resumed True", "main ok"]
 
 
 def test_presses_and_moves_allocate_nothing_on_the_board():
