@@ -150,19 +150,15 @@ def test_polling_allocates_nothing_idle_or_repeating():
             import gc
             source = device.button_source()
             source.poll(0)
-            now = 1
-            before = gc.mem_alloc()
-            while now < 3000:
-                source.poll(now)
-                now += 1
-            print("idle", gc.mem_alloc() - before)
+            def polls(now, stop):
+                before = gc.mem_alloc()
+                while now < stop:
+                    source.poll(now)
+                    now += 1
+                return gc.mem_alloc() - before
+            print("idle", polls(1, 3000))
             keypad.push(6 if board.board_id == "pybadge" else 1)  # UP held, or A
-            now = 3000
-            before = gc.mem_alloc()
-            while now < 6000:
-                source.poll(now)
-                now += 1
-            print("held", gc.mem_alloc() - before)
+            print("held", polls(3000, 6000))
         """, board=board)
         assert lines == ["idle 0", "held 0"], board
 
