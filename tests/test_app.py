@@ -362,6 +362,15 @@ def test_a_number_above_the_largest_deal_is_refused(display, sheet):
     assert app.screen == game_app.PLAY
 
 
+def test_card_text_names_ten_in_two_characters_and_the_rest_by_the_core():
+    from sthelena.app.table import card_text
+    from sthelena.cards import RANKS
+
+    assert card_text(0x0A) == "10\x01" and card_text(0x3D) == "K\x04"
+    assert [card_text(0x10 | rank)[:-1] for rank in range(1, 14)] == [
+        "10" if rank == 10 else RANKS[rank - 1] for rank in range(1, 14)]
+
+
 def test_help_and_every_screen_fit_the_overlay():
     for line in screens.HELP_TEXT:
         assert len(line) <= TEXT_COLUMNS, line
@@ -405,6 +414,41 @@ def test_save_and_resume_through_the_store(display, sheet):
     assert store.saves == 1  # nothing new: not written again
     again = make_app(display, sheet, store=store)
     assert again.game.notation() == played and again.cursor == app.cursor
+
+
+def test_the_rules_for_the_next_deal_survive_a_restart(display, sheet):
+    store = MemoryStore()
+    app = make_app(display, sheet, store=store, deal=21)
+    press(app, "START " + "DOWN " * game_app._RULES + "RIGHT DOWN RIGHT B")
+    chosen = "st-helena-pysol,build=suit"
+    assert str(app.next_rules) == chosen and str(app.game.rules) == "st-helena"
+    app.tick(0)
+    app.tick(2500)  # the autosave: a rules change alone is worth one
+    again = make_app(display, sheet, store=store)
+    assert again.game.deal_number == 21 and str(again.game.rules) == "st-helena"
+    assert str(again.next_rules) == chosen
+    press(again, "START DOWN A")  # new deal: with the rules chosen before the restart
+    assert str(again.game.rules) == chosen
+    # Rules asked for when starting win over the saved choice for the next deal.
+    app = make_app(display, sheet, store=MemoryStore(store.data), rules="st-helena")
+    assert app.game.deal_number == 21 and str(app.next_rules) == "st-helena"
+    # Bits that name no rules: the game is kept, the next deal takes its rules.
+    data = bytearray(store.data)
+    data[4:6] = b"\xff\xff"
+    app = make_app(display, sheet, store=MemoryStore(bytes(data)))
+    assert app.game.deal_number == 21 and str(app.next_rules) == "st-helena"
+    assert "unreadable" not in app.status_text()
+
+
+def test_the_autosave_waits_across_the_tick_counter_wrapping(display, sheet):
+    store = MemoryStore()
+    app = make_app(display, sheet, store=store, deal=21)
+    press(app, "A A")  # a quick move
+    app.tick(buttons.TICKS_MASK - 1000)
+    app.tick(900)  # 1901 ms later, across the wrap
+    assert store.saves == 0
+    app.tick(1100)
+    assert store.saves == 1
 
 
 def test_a_corrupt_save_is_reported_and_a_new_deal_starts(display, sheet, capsys):

@@ -12,7 +12,7 @@ from ..game import Game, PLAYING, WON, REDEAL_ONLY, CYCLING, IllegalMoveError
 from ..moves import REDEAL, DEAL
 from ..rules import Rules, OPTIONS, CHOICES, PRESETS, value_text
 from ..save import to_bytes, from_bytes
-from .buttons import UP, DOWN, LEFT, RIGHT, A, B, START, SELECT, HOLD
+from .buttons import UP, DOWN, LEFT, RIGHT, A, B, START, SELECT, HOLD, TICKS_MASK
 from .layout import step
 from .sounds import CLICK, ERROR, FANFARE
 from .table import (TableView, write, TWO_COLOURS, FOUR_COLOURS, NO_MARK, TARGET_MARK,
@@ -34,7 +34,6 @@ NUMBER = const(6)
 
 _SAVE_AFTER_MS = const(2000)
 _FLASH_MS = const(250)
-_TICKS_MASK = const(0x1FFFFFFF)  # supervisor.ticks_ms wraps at 2**29
 _STORE_MAGIC = b"SA"
 _NOWHERE = const(-1)
 
@@ -88,6 +87,7 @@ class App:
         self._flashing = False
         self._status_key = -1  # what the status line shows, as _draw_status packs it
         self.message = ""
+        self.next_rules = None  # _load may bring back the saved ones
         game = None
         if position is not None:
             game = Game.from_notation(position)
@@ -97,7 +97,8 @@ class App:
             game = self._load(rules)
             if game is None:
                 game = Game.deal(self.new_deal_number(), rules or "st-helena")
-        self.next_rules = Rules.parse(str(game.rules))
+        if self.next_rules is None:
+            self.next_rules = Rules.parse(str(game.rules))
         self.start(game)
 
     # -- starting and saving -------------------------------------------
@@ -133,8 +134,14 @@ class App:
             self.four_colours = flags & 1 != 0
             self.sound_on = flags & 2 == 0
             self.cursor = data[3] % 20
-            if rules is not None and str(Rules.parse(rules)) != str(game.rules):
-                return None  # the player asked for other rules: a new deal
+            if rules is not None:
+                if not (Rules.parse(rules) == game.rules):  # no __ne__ on every board
+                    return None  # the player asked for other rules: a new deal
+            else:
+                try:  # the rules chosen for the next deal
+                    self.next_rules = Rules.from_bits(int.from_bytes(data[4:6], "big"))
+                except ValueError:
+                    pass  # the game's rules, then
             if self.four_colours:
                 self.view.set_suit_colours(FOUR_COLOURS)
             return game
@@ -167,13 +174,13 @@ class App:
         if self._flashing:
             if self._flash_at < 0:
                 self._flash_at = now
-            elif (now - self._flash_at) & _TICKS_MASK > _FLASH_MS:
+            elif (now - self._flash_at) & TICKS_MASK > _FLASH_MS:
                 self._flashing = False
                 self._place_cursor()
         if self._dirty:
             if self._changed_at < 0:
                 self._changed_at = now
-            elif (now - self._changed_at) & _TICKS_MASK > _SAVE_AFTER_MS:
+            elif (now - self._changed_at) & TICKS_MASK > _SAVE_AFTER_MS:
                 self.save_now()
 
     # -- events --------------------------------------------------------
@@ -540,7 +547,7 @@ class App:
             show_number(self.view, self.digits, self._digit)
         elif item == _RESTART:
             game = self.game
-            if game.deal_number is not None and str(self.next_rules) != str(game.rules):
+            if game.deal_number is not None and not (self.next_rules == game.rules):
                 self._new_deal(game.deal_number)
             else:
                 while game.history:
@@ -562,6 +569,7 @@ class App:
             names = [name for name, _ in PRESETS]
             index = (names.index(self.next_rules.preset) + by) % len(names)
             self.next_rules = Rules(names[index])
+            self._dirty = True  # the next deal's rules are saved too
             self._labels = self.menu_labels()  # every option's value may change
             self._show_menu()
         elif item < _COLOURS:
@@ -569,6 +577,7 @@ class App:
             choices = CHOICES[item - _RULES - 1]
             value = getattr(self.next_rules, name)
             setattr(self.next_rules, name, choices[(choices.index(value) + by) % len(choices)])
+            self._dirty = True
             self._relabel(item)
         elif item == _COLOURS:
             self.four_colours = not self.four_colours

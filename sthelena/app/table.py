@@ -13,7 +13,7 @@ from .tiles import (TILE_WIDTH, TILE_HEIGHT, COLOURS, TABLE, PAPER, INK, DIM, TE
                     SUIT_INK, FIRST_CHAR, TABLE_TILE, SMALL_SUIT, ARROW_UP, ARROW_DOWN, TARGET,
                     BLOCKED, BIG_RANK, BIG_SUIT, EMPTY_ANY, EMPTY_NONE)
 
-from ..cards import const  # the core's: micropython's, or a stand-in on CPython
+from ..cards import RANKS, const  # const: micropython's, or a stand-in on CPython
 
 TEXT_COLUMNS = const(26)
 TEXT_ROWS = const(16)
@@ -40,9 +40,6 @@ _CURSOR_ERROR = const(0xFF2020)
 # Suit colours: spades, hearts, diamonds, clubs.
 TWO_COLOURS = (0x000000, 0xD01010, 0xD01010, 0x000000)
 FOUR_COLOURS = (0x000000, 0xD01010, 0x1048E0, 0x0C8A20)
-
-_RANK_TEXT = "A23456789TJQK"
-
 
 def write(grid, column, row, text, width=0):
     """Put ``text`` into a text TileGrid (TEXT_COLUMNS wide), padding with
@@ -77,7 +74,7 @@ def write(grid, column, row, text, width=0):
 def card_text(card):
     """A card as text for ``write``: rank (10 as "10") and its small suit."""
     rank = card & 15
-    return ("10" if rank == 10 else _RANK_TEXT[rank - 1]) + chr(1 + (card >> 4))
+    return ("10" if rank == 10 else RANKS[rank - 1]) + chr(1 + (card >> 4))
 
 
 def _palette(background, ink, paper):
