@@ -40,13 +40,15 @@ def run_micropython(
     packages=("sthelena",),
     exclude=r"(__main__|cli)\.py$",
     timeout=300,
+    files=None,
 ) -> str:
     """Run ``script`` under MicroPython and return its stdout.
 
     Each entry of ``packages`` is a package directory, relative to the repo
     root unless absolute; its ``*.py`` files are copied to ``/lib/<name>/``
     in the VM, skipping those whose relative path matches the ``exclude``
-    regex (``None`` copies everything).
+    regex (``None`` copies everything). ``files`` maps VM file names (a
+    relative one is placed under ``/``) to host paths, copied in too.
 
     Raises AssertionError (with the VM's stderr and stdout) if the script
     fails, and RuntimeError if Node.js or the VM package is not installed.
@@ -59,6 +61,8 @@ def run_micropython(
         cmd += ["--pkg", str(pkg_dir)]
     if exclude:
         cmd += ["--exclude", exclude]
+    for name, path in (files or {}).items():
+        cmd += ["--file", f"{name}={path}"]
     cmd.append("-")
     try:
         proc = subprocess.run(

@@ -11,7 +11,7 @@ import textwrap
 
 import pytest
 
-from mpvm import REPO_ROOT, RUNNER, _node
+from mpvm import REPO_ROOT, run_micropython
 
 sys.path.insert(0, str(REPO_ROOT / "tools"))
 
@@ -40,17 +40,11 @@ def core(tmp_path_factory):
 def run_vm(script, bundles=(), package=False):
     """Run ``script`` under the VM with the stand-ins, the sprite sheet, and
     either the package or the given one-file modules (name -> path) in /lib."""
-    command = [_node(), str(RUNNER), "--pkg", str(REPO_ROOT / "tools" / "standins")]
-    if package:
-        command += ["--pkg", str(REPO_ROOT / "sthelena"),
-                    "--exclude", r"(^|/)(__main__|cli|desktop)\.py$"]
-    for name, path in bundles:
-        command += ["--file", "lib/%s.py=%s" % (name, path)]
-    command += ["--file", "assets/sheet.bmp=%s" % SHEET, "-"]
-    proc = subprocess.run(command, input=textwrap.dedent(script), capture_output=True,
-                          text=True, timeout=300)
-    assert proc.returncode == 0, proc.stderr + proc.stdout
-    return proc.stdout.splitlines()
+    files = dict(("lib/%s.py" % name, path) for name, path in bundles)
+    files["assets/sheet.bmp"] = SHEET
+    packages = ("tools/standins", "sthelena") if package else ("tools/standins",)
+    return run_micropython(textwrap.dedent(script), packages=packages,
+                           exclude=r"(^|/)(__main__|cli|desktop)\.py$", files=files).splitlines()
 
 
 def top_level_statements(tree):

@@ -3,10 +3,9 @@ modules (tools/standins): board detection, keypad and joystick events with
 repeats, the nvm store, the speaker, and the main loop.
 """
 
-import subprocess
 import textwrap
 
-from mpvm import REPO_ROOT, RUNNER, _node, run_micropython
+from mpvm import REPO_ROOT, run_micropython
 
 SHEET = REPO_ROOT / "assets" / "sheet.bmp"
 
@@ -19,10 +18,11 @@ from sthelena import device
 """
 
 
-def run(script, board="pybadge"):
+def run(script, board="pybadge", files=None):
     """Run ``script`` after the preamble, as the board named."""
     body = PREAMBLE + "board.use(%r)\n" % board + textwrap.dedent(script)
-    return run_micropython(body, packages=("sthelena", "tools/standins")).splitlines()
+    return run_micropython(body, packages=("sthelena", "tools/standins"),
+                           exclude=r"(^|/)(__main__|cli|desktop)\.py$", files=files).splitlines()
 
 
 def test_a_pybadge_reads_eight_keys_in_adafruits_order():
@@ -287,15 +287,8 @@ def test_the_loop_hands_events_to_the_app_and_ticks_when_idle():
 
 
 def run_with_sheet(script, board="pybadge"):
-    """Run ``script`` after the preamble with assets/sheet.bmp at /assets in the VM."""
-    body = PREAMBLE + "board.use(%r)\n" % board + textwrap.dedent(script)
-    command = [_node(), str(RUNNER), "--pkg", str(REPO_ROOT / "sthelena"),
-               "--pkg", str(REPO_ROOT / "tools" / "standins"),
-               "--exclude", r"(^|/)(__main__|cli|desktop)\.py$",
-               "--file", "assets/sheet.bmp=" + str(SHEET), "-"]
-    proc = subprocess.run(command, input=body, capture_output=True, text=True, timeout=300)
-    assert proc.returncode == 0, proc.stderr + proc.stdout
-    return proc.stdout.splitlines()
+    """``run`` with assets/sheet.bmp at /assets in the VM."""
+    return run(script, board, files={"assets/sheet.bmp": SHEET})
 
 
 def sheet_pixels():
