@@ -1,5 +1,5 @@
 """Test set-up: the repository root and tests/ on sys.path, so the tests import
-``sthelena`` from the checkout and the helpers beside them."""
+``sthelena`` from the checkout and the helpers beside them; SDL's dummy drivers."""
 
 import sys
 from pathlib import Path
@@ -15,12 +15,15 @@ import pytest
 
 ROOT = HERE.parent
 
+# Headless SDL for every test, set before any test module imports pygame.
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
 
 @pytest.fixture(scope="session")
 def display():
     """The one pygame-backed display a test process may have (headless)."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from blinka_displayio_pygamedisplay import PyGameDisplay
 
     return PyGameDisplay(width=160, height=128, auto_refresh=False)

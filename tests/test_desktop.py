@@ -8,11 +8,6 @@ temporary directory, so no test can touch the real save file.
 """
 
 import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # before pygame is imported
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
 import subprocess
 import sys
 import textwrap
