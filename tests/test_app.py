@@ -461,16 +461,19 @@ def test_a_corrupt_save_is_reported_and_a_new_deal_starts(display, sheet, capsys
 @pytest.mark.parametrize("preset", [name for name, _ in PRESETS])
 def test_five_thousand_random_presses_conserve_the_cards(display, sheet, preset):
     rng = random.Random(preset)
-    names = ["UP", "DOWN", "LEFT", "RIGHT", "A", "A", "A", "B", "START", "SELECT", "HOLD_A"]
-    weights = [3, 3, 3, 3, 6, 0, 0, 2, 1, 1, 3]
+    names = ["UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT", "HOLD_A"]
+    weights = [3, 3, 3, 3, 6, 2, 1, 1, 3]
     app = make_app(display, sheet, deal=rng.getrandbits(32), rules=preset,
                    deals=[rng.getrandbits(32) for _ in range(500)])
+    moves_played = 0
     for press_number in range(5000):
+        before = len(app.game.history)
         app.handle(event_of(rng.choices(names, weights)[0]))
+        moves_played += len(app.game.history) > before
         assert cards_conserved(app.game)
         if press_number % 500 == 0:
             display.refresh()
-    assert len(app.game.history) > 0 or app.game.deal_number is not None
+    assert moves_played >= 30  # the presses really played the game (61 to 346 today)
 
 
 def test_a_move_redraws_only_the_places_it_changes_and_the_root_group_stays(display, sheet):
