@@ -312,6 +312,14 @@ def write_modules(root, **sources):
     return ["pkg." + name for name in sources]
 
 
+def merge_error(tmp_path, match, **sources):
+    """The BundleError merging ``sources`` (module name -> source) raises;
+    its message must match ``match``."""
+    with pytest.raises(bundle.BundleError, match=match) as error:
+        bundle.merge(write_modules(tmp_path, **sources), root=str(tmp_path))
+    return str(error.value)
+
+
 CONST = """
 try:
     from micropython import const
@@ -322,21 +330,14 @@ except ImportError:
 
 
 def test_names_defined_differently_by_two_modules_are_an_error(tmp_path):
-    modules = write_modules(tmp_path, one=CONST + "LIMIT = const(3)\n",
-                            two=CONST + "LIMIT = const(4)\n")
-    with pytest.raises(bundle.BundleError) as error:
-        bundle.merge(modules, root=str(tmp_path))
-    message = str(error.value)
-    assert "name collision: LIMIT" in message
+    message = merge_error(tmp_path, "name collision: LIMIT", one=CONST + "LIMIT = const(3)\n",
+                          two=CONST + "LIMIT = const(4)\n")
     assert "pkg.one: LIMIT = const(3)" in message and "pkg.two: LIMIT = const(4)" in message
 
 
 def test_a_function_and_a_value_of_one_name_collide_too(tmp_path):
-    modules = write_modules(tmp_path, one="def step(x):\n    return x + 1\n",
-                            two="step = 2\n")
-    with pytest.raises(bundle.BundleError, match=r"step is defined differently in pkg\.one "
-                                                 r"and pkg\.two"):
-        bundle.merge(modules, root=str(tmp_path))
+    merge_error(tmp_path, r"step is defined differently in pkg\.one and pkg\.two",
+                one="def step(x):\n    return x + 1\n", two="step = 2\n")
 
 
 def test_identical_definitions_are_kept_once_and_private_ones_renamed(tmp_path):
@@ -358,9 +359,7 @@ def test_identical_definitions_are_kept_once_and_private_ones_renamed(tmp_path):
 
 
 def test_a_value_each_module_had_its_own_of_is_not_shared(tmp_path):
-    modules = write_modules(tmp_path, one="cache = []\n", two="cache = []\n")
-    with pytest.raises(bundle.BundleError, match="its own copy"):
-        bundle.merge(modules, root=str(tmp_path))
+    merge_error(tmp_path, "its own copy", one="cache = []\n", two="cache = []\n")
 
 
 def test_imports_in_functions_are_dropped_or_made_absolute(tmp_path):
@@ -375,25 +374,18 @@ def test_imports_in_functions_are_dropped_or_made_absolute(tmp_path):
 
 
 def test_an_import_cycle_and_a_module_used_as_a_namespace_are_errors(tmp_path):
-    modules = write_modules(tmp_path, one="from .two import B\nA = 1\n",
-                            two="from .one import A\nB = 2\n")
-    with pytest.raises(bundle.BundleError, match=r"import cycle among: pkg\.one"):
-        bundle.merge(modules, root=str(tmp_path))
-    modules = write_modules(tmp_path, one="A = 1\n",
-                            two="from . import one\nB = one.A\n")
-    with pytest.raises(bundle.BundleError, match=r"pkg\.two line 1: `from \. import one` uses"
-                                                 r" a module as a namespace"):
-        bundle.merge(modules, root=str(tmp_path))
+    merge_error(tmp_path, r"import cycle among: pkg\.one",
+                one="from .two import B\nA = 1\n", two="from .one import A\nB = 2\n")
+    merge_error(tmp_path, r"pkg\.two line 1: `from \. import one` uses a module as a namespace",
+                one="A = 1\n", two="from . import one\nB = one.A\n")
 
 
 def test_modules_are_ordered_by_their_imports_and_missing_names_are_errors(tmp_path):
     modules = write_modules(tmp_path, two="from .one import A\nB = A + 1\n", one="A = 1\n")
     source = bundle.merge(modules, root=str(tmp_path))
     assert source.index("A = 1") < source.index("B = A + 1")
-    modules = write_modules(tmp_path, two="from .one import C\n", one="A = 1\n")
-    with pytest.raises(bundle.BundleError, match="imports C from pkg.one, which does not "
-                                                 "define it"):
-        bundle.merge(modules, root=str(tmp_path))
+    merge_error(tmp_path, "imports C from pkg.one, which does not define it",
+                two="from .one import C\n", one="A = 1\n")
 
 
 def test_the_board_modules_order_follows_their_imports():
