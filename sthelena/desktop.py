@@ -34,6 +34,7 @@ HEIGHT = 128
 SCALE = 4  # default window pixels per screen pixel
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # repo / CIRCUITPY root
 SHEET_PATH = os.path.join(ROOT, "assets", "sheet.bmp")
+TEXTS_PATH = os.path.join(ROOT, "assets", "help.txt")
 SAVE_PATH = os.path.join(os.path.expanduser("~"), ".sthelena-save")
 IDLE_SLEEP = 0.015  # seconds the interactive loop sleeps when nothing happened
 
@@ -507,7 +508,7 @@ def main(argv=None):
     store = MemoryStore() if args.no_save or save is None else FileStore(os.path.expanduser(save))
     sound = args.sound if args.sound is not None else not scripted
     speaker = Speaker(audio=sound)
-    app = App(display, store, speaker, load_sheet(SHEET_PATH), **options)
+    app = App(display, store, speaker, load_sheet(SHEET_PATH), texts=TEXTS_PATH, **options)
     try:
         if scripted:
             run_script(app, display, events, args.frames)

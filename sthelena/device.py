@@ -20,6 +20,7 @@ from .app.sounds import CLICK, ERROR, FANFARE, TUNES
 from .save import crc16
 
 SHEET_PATH = "/assets/sheet.bmp"
+TEXTS_PATH = "/assets/help.txt"  # help and the stuck screen's words, read when shown
 
 # Shift-register key number -> button: B A START SELECT, then the PyBadge's
 # RIGHT DOWN UP LEFT (the order of Adafruit's PyBadger library).
@@ -233,7 +234,7 @@ def setup():
     from .app.sheet import load_sheet
 
     buttons = button_source()
-    app = App(board.DISPLAY, NvmStore(), Speaker(), load_sheet(SHEET_PATH))
+    app = App(board.DISPLAY, NvmStore(), Speaker(), load_sheet(SHEET_PATH), texts=TEXTS_PATH)
     return app, buttons
 
 
