@@ -40,6 +40,11 @@ bench: $(VENV_STAMP) $(MPVM_STAMP)
 bench-app: $(VENV_STAMP) $(MPVM_STAMP)
 	$(PY) tools/bench_app.py
 
+## bench-presses: presses per card move, playing won games through the buttons
+.PHONY: bench-presses
+bench-presses: $(VENV_STAMP)
+	$(PY) tools/bench_presses.py
+
 ## circuitpy: build/CIRCUITPY, ready to copy onto the board's drive (the game merged into lib/sthelena_board.py)
 .PHONY: circuitpy
 circuitpy:

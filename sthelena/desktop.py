@@ -55,6 +55,8 @@ KEYS = {
 SCRIPT_WORDS = dict((name, index) for index, name in enumerate(NAMES))
 for _word in ("HOLD_A", "A+HOLD"):
     SCRIPT_WORDS[_word] = A | HOLD
+for _word in ("HOLD_B", "B+HOLD"):
+    SCRIPT_WORDS[_word] = B | HOLD
 
 
 class WindowError(Exception):

@@ -22,6 +22,7 @@ from .buttons import A, HOLD, TICKS_MASK
 from .sounds import CLICK, ERROR, FANFARE
 from .table import TableView, FOUR_COLOURS
 from .screens import PLAY, MENU, PEEK, HELP, WON_SCREEN, STUCK, NUMBER, NOWHERE
+from .autoplay import safe_home, finishable
 from .play import show_table, table_button, place_cursor
 from .menu import show_menu, menu_button
 from .peek import show_peek, peek_button
@@ -71,7 +72,9 @@ class App:
         self.status_key = -1  # the game's state the status text was built for (play.py)
         self.status = ""  # that text
         self.shown = None  # the text the status line shows: status or a message
-        self.moves = 0  # moves played in this game, as the status line counts them
+        self.autos = bytearray()  # a byte a move played: 1 if auto-play made it
+        self.auto_on = False  # auto-play to the foundations (a menu option, saved)
+        self.can_finish = False  # every card out can go home in turn: A finishes
         self.counted = -1  # the count the status line shows
         self.asked = -1  # the action waiting for a second A to confirm it (menu.py)
         self.page = 0  # help's page, or the place peek shows
@@ -85,7 +88,8 @@ class App:
         self._changed_at = -1
         self.flash_at = None  # None, or the error flash's start (-1: not yet timed)
         self._ended = _STILL
-        self._after_a = False  # the last event was a press of A
+        self.pressed = -1  # the last event (a hold follows the press that began it)
+        self.undid = False  # the last press of B on the table undid a move
         self.message = ""
         self.next_rules = None  # _load may bring back the saved ones
         game = None
@@ -106,7 +110,7 @@ class App:
     def start(self, game):
         """Play ``game`` from its present position."""
         self.game = game
-        self.moves = len(game.move_stack())
+        self.autos = bytearray(len(game.move_stack()))  # (after a restart: no auto moves known)
         self.status_key = -1
         self.shown = None
         self.lifted = NOWHERE
@@ -148,6 +152,7 @@ class App:
             game = from_bytes(data[6:])
             self.four_colours = flags & 1 != 0
             self.sound_on = flags & 2 == 0
+            self.auto_on = flags & 4 != 0
             self.cursor = data[3] % 20
             if rules is not None:
                 if not (Rules.parse(rules) == game.rules):  # no __ne__ on every board
@@ -168,7 +173,7 @@ class App:
     def save_now(self):
         """Write the game and settings to the store."""
         data = bytearray(_STORE_MAGIC)
-        data.append(self.four_colours | (not self.sound_on) << 1)
+        data.append(self.four_colours | (not self.sound_on) << 1 | self.auto_on << 2)
         data.append(self.cursor)
         data.extend(self.next_rules.to_bits().to_bytes(2, "big"))
         data.extend(to_bytes(self.game))
@@ -213,12 +218,12 @@ class App:
             self.flash_at = None
             place_cursor(self)
         held = event & HOLD
-        after_a = self._after_a
-        self._after_a = event == A
-        if held and (self.screen != PLAY or after_a and self.lifted != self.cursor):
+        pressed = self.pressed
+        self.pressed = event
+        if held and (self.screen != PLAY or pressed == A and self.lifted != self.cursor):
             # A hold follows the press that began it: it means something only
-            # on the table, and only if that press lifted the card (or it is
-            # a hold alone, as a script may give).
+            # on the table, and for A only if that press lifted the card (or
+            # it is a hold alone, as a script may give).
             return
         self.go(_BUTTON[self.screen](self, event & 7, held))
 
@@ -227,6 +232,13 @@ class App:
         when the move just played ended the game."""
         if self._ended != _STILL and screen == PLAY:
             status = self.game.status()
+            if status == PLAYING and self._ended == _MOVED:
+                self.can_finish = finishable(self.game)
+                if self.can_finish and self.auto_on:
+                    self.finish(True)  # auto-play takes the rest home
+                    status = WON
+                elif self.can_finish:
+                    self.say("All can go home: START")
             if status == WON:
                 screen = WON_SCREEN
                 if self._ended == _MOVED:
@@ -249,25 +261,58 @@ class App:
 
     def play(self, move):
         """Push a legal move; keep the redo list if it is the move redo
-        would play."""
-        self.game.push(move)
+        would play. With auto-play on, the cards it sends home follow (see
+        autoplay.py), marked in ``autos`` so that undo takes them back with
+        this move."""
+        game = self.game
+        game.push(move)
+        self.autos.append(0)
         redo = self.redo
         if len(redo) >= 2 and redo[-2] << 8 | redo[-1] == move:
             redo[-2:] = b""
         elif redo:
             self.redo = bytearray()
-        self.moves += 1
+        if self.auto_on:
+            move = safe_home(game)
+            while move >= 0:
+                game.push(move)
+                self.autos.append(1)
+                move = safe_home(game)
         self.sound(CLICK)
         self.say("")
         self.changed()
         self._ended = _MOVED
 
+    def finish(self, auto=False):
+        """Every card still out home, in turn (the position must be
+        finishable): one undo takes them all back (and the move before
+        them too, when auto-play did it)."""
+        played = finishable(self.game, True)
+        if not played:
+            return
+        self.autos.append(0 if not auto else 1)
+        while played > 1:
+            self.autos.append(1)
+            played -= 1
+        self.redo = bytearray()
+        self.lifted = NOWHERE
+        self.changed()
+        self._ended = _MOVED
+
     def undo(self):
-        if not self.game.history:
+        """Take back the last move, and the cards auto-play sent home after
+        it; the move goes on the redo list."""
+        game = self.game
+        autos = self.autos
+        if not game.history:
             self.error("nothing to undo")
             return
-        move = self.game.pop()
-        self.moves -= 1
+        while autos and autos[-1]:
+            game.pop()
+            autos[-1:] = b""
+        move = game.pop()
+        autos[-1:] = b""
+        self.can_finish = False
         self.redo.append(move >> 8)
         self.redo.append(move & 255)
         self.lifted = NOWHERE

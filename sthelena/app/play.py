@@ -9,6 +9,7 @@ from .sounds import CLICK
 from .table import write, write_number, NO_MARK, TARGET_MARK, BLOCKED_MARK, TEXT_COLUMNS
 from .tiles import EMPTY_ANY, EMPTY_NONE
 from .reasons import why_not
+from .autoplay import best_move
 from .screens import PLAY, MENU, PEEK, NOWHERE
 
 _SHORT_PRESETS = ("StH", "StHpy", "Louis", "Kite")
@@ -44,9 +45,15 @@ def table_button(app, button, held):
             else:
                 app.error(why_not(app.game, lifted * 20 + place))
     elif button == B:
-        if app.lifted != NOWHERE:
+        if held:  # redo, after taking back the undo its press made
+            if app.pressed == B and app.undid:
+                app.redo_move()
+            app.redo_move()
+        elif app.lifted != NOWHERE:
             app.lifted = NOWHERE
+            app.undid = False
         else:
+            app.undid = len(app.game.history) > 0
             app.undo()
     elif button == START:
         return MENU
@@ -60,24 +67,18 @@ def table_button(app, button, held):
 # -- playing -------------------------------------------------------
 
 def quick_move(app, place):
-    """Send the top card of ``place`` to a foundation that takes it,
-    else onto the best pile: one it builds on, else a space."""
-    game = app.game
+    """Send the top card of ``place`` where autoplay.best_move says: a
+    foundation if one takes it, else a pile it builds on, else a space, the
+    one of them that keeps the most moves open."""
     app.lifted = NOWHERE
-    space = NOWHERE
-    for target in range(19, -1, -1):  # foundations first
-        move = place * 20 + target
-        if target != place and game.is_legal(move):
-            if target >= 12 or game.top(target):
-                app.play(move)
-                return
-            space = target
-    if space != NOWHERE:
-        app.play(place * 20 + space)
-    elif not game.top(place):
+    move = best_move(app.game, place)
+    if move >= 0:
+        app.play(move)
+    elif not app.game.top(place):
         app.error("no card there")
     else:
         app.error("no place for this card")
+
 
 # -- drawing -------------------------------------------------------
 
@@ -164,8 +165,9 @@ def _draw_status(app):
         app.shown = text
         write(status, 0, 0, text, TEXT_COLUMNS)
         app.counted = -1
-    if not app.message and app.moves != app.counted:
-        app.counted = app.moves
+    moves = len(app.autos)
+    if not app.message and moves != app.counted:
+        app.counted = moves
         write(status, STATUS_WIDTH, 0, "", TEXT_COLUMNS - STATUS_WIDTH)
         write(status, TEXT_COLUMNS - 2, 0, "mv")
-        write_number(status, TEXT_COLUMNS - 4, 0, app.moves, TEXT_COLUMNS - 4 - STATUS_WIDTH)
+        write_number(status, TEXT_COLUMNS - 4, 0, moves, TEXT_COLUMNS - 4 - STATUS_WIDTH)
