@@ -56,7 +56,7 @@ BOARD_MODULES = CORE_MODULES + (
     "sthelena.app.layout", "sthelena.app.table", "sthelena.app.screens",
     "sthelena.app.reasons", "sthelena.app.autoplay", "sthelena.app.play", "sthelena.app.menu",
     "sthelena.app.deal_number",
-    "sthelena.app.peek",
+    "sthelena.app.peek", "sthelena.app.overview",
     "sthelena.app.help", "sthelena.app.won", "sthelena.app.stuck",
     "sthelena.app.sheet", "sthelena.app.game_app", "sthelena.device")
 BUNDLE_NAME = "sthelena_board"

@@ -21,7 +21,7 @@ from ..save import to_bytes, from_bytes
 from .buttons import A, HOLD, TICKS_MASK
 from .sounds import CLICK, ERROR, FANFARE
 from .table import TableView, FOUR_COLOURS
-from .screens import PLAY, MENU, PEEK, HELP, WON_SCREEN, STUCK, NUMBER, NOWHERE
+from .screens import PLAY, MENU, PEEK, HELP, WON_SCREEN, STUCK, NUMBER, OVERVIEW, NOWHERE
 from .autoplay import safe_home, finishable
 from .play import show_table, table_button, place_cursor
 from .menu import show_menu, menu_button
@@ -30,6 +30,7 @@ from .help import show_help, help_button
 from .won import show_won, won_button
 from .stuck import show_stuck, stuck_button
 from .deal_number import show_number, number_button
+from .overview import show_overview, overview_button
 
 from ..cards import const  # the core's: micropython's, or a stand-in on CPython
 
@@ -44,9 +45,10 @@ _STARTED = const(2)  # a game was started: the same, but quietly
 
 # Each screen's two functions, by screen number (screens.PLAY ...): draw it,
 # and handle a button (returning the screen that comes next).
-_SHOW = (show_table, show_menu, show_peek, show_help, show_won, show_stuck, show_number)
+_SHOW = (show_table, show_menu, show_peek, show_help, show_won, show_stuck, show_number,
+         show_overview)
 _BUTTON = (table_button, menu_button, peek_button, help_button, won_button, stuck_button,
-           number_button)
+           number_button, overview_button)
 
 
 def _random_deal():

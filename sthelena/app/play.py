@@ -10,7 +10,7 @@ from .table import write, write_number, NO_MARK, TARGET_MARK, BLOCKED_MARK, TEXT
 from .tiles import EMPTY_ANY, EMPTY_NONE
 from .reasons import why_not
 from .autoplay import best_move
-from .screens import PLAY, MENU, PEEK, NOWHERE
+from .screens import PLAY, MENU, PEEK, OVERVIEW, NOWHERE
 
 _SHORT_PRESETS = ("StH", "StHpy", "Louis", "Kite")
 STATUS_WIDTH = const(18)  # columns for the status text; the move counter takes the rest
@@ -57,10 +57,9 @@ def table_button(app, button, held):
             app.undo()
     elif button == START:
         return MENU
-    elif button == SELECT:
-        if app.cursor < 12:
-            return PEEK
-        app.error()
+    elif button == SELECT:  # the overview, or a foundation's peek
+        app.page = app.cursor
+        return OVERVIEW if app.cursor < 12 else PEEK
     return PLAY
 
 

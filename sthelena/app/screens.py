@@ -27,6 +27,7 @@ HELP = const(3)
 WON_SCREEN = const(4)
 STUCK = const(5)
 NUMBER = const(6)
+OVERVIEW = const(7)
 
 NOWHERE = const(-1)  # no card lifted
 def throws_away(app):
