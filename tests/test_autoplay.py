@@ -175,6 +175,20 @@ def test_the_status_line_counts_moves_and_b_held_redoes(display, sheet):
     assert len(app.autos) == 1 and app.game.move_stack() == [7 * 20 + 16]
 
 
+def test_a_long_press_of_b_redoes_one_move_and_only_on_the_table(display, sheet):
+    game = position("st-helena", {1: "QS", 2: "KS JS", 3: "2H AH"}, round_=1)
+    app = make_app(display, sheet, position=game.notation())
+    press(app, "RIGHT A A RIGHT A RIGHT A")  # JS home (X), AH into a space (Y)
+    after_y = app.game.notation()
+    assert app.game.move_stack() == [1 * 20 + 16, 2 * 20 + 3]
+    press(app, "B")  # Y undone
+    press(app, "B HOLD_B")  # a long press: X undone by the press, X and Y redone by the hold
+    assert app.game.notation() == after_y and app.screen == game_app.PLAY
+    press(app, "START B HOLD_B")  # B leaving the menu, held: nothing more
+    assert app.game.notation() == after_y and app.screen == game_app.PLAY
+    assert app.game.history
+
+
 def test_the_press_benchmark_wins_its_games_through_the_buttons(display, sheet):
     text, line = won_game(1)
     for scheme in range(4):

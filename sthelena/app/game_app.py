@@ -90,7 +90,7 @@ class App:
         self._changed_at = -1
         self.flash_at = None  # None, or the error flash's start (-1: not yet timed)
         self._ended = _STILL
-        self.pressed = -1  # the last event (a hold follows the press that began it)
+        self.pressed = 15  # the last event | its screen << 4 (a hold follows its press)
         self.undid = False  # the last press of B on the table undid a move
         self.message = ""
         self.next_rules = None  # _load may bring back the saved ones
@@ -221,12 +221,17 @@ class App:
             place_cursor(self)
         held = event & HOLD
         pressed = self.pressed
-        self.pressed = event
-        if held and (self.screen != PLAY or pressed == A and self.lifted != self.cursor):
+        self.pressed = event | self.screen << 4  # the event, and where it was handled
+        if held:
             # A hold follows the press that began it: it means something only
-            # on the table, and for A only if that press lifted the card (or
-            # it is a hold alone, as a script may give).
-            return
+            # on the table, if that press was handled there, and for A only
+            # if it lifted the card (a hold alone, as a script may give, acts).
+            began = pressed & 15 == event & 7  # the press of this button came last
+            if self.screen != PLAY or began and (pressed >> 4 != PLAY or (
+                    event & 7 == A and self.lifted != self.cursor)):
+                return
+            if not began:
+                self.undid = False
         self.go(_BUTTON[self.screen](self, event & 7, held))
 
     def go(self, screen):

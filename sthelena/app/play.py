@@ -46,7 +46,7 @@ def table_button(app, button, held):
                 app.error(why_not(app.game, lifted * 20 + place))
     elif button == B:
         if held:  # redo, after taking back the undo its press made
-            if app.pressed == B and app.undid:
+            if app.undid:
                 app.redo_move()
             app.redo_move()
         elif app.lifted != NOWHERE:
