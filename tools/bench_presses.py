@@ -4,8 +4,9 @@ figures, passes or fails nothing.
 Plays won games through the App's buttons as a player who knows a winning
 line would: the games are made backwards from the won position
 (``tools/won_games.py``: every card on the piles, a winning line known, no
-redeal left), and the player walks the cursor the shortest way to each card
-and plays it under four schemes: picking up and putting down; A twice (the
+redeal left), and the player, of the next few moves of the line, plays the
+one nearest the cursor that keeps the rest of the line legal, walking the
+cursor the shortest way, under four schemes: picking up and putting down; A twice (the
 quick move) when it makes the wanted move; A held (a long press, counted as
 one press); and A held with auto-play on. Every press counts, cursor moves
 included. Goals (issue 10): at most 2.5 presses a card move with auto-play

@@ -86,11 +86,47 @@ PATHS = _distances()
 SCHEMES = ("pick up and put down", "A twice", "A held (one press)", "A held, auto-play on")
 
 
+LOOK_AHEAD = 6  # line moves a player weighs at each step
+
+
+def _nearest(game, todo, cursor):
+    """The index, among the next LOOK_AHEAD moves of ``todo``, of the one
+    whose card is nearest the cursor and which can be played now without
+    spoiling the rest of the line (tried on a copy); 0 if none can."""
+    best = 0
+    best_distance = None
+    for index in range(min(LOOK_AHEAD, len(todo))):
+        move, card = todo[index]
+        if game.top(move // 20) != card or not game.is_legal(move):
+            continue
+        distance = len(PATHS[cursor, move // 20])
+        if best_distance is not None and distance >= best_distance:
+            continue
+        if index and not _line_holds(game, todo, index):
+            continue
+        best = index
+        best_distance = distance
+    return best
+
+
+def _line_holds(game, todo, index):
+    """Whether ``todo`` stays a legal line with its move ``index`` played first."""
+    copy = Game.from_notation(game.notation())
+    order = [todo[index]] + todo[:index] + todo[index + 1:]
+    for move, card in order:
+        if copy.top(move // 20) != card or not copy.is_legal(move):
+            return False
+        copy.push(move)
+    return True
+
+
 def play_through_buttons(app, line, scheme):
     """Play ``line`` on ``app`` by its buttons, as a player of ``scheme``
-    (an index into SCHEMES) would; moves that auto-play made already are
-    skipped, and a card the line moves that auto-play sent home is left
-    there. Returns (presses, card moves played, won)."""
+    (an index into SCHEMES) would: of the next few moves of the line, the
+    one nearest the cursor that keeps the rest of the line legal; moves
+    that auto-play made already are skipped, and a card the line moves that
+    auto-play sent home is left there. Returns (presses, card moves played,
+    won)."""
     presses = 0
 
     def press(event):
@@ -117,8 +153,11 @@ def play_through_buttons(app, line, scheme):
             press(buttons.A)
 
     app.auto_on = scheme == 3
-    for move, card in line:
+    todo = list(line)
+    while todo:
         game = app.game
+        index = _nearest(game, todo, app.cursor)
+        move, card = todo.pop(index)
         if game.top(move // 20) != card or not game.is_legal(move):
             continue  # auto-play has played it, or played its card home
         play(move)
