@@ -426,7 +426,7 @@ def test_stuck_screens_redeal_only_and_lost(display, sheet, reader):
     seen, expected = table_on_screen(display, app, reader)
     assert seen == expected  # the redealt piles and the status line
     assert "1st" not in status_text(app) and " R1" in status_text(app)
-    assert app.message == "All can go home: START"  # two cards, each free to go
+    assert app.message == "All can go home: A on K/A"  # two cards, each free to go
     press(app, "A A RIGHT A A")
     assert app.game.is_won() and app.screen == game_app.WON_SCREEN
     lost = position("st-helena,spaces=none,redeals=0", {1: "KS", 7: "AH"}, round_=0)

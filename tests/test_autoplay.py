@@ -130,11 +130,22 @@ def test_auto_play_finishes_a_game_every_card_of_which_can_go_home(display, shee
     assert app.game.notation() == game.notation()  # one undo takes it all back
 
 
-def test_without_auto_play_the_menu_finishes_in_one_press(display, sheet):
+def test_without_auto_play_a_on_a_foundation_finishes_in_one_press(display, sheet):
     game = position("st-helena", {1: "KS QS", 2: "JS", 3: "AH 2H"}, round_=1)
     app = make_app(display, sheet, position=game.notation())
     press(app, "RIGHT A A")
-    assert app.message == "All can go home: START" and not app.game.is_won()
+    assert app.message == "All can go home: A on K/A" and not app.game.is_won()
+    press(app, "DOWN A")  # the KH foundation
+    assert app.game.is_won() and app.screen == game_app.WON_SCREEN
+    press(app, "B")  # one undo takes them all back
+    assert not app.game.is_won() and len(app.autos) == 1
+
+
+def test_without_auto_play_the_menu_finishes_too(display, sheet):
+    game = position("st-helena", {1: "KS QS", 2: "JS", 3: "AH 2H"}, round_=1)
+    app = make_app(display, sheet, position=game.notation())
+    press(app, "RIGHT A A")
+    assert not app.game.is_won()
     press(app, "START")
     assert app.labels[0] == "Finish: all cards home"
     press(app, "A")

@@ -245,7 +245,7 @@ class App:
                     self.finish(True)  # auto-play takes the rest home
                     status = WON
                 elif self.can_finish:
-                    self.say("All can go home: START")
+                    self.say("All can go home: A on K/A")
             if status == WON:
                 screen = WON_SCREEN
                 if self._ended == _MOVED:

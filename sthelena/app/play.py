@@ -25,7 +25,9 @@ def table_button(app, button, held):
     elif button == A:
         lifted = app.lifted
         place = app.cursor
-        if held:
+        if app.can_finish and place >= 12 and lifted == NOWHERE and not held:
+            app.finish()  # every card can go home: A on a foundation takes them
+        elif held:
             quick_move(app, place if lifted == NOWHERE else lifted)
         elif lifted == NOWHERE:  # pick up the card under the cursor
             game = app.game
