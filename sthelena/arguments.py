@@ -21,7 +21,7 @@ from .rules import Rules
 PROG = "sthelena"
 NUMBER = re.compile(r"-?[0-9]+\Z")
 INPUT_LIMIT = 1 << 16  # bytes of a POSITION read from stdin, or of a tty line
-SHOWN_LIMIT = 40  # characters of a bad argument quoted back in a message
+SHOWN_LIMIT = 100  # characters of a bad argument quoted back in a message
 
 
 class CliError(Exception):
@@ -63,16 +63,32 @@ def guarded(run, *args):
 def print_error(error):
     """``error`` on stderr as one line: ``sthelena: ...``."""
     if sys.stderr is not None:
-        sys.stderr.write("%s: %s\n" % (PROG, " ".join(str(error).split())))
+        sys.stderr.write("%s: %s\n" % (PROG, one_line(error)))
         sys.stderr.flush()
+
+
+def one_line(error):
+    """An error's message as one line of sensible length: blanks squeezed,
+    and any long word (an argument echoed back, e.g. 5,000 digits) cut."""
+    words = str(error).split()
+    for index, word in enumerate(words):
+        if len(word) > SHOWN_LIMIT + 20:
+            end = word[-1] if word[-1] in ":;," else ""  # the sentence's punctuation stays
+            words[index] = "%s (%d characters)%s" % (_cut(word.rstrip(end)), len(word), end)
+    return " ".join(words)
 
 
 def shown(text):
     """``text`` quoted for a message: escaped (so it stays one printable
     line, whatever bytes it came from) and cut short if long."""
     if len(text) > SHOWN_LIMIT:
-        return "%r... (%d characters)" % (text[:SHOWN_LIMIT], len(text))
+        return "%r (%d characters)" % (_cut(text), len(text))
     return repr(text)
+
+
+def _cut(text):
+    """Long ``text``'s start and end (a path's file name stays)."""
+    return text[:SHOWN_LIMIT * 3 // 5] + "..." + text[-(SHOWN_LIMIT * 2 // 5):]
 
 
 def whole_number(text, what, low, high):

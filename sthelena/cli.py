@@ -16,7 +16,8 @@ import sys
 # The readers of arguments and stdin, and the one error path (CliError ->
 # one line, exit 2), are in arguments.py: the desktop edge shares them.
 from .arguments import (INPUT_LIMIT, NUMBER, PROG, CliError, Parser, deal_number, guarded,
-                        parse_args, parse_notation, parse_rules, read_input, whole_number)
+                        one_line, parse_args, parse_notation, parse_rules, read_input,
+                        whole_number)
 from .deal import DEAL_LIMIT
 from .explain import perft, why_illegal
 from .game import CYCLING, NO_MOVES, REDEAL_ONLY, STATUS_NAMES, WON, Game, IllegalMoveError
@@ -223,7 +224,7 @@ def run_tty(game, stdin, stdout):
         try:
             line = read_input(stdin, line=True)
         except CliError as error:  # a line that is no command: say so, play on
-            say(str(error))
+            say(one_line(error))
             continue
         if not line:
             say()
@@ -253,7 +254,7 @@ def run_tty(game, stdin, stdout):
         try:
             _push(game, parse_move(command))
         except ValueError as error:
-            say(str(error))
+            say(one_line(error))
             continue
         status = show()
 
@@ -331,7 +332,6 @@ def _main(argv):
         return 0
     if sys.stdout is None:
         raise CliError("standard output is closed")
-    _forgiving_stdout()
     out = []
     try:
         result = args.run(args, out)
@@ -348,14 +348,6 @@ def _main(argv):
         _silence_stdout()
         raise CliError("cannot write standard output: %s" % (error.strerror or error))
     return result
-
-
-def _forgiving_stdout():
-    """Let stdout write what it cannot encode as escapes: the tty echoes
-    what the player typed, which a strict ASCII stdout (PYTHONIOENCODING)
-    could not print."""
-    if getattr(sys.stdout, "errors", None) == "strict" and hasattr(sys.stdout, "reconfigure"):
-        sys.stdout.reconfigure(errors="backslashreplace")
 
 
 def _silence_stdout():
