@@ -54,7 +54,8 @@ CORE_MODULES = ("sthelena.cards", "sthelena.moves", "sthelena.rules", "sthelena.
 BOARD_MODULES = CORE_MODULES + (
     "sthelena.app.tiles", "sthelena.app.buttons", "sthelena.app.sounds",
     "sthelena.app.layout", "sthelena.app.table", "sthelena.app.screens",
-    "sthelena.app.sheet", "sthelena.app.game_app", "sthelena.device")
+    "sthelena.app.sheet", "sthelena.statistics", "sthelena.app.record",
+    "sthelena.app.stats_screen", "sthelena.app.game_app", "sthelena.device")
 BUNDLE_NAME = "sthelena_board"
 TREE_FILES = ("code.py", "boot.py", os.path.join("assets", "sheet.bmp"))
 

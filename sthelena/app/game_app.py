@@ -3,7 +3,8 @@
 ``App`` is handed its display, store and speaker by an edge (``device`` or
 ``desktop``); it asks the rules core what is legal and never touches the
 core's bytes. Events are ``buttons`` numbers (plus ``HOLD``); ``tick(now_ms)``
-is called when nothing happens, for autosave and the error flash.
+is called when nothing happens, for the save (``record``'s write policy) and
+the error flash.
 """
 
 import random
@@ -11,15 +12,17 @@ import random
 from ..game import Game, PLAYING, WON, REDEAL_ONLY, CYCLING, IllegalMoveError
 from ..moves import REDEAL, DEAL
 from ..rules import Rules, OPTIONS, CHOICES, PRESETS, value_text
-from ..save import to_bytes, from_bytes
+from ..statistics import Statistics
 from .buttons import UP, DOWN, LEFT, RIGHT, A, B, START, SELECT, HOLD, TICKS_MASK
 from .layout import step
+from .record import Keeper, restore
 from .sounds import CLICK, ERROR, FANFARE
 from .table import (TableView, write, TWO_COLOURS, FOUR_COLOURS, NO_MARK, TARGET_MARK,
                     BLOCKED_MARK, TEXT_COLUMNS)
 from .tiles import EMPTY_ANY, EMPTY_NONE
 from .screens import (MENU_ROWS, move_menu_marker, show_help, show_menu, show_menu_label,
                       show_message, show_number, show_peek)
+from .stats_screen import STATS, STATS_RESET, open_statistics, statistics_button
 
 from ..cards import const  # the core's: micropython's, or a stand-in on CPython
 
@@ -31,10 +34,9 @@ HELP = const(3)
 WON_SCREEN = const(4)
 STUCK = const(5)
 NUMBER = const(6)
+# STATS = 7, STATS_RESET = 8: stats_screen's
 
-_SAVE_AFTER_MS = const(2000)
 _FLASH_MS = const(250)
-_STORE_MAGIC = b"SA"
 _NOWHERE = const(-1)
 
 # Menu items (the rules options follow RULES_ITEM, one per option).
@@ -48,8 +50,9 @@ _REDEAL = const(6)
 _RULES = const(7)
 _COLOURS = const(8 + 8)
 _SOUND = const(9 + 8)
-_HELP = const(10 + 8)
-_MENU_ITEMS = const(11 + 8)
+_STATISTICS = const(10 + 8)
+_HELP = const(11 + 8)
+_MENU_ITEMS = const(12 + 8)
 _MENU_TEXT = ("Resume", "New deal", "Deal by number", "Restart this deal", "Undo", "Redo")
 _OPTION_LABELS = ("build", "wrap", "spaces", "redeals", "1st-deal limit", "gather",
                   "found. moves", "Louis start")
@@ -82,24 +85,35 @@ class App:
         self.digits = bytearray(10)
         self._digit = 0
         self._dirty = False
-        self._changed_at = -1
         self._flash_at = -1
         self._flashing = False
         self._status_key = -1  # what the status line shows, as _draw_status packs it
         self.message = ""
-        self.next_rules = None  # _load may bring back the saved ones
-        game = None
+        self.next_rules = None  # restore may bring back the saved ones
+        self.statistics = Statistics()
+        self.finished = False  # this game's result is counted
+        self.keeper = Keeper(store)
+        saved = restore(self)  # statistics and settings; the saved game
         if position is not None:
             game = Game.from_notation(position)
         elif deal is not None:
             game = Game.deal(deal, rules or "st-helena")
-        else:
-            game = self._load(rules)
-            if game is None:
-                game = Game.deal(self.new_deal_number(), rules or "st-helena")
+        elif saved is not None and (rules is None or Rules.parse(rules) == saved.rules):
+            game = saved
+        else:  # none, unreadable, or the player asked for other rules: a new deal
+            game = Game.deal(self.new_deal_number(), rules or "st-helena")
+        self.resumed = game is saved  # else the store's game is replaced at the next save
+        if not self.resumed or rules is not None:
+            self.next_rules = None
+        if not self.resumed:
+            self.cursor = 0
+            self.finished = False
         if self.next_rules is None:
             self.next_rules = Rules.parse(str(game.rules))
+        if self.four_colours:
+            self.view.set_suit_colours(FOUR_COLOURS)
         self.start(game)
+        self._dirty = not self.resumed
 
     # -- starting and saving -------------------------------------------
 
@@ -113,55 +127,17 @@ class App:
         self._labels = None
         self.view.show_overlay(False)
         self._dirty = True
-        self._changed_at = -1
         self._redraw()
         self._after_move(quiet=True)
 
-    def _load(self, rules):
-        """The stored game, or None (with a message) if there is none or it
-        cannot be read."""
-        try:
-            data = self.store.load()
-        except OSError:
-            data = None
-        if not data:
-            return None
-        try:
-            if data[:2] != _STORE_MAGIC or len(data) < 7:
-                raise ValueError("not a sthelena save")
-            flags = data[2]
-            game = from_bytes(data[6:])
-            self.four_colours = flags & 1 != 0
-            self.sound_on = flags & 2 == 0
-            self.cursor = data[3] % 20
-            if rules is not None:
-                if not (Rules.parse(rules) == game.rules):  # no __ne__ on every board
-                    return None  # the player asked for other rules: a new deal
-            else:
-                try:  # the rules chosen for the next deal
-                    self.next_rules = Rules.from_bits(int.from_bytes(data[4:6], "big"))
-                except ValueError:
-                    pass  # the game's rules, then
-            if self.four_colours:
-                self.view.set_suit_colours(FOUR_COLOURS)
-            return game
-        except ValueError as error:
-            self.message = "save unreadable: new deal"
-            print("sthelena: saved game unreadable (%s); dealing a new one" % error)
-            return None
-
     def save_now(self):
-        """Write the game and settings to the store."""
-        data = bytearray(_STORE_MAGIC)
-        data.append(self.four_colours | (not self.sound_on) << 1)
-        data.append(self.cursor)
-        data.extend(self.next_rules.to_bits().to_bytes(2, "big"))
-        data.extend(to_bytes(self.game))
-        try:
-            self.store.save(bytes(data))
-        except OSError as error:
-            print("sthelena: could not save (%s)" % error)
-        self._dirty = False
+        """Write the record now (``record.Keeper``); a failure or a trim is
+        told once on the status line, and the game goes on."""
+        written, note = self.keeper.write(self)
+        self._dirty = not written
+        if note:
+            self.message = note
+            self._status_key = -1
 
     def flush(self):
         """Save now if anything changed since the last save (before power-off
@@ -170,18 +146,24 @@ class App:
             self.save_now()
 
     def tick(self, now):
-        """Idle work: end an error flash, save a while after a change."""
+        """Idle work: end an error flash, save when the write policy says."""
         if self._flashing:
             if self._flash_at < 0:
                 self._flash_at = now
             elif (now - self._flash_at) & TICKS_MASK > _FLASH_MS:
                 self._flashing = False
                 self._place_cursor()
-        if self._dirty:
-            if self._changed_at < 0:
-                self._changed_at = now
-            elif (now - self._changed_at) & TICKS_MASK > _SAVE_AFTER_MS:
-                self.save_now()
+        if self.keeper.due(now, self._dirty):
+            self.save_now()
+
+    def _leave_game(self):
+        """The game is left for another deal: count it lost if it was played
+        and its result is not counted yet."""
+        game = self.game
+        if not self.finished and game.history:
+            self.statistics.record(game.rules, game.deal_number, False,
+                                   game.earlier_moves + len(game.move_stack()))
+        self.finished = False
 
     # -- events --------------------------------------------------------
 
@@ -204,6 +186,8 @@ class App:
             self._number_button(button)
         elif screen == PEEK:
             self._back_to_table()
+        elif screen >= STATS:
+            statistics_button(self, button)
         elif held:
             return  # a hold after the press that ended the game: ignore
         elif screen == WON_SCREEN:
@@ -231,6 +215,7 @@ class App:
     def _play_button(self, button, held):
         if button <= RIGHT:
             self.cursor = step(self.cursor, button)
+            self._dirty = True  # the cursor is saved too (by the write policy)
         elif button == A:
             if held:
                 if self.lifted == _NOWHERE:
@@ -308,7 +293,6 @@ class App:
         self._sound(CLICK)
         self.message = ""
         self._dirty = True
-        self._changed_at = -1
         self._after_move()
 
     def undo(self):
@@ -320,7 +304,6 @@ class App:
         self.redo.append(move & 255)
         self.lifted = _NOWHERE
         self._dirty = True
-        self._changed_at = -1
 
     def redo_move(self):
         redo = self.redo
@@ -350,7 +333,12 @@ class App:
             return
         if status == WON:
             self.screen = WON_SCREEN
-            moves = len(self.game.move_stack())
+            moves = self.game.earlier_moves + len(self.game.move_stack())
+            if not self.finished:  # counted once, however often undone and won again
+                self.finished = True
+                self.statistics.record(self.game.rules, self.game.deal_number, True, moves)
+            if not quiet:
+                self.save_now()  # a game ends: written at once
             number = self.game.deal_number
             show_message(self.view, "YOU WON!", (
                 "All 104 cards are home.", "",
@@ -371,9 +359,13 @@ class App:
                 "Only moves that undo each", "other: this game is lost.")
             show_message(self.view, "NO WAY ON", why, (
                 "A: new deal", "B: back (undo there)"))
+            if not quiet:
+                self.save_now()  # a game ends: written at once
 
     def _new_deal(self, number):
+        self._leave_game()
         self.start(Game.deal(number, Rules.parse(str(self.next_rules))))
+        self.save_now()  # a new deal (and maybe the statistics): written at once
 
     def _back_to_table(self):
         self.screen = PLAY  # handle() redraws
@@ -494,6 +486,8 @@ class App:
             return "Four colours: " + ("on" if self.four_colours else "off")
         if item == _SOUND:
             return "Sound: " + ("on" if self.sound_on else "off")
+        if item == _STATISTICS:
+            return "Statistics"
         return "Help"
 
     def menu_labels(self):
@@ -549,6 +543,8 @@ class App:
             game = self.game
             if game.deal_number is not None and not (self.next_rules == game.rules):
                 self._new_deal(game.deal_number)
+            elif game.earlier_moves:  # a trimmed save's game: from its deal again
+                self.start(Game.deal(game.deal_number, game.rules))
             else:
                 while game.history:
                     game.pop()
@@ -588,6 +584,8 @@ class App:
             self.sound_on = not self.sound_on
             self._dirty = True
             self._relabel(item)
+        elif item == _STATISTICS:
+            open_statistics(self)
         elif item == _HELP:
             self.screen = HELP
             show_help(self.view)
