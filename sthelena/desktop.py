@@ -21,6 +21,7 @@ import argparse
 import contextlib
 import io
 import os
+import sys
 import tempfile
 import time
 
@@ -139,6 +140,22 @@ class FileStore:
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
             raise
+
+    def keep_backup(self):
+        """Copy the save file to the first free ``FILE.bak``, ``FILE.bak2``,
+        ... before the app replaces it with a game it did not resume; the
+        backup's path, or None if there is nothing to keep."""
+        data = self.load()
+        if data is None:
+            return None
+        number = 1
+        while True:
+            backup = self.path + (".bak" if number == 1 else ".bak%d" % number)
+            if not os.path.exists(backup):
+                break
+            number += 1
+        FileStore(backup).save(data)
+        return backup
 
 
 class MemoryStore:
@@ -560,6 +577,18 @@ def _main(argv):
     sound = args.sound if args.sound is not None else not scripted
     speaker = Speaker(audio=sound)
     app = App(display, store, speaker, load_sheet(SHEET_PATH), **options)
+    if isinstance(store, FileStore) and not app.resumed:
+        # --deal, --rules, --position, or an unreadable or newer save: the
+        # saved game is not the one played, so it is kept before any write.
+        try:
+            backup = store.keep_backup()
+        except OSError as error:
+            print_error(CliError("the saved game in %s cannot be backed up (%s): not playing "
+                                 "over it" % (store.path, error.strerror or error)))
+            return 1
+        if backup is not None:
+            print("sthelena: the saved game in %s is kept in %s; this run plays another"
+                  % (store.path, backup), file=sys.stderr)
     try:
         try:
             if scripted:

@@ -39,7 +39,8 @@ LONG_GAME = 300  # moves in the game whose heap is measured
 MODULES = ("sthelena.cards", "sthelena.moves", "sthelena.rules", "sthelena.deal",
            "sthelena.game", "sthelena.save", "sthelena.app.buttons", "sthelena.app.sounds",
            "sthelena.app.tiles", "sthelena.app.layout", "sthelena.app.table",
-           "sthelena.app.screens", "sthelena.app.play", "sthelena.app.menu",
+           "sthelena.app.screens", "sthelena.statistics", "sthelena.app.record",
+           "sthelena.app.stats_screen", "sthelena.app.play", "sthelena.app.menu",
            "sthelena.app.deal_number", "sthelena.app.peek", "sthelena.app.help",
            "sthelena.app.won", "sthelena.app.stuck", "sthelena.app.game_app", "sthelena.app.sheet",
            "sthelena.device")

@@ -60,6 +60,7 @@ CORE_MODULES = ("sthelena.cards", "sthelena.moves", "sthelena.rules", "sthelena.
 BOARD_MODULES = CORE_MODULES + (
     "sthelena.app.tiles", "sthelena.app.buttons", "sthelena.app.sounds",
     "sthelena.app.layout", "sthelena.app.table", "sthelena.app.screens",
+    "sthelena.statistics", "sthelena.app.record", "sthelena.app.stats_screen",
     "sthelena.app.play", "sthelena.app.menu", "sthelena.app.deal_number", "sthelena.app.peek",
     "sthelena.app.help", "sthelena.app.won", "sthelena.app.stuck",
     "sthelena.app.sheet", "sthelena.app.game_app", "sthelena.device")
