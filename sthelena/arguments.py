@@ -118,12 +118,13 @@ def read_input(stream, what="standard input", line=False):
     try:
         data = source.readline(INPUT_LIMIT + 1) if line else source.read(INPUT_LIMIT + 1)
         if len(data) > INPUT_LIMIT:
-            newline, rest = (b"\n" if isinstance(data, bytes) else "\n"), data
+            newline = b"\n" if isinstance(data, bytes) else "\n"
+            rest = data
             while line and rest and not rest.endswith(newline):
                 rest = source.readline(INPUT_LIMIT)  # the rest of the long line goes too
             raise CliError("%s too long: over %d bytes%s"
                            % (what, INPUT_LIMIT, " in a line" if line else ""))
-    except OSError as error:  # e.g. a folder on stdin
+    except OSError as error:  # EIO, say: the terminal gone
         raise CliError("cannot read %s: %s" % (what, error.strerror or error))
     if isinstance(data, str):
         return data

@@ -24,7 +24,7 @@ from .game import CYCLING, NO_MOVES, REDEAL_ONLY, STATUS_NAMES, WON, Game, Illeg
 from .notation import FOUNDATION_NAMES, card_name, move_name, parse_move
 from .rules import DEFAULT, OPTIONS
 
-PERFT_DEPTH_LIMIT = 7  # about 20 s on a deal; each more is about 8 times longer
+PERFT_DEPTH_LIMIT = 7  # 19 s of CPU on deal 7 (depth 6: 2.4 s); each depth about 8 times more
 
 
 def _deal(number_text, rules_text):

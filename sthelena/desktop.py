@@ -520,9 +520,14 @@ def _check(args):
         raise CliError("--save and --no-save contradict each other")
     args.scale = whole_number(args.scale, "--scale", 1, SCALE_LIMIT)
     args.shot_scale = whole_number(args.shot_scale, "--shot-scale", 1, SHOT_SCALE_LIMIT)
+    if args.save is not None:
+        args.save = os.path.expanduser(args.save)  # as the store will read it
     for option, path in (("--shot", args.shot), ("--save", args.save)):
         _check_output(option, path, folder=False)
     _check_output("--frames", args.frames, folder=True)
+    if args.shot is not None and args.save is not None and (
+            os.path.realpath(args.shot) == os.path.realpath(args.save)):
+        raise CliError("bad --shot %s: it is the --save file" % shown(args.shot))
     options = {}
     if args.deal is not None:
         options["deal"] = deal_number(args.deal)

@@ -144,7 +144,8 @@ def run_module(argv, stdin=b"", env=None, **options):
     """``python -m sthelena ARGV`` (argv items as str or bytes), stdin bytes:
     (status, stdout bytes, stderr bytes)."""
     environment = dict(os.environ)
-    environment.pop("PYTHONIOENCODING", None)
+    for name in ("PYTHONIOENCODING", "PYTHONUTF8"):
+        environment.pop(name, None)
     environment.update(env or {})
     done = subprocess.run([sys.executable, "-m", "sthelena"] + list(argv), cwd=ROOT,
                           input=stdin, capture_output=True, env=environment, timeout=60,
@@ -183,7 +184,7 @@ def test_deal_number_of_thousands_of_digits():
 
 @pytest.mark.parametrize("env, encoding", [
     ({"PYTHONIOENCODING": "utf-8"}, "utf-8"), ({"PYTHONIOENCODING": "ascii"}, "ascii"),
-    ({"LC_ALL": "C"}, "utf-8"), ({}, "utf-8")])
+    ({"LC_ALL": "C"}, "utf-8"), ({"LC_ALL": "C.UTF-8"}, "utf-8")])
 def test_stdin_that_is_not_text_in_any_locale(env, encoding):
     # strict locales raised UnicodeDecodeError; forgiving ones let the bytes through
     stdin = DEAL_7.encode()[:10] + b"\xff" + DEAL_7.encode()[10:]

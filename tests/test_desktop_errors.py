@@ -151,6 +151,13 @@ def test_output_paths_checked_before_the_run(capsys, places, option, place, word
     assert status == 2 and words in err
 
 
+def test_shot_onto_the_save_file(capsys, places):
+    # the save would have replaced the picture, without a word
+    status, err = accepted_or_refused(["--keys", "A", "--shot", places / "game",
+                                       "--save", places / "folder" / ".." / "game"], capsys)
+    assert status == 2 and "it is the --save file" in err
+
+
 def test_frames_folder_parents_are_made(capsys, places):
     assert accepted_or_refused(["--keys", "A", "--frames", places / "new" / "a" / "b"],
                                capsys)[0] == "accepted"
