@@ -15,7 +15,7 @@ import sys
 
 # The readers of arguments and stdin, and the one error path (CliError ->
 # one line, exit 2), are in arguments.py: the desktop edge shares them.
-from .arguments import (INPUT_LIMIT, NUMBER, PROG, CliError, Parser, deal_number, guarded,
+from .cli_arguments import (INPUT_LIMIT, NUMBER, PROG, CliError, Parser, deal_number, guarded,
                         one_line, parse_args, parse_notation, parse_rules, read_input,
                         whole_number)
 from .deal import DEAL_LIMIT

@@ -27,7 +27,7 @@ import time
 
 from .app.buttons import A, B, DOWN, HOLD, LEFT, NAMES, NO_EVENT, RIGHT, SELECT, START, UP
 from .app.sounds import TUNES
-from .arguments import (CliError, Parser, deal_number, guarded, parse_args, parse_notation,
+from .cli_arguments import (CliError, Parser, deal_number, guarded, parse_args, parse_notation,
                         parse_rules, shown, whole_number)
 from .deal import DEAL_LIMIT
 

@@ -44,7 +44,7 @@ def run_vm(script, bundles=(), package=False):
     files["assets/sheet.bmp"] = SHEET
     packages = ("tools/standins", "sthelena") if package else ("tools/standins",)
     return run_micropython(textwrap.dedent(script), packages=packages,
-                           exclude=r"(^|/)(__main__|cli|arguments|desktop)\.py$", files=files).splitlines()
+                           exclude=r"(^|/)(__main__|cli\w*|desktop)\.py$", files=files).splitlines()
 
 
 def top_level_statements(tree):

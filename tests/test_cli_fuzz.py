@@ -21,7 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sthelena import arguments, cli
+from sthelena import cli, cli_arguments as arguments
 from sthelena.game import Game
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
