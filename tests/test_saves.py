@@ -13,9 +13,11 @@ import pytest
 from app_driver import MemoryStore, make_app, press
 from mpvm import REPO_ROOT
 from positions import position
-from sthelena.app import game_app, record
+from sthelena.app import menu, record, screens
 from sthelena.app.record import NOT_SAVED, STATISTICS_LOST, TRIMMED, UNREADABLE
-from sthelena.app.stats_screen import STATS, STATS_RESET, statistics_lines
+from sthelena.app.play import status_text
+from sthelena.app.screens import STATS, STATS_RESET
+from sthelena.app.stats_screen import statistics_lines
 from sthelena.game import Game
 from sthelena.rules import Rules
 from sthelena.statistics import Statistics
@@ -85,7 +87,7 @@ def test_a_record_torn_at_every_byte_keeps_what_is_intact_and_says_so(display, s
         if cut == 0:  # erased and nothing written: a blank board, nothing to report
             assert again.message == "" and again.statistics.played() == 0
             continue
-        assert again.message == UNREADABLE and UNREADABLE in again.status_text(), cut
+        assert again.message == UNREADABLE and UNREADABLE in status_text(again), cut
         if cut >= stats_end:  # the statistics' section was whole
             assert again.statistics.report_lines() == report, cut
         else:
@@ -150,7 +152,7 @@ def test_a_record_too_big_for_the_flash_keeps_the_last_moves_and_tells_once(
     moves = app.game.move_stack()
     assert len(moves) == 8000 and len(record.record_bytes(app)) > 8192
     app.save_now()  # no exception: the oldest undo history is left out
-    assert app.message == TRIMMED and TRIMMED in app.status_text()
+    assert app.message == TRIMMED and TRIMMED in status_text(app)
     assert not app._dirty and nvm.writes == 1
     _played(app, 1, seed=5)
     assert app.message == ""
@@ -163,7 +165,7 @@ def test_a_record_too_big_for_the_flash_keeps_the_last_moves_and_tells_once(
     assert kept == app.game.move_stack()[-record.KEEP_MOVES:]
     assert again.game.earlier_moves + len(kept) == 8001
     # Restart goes back to the deal itself, not to where the save was trimmed.
-    press(again, "START " + "DOWN " * game_app._RESTART + "A")
+    press(again, "START " + "DOWN " * menu._RESTART + "A")
     assert again.game.notation() == Game.deal(4, rules).notation()
 
 
@@ -195,9 +197,9 @@ def test_a_failed_flash_write_keeps_the_game_going_and_tells_once(display, sheet
     app = make_app(display, sheet, store=device.NvmStore(nvm), deal=30)
     press(app, "A A")
     press(app, "START")  # the menu opens: a write, which fails
-    assert nvm.attempts == 1 and app.screen == game_app.MENU
+    assert nvm.attempts == 1 and app.screen == screens.MENU
     press(app, "B")
-    assert app.message == NOT_SAVED and NOT_SAVED in app.status_text()
+    assert app.message == NOT_SAVED and NOT_SAVED in status_text(app)
     _played(app, 3)
     assert app.message == "" and app._dirty  # still to be written
     app.tick(0)
@@ -226,7 +228,7 @@ def test_statistics_count_won_lost_and_abandoned_games_across_reloads(display, s
     app = make_app(display, sheet, store=store, position=text)
     app.game.deal_number = number
     press(app, "A A RIGHT A A")
-    assert app.screen == game_app.WON_SCREEN and store.saves == 1  # written at once
+    assert app.screen == screens.WON_SCREEN and store.saves == 1  # written at once
     assert app.statistics.counts(KITE) == (1, 1, 1, 1, 2)
     press(app, "B")  # undo the last move, win again: counted once
     press(app, "A A")
@@ -249,7 +251,7 @@ def test_statistics_count_won_lost_and_abandoned_games_across_reloads(display, s
     store2 = MemoryStore(store.data)
     app = make_app(display, sheet, store=store2, position=stuck)
     app.game.deal_number = 777
-    assert app.screen == game_app.STUCK
+    assert app.screen == screens.STUCK
     # This position has no move to make; history as if one had been made
     # (what counts a game as played), the game's state aside.
     app.game.history.extend(b"\x00\x00")
@@ -266,8 +268,8 @@ def test_the_statistics_screen_and_its_confirmed_reset(display, sheet):
     store = MemoryStore()
     app = make_app(display, sheet, store=store, deal=40)
     _some_statistics(app)
-    press(app, "START " + "DOWN " * game_app._STATISTICS)
-    assert app.menu_label(game_app._STATISTICS) == "Statistics"
+    press(app, "START " + "DOWN " * menu._STATISTICS)
+    assert menu.menu_label(app, menu._STATISTICS) == "Statistics"
     press(app, "A")
     assert app.screen == STATS
     lines = statistics_lines(app.statistics, 0)
@@ -284,4 +286,4 @@ def test_the_statistics_screen_and_its_confirmed_reset(display, sheet):
     assert store.saves == saves + 1  # written at once
     assert make_app(display, sheet, store=store).statistics.played() == 0
     press(app, "B")
-    assert app.screen == game_app.MENU
+    assert app.screen == screens.MENU
