@@ -99,6 +99,7 @@ def restore(app):
     if not data:
         return None
     found, ours = sections(data)
+    why = "a part cut short or corrupt" if ours else "not a record of this version"
     stats, body = found
     if stats is not None:
         try:
@@ -120,14 +121,10 @@ def restore(app):
                 pass  # the game's rules, then
         except (ValueError, IndexError) as error:
             game = None
-            print("sthelena: saved game unreadable (%s)" % error)
-    if game is None:
-        app.message = UNREADABLE
-        print("sthelena: %s (%d bytes, %s)" % (UNREADABLE, len(data),
-                                               "no game in it" if ours else "not a record"))
-    elif stats is None:
-        app.message = STATISTICS_LOST
-        print("sthelena: " + STATISTICS_LOST)
+            why = error
+    if game is None or stats is None:
+        app.message = UNREADABLE if game is None else STATISTICS_LOST
+        print("sthelena: %s (%s)" % (app.message, why))
     return game
 
 
@@ -139,12 +136,10 @@ class Keeper:
     def __init__(self, store):
         self.store = store
         self.capacity = getattr(store, "capacity", 0)  # 0: no limit
-        self.writes = 0
         self._first = -1  # when the first change not yet written was seen
         self._written = -1  # when the last write was (-1: none yet)
         self._stamp = False  # a write since the last tick: time it there
-        self._told_trim = False
-        self._told_failure = False
+        self._told = 0  # TRIMMED 1, NOT_SAVED 2: each is told once
 
     def due(self, now, dirty):
         """Whether an idle tick at ``now`` ms should write the changes."""
@@ -168,8 +163,8 @@ class Keeper:
             data = record_bytes(app, KEEP_MOVES)
             if len(data) > self.capacity:
                 data = record_bytes(app, 0)
-            if not self._told_trim:
-                self._told_trim = True
+            if not self._told & 1:
+                self._told |= 1
                 note = TRIMMED
         self._first = -1
         self._stamp = True
@@ -177,9 +172,8 @@ class Keeper:
             self.store.save(data)
         except (OSError, RuntimeError, ValueError) as error:
             print("sthelena: could not save (%s)" % error)
-            if not self._told_failure:
-                self._told_failure = True
+            if not self._told & 2:
+                self._told |= 2
                 note = NOT_SAVED
             return False, note
-        self.writes += 1
         return True, note
