@@ -337,8 +337,7 @@ class App:
             if not self.finished:  # counted once, however often undone and won again
                 self.finished = True
                 self.statistics.record(self.game.rules, self.game.deal_number, True, moves)
-            if not quiet:
-                self.save_now()  # a game ends: written at once
+                self.save_now()  # the game is won, the statistics changed: written at once
             number = self.game.deal_number
             show_message(self.view, "YOU WON!", (
                 "All 104 cards are home.", "",
@@ -359,8 +358,6 @@ class App:
                 "Only moves that undo each", "other: this game is lost.")
             show_message(self.view, "NO WAY ON", why, (
                 "A: new deal", "B: back (undo there)"))
-            if not quiet:
-                self.save_now()  # a game ends: written at once
 
     def _new_deal(self, number):
         self._leave_game()
