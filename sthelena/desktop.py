@@ -546,5 +546,5 @@ def main(argv=None):
         pass
     if args.shot is not None:
         display.save_png(args.shot, args.shot_scale)
-    app.flush()  # a change the autosave has not written yet
+    app.flush()  # a change the write policy has not written yet
     return 0

@@ -76,7 +76,7 @@ app, buttons = device.setup()
 made = displayio.counts()
 # --- top level ---
 set_up = gc.mem_alloc()
-# Through the main loop: a key held (repeats), then idle past the autosave.
+# Through the main loop: a key held (repeats), then idle (a few seconds).
 supervisor.STEP = 1
 key = 4 if BOARD == "pybadge" else 1  # RIGHT on a PyBadge, A on a PyGamer
 keypad.push(key)
