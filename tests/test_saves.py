@@ -274,8 +274,8 @@ def test_the_statistics_screen_and_its_confirmed_reset(display, sheet):
     assert lines[0] == "played 6  won 3 (50%)" and all(len(line) <= 26 for line in lines)
     press(app, "RIGHT")  # the next preset: nothing played
     assert statistics_lines(app.statistics, app.stats_kind)[0] == "played 0  won 0 (0%)"
-    press(app, "LEFT A")
-    assert app.screen == STATS_RESET
+    press(app, "LEFT A HOLD_A")  # A held: the question stays, for a press of its own
+    assert app.screen == STATS_RESET and app.statistics.played() == 6
     press(app, "B")  # keep them
     assert app.screen == STATS and app.statistics.played() == 6
     saves = store.saves

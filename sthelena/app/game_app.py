@@ -186,10 +186,10 @@ class App:
             self._number_button(button)
         elif screen == PEEK:
             self._back_to_table()
+        elif held:
+            return  # a hold after the press that ended the game (or asked to reset): ignore
         elif screen >= STATS:
             statistics_button(self, button)
-        elif held:
-            return  # a hold after the press that ended the game: ignore
         elif screen == WON_SCREEN:
             if button == A:
                 self._new_deal(self.new_deal_number())
