@@ -10,11 +10,12 @@ a length (2 bytes), the body and a CRC-16 of the kind, length and body:
   counted 4; the cursor; the rules for the next deal, 2 bytes) and the
   game's save bytes (``sthelena.save``).
 
-The write policy (``Keeper``): at once when a game ends, a new deal starts,
-the statistics change or the menu opens (the app calls ``save_now``);
-otherwise a minute after the first change not yet written, and never sooner
-than a minute after the last write. So play writes at most once a minute,
-and a power cut loses at most the last minute of play. A record too big
+The write policy (``Keeper``): at once when a game is won, a new deal
+starts (the game left is counted), the statistics are reset or the menu
+opens (the app calls ``save_now``); otherwise a minute after the first
+change not yet written, and never sooner than a minute after the last
+write. So play writes at most once a minute, and a power cut loses at most
+the last minute of play. A record too big
 for the store keeps only the last ``KEEP_MOVES`` moves undoable; a write
 that fails leaves the game going. Each is told once, in one line.
 """
