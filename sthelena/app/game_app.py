@@ -337,7 +337,8 @@ class App:
             if not self.finished:  # counted once, however often undone and won again
                 self.finished = True
                 self.statistics.record(self.game.rules, self.game.deal_number, True, moves)
-                self.save_now()  # the game is won, the statistics changed: written at once
+                if not quiet:  # (quiet: starting, when the edge may yet keep the old save)
+                    self.save_now()  # won, the statistics changed: written at once
             number = self.game.deal_number
             show_message(self.view, "YOU WON!", (
                 "All 104 cards are home.", "",
