@@ -285,3 +285,23 @@ def test_the_statistics_screen_and_its_confirmed_reset(display, sheet):
     assert make_app(display, sheet, store=store).statistics.played() == 0
     press(app, "B")
     assert app.screen == game_app.MENU
+
+
+def test_a_file_store_trims_a_game_too_long_for_the_records_length_fields(
+        display, sheet, monkeypatch):
+    # A file has no capacity, but the record's lengths are 16 bits: past
+    # LONGEST bytes of history (here made small) the oldest undo goes too.
+    monkeypatch.setattr(record, "LONGEST", 400)
+    store = MemoryStore()
+    app = make_app(display, sheet, store=store, deal=4,
+                   rules="st-helena-pysol,restricted_first_deal=false")
+    rng = random.Random(4)
+    for _ in range(299):
+        app.game.push(rng.choice([move for move in app.game.legal_moves() if move < 400]))
+    _played(app, 1)
+    assert len(app.game.history) >= 400
+    app.save_now()
+    assert app.message == TRIMMED and store.saves == 1
+    again = make_app(display, sheet, store=store)
+    assert again.game.notation() == app.game.notation()
+    assert again.game.earlier_moves + len(again.game.move_stack()) == 300

@@ -30,6 +30,7 @@ RECORD_MAGIC = b"SR"
 RECORD_VERSION = const(1)
 WRITE_EVERY_MS = const(60000)  # the most play a power cut can lose
 KEEP_MOVES = const(1000)  # undoable moves kept when a record must be trimmed
+LONGEST = const(0xF000)  # a store without a capacity (a file): the length fields' 16 bits
 _STATISTICS = const(83)  # "S"
 _GAME = const(71)  # "G"
 _FOUR_COLOURS = const(1)
@@ -136,7 +137,7 @@ class Keeper:
 
     def __init__(self, store):
         self.store = store
-        self.capacity = getattr(store, "capacity", 0)  # 0: no limit
+        self.capacity = getattr(store, "capacity", 0) or LONGEST
         self._first = -1  # when the first change not yet written was seen
         self._written = -1  # when the last write was (-1: none yet)
         self._stamp = False  # a write since the last tick: time it there
@@ -158,11 +159,14 @@ class Keeper:
 
     def write(self, app):
         """Write the record: (written, a line to tell the player or "")."""
-        data = record_bytes(app)
+        limit = self.capacity
         note = ""
-        if self.capacity and len(data) > self.capacity:
+        # The whole record is at most a few hundred bytes longer than the
+        # history (a move takes at least as much there as in the save bytes).
+        data = record_bytes(app) if len(app.game.history) < limit else b""
+        if not data or len(data) > limit:
             data = record_bytes(app, KEEP_MOVES)
-            if len(data) > self.capacity:
+            if len(data) > limit:
                 data = record_bytes(app, 0)
             if not self._told & 1:
                 self._told |= 1
