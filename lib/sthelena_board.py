@@ -628,33 +628,26 @@ def from_bytes(data):
         raise SaveError('save bytes do not end after the last move')
     return d
 def _position(key, rules):
-    g = key[9:].split(b'\xff')
-    if len(key) < 9 or len(g) != 14 or g[0] or (key[8] > rules.redeals) or (g[13] and (not (rules.louis_start and key[8] == 0))):
-        raise SaveError('the saved position is not one')
-    e = Game(rules)
-    e.foundations[:] = key[:8]
-    e.round = key[8]
-    d = bytearray(64)
-    for f in range(8):
-        c = key[f]
-        if c > 13:
-            raise SaveError('the saved position has a foundation of %d cards' % c)
-        for step in range(c):
-            d[(f & 3) << 4 | (13 - step if f < 4 else step + 1)] += 1
-    for f in range(13):
-        b = g[f + 1]
-        if f < 12:
-            e.piles[f][:] = b
+    f = key[9:].split(b'\xff')
+    d = Game(rules)
+    c = bytearray(64)
+    if len(key) > 8 and len(f) == 14 and (not f[0]) and (key[8] <= rules.redeals) and (not f[13] or (rules.louis_start and (not key[8]))):
+        d.foundations[:] = key[:8]
+        d.round = key[8]
+        for e in range(8):
+            for step in range(min(key[e], 14)):
+                c[(e & 3) << 4 | (13 - step if e < 4 else step + 1) & 63] += 1
+        for e in range(13):
+            b = f[e + 1]
+            (d.piles[e] if e < 12 else d.stock)[:] = b
+            for a in b:
+                c[a & 63] += 1 if a < 64 else 3
+        for a in range(64):
+            if c[a] != (2 if 0 < a & 15 < 14 else 0):
+                break
         else:
-            e.stock[:] = b
-        for a in b:
-            if a >= 64 or not 0 < a & 15 < 14:
-                raise SaveError('the saved position holds byte %d, no card' % a)
-            d[a] += 1
-    for a in range(64):
-        if 0 < a & 15 < 14 and d[a] != 2:
-            raise SaveError('the saved position does not hold each card twice')
-    return e
+            return d
+    raise SaveError('the saved position is not one (cards not twice each)')
 # sthelena.app.tiles
 TILE_WIDTH = const(6)
 TILE_HEIGHT = const(8)
@@ -970,13 +963,12 @@ def show_message(view, title, lines, keys):
     view.show_overlay(True)
 # sthelena.statistics
 KINDS = ('st-helena', 'st-helena-pysol', 'louis', 'box-kite', 'custom')
+PRESET_BITS = (240, 1697, 198, 11)
 CUSTOM = const(4)
 RECENT = const(20)
 _HEAD = const(14)
 _SLOT = const(6)
 _TABLE = const(134)
-_MAGIC = b'ST'
-_VERSION = const(1)
 _MOST_MOVES = const(32767)
 def _get(table, at, size):
     b = 0
@@ -987,24 +979,17 @@ def _put(table, at, size, value):
     for a in range(at + size - 1, at - 1, -1):
         table[a] = value & 255
         value >>= 8
-_preset_bits = []
 def kind_of(rules):
-    if not _preset_bits:
-        for c, _ in PRESETS:
-            _preset_bits.append(Rules(c).to_bits())
     a = rules.to_bits()
-    for b in range(len(_preset_bits)):
-        if _preset_bits[b] == a:
-            return b
-    return CUSTOM
+    b = a % len(PRESET_BITS)
+    return b if a == PRESET_BITS[b] else CUSTOM
 class Statistics:
 
     def __init__(self):
         self.tables = [None] * len(KINDS)
 
     def reset(self):
-        for a in range(len(KINDS)):
-            self.tables[a] = None
+        self.tables = [None] * len(KINDS)
 
     def record(self, rules, number, won, moves):
         if number is None:
@@ -1062,17 +1047,15 @@ class Statistics:
             g, i, h, a, b = self.counts(c)
             d.append('')
             d.append('%s: played %d, won %d (%d%%)' % (KINDS[c], g, i, win_rate(g, i)))
-            if not g:
-                continue
-            d.append('  run of wins %d, best %d; fewest moves in a win: %s' % (h, a, b or '-'))
-            d.append('  last deals, newest first:')
-            for f, j, e in self.recent(c):
-                d.append('    #%d %s in %d moves' % (f, 'won' if j else 'lost', e))
+            if g:
+                d.append('  run of wins %d, best %d; fewest moves in a win: %s' % (h, a, b or '-'))
+                d.append('  last deals, newest first:')
+                for f, j, e in self.recent(c):
+                    d.append('    #%d %s in %d moves' % (f, ('lost', 'won')[j], e))
         return d
 
     def to_bytes(self):
-        b = bytearray(_MAGIC)
-        b.append(_VERSION)
+        b = bytearray(b'ST\x01')
         c = 0
         for a in range(len(KINDS)):
             if self.tables[a] is not None:
@@ -1085,21 +1068,18 @@ class Statistics:
 
     @staticmethod
     def from_bytes(data):
-        if len(data) < 4 or data[:2] != _MAGIC or data[2] != _VERSION:
-            raise ValueError('not statistics of this version')
-        c = data[3]
-        d = Statistics()
+        c = Statistics()
         a = 4
         for b in range(len(KINDS)):
-            if c >> b & 1:
-                e = bytearray(data[a:a + _TABLE])
+            if len(data) > 3 and data[3] >> b & 1:
+                d = bytearray(data[a:a + _TABLE])
                 a += _TABLE
-                if len(e) != _TABLE or _get(e, 3, 3) > _get(e, 0, 3) or _get(e, 6, 2) > _get(e, 8, 2) or (e[12] > RECENT) or (e[13] >= RECENT):
-                    raise ValueError('statistics of %s do not add up' % KINDS[b])
-                d.tables[b] = e
-        if a != len(data) or c >> len(KINDS):
-            raise ValueError('statistics bytes of the wrong length')
-        return d
+                if len(d) != _TABLE or _get(d, 3, 3) > _get(d, 0, 3) or _get(d, 6, 2) > _get(d, 8, 2) or (d[12] > RECENT) or (d[13] >= RECENT):
+                    raise ValueError('statistics do not add up')
+                c.tables[b] = d
+        if data[:3] != b'ST\x01' or a != len(data) or data[3] >> len(KINDS):
+            raise ValueError('not statistics of this version')
+        return c
 def win_rate(played, won):
     return won * 100 // played if played else 0
 # sthelena.app.record
@@ -1107,6 +1087,7 @@ RECORD_MAGIC = b'SR'
 RECORD_VERSION = const(1)
 WRITE_EVERY_MS = const(60000)
 KEEP_MOVES = const(1000)
+LONGEST = const(61440)
 _STATISTICS = const(83)
 _GAME = const(71)
 _FOUR_COLOURS = const(1)
@@ -1160,6 +1141,7 @@ def restore(app):
     if not b:
         return None
     e, g = sections(b)
+    i = 'a part cut short or corrupt' if g else 'not a record of this version'
     h, a = e
     if h is not None:
         try:
@@ -1181,25 +1163,20 @@ def restore(app):
                 pass
         except (ValueError, IndexError) as c:
             f = None
-            print('sthelena: saved game unreadable (%s)' % c)
-    if f is None:
-        app.message = UNREADABLE
-        print('sthelena: %s (%d bytes, %s)' % (UNREADABLE, len(b), 'no game in it' if g else 'not a record'))
-    elif h is None:
-        app.message = STATISTICS_LOST
-        print('sthelena: ' + STATISTICS_LOST)
+            i = c
+    if f is None or h is None:
+        app.message = UNREADABLE if f is None else STATISTICS_LOST
+        print('sthelena: %s (%s)' % (app.message, i))
     return f
 class Keeper:
 
     def __init__(self, store):
         self.store = store
-        self.capacity = getattr(store, 'capacity', 0)
-        self.writes = 0
+        self.capacity = getattr(store, 'capacity', 0) or LONGEST
         self._first = -1
         self._written = -1
         self._stamp = False
-        self._told_trim = False
-        self._told_failure = False
+        self._told = 0
 
     def due(self, now, dirty):
         if self._stamp:
@@ -1215,27 +1192,27 @@ class Keeper:
         return self._written < 0 or now - self._written & TICKS_MASK >= WRITE_EVERY_MS
 
     def write(self, app):
-        a = record_bytes(app)
-        c = ''
-        if self.capacity and len(a) > self.capacity:
+        c = self.capacity
+        d = ''
+        a = record_bytes(app) if len(app.game.history) < c else b''
+        if not a or len(a) > c:
             a = record_bytes(app, KEEP_MOVES)
-            if len(a) > self.capacity:
+            if len(a) > c:
                 a = record_bytes(app, 0)
-            if not self._told_trim:
-                self._told_trim = True
-                c = TRIMMED
+            if not self._told & 1:
+                self._told |= 1
+                d = TRIMMED
         self._first = -1
         self._stamp = True
         try:
             self.store.save(a)
         except (OSError, RuntimeError, ValueError) as b:
             print('sthelena: could not save (%s)' % b)
-            if not self._told_failure:
-                self._told_failure = True
-                c = NOT_SAVED
-            return (False, c)
-        self.writes += 1
-        return (True, c)
+            if not self._told & 2:
+                self._told |= 2
+                d = NOT_SAVED
+            return (False, d)
+        return (True, d)
 # sthelena.app.stats_screen
 _SHOWN_DEALS = const(5)
 def statistics_lines(statistics, kind):
@@ -1264,7 +1241,9 @@ def stats_button(app, button, held):
 def show_stats_reset(app):
     show_message(app.view, 'RESET STATISTICS?', ('Forget every deal played,', 'under every rules preset?'), ('A: reset them all', 'B: keep them'))
 def stats_reset_button(app, button, held):
-    if button == A and (not held):
+    if held:
+        return STATS_RESET
+    if button == A:
         app.statistics.reset()
         app.save_now()
     return STATS
@@ -1807,12 +1786,12 @@ class App:
                 if not self.finished:
                     self.finished = True
                     self.statistics.record(self.game.rules, self.game.deal_number, True, self.moves_made())
+                    if self._ended == _MOVED:
+                        self.save_now()
                 if self._ended == _MOVED:
                     self.sound(FANFARE)
             elif a != PLAYING:
                 screen = STUCK
-            if screen == WON_SCREEN and self._ended == _MOVED:
-                self.save_now()
             self._ended = _STILL
         if screen == PLAY:
             self.screen = PLAY
@@ -1936,7 +1915,7 @@ def button_source():
         return ButtonSource(a)
     import analogio
     return ButtonSource(a, analogio.AnalogIn(board.JOYSTICK_X), analogio.AnalogIn(board.JOYSTICK_Y))
-_device_MAGIC = b'St3'
+_MAGIC = b'St3'
 _HEADER = const(5)
 _BLANK = b'\xff\xff\xff\xff\xff'
 class NvmStore:
@@ -1950,7 +1929,7 @@ class NvmStore:
         a = bytes(b[0:_HEADER])
         if a == _BLANK:
             return None
-        if a[0:3] != _device_MAGIC:
+        if a[0:3] != _MAGIC:
             return a
         c = min(a[3] << 8 | a[4], self.capacity)
         return bytes(b[_HEADER:_HEADER + c])
@@ -1960,7 +1939,7 @@ class NvmStore:
         if b > self.capacity:
             raise ValueError('save too big for nvm')
         a = bytearray(_HEADER + b)
-        a[0:3] = _device_MAGIC
+        a[0:3] = _MAGIC
         a[3] = b >> 8
         a[4] = b & 255
         a[_HEADER:] = data

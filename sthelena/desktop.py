@@ -605,5 +605,5 @@ def _main(argv):
         if args.shot is not None:
             display.save_png(args.shot, args.shot_scale)
     finally:  # even if a frame or the shot could not be written
-        app.flush()  # a change the autosave has not written yet
+        app.flush()  # a change the write policy has not written yet
     return 0

@@ -276,8 +276,8 @@ def test_the_statistics_screen_and_its_confirmed_reset(display, sheet):
     assert lines[0] == "played 6  won 3 (50%)" and all(len(line) <= 26 for line in lines)
     press(app, "RIGHT")  # the next preset: nothing played
     assert statistics_lines(app.statistics, app.stats_kind)[0] == "played 0  won 0 (0%)"
-    press(app, "LEFT A")
-    assert app.screen == STATS_RESET
+    press(app, "LEFT A HOLD_A")  # A held: the question stays, for a press of its own
+    assert app.screen == STATS_RESET and app.statistics.played() == 6
     press(app, "B")  # keep them
     assert app.screen == STATS and app.statistics.played() == 6
     saves = store.saves
@@ -287,3 +287,23 @@ def test_the_statistics_screen_and_its_confirmed_reset(display, sheet):
     assert make_app(display, sheet, store=store).statistics.played() == 0
     press(app, "B")
     assert app.screen == screens.MENU
+
+
+def test_a_file_store_trims_a_game_too_long_for_the_records_length_fields(
+        display, sheet, monkeypatch):
+    # A file has no capacity, but the record's lengths are 16 bits: past
+    # LONGEST bytes of history (here made small) the oldest undo goes too.
+    monkeypatch.setattr(record, "LONGEST", 400)
+    store = MemoryStore()
+    app = make_app(display, sheet, store=store, deal=4,
+                   rules="st-helena-pysol,restricted_first_deal=false")
+    rng = random.Random(4)
+    for _ in range(299):
+        app.game.push(rng.choice([move for move in app.game.legal_moves() if move < 400]))
+    _played(app, 1)
+    assert len(app.game.history) >= 400
+    app.save_now()
+    assert app.message == TRIMMED and store.saves == 1
+    again = make_app(display, sheet, store=store)
+    assert again.game.notation() == app.game.notation()
+    assert again.game.earlier_moves + len(again.game.move_stack()) == 300

@@ -204,13 +204,12 @@ class App:
                     self.finished = True
                     self.statistics.record(self.game.rules, self.game.deal_number, True,
                                            self.moves_made())
+                    if self._ended == _MOVED:  # (not when starting: the edge may yet
+                        self.save_now()  # keep the old save) won: written at once
                 if self._ended == _MOVED:
                     self.sound(FANFARE)
             elif status != PLAYING:
-                screen = STUCK
-            if screen == WON_SCREEN and self._ended == _MOVED:
-                self.save_now()  # a game won ends: written at once (a stuck one
-                # ends when the player deals again, which writes at once too)
+                screen = STUCK  # written by the minute's policy; a new deal writes at once
             self._ended = _STILL
         if screen == PLAY:
             self.screen = PLAY
