@@ -15,7 +15,6 @@ from mpvm import REPO_ROOT
 from positions import position
 from sthelena.app import menu, record, screens
 from sthelena.app.record import NOT_SAVED, STATISTICS_LOST, TRIMMED, UNREADABLE
-from sthelena.app.play import status_text
 from sthelena.app.screens import STATS, STATS_RESET
 from sthelena.app.stats_screen import statistics_lines
 from sthelena.game import Game
@@ -87,7 +86,7 @@ def test_a_record_torn_at_every_byte_keeps_what_is_intact_and_says_so(display, s
         if cut == 0:  # erased and nothing written: a blank board, nothing to report
             assert again.message == "" and again.statistics.played() == 0
             continue
-        assert again.message == UNREADABLE and UNREADABLE in status_text(again), cut
+        assert again.message == UNREADABLE and again.shown == UNREADABLE, cut
         if cut >= stats_end:  # the statistics' section was whole
             assert again.statistics.report_lines() == report, cut
         else:
@@ -152,7 +151,7 @@ def test_a_record_too_big_for_the_flash_keeps_the_last_moves_and_tells_once(
     moves = app.game.move_stack()
     assert len(moves) == 8000 and len(record.record_bytes(app)) > 8192
     app.save_now()  # no exception: the oldest undo history is left out
-    assert app.message == TRIMMED and TRIMMED in status_text(app)
+    assert app.message == TRIMMED and app.shown == TRIMMED
     assert not app._dirty and nvm.writes == 1
     _played(app, 1, seed=5)
     assert app.message == ""
@@ -165,7 +164,7 @@ def test_a_record_too_big_for_the_flash_keeps_the_last_moves_and_tells_once(
     assert kept == app.game.move_stack()[-record.KEEP_MOVES:]
     assert again.game.earlier_moves + len(kept) == 8001
     # Restart goes back to the deal itself, not to where the save was trimmed.
-    press(again, "START " + "DOWN " * menu._RESTART + "A")
+    press(again, "START " + "DOWN " * menu._RESTART + "A A")  # asked once: A again
     assert again.game.notation() == Game.deal(4, rules).notation()
 
 
@@ -199,7 +198,7 @@ def test_a_failed_flash_write_keeps_the_game_going_and_tells_once(display, sheet
     press(app, "START")  # the menu opens: a write, which fails
     assert nvm.attempts == 1 and app.screen == screens.MENU
     press(app, "B")
-    assert app.message == NOT_SAVED and NOT_SAVED in status_text(app)
+    assert app.message == NOT_SAVED and app.shown == NOT_SAVED
     _played(app, 3)
     assert app.message == "" and app._dirty  # still to be written
     app.tick(0)
@@ -243,7 +242,7 @@ def test_statistics_count_won_lost_and_abandoned_games_across_reloads(display, s
     assert app.game.deal_number == 11 and app.statistics.counts(KITE)[0] == 1
     _played(app, 1)  # a move
     assert app.game.history
-    press(app, "START DOWN A")  # left for a new deal: lost
+    press(app, "START DOWN A A")  # left for a new deal (asked once): lost
     assert app.statistics.counts(KITE) == (2, 1, 0, 1, 2)
     assert app.statistics.recent(KITE)[0][:2] == (11, False)
     # Stuck with no redeal, and the player deals again: lost.

@@ -3,7 +3,7 @@ being changed at ``app.digit``."""
 
 from .buttons import UP, DOWN, LEFT, RIGHT, A, B, START
 from .table import write
-from .screens import PLAY, MENU, NUMBER
+from .screens import PLAY, MENU, NUMBER, throws_away
 
 
 def start_number(app, number):
@@ -35,6 +35,8 @@ def show_number(app):
 def number_button(app, button, held):
     digits = app.digits
     at = app.digit
+    asked = app.asked
+    app.asked = -1
     if button == UP or button == DOWN:
         digits[at] = (digits[at] + (1 if button == UP else 9)) % 10
     elif button == LEFT or button == RIGHT:
@@ -45,9 +47,19 @@ def number_button(app, button, held):
         number = 0
         for digit in digits:
             number = number * 10 + digit
-        if number < 1 << 32:
+        if number >= 1 << 32:
+            show_number(app)
+            write(app.view.overlay, 0, 9, "Too big: the most is")
+            write(app.view.overlay, 2, 10, "4294967295")
+            app.error()
+            return NUMBER
+        if asked == NUMBER or not throws_away(app):
             app.new_deal(number)
             return PLAY
-        app.error()
+        app.asked = NUMBER
+        show_number(app)
+        write(app.view.overlay, 0, 9, "This game will be lost:")
+        write(app.view.overlay, 0, 10, "A again to deal it.")
+        return NUMBER
     show_number(app)
     return NUMBER

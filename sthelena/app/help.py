@@ -1,31 +1,37 @@
-"""The help screen: the rules in brief and the buttons."""
+"""Help: the rules of the game in play, what the table shows, the buttons.
+Three pages, read from the texts file (``assets/help.txt``, sections
+``rules``, ``table`` and ``buttons``); the rules page has only the lines for
+the rules in play."""
 
-from .screens import MENU, show_lines
+from .buttons import UP, LEFT, B, START
+from .table import TEXT_ROWS, write
+from .screens import MENU, HELP, write_section
 
-HELP_TEXT = (
-    "HOW TO PLAY",
-    "Move all 104 cards to the",
-    "8 foundations by suit:",
-    "K\x06 builds down, A\x05 up.",
-    "Piles build up or down.",
-    "1st: piles 1-4 play only",
-    "to K, 7-10 only to A,",
-    "until the first redeal.",
-    "",
-    "d-pad  move the cursor",
-    "A      pick up, put down",
-    "A A / hold A  quick move",
-    "B      cancel, else undo",
-    "START  menu",
-    "SELECT peek at a pile",
-    "      any button: back",
-)
+_PAGES = 3
+_SECTIONS = ("rules", "table", "buttons")
 
 
 def show_help(app):
-    show_lines(app.view, HELP_TEXT)
+    view = app.view
+    page = app.page
+    view.clear_overlay()
+    row = 0
+    if page == 0:
+        write(view.overlay, 0, 0, "RULES: " + app.game.rules.preset)
+        row = 1
+    write_section(app, _SECTIONS[page], row)
+    write(view.overlay, 0, TEXT_ROWS - 1, "%d/%d <>: page  B: back" % (page + 1, _PAGES))
+    view.show_overlay(True)
 
 
 def help_button(app, button, held):
-    """Any button goes back to the menu."""
-    return MENU
+    """Left and right turn the pages; B or START goes back to the menu
+    (as a page turned past the last does)."""
+    if button == B or button == START:
+        return MENU
+    page = app.page + (-1 if button == LEFT or button == UP else 1)
+    if page >= _PAGES:
+        return MENU
+    app.page = page % _PAGES
+    show_help(app)
+    return HELP

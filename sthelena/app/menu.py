@@ -3,8 +3,8 @@ colours, sound, statistics and help. Opens on START from the table."""
 
 from ..rules import Rules, OPTIONS, CHOICES, PRESETS, value_text
 from .buttons import UP, DOWN, LEFT, RIGHT, A, B, START
-from .table import TEXT_COLUMNS, TEXT_ROWS, FOUR_COLOURS, TWO_COLOURS, write
-from .screens import PLAY, MENU, HELP, NUMBER, STATS
+from .table import TEXT_COLUMNS, TEXT_ROWS, FOUR_COLOURS, TWO_COLOURS, write, write_number
+from .screens import PLAY, MENU, HELP, NUMBER, STATS, throws_away
 from .stats_screen import open_stats
 from .deal_number import start_number
 
@@ -32,12 +32,26 @@ _OPTION_LABELS = ("build", "wrap", "spaces", "redeals", "1st-deal limit", "gathe
                   "found. moves", "Louis start")
 
 
-def draw_menu(view, labels, chosen, first):
-    """``labels`` from the app; ``chosen`` is marked; rows from ``first``."""
+def draw_menu(app):
+    """The whole menu: ``app.labels`` from ``app.menu_first`` on, the chosen
+    item marked, the deal number at the top, the rules note at the bottom."""
+    view = app.view
+    labels = app.labels
+    chosen = app.menu_item
+    first = app.menu_first
     view.clear_overlay()
     overlay = view.overlay
     write(overlay, 0, 0, "MENU")
-    write(overlay, 12, 0, "START/B: back")
+    number = app.game.deal_number
+    if number is not None:
+        length = 1
+        rest = number
+        while rest >= 10:
+            rest //= 10
+            length += 1
+        write(overlay, 5, 0, "#")
+        write_number(overlay, 5 + length, 0, number, 10)
+    write(overlay, 19, 0, "B: back")
     for row in range(_MENU_ROWS):
         item = first + row
         if item >= len(labels):
@@ -49,6 +63,7 @@ def draw_menu(view, labels, chosen, first):
     if first + _MENU_ROWS < len(labels):
         write(overlay, 25, 1 + _MENU_ROWS, "\x06")
     write(overlay, 0, TEXT_ROWS - 1, "A: choose  <>: change")
+    _rules_note(app)
     view.show_overlay(True)
 
 
@@ -66,9 +81,23 @@ def show_menu(app):
     _draw(app)
 
 
+def same_rules(one, other):
+    """Whether two Rules are the same, without building their text."""
+    if one.preset != other.preset:
+        return False
+    for name in OPTIONS:
+        if getattr(one, name) != getattr(other, name):
+            return False
+    return True
+
+
 def menu_label(app, item):
     """The text of menu item ``item``."""
     if item < _REDEAL:
+        if item == app.asked:  # the second A does it
+            return "Sure? A again: new deal" if item == _NEW else "Sure? A again: restart"
+        if item == _RESTART and not same_rules(app.next_rules, app.game.rules):
+            return "Restart with new rules"
         return _MENU_TEXT[item]
     game = app.game
     if item == _REDEAL:
@@ -104,11 +133,23 @@ def _draw(app):
         app.menu_first = item
     elif item >= app.menu_first + _MENU_ROWS:
         app.menu_first = item - _MENU_ROWS + 1
-    draw_menu(app.view, app.labels, item, app.menu_first)
+    draw_menu(app)
+
+
+def _rules_note(app):
+    """Say, under the menu, when the rules chosen differ from the game's."""
+    write(app.view.overlay, 0, TEXT_ROWS - 2,
+          "" if same_rules(app.next_rules, app.game.rules) else "New rules: from next deal",
+          TEXT_COLUMNS)
 
 
 def menu_button(app, button, held):
     item = app.menu_item
+    asked = app.asked
+    if asked >= 0:  # any key but the second A on it takes the question back
+        app.asked = -1
+        if button != A or item != asked:
+            _relabel(app, asked)
     if button == UP or button == DOWN:
         # Only the marker moves unless the menu scrolls; neither allocates.
         app.menu_item = (item + (1 if button == DOWN else -1)) % _MENU_ITEMS
@@ -126,18 +167,23 @@ def menu_button(app, button, held):
     elif button == A:
         if item >= _RULES:
             return _change(app, item, 1)
-        return _choose(app, item)
+        return _choose(app, item, asked)
     return MENU
 
 
 def _relabel(app, item):
-    """Rebuild and rewrite one menu item's label (it is on screen)."""
+    """Rebuild one menu item's label, and rewrite it if it is on screen."""
     label = menu_label(app, item)
     app.labels[item] = label
-    write(app.view.overlay, 1, 2 + item - app.menu_first, label, LABEL_WIDTH)
+    if app.menu_first <= item < app.menu_first + _MENU_ROWS:
+        write(app.view.overlay, 1, 2 + item - app.menu_first, label, LABEL_WIDTH)
 
 
-def _choose(app, item):
+def _choose(app, item, asked):
+    if (item == _NEW or item == _RESTART) and asked != item and throws_away(app):
+        app.asked = item  # ask once: this game's moves would be lost
+        _relabel(app, item)
+        return MENU
     if item == _NEW:
         app.new_deal(app.new_deal_number())
     elif item == _BY_NUMBER:
@@ -172,6 +218,8 @@ def _change(app, item, by):
         setattr(app.next_rules, name, choices[(choices.index(value) + by) % len(choices)])
         app.changed()
         _relabel(app, item)
+        _relabel(app, _RESTART)
+        _rules_note(app)
     elif item == _COLOURS:
         app.four_colours = not app.four_colours
         app.view.set_suit_colours(FOUR_COLOURS if app.four_colours else TWO_COLOURS)
@@ -185,5 +233,6 @@ def _change(app, item, by):
         open_stats(app)
         return STATS
     elif item == _HELP:
+        app.page = 0
         return HELP
     return MENU

@@ -14,6 +14,7 @@ the screen shown. What a screen keeps while it is shown lives on the app
 (functions, not objects: a class costs the board about 200 bytes more).
 """
 
+from ..rules import value_text
 from .table import TEXT_ROWS, write
 
 from ..cards import const  # the core's: micropython's, or a stand-in on CPython
@@ -30,6 +31,43 @@ STATS = const(7)  # the statistics (stats_screen.py)
 STATS_RESET = const(8)  # ...and the question before a reset
 
 NOWHERE = const(-1)  # no card lifted
+def throws_away(app):
+    """Whether starting another game loses moves played in this one (a won
+    game loses nothing): then the player is asked once."""
+    return len(app.game.history) > 0 and not app.game.is_won()
+
+
+def write_section(app, name, row):
+    """Write section ``name`` of the texts file (``app.texts``, see
+    assets/help.txt) onto the overlay from ``row``, the lines for other
+    rules left out; the row after the last. Read line by line from flash:
+    the texts take no RAM while they are not shown."""
+    overlay = app.view.overlay
+    rules = app.game.rules
+    try:
+        with open(app.texts) as file:
+            inside = False
+            for line in file:
+                line = line.rstrip()
+                if line[:1] == "@":
+                    if inside:
+                        break
+                    inside = line[1:] == name
+                elif inside and row < TEXT_ROWS:
+                    if line[:1] == "?":
+                        space = line.find(" ")
+                        equals = line.find("=")
+                        if value_text(getattr(rules, line[1:equals])) != line[equals + 1:space]:
+                            continue
+                        line = line[space + 1:]
+                    write(overlay, 0, row, line)
+                    row += 1
+    except OSError:
+        write(overlay, 0, row, "(no texts file)")
+        row += 1
+    return row
+
+
 def show_lines(view, lines):
     """The overlay holding ``lines`` from its top row."""
     view.clear_overlay()
