@@ -106,7 +106,7 @@ def restore(app):
     if stats is not None:
         try:
             app.statistics = Statistics.from_bytes(stats)
-        except (ValueError, IndexError):
+        except ValueError:
             stats = None
     game = None
     if body is not None:
