@@ -223,8 +223,42 @@ def write_policy(games=WRITE_GAMES):
           " written)" % (figures["worst_unsaved_ms"][0] / 1000))
 
 
+def long_records(moves=8000):
+    """The record of a game of ``moves`` moves (CPython: the same bytes as
+    the board's), whole and as the store keeps it, trimmed."""
+    sys.path.insert(0, ROOT)
+    import random
+
+    from sthelena.app.record import KEEP_MOVES, record_bytes
+    from sthelena.game import Game
+    from sthelena.rules import Rules
+    from sthelena.statistics import Statistics
+
+    class Holder:  # what record_bytes reads of the app
+        four_colours = sound_on = finished = False
+        cursor = 0
+
+    holder = Holder()
+    holder.statistics = Statistics()
+    for number in range(100):  # every kind's table full
+        holder.statistics.record(Rules.parse(("st-helena", "st-helena-pysol", "louis",
+                                              "box-kite", "louis,wrap=true")[number % 5]),
+                                 number, number % 2 == 0, 100)
+    rules = "st-helena-pysol,restricted_first_deal=false"  # a game that need not end
+    holder.next_rules = Rules.parse(rules)
+    holder.game = Game.deal(4, rules)
+    rng = random.Random(4)
+    for _ in range(moves):
+        holder.game.push(rng.choice([move for move in holder.game.legal_moves() if move < 400]))
+    print("records: a %d-move game (full statistics) would take %d bytes; the store takes at"
+          " most %d," % (moves, len(record_bytes(holder)), NVM_CAPACITY))
+    print("  so it keeps the last %d moves undoable: %d bytes"
+          % (KEEP_MOVES, len(record_bytes(holder, KEEP_MOVES))))
+
+
 def main():
     write_policy()
+    long_records()
     with tempfile.TemporaryDirectory() as directory:
         bundle_path, bundle_size = build_bundle(directory)
         bundled = {board: micropython_figures(board, bundle_path=bundle_path)
