@@ -127,8 +127,11 @@ class Solver:
         self.relocate = rules.foundation_moves != "none"
         self.off_foundation = rules.foundation_moves == "all"
         self.louis = rules.louis_start
+        # Reduction 4: with relocate only, a suit whose foundations hold 13
+        # cards between them is one position whatever the split.
+        self.absorb = rules.foundation_moves == "relocate"
         self.safe_rule = (not self.any_suit and not self.wrap
-                          and rules.foundation_moves == "none")
+                          and rules.foundation_moves != "all")
         self.piles = [bytes(pile) for pile in game.piles]
         self.found = bytearray(game.foundations)
         self.round = game.round
@@ -162,7 +165,14 @@ class Solver:
         return self.round >= self.redeals and not self.stock
 
     def key(self):
-        head = bytes(self.found) + bytes((self.round,))
+        found = self.found
+        if self.absorb:
+            found = bytearray(found)
+            for suit in range(4):
+                if found[suit] + found[suit + 4] == 13:
+                    found[suit] = 13
+                    found[suit + 4] = 0
+        head = bytes(found) + bytes((self.round,))
         piles = self.piles
         if self.symmetric():
             if self.restrict_rule and self.round == 0:
@@ -199,6 +209,13 @@ class Solver:
             if card:
                 suit = card >> 4
                 rank = card & 15
+                if self.absorb and found[suit] + found[suit + 4] == 13:
+                    # Reduction 4: any card of the suit goes home, after relocations.
+                    if not (restricted and 6 <= pile <= 9):
+                        plays.append(pile * 20 + 12 + suit)
+                    elif not (restricted and pile < 4):
+                        plays.append(pile * 20 + 16 + suit)
+                    continue
                 if 13 - found[suit] == rank and not (restricted and 6 <= pile <= 9):
                     if safe and found[suit] + found[suit + 4] >= 14:
                         return [pile * 20 + 12 + suit]
@@ -259,7 +276,7 @@ class Solver:
                             top = tops[target]
                             if (top in hosts[card]) if top else self.fill:
                                 plays.append((12 + foundation) * 20 + target)
-        if self.relocate:
+        if self.relocate and not self.absorb:
             for foundation in range(8):
                 card = self._found_top(foundation)
                 if card and self._wants(foundation ^ 4) == card & 15:
@@ -311,8 +328,18 @@ class Solver:
             self.found[source - 12] -= 1
         if target < 12:
             piles[target] += bytes((card,))
-        else:
-            self.found[target - 12] += 1
+            return
+        found = self.found
+        suit = card >> 4
+        if self.absorb and found[suit] + found[suit + 4] == 13:
+            rank = card & 15  # relocate until the target wants the card
+            if target < 16:
+                found[suit] = 13 - rank
+                found[suit + 4] = rank
+            else:
+                found[suit] = 14 - rank
+                found[suit + 4] = rank - 1
+        found[target - 12] += 1
 
     def _gathered(self):
         """The pack a redeal deals, first card first (as ``Game._gathered``)."""
@@ -388,6 +415,8 @@ class Solver:
         result = self._search()
         self.restore(first)
         if isinstance(result, list):
+            if self.absorb:
+                result = self._with_relocations(result)
             return Result(WIN, result, self.nodes, time.perf_counter() - start)
         return Result(result, [], self.nodes, time.perf_counter() - start)
 
@@ -414,6 +443,34 @@ class Solver:
         finally:
             self.seen = None
         return LOSS
+
+    def _with_relocations(self, moves):
+        """The line ``moves`` from the current position with the relocations
+        reduction 4 leaves out put back in, so the core can play it."""
+        first = self.snapshot()
+        found = self.found
+        line = []
+        for move in moves:
+            source = move // 20
+            target = move % 20
+            card = self.piles[source][-1] if source < 12 else 0
+            if target >= 12 and card and found[card >> 4] + found[(card >> 4) + 4] == 13:
+                suit = card >> 4
+                rank = card & 15
+                # Slide the meeting point of the suit's foundations, a card at a time.
+                want = 13 - rank if target < 16 else 14 - rank  # the king foundation's count
+                while found[suit] > want:
+                    line.append((12 + suit) * 20 + 16 + suit)
+                    found[suit] -= 1
+                    found[suit + 4] += 1
+                while found[suit] < want:
+                    line.append((16 + suit) * 20 + 12 + suit)
+                    found[suit] += 1
+                    found[suit + 4] -= 1
+            self.play(move)
+            line.append(move)
+        self.restore(first)
+        return line
 
     def _line(self, key):
         """The moves from the root to the position ``key``."""

@@ -103,17 +103,23 @@ def solve_deals(first, last, rules, budget, jobs=1, progress=None):
             yield item
 
 
-def run_stats(first, last, rules, budget, jobs=1, stream=None):
+def run_stats(first, last, rules, budget, jobs=1, stream=None, results=None):
     """Counts and figures (a dict) for deals ``first``..``last``; a progress
-    line on ``stream`` (stderr) when it is a terminal."""
+    line on ``stream`` (stderr) when it is a terminal. ``results``, a file,
+    gets a JSON line a deal: deal, result, moves (their number), nodes,
+    seconds."""
     counts = {WIN: 0, LOSS: 0, UNKNOWN: 0}
     nodes = 0
     solve_seconds = 0.0
     start = time.perf_counter()
     total = last - first + 1
     show = stream is not None and stream.isatty()
-    for done, (_, result, _, node_count, seconds) in enumerate(
+    for done, (number, result, length, node_count, seconds) in enumerate(
             solve_deals(first, last, rules, budget, jobs), 1):
+        if results is not None:
+            results.write(json.dumps({"deal": number, "result": result, "moves": length,
+                                      "nodes": node_count, "seconds": round(seconds, 4)}) + "\n")
+            results.flush()
         counts[result] += 1
         nodes += node_count
         solve_seconds += seconds
@@ -181,13 +187,23 @@ def _cmd_solve(args, out):
 
 
 def _cmd_stats(args, out):
-    from .cli import parse_rules
+    from .cli import CliError, parse_rules
 
     rules = parse_rules(args.rules)
     first, last = parse_range(args.deals)
     budget = parse_budget(args.budget)
     jobs = parse_jobs(args.jobs)
-    figures = run_stats(first, last, rules, budget, jobs, sys.stderr)
+    results = None
+    if args.results:
+        try:
+            results = open(args.results, "w")
+        except OSError as error:
+            raise CliError("cannot write %s: %s" % (args.results, error.strerror))
+    try:
+        figures = run_stats(first, last, rules, budget, jobs, sys.stderr, results)
+    finally:
+        if results is not None:
+            results.close()
     out.append(json.dumps(figures) if args.json else stats_text(figures))
 
 
@@ -213,5 +229,7 @@ def add_commands(commands):
     command.add_argument("--budget", metavar="SECONDS", default=str(DEFAULT_BUDGET),
                          help="seconds a deal (default %g)" % DEFAULT_BUDGET)
     command.add_argument("--jobs", metavar="J", default="1", help="worker processes (default 1)")
+    command.add_argument("--results", metavar="FILE",
+                         help="write each deal's result to FILE (JSON lines)")
     command.add_argument("--json", action="store_true", help="print JSON")
     command.set_defaults(run=_cmd_stats)

@@ -120,6 +120,17 @@ def test_stats_counts_add_up_and_jobs_agree(capsys):
     assert "won" in text and "Wilson interval" in text
 
 
+def test_stats_results_file(capsys, tmp_path):
+    path = tmp_path / "results.jsonl"
+    code, out, _ = run(capsys, "stats", "--deals", "7-8", "--results", str(path), "--json")
+    assert code == 0
+    rows = [json.loads(line) for line in path.read_text().splitlines()]
+    assert sorted(row["deal"] for row in rows) == [7, 8]
+    assert sum(row["result"] == "win" for row in rows) == json.loads(out)["won"]
+    code, _, err = run(capsys, "stats", "--deals", "7-8", "--results", str(tmp_path / "no" / "x"))
+    assert code == 2 and "cannot write" in err
+
+
 def test_stats_progress_line_on_a_terminal():
     class Terminal:
         def __init__(self):
