@@ -425,6 +425,18 @@ def test_modules_are_ordered_by_their_imports_and_missing_names_are_errors(tmp_p
                 two="from .one import C\n", one="A = 1\n")
 
 
+def test_a_public_name_a_module_imports_may_be_imported_from_it(tmp_path):
+    # game passes on stuck_search's status values: one namespace, one name.
+    modules = write_modules(tmp_path, three="from .two import A\nC = A + 2\n",
+                            two="from .one import A\nB = A + 1\n", one="A = 1\n")
+    source = bundle.merge(modules, root=str(tmp_path))
+    namespace = {}
+    exec(compile(source, "merged", "exec"), namespace)
+    assert namespace["C"] == 3 and source.count("A = 1") == 1
+    merge_error(tmp_path, "imports _A from pkg.two, which does not define it",
+                three="from .two import _A\n", two="from .one import _A\n", one="_A = 1\n")
+
+
 def test_the_board_modules_order_follows_their_imports():
     trees = {name: ast.parse(open(bundle.module_file(name, bundle.ROOT)).read())
              for name in bundle.BOARD_MODULES}

@@ -22,7 +22,8 @@ has no comments):
   the imports; the order given breaks ties); a cycle is an error.
 - Docstrings (and any other bare string statement) are dropped.
 - Relative imports at top level are dropped: the names are in the one
-  namespace. Inside functions, a relative import of a bundled module is
+  namespace (so a module may pass on a public name it imports: ``game``
+  exports the status values of ``stuck_search``). Inside functions, a relative import of a bundled module is
   dropped too, and one of a module not bundled (``game``'s lazy
   ``from .notation import ...``) becomes an absolute ``sthelena.`` import.
   ``from . import module`` (a module used as a namespace) is an error.
@@ -56,7 +57,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 CORE_MODULES = ("sthelena.cards", "sthelena.moves", "sthelena.rules", "sthelena.deal",
-                "sthelena.game", "sthelena.save")
+                "sthelena.stuck_search", "sthelena.game", "sthelena.save")
 BOARD_MODULES = CORE_MODULES + (
     "sthelena.app.tiles", "sthelena.app.buttons", "sthelena.app.sounds",
     "sthelena.app.layout", "sthelena.app.table", "sthelena.app.screens",
@@ -425,6 +426,7 @@ def merge(modules=BOARD_MODULES, root=ROOT, command=LIB_COMMAND + "` (make lib")
     # Which names each module imports from which, checked against what the
     # module imported from defines.
     imported_from = {}  # (module, name) -> modules importing it
+    passed_on = {}  # (module, public name it imports unrenamed) -> the module it is from
     for name in ordered:
         for stmt in trees[name].body:
             if isinstance(stmt, ast.ImportFrom) and (
@@ -435,11 +437,24 @@ def merge(modules=BOARD_MODULES, root=ROOT, command=LIB_COMMAND + "` (make lib")
                                       "bundle" % (_where(name, stmt), target))
                 for alias in stmt.names:
                     imported_from.setdefault((target, alias.name), []).append(name)
+                    if not alias.asname and not alias.name.startswith("_"):
+                        passed_on[(name, alias.name)] = target
     for name in ordered:
         trees[name] = _Transformer(name, bundled, root).visit(trees[name])
     definitions = {name: _definitions(trees[name]) for name in ordered}
+
+    def defines(module, imported):
+        """Whether ``module`` binds ``imported`` at top level, or imports it
+        (a public name) from a bundled module that does: in the one
+        namespace a name passed on is the same name."""
+        while module is not None:
+            if any(imported in bound_names(stmt) for stmt in trees[module].body):
+                return True
+            module = passed_on.get((module, imported))
+        return False
+
     for (target, imported), users in sorted(imported_from.items()):
-        if not any(imported in bound_names(stmt) for stmt in trees[target].body):
+        if not defines(target, imported):
             raise BundleError("%s imports %s from %s, which does not define it at top level"
                               % (", ".join(users), imported, target))
 
