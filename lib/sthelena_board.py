@@ -30,14 +30,20 @@ class Rules:
                 self.preset = preset
                 self.set_values(PRESETS[a][1])
                 return
-        raise ValueError('unknown rules preset %r (try %s)' % (preset, ', '.join((b for b, _ in PRESETS))))
+        c = []
+        for b, _ in PRESETS:
+            c.append(b)
+        raise ValueError('unknown rules preset %r (try %s)' % (preset, ', '.join(c)))
 
     def set_values(self, values):
         for a in range(len(OPTIONS)):
             setattr(self, OPTIONS[a], values[a])
 
     def values(self):
-        return tuple((getattr(self, a) for a in OPTIONS))
+        b = []
+        for a in OPTIONS:
+            b.append(getattr(self, a))
+        return tuple(b)
 
     @staticmethod
     def parse(text):
@@ -48,7 +54,9 @@ class Rules:
             if c not in OPTIONS:
                 raise ValueError('bad rules part %r: options are %s' % (d, ', '.join(OPTIONS)))
             b = CHOICES[OPTIONS.index(c)]
-            g = [value_text(a) for a in b]
+            g = []
+            for a in b:
+                g.append(value_text(a))
             if h not in g:
                 raise ValueError('rules option %s=%s: choose %s' % (c, h, '/'.join(g)))
             setattr(f, c, b[g.index(h)])
@@ -93,12 +101,6 @@ class Rules:
 # sthelena.deal
 _MASK = 4294967295
 DEAL_LIMIT = 1 << 32
-def _next(state):
-    state = state + 2654435769 & _MASK
-    z = state
-    z = (z ^ z >> 16) * 2246822507 & _MASK
-    z = (z ^ z >> 13) * 3266489909 & _MASK
-    return (state, z ^ z >> 16)
 def unshuffled_deck():
     a = bytearray()
     for c in range(4):
@@ -116,7 +118,10 @@ def shuffled_deck(number):
         d = f + 1
         b = DEAL_LIMIT // d * d
         while True:
-            e, g = _next(e)
+            e = e + 2654435769 & _MASK
+            g = (e ^ e >> 16) * 2246822507 & _MASK
+            g = (g ^ g >> 13) * 3266489909 & _MASK
+            g ^= g >> 16
             if g < b:
                 break
         c = g % d
@@ -150,71 +155,71 @@ class StuckSearch:
                 return True
         return False
 
-    def _next_card_move(self, first):
-        a = first
-        while a < 400:
-            if not self.top(a // 20):
-                a = (a // 20 + 1) * 20
-            elif self.is_legal(a):
-                return a
+    def _next_card_move(self, a):
+        b = a
+        while b < 400:
+            if not self.top(b // 20):
+                b = (b // 20 + 1) * 20
+            elif self.is_legal(b):
+                return b
             else:
-                a += 1
+                b += 1
         return -1
 
-    def _hash_into(self, seen, at):
-        d = e = 1
-        for c in self.foundations:
-            d = d * 31 + c & 33554431
-            e = e * 29 + c & 33554431
-        for b in self.piles:
-            d = d * 31 + 255 & 33554431
-            e = e * 29 + 255 & 33554431
-            for a in b:
-                d = d * 31 + a & 33554431
-                e = e * 29 + a & 33554431
-        seen[at] = d
-        seen[at + 1] = e
+    def _hash_into(self, g, a):
+        e = f = 1
+        for d in self.foundations:
+            e = e * 31 + d & 33554431
+            f = f * 29 + d & 33554431
+        for c in self.piles:
+            e = e * 31 + 255 & 33554431
+            f = f * 29 + 255 & 33554431
+            for b in c:
+                e = e * 31 + b & 33554431
+                f = f * 29 + b & 33554431
+        g[a] = e
+        g[a + 1] = f
 
-    def _progress_reachable(self, budget):
+    def _progress_reachable(self, a):
         global _tried, _seen
-        if len(_tried) <= budget:
-            _tried = [0] * (budget + 1)
-            _seen = [0] * (2 * budget + 4)
-        h = _tried
-        f = _seen
-        g = sum(self.foundations)
-        self._hash_into(f, 0)
-        d = 1
-        a = 0
-        h[0] = 0
-        b = False
+        if len(_tried) <= a:
+            _tried = [0] * (a + 1)
+            _seen = [0] * (2 * a + 4)
+        i = _tried
+        g = _seen
+        h = sum(self.foundations)
+        self._hash_into(g, 0)
+        e = 1
+        b = 0
+        i[0] = 0
+        c = False
         while True:
-            e = self._next_card_move(h[a])
-            if e < 0:
-                if not a:
+            f = self._next_card_move(i[b])
+            if f < 0:
+                if not b:
                     break
                 self.pop()
-                a -= 1
+                b -= 1
                 continue
-            h[a] = e + 1
-            self._play(e)
-            self._hash_into(f, 2 * d)
-            c = 0
-            while c < d and (f[2 * c] != f[2 * d] or f[2 * c + 1] != f[2 * d + 1]):
-                c += 1
-            if c < d:
+            i[b] = f + 1
+            self._play(f)
+            self._hash_into(g, 2 * e)
+            d = 0
+            while d < e and (g[2 * d] != g[2 * e] or g[2 * d + 1] != g[2 * e + 1]):
+                d += 1
+            if d < e:
                 self.pop()
                 continue
-            d += 1
-            a += 1
-            if sum(self.foundations) > g or self._foundation_play_open() or d > budget:
-                b = True
+            e += 1
+            b += 1
+            if sum(self.foundations) > h or self._foundation_play_open() or e > a:
+                c = True
                 break
-            h[a] = 0
-        while a:
+            i[b] = 0
+        while b:
             self.pop()
-            a -= 1
-        return b
+            b -= 1
+        return c
 # sthelena.game
 _REDEAL_TAG = const(254)
 _DEAL_TAG = const(253)
@@ -235,7 +240,9 @@ class Game(StuckSearch):
         if rules is None or isinstance(rules, str):
             rules = Rules.parse(rules or 'st-helena')
         self.rules = rules
-        self.piles = [bytearray() for _ in range(12)]
+        self.piles = []
+        for _ in range(12):
+            self.piles.append(bytearray())
         self.foundations = bytearray(b'\x01' * 8)
         self.stock = bytearray()
         self.round = 0
@@ -315,26 +322,26 @@ class Game(StuckSearch):
     def is_won(self):
         return sum(self.foundations) == 104
 
-    def _takes(self, place, card):
-        if place >= 12:
-            b = place - 12
-            return card >> 4 == b & 3 and card & 15 == self.foundation_wants(b)
-        a = self.piles[place]
-        if not a:
+    def _takes(self, d, a):
+        if d >= 12:
+            c = d - 12
+            return a >> 4 == c & 3 and a & 15 == self.foundation_wants(c)
+        b = self.piles[d]
+        if not b:
             return self._flags & _FILL_SPACES != 0
-        c = a[-1]
-        if not self._flags & _ANY_SUIT and (c ^ card) & 240:
+        e = b[-1]
+        if not self._flags & _ANY_SUIT and (e ^ a) & 240:
             return False
-        step = (card & 15) - (c & 15)
+        step = (a & 15) - (e & 15)
         return step == 1 or step == -1 or (self._flags & _WRAP != 0 and (step == 12 or step == -12))
 
-    def _foundation_plays(self, pile):
-        b = self.piles[pile]
+    def _foundation_plays(self, e):
+        b = self.piles[e]
         d = 0
         if b:
             a = b[-1]
             for c in range(a >> 4, 8, 4):
-                if self._takes(12 + c, a) and self.may_play_to(pile, c):
+                if self._takes(12 + c, a) and self.may_play_to(e, c):
                     d |= 1 << c
         return d
 
@@ -392,32 +399,34 @@ class Game(StuckSearch):
             raise IllegalMoveError('illegal move %d' % move)
         self._play(move)
 
-    def _play(self, move):
+    def _play(self, c):
         a = self.history
-        c = self.piles
-        if move == REDEAL:
-            for b in c:
-                a.append(len(b))
-            self._deal_out(self._gathered())
+        e = self.piles
+        if c == REDEAL:
+            for d in e:
+                a.append(len(d))
+            self._redeal()
             a.append(_REDEAL_TAG)
             self.round += 1
             return
-        f = self.stock
-        if move == DEAL:
-            a.append(len(f))
-            self._deal_out(f, True)
+        h = self.stock
+        if c == DEAL:
+            a.append(len(h))
+            for b in range(len(h)):
+                e[b % 12].append(h[-1])
+                h[-1:] = b''
             a.append(_DEAL_TAG)
             return
-        d = self.louis_phase()
-        e = move // 20
-        g = move % 20
-        self._move_card(e, g)
-        if d and e < 12 and (not c[e]) and f:
-            c[e].append(f[-1])
-            f[-1:] = b''
-            e |= _REFILLED
-        a.append(e)
+        f = self.louis_phase()
+        g = c // 20
+        i = c % 20
+        self._move_card(g, i)
+        if f and g < 12 and (not e[g]) and h:
+            e[g].append(h[-1])
+            h[-1:] = b''
+            g |= _REFILLED
         a.append(g)
+        a.append(i)
 
     def pop(self):
         b = self.history
@@ -449,18 +458,18 @@ class Game(StuckSearch):
         self._move_card(i, f)
         return f * 20 + i
 
-    def _move_card(self, source, target):
-        if source < 12:
-            b = self.piles[source]
+    def _move_card(self, c, d):
+        if c < 12:
+            b = self.piles[c]
             a = b[-1]
             b[-1:] = b''
         else:
-            a = self.top(source)
-            self.foundations[source - 12] -= 1
-        if target < 12:
-            self.piles[target].append(a)
+            a = self.top(c)
+            self.foundations[c - 12] -= 1
+        if d < 12:
+            self.piles[d].append(a)
         else:
-            self.foundations[target - 12] += 1
+            self.foundations[d - 12] += 1
 
     def move_stack(self):
         b = self.history
@@ -480,46 +489,36 @@ class Game(StuckSearch):
         c.reverse()
         return c
 
-    def _gathered(self):
+    def _redeal(self):
+        d = self.piles
         c = bytearray()
         for b in range(11, -1, -1):
-            a = self.piles[b]
+            a = d[b]
             if self._flags & _CLOCKWISE:
                 c.extend(a)
             else:
-                for d in range(len(a) - 1, -1, -1):
-                    c.append(a[d])
-        return c
+                for e in range(len(a) - 1, -1, -1):
+                    c.append(a[e])
+            a[:] = b''
+        for b in range(len(c)):
+            d[b % 12].append(c[b])
 
-    def _deal_out(self, cards, from_top=False):
-        d = self.piles
-        if from_top:
-            a = len(cards)
-            for b in range(a):
-                d[b % 12].append(cards[-1])
-                cards[-1:] = b''
-            return
-        for c in d:
-            c[:] = b''
-        for b in range(len(cards)):
-            d[b % 12].append(cards[b])
-
-    def _undo_redeal(self, lengths):
-        e = self.piles
-        d = bytearray()
-        for c in range(sum(lengths)):
-            d.append(e[c % 12][c // 12])
-        g = 0
+    def _undo_redeal(self, d):
+        f = self.piles
+        e = bytearray()
+        for c in range(sum(d)):
+            e.append(f[c % 12][c // 12])
+        h = 0
         for c in range(11, -1, -1):
-            b = lengths[c]
-            a = e[c]
+            b = d[c]
+            a = f[c]
             a[:] = b''
             if self._flags & _CLOCKWISE:
-                a.extend(d[g:g + b])
+                a.extend(e[h:h + b])
             else:
-                for f in range(g + b - 1, g - 1, -1):
-                    a.append(d[f])
-            g += b
+                for g in range(h + b - 1, h - 1, -1):
+                    a.append(e[g])
+            h += b
 
     def position_key(self):
         a = bytearray(self.foundations)
@@ -532,7 +531,7 @@ class Game(StuckSearch):
         return bytes(a)
 # sthelena.save
 MAGIC = b'SH'
-VERSION = 3
+VERSION = const(3)
 _LONG_MOVE = const(255)
 class SaveError(ValueError):
     pass
@@ -587,69 +586,60 @@ def to_bytes(game, keep=-1):
 def from_bytes(data):
     data = bytes(data)
     if len(data) < 12 or data[:2] != MAGIC:
-        raise SaveError('not a St. Helena save (no SH header)')
+        raise SaveError('no SH header')
     if data[2] != VERSION:
-        raise SaveError('save version %d is not known (this reads %d)' % (data[2], VERSION))
+        raise SaveError('version %d is not known' % data[2])
     if data[3] << 8 | data[4] != len(data):
-        raise SaveError('save bytes cut short or too long (%d bytes, not %d)' % (len(data), data[3] << 8 | data[4]))
-    b = len(data) - 2
-    if crc16(data[:b]) != int.from_bytes(data[b:], 'big'):
-        raise SaveError('save bytes are corrupt (checksum mismatch)')
+        raise SaveError('cut short or too long')
+    c = len(data) - 2
+    if crc16(data[:c]) != int.from_bytes(data[c:], 'big'):
+        raise SaveError('checksum mismatch')
     try:
-        g = Rules.from_bits(int.from_bytes(data[5:7], 'big'))
-        e = data[7]
-        if e == 0:
-            d = Game.deal(int.from_bytes(data[8:12], 'big'), g)
+        k = Rules.from_bits(int.from_bytes(data[5:7], 'big'))
+        h = data[7]
+        if h == 0:
+            e = Game.deal(int.from_bytes(data[8:12], 'big'), k)
             a = 12
-        elif e == 1:
+        elif h == 1:
             a = 9 + data[8]
             try:
                 from sthelena.notation import position_from_key
             except ImportError:
                 raise SaveError('this save starts from a position, which only the desktop reads')
-            d = position_from_key(data[9:a], g, Game)
-        elif e == 2:
+            e = position_from_key(data[9:a], k, Game)
+        elif h == 2:
             a = 15 + data[14]
-            d = _position(data[15:a], g)
-            d.deal_number = int.from_bytes(data[8:12], 'big')
-            d.earlier_moves = data[12] << 8 | data[13]
+            g = data[15:a]
+            j = g[9:].split(b'\xff')
+            b = bytearray(g[9:].replace(b'\xff', b''))
+            for f in range(8):
+                for step in range(g[f]):
+                    b.append((f & 3) << 4 | (13 - step if f < 4 else step + 1))
+            if len(j) != 14 or j[0] or g[8] > k.redeals or (j[13] and (g[8] or not k.louis_start)) or (sorted(b) != sorted(unshuffled_deck() + b'\x01\r\x11\x1d!-1=')):
+                raise SaveError('the position is not one')
+            e = Game(k)
+            e.foundations[:] = g[:8]
+            e.round = g[8]
+            for f in range(13):
+                (e.piles[f] if f < 12 else e.stock)[:] = j[f + 1]
+            e.deal_number = int.from_bytes(data[8:12], 'big')
+            e.earlier_moves = data[12] << 8 | data[13]
         else:
-            raise SaveError('unknown start kind %d' % e)
-        while a < b:
-            f = data[a]
-            if f == _LONG_MOVE:
+            raise SaveError('unknown start kind %d' % h)
+        while a < c:
+            i = data[a]
+            if i == _LONG_MOVE:
                 a += 1
-                f = 240 + data[a]
-            d.push(f)
+                i = 240 + data[a]
+            e.push(i)
             a += 1
     except SaveError:
         raise
-    except (ValueError, IndexError) as c:
-        raise SaveError('save bytes hold no valid game: %s' % c)
-    if a != b:
-        raise SaveError('save bytes do not end after the last move')
-    return d
-def _position(key, rules):
-    f = key[9:].split(b'\xff')
-    d = Game(rules)
-    c = bytearray(64)
-    if len(key) > 8 and len(f) == 14 and (not f[0]) and (key[8] <= rules.redeals) and (not f[13] or (rules.louis_start and (not key[8]))):
-        d.foundations[:] = key[:8]
-        d.round = key[8]
-        for e in range(8):
-            for step in range(min(key[e], 14)):
-                c[(e & 3) << 4 | (13 - step if e < 4 else step + 1) & 63] += 1
-        for e in range(13):
-            b = f[e + 1]
-            (d.piles[e] if e < 12 else d.stock)[:] = b
-            for a in b:
-                c[a & 63] += 1 if a < 64 else 3
-        for a in range(64):
-            if c[a] != (2 if 0 < a & 15 < 14 else 0):
-                break
-        else:
-            return d
-    raise SaveError('the saved position is not one (cards not twice each)')
+    except (ValueError, IndexError) as d:
+        raise SaveError('no valid game: %s' % d)
+    if a != c:
+        raise SaveError('bytes after the last move')
+    return e
 # sthelena.app.tiles
 TILE_WIDTH = const(6)
 TILE_HEIGHT = const(8)
@@ -748,8 +738,8 @@ _CELLS = bytearray(20)
 for _cell_at in range(len(_GRID)):
     if _GRID[_cell_at] != _layout_NONE:
         _CELLS[_GRID[_cell_at]] = _cell_at
-def _cell(place):
-    return _CELLS[place]
+def _cell(a):
+    return _CELLS[a]
 def place_x(place):
     return _LEFT + _cell(place) % _COLUMNS * _COLUMN_PITCH
 def place_y(place):
@@ -831,17 +821,17 @@ def write_number(grid, right, row, number, width):
 def card_text(card):
     a = card & 15
     return ('10' if a == 10 else RANKS[a - 1]) + chr(1 + (card >> 4))
-def _palette(background, ink, paper):
-    b = displayio.Palette(COLOURS)
-    for a in range(COLOURS):
-        b[a] = background
-    b[PAPER] = paper
-    b[TEXT] = ink
-    b[INK] = ink
-    b[DIM] = _BAIZE_LINE
-    b[MARK] = _ORANGE
-    b[NOPE] = _RED
-    return b
+def _palette(a, c, e):
+    d = displayio.Palette(COLOURS)
+    for b in range(COLOURS):
+        d[b] = a
+    d[PAPER] = e
+    d[TEXT] = c
+    d[INK] = c
+    d[DIM] = _BAIZE_LINE
+    d[MARK] = _ORANGE
+    d[NOPE] = _RED
+    return d
 class TableView:
 
     def __init__(self, sheet):
@@ -1011,15 +1001,15 @@ _HEAD = const(14)
 _SLOT = const(6)
 _TABLE = const(134)
 _MOST_MOVES = const(32767)
-def _get(table, at, size):
-    b = 0
-    for a in range(at, at + size):
-        b = b << 8 | table[a]
-    return b
-def _put(table, at, size, value):
-    for a in range(at + size - 1, at - 1, -1):
-        table[a] = value & 255
-        value >>= 8
+def _get(d, a, c):
+    e = 0
+    for b in range(a, a + c):
+        e = e << 8 | d[b]
+    return e
+def _put(d, a, c, e):
+    for b in range(a + c - 1, a - 1, -1):
+        d[b] = e & 255
+        e >>= 8
 def kind_of(rules):
     a = rules.to_bits()
     b = a % len(PRESET_BITS)
@@ -1138,13 +1128,13 @@ UNREADABLE = 'saved game unreadable: new deal'
 STATISTICS_LOST = 'statistics unreadable: reset'
 TRIMMED = 'save full: oldest undo dropped'
 NOT_SAVED = 'cannot save: flash error'
-def _section(out, kind, body):
-    a = len(out)
-    out.append(kind)
-    out.append(len(body) >> 8)
-    out.append(len(body) & 255)
-    out.extend(body)
-    out.extend(crc16(out[a:]).to_bytes(2, 'big'))
+def _section(c, b, a):
+    d = len(c)
+    c.append(b)
+    c.append(len(a) >> 8)
+    c.append(len(a) & 255)
+    c.extend(a)
+    c.extend(crc16(c[d:]).to_bytes(2, 'big'))
 def record_bytes(app, keep=-1):
     c = bytearray(RECORD_MAGIC)
     c.append(RECORD_VERSION)
@@ -1438,23 +1428,23 @@ def status_text(app):
     if c is not None and len(e) + 2 + len(str(c)) <= STATUS_WIDTH:
         e = '#%d %s' % (c, e)
     return e
-def _draw_status(app):
-    a = app.game
-    c = app.view.status
-    b = a.round << 9 | a.stock_size() << 1 | a.restricted()
-    if b != app.status_key:
-        app.status_key = b
-        app.status = status_text(app)
-    d = app.message or app.status
-    if d is not app.shown:
-        app.shown = d
-        write(c, 0, 0, d, TEXT_COLUMNS)
-        app.counted = -1
-    if not app.message and app.moves != app.counted:
-        app.counted = app.moves
-        write(c, STATUS_WIDTH, 0, '', TEXT_COLUMNS - STATUS_WIDTH)
-        write(c, TEXT_COLUMNS - 2, 0, 'mv')
-        write_number(c, TEXT_COLUMNS - 4, 0, app.moves, TEXT_COLUMNS - 4 - STATUS_WIDTH)
+def _draw_status(a):
+    b = a.game
+    d = a.view.status
+    c = b.round << 9 | b.stock_size() << 1 | b.restricted()
+    if c != a.status_key:
+        a.status_key = c
+        a.status = status_text(a)
+    e = a.message or a.status
+    if e is not a.shown:
+        a.shown = e
+        write(d, 0, 0, e, TEXT_COLUMNS)
+        a.counted = -1
+    if not a.message and a.moves != a.counted:
+        a.counted = a.moves
+        write(d, STATUS_WIDTH, 0, '', TEXT_COLUMNS - STATUS_WIDTH)
+        write(d, TEXT_COLUMNS - 2, 0, 'mv')
+        write_number(d, TEXT_COLUMNS - 4, 0, a.moves, TEXT_COLUMNS - 4 - STATUS_WIDTH)
 # sthelena.app.deal_number
 def start_number(app, number):
     a = app.digits
@@ -1601,15 +1591,15 @@ def menu_labels(app):
     for a in range(_MENU_ITEMS):
         b.append(menu_label(app, a))
     return b
-def _draw(app):
-    a = app.menu_item
-    if a < app.menu_first:
-        app.menu_first = a
-    elif a >= app.menu_first + _MENU_ROWS:
-        app.menu_first = a - _MENU_ROWS + 1
-    draw_menu(app)
-def _rules_note(app):
-    write(app.view.overlay, 0, TEXT_ROWS - 2, '' if same_rules(app.next_rules, app.game.rules) else 'New rules: from next deal', TEXT_COLUMNS)
+def _draw(a):
+    b = a.menu_item
+    if b < a.menu_first:
+        a.menu_first = b
+    elif b >= a.menu_first + _MENU_ROWS:
+        a.menu_first = b - _MENU_ROWS + 1
+    draw_menu(a)
+def _rules_note(a):
+    write(a.view.overlay, 0, TEXT_ROWS - 2, '' if same_rules(a.next_rules, a.game.rules) else 'New rules: from next deal', TEXT_COLUMNS)
 def menu_button(app, button, held):
     c = app.menu_item
     a = app.asked
@@ -1635,62 +1625,62 @@ def menu_button(app, button, held):
             return _change(app, c, 1)
         return _choose(app, c, a)
     return MENU
-def _relabel(app, item):
-    a = menu_label(app, item)
-    app.labels[item] = a
-    if app.menu_first <= item < app.menu_first + _MENU_ROWS:
-        write(app.view.overlay, 1, 2 + item - app.menu_first, a, LABEL_WIDTH)
-def _choose(app, item, asked):
-    if (item == _NEW or item == _RESTART) and asked != item and throws_away(app):
-        app.asked = item
-        _relabel(app, item)
+def _relabel(a, b):
+    c = menu_label(a, b)
+    a.labels[b] = c
+    if a.menu_first <= b < a.menu_first + _MENU_ROWS:
+        write(a.view.overlay, 1, 2 + b - a.menu_first, c, LABEL_WIDTH)
+def _choose(a, c, b):
+    if (c == _NEW or c == _RESTART) and b != c and throws_away(a):
+        a.asked = c
+        _relabel(a, c)
         return MENU
-    if item == _NEW:
-        app.new_deal(app.new_deal_number())
-    elif item == _BY_NUMBER:
-        start_number(app, app.game.deal_number or 0)
+    if c == _NEW:
+        a.new_deal(a.new_deal_number())
+    elif c == _BY_NUMBER:
+        start_number(a, a.game.deal_number or 0)
         return NUMBER
-    elif item == _RESTART:
-        app.restart()
-    elif item == _UNDO:
-        app.undo()
-    elif item == _REDO:
-        app.redo_move()
-    elif item == _REDEAL:
-        app.redeal()
+    elif c == _RESTART:
+        a.restart()
+    elif c == _UNDO:
+        a.undo()
+    elif c == _REDO:
+        a.redo_move()
+    elif c == _REDEAL:
+        a.redeal()
     return PLAY
-def _change(app, item, by):
-    if item == _RULES:
-        b = 0
-        while PRESETS[b][0] != app.next_rules.preset:
-            b += 1
-        app.next_rules = Rules(PRESETS[(b + by) % len(PRESETS)][0])
-        app.changed()
-        app.labels = menu_labels(app)
-        _draw(app)
-    elif item < _COLOURS:
-        c = OPTIONS[item - _RULES - 1]
-        a = CHOICES[item - _RULES - 1]
-        d = getattr(app.next_rules, c)
-        setattr(app.next_rules, c, a[(a.index(d) + by) % len(a)])
-        app.changed()
-        _relabel(app, item)
-        _relabel(app, _RESTART)
-        _rules_note(app)
-    elif item == _COLOURS:
-        app.four_colours = not app.four_colours
-        app.view.set_suit_colours(FOUR_COLOURS if app.four_colours else TWO_COLOURS)
-        app.changed()
-        _relabel(app, item)
-    elif item == _SOUND:
-        app.sound_on = not app.sound_on
-        app.changed()
-        _relabel(app, item)
-    elif item == _menu_STATISTICS:
-        open_stats(app)
+def _change(a, e, b):
+    if e == _RULES:
+        d = 0
+        while PRESETS[d][0] != a.next_rules.preset:
+            d += 1
+        a.next_rules = Rules(PRESETS[(d + b) % len(PRESETS)][0])
+        a.changed()
+        a.labels = menu_labels(a)
+        _draw(a)
+    elif e < _COLOURS:
+        f = OPTIONS[e - _RULES - 1]
+        c = CHOICES[e - _RULES - 1]
+        g = getattr(a.next_rules, f)
+        setattr(a.next_rules, f, c[(c.index(g) + b) % len(c)])
+        a.changed()
+        _relabel(a, e)
+        _relabel(a, _RESTART)
+        _rules_note(a)
+    elif e == _COLOURS:
+        a.four_colours = not a.four_colours
+        a.view.set_suit_colours(FOUR_COLOURS if a.four_colours else TWO_COLOURS)
+        a.changed()
+        _relabel(a, e)
+    elif e == _SOUND:
+        a.sound_on = not a.sound_on
+        a.changed()
+        _relabel(a, e)
+    elif e == _menu_STATISTICS:
+        open_stats(a)
         return STATS
-    elif item == _HELP:
-        app.page = 0
+    elif e == _HELP:
+        a.page = 0
         return HELP
     return MENU
 # sthelena.app.peek
@@ -1799,8 +1789,8 @@ except ImportError:
 _WIDTH = const(96)
 _HEIGHT = const(104)
 _STRIDE = const(48)
-def _field(head, at, size):
-    return int.from_bytes(head[at:at + size], 'little')
+def _field(b, a, c):
+    return int.from_bytes(b[a:a + c], 'little')
 def load_sheet(path):
     with open(path, 'rb') as c:
         d = c.read(54)
@@ -2061,11 +2051,11 @@ _PRESS_HIGH = const(50000)
 _RELEASE_LOW = const(21000)
 _RELEASE_HIGH = const(44000)
 _device_NONE = const(255)
-def _axis(value, held, low, high):
-    if held == low and value < _RELEASE_LOW or value < _PRESS_LOW:
-        return low
-    if held == high and value > _RELEASE_HIGH or value > _PRESS_HIGH:
-        return high
+def _axis(d, a, c, b):
+    if a == c and d < _RELEASE_LOW or d < _PRESS_LOW:
+        return c
+    if a == b and d > _RELEASE_HIGH or d > _PRESS_HIGH:
+        return b
     return _device_NONE
 class ButtonSource:
 
@@ -2094,16 +2084,16 @@ class ButtonSource:
                 return b
         return c.due(now_ms)
 
-    def _stick(self, axis, value, low, high, now_ms):
-        a = self._held[axis]
-        b = _axis(value, a, low, high)
-        if b == a:
+    def _stick(self, a, g, d, c, f):
+        b = self._held[a]
+        e = _axis(g, b, d, c)
+        if e == b:
             return NO_EVENT
-        self._held[axis] = b
-        if a != _device_NONE:
-            self._timer.up(a, now_ms)
+        self._held[a] = e
         if b != _device_NONE:
-            return self._timer.down(b, now_ms)
+            self._timer.up(b, f)
+        if e != _device_NONE:
+            return self._timer.down(e, f)
         return NO_EVENT
 def button_source():
     b = hasattr(board, 'JOYSTICK_X')
@@ -2146,17 +2136,17 @@ class NvmStore:
         return True
 _RATE = const(8000)
 _AMPLITUDE = const(40)
-def _tones(notes):
-    g = 0
-    for e in notes:
-        g += e[1] * _RATE // 1000
-    a = bytearray(g)
+def _tones(f):
     h = 0
-    for c, d in notes:
+    for e in f:
+        h += e[1] * _RATE // 1000
+    a = bytearray(h)
+    i = 0
+    for c, d in f:
         b = d * _RATE // 1000
-        for f in range(b):
-            a[h + f] = 128 + _AMPLITUDE if f * 2 * c // _RATE % 2 == 0 else 128 - _AMPLITUDE
-        h += b
+        for g in range(b):
+            a[i + g] = 128 + _AMPLITUDE if g * 2 * c // _RATE % 2 == 0 else 128 - _AMPLITUDE
+        i += b
     return a
 class Speaker:
 

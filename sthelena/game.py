@@ -44,7 +44,9 @@ class Game(StuckSearch):
         if rules is None or isinstance(rules, str):
             rules = Rules.parse(rules or "st-helena")
         self.rules = rules
-        self.piles = [bytearray() for _ in range(12)]
+        self.piles = []
+        for _ in range(12):
+            self.piles.append(bytearray())
         self.foundations = bytearray(b"\x01" * 8)  # cards on each; 1 = its base
         self.stock = bytearray()
         self.round = 0  # redeals made so far
@@ -249,14 +251,16 @@ class Game(StuckSearch):
         if move == REDEAL:
             for pile in piles:
                 history.append(len(pile))
-            self._deal_out(self._gathered())
+            self._redeal()
             history.append(_REDEAL_TAG)
             self.round += 1
             return
         stock = self.stock
         if move == DEAL:
             history.append(len(stock))
-            self._deal_out(stock, True)
+            for index in range(len(stock)):  # from the stock's top, round from pile 1
+                piles[index % 12].append(stock[-1])
+                stock[-1:] = b""
             history.append(_DEAL_TAG)
             return
         refill = self.louis_phase()
@@ -336,38 +340,26 @@ class Game(StuckSearch):
 
     # -- redeals ---------------------------------------------------------
 
-    def _gathered(self):
-        """All pile cards in the order they are dealt again.
+    def _redeal(self):
+        """Gather the piles and deal them again one card at a time round from
+        pile 1.
 
         encyclopedia: pile 12 onto 11 ... onto 1, dealt from the top, so
         pile 12's top card comes first. clockwise: pile 1 onto 2 ... onto 12,
         turned face down, so pile 12's bottom card comes first.
         """
+        piles = self.piles
         order = bytearray()
         for index in range(11, -1, -1):
-            cards = self.piles[index]
+            cards = piles[index]
             if self._flags & _CLOCKWISE:
                 order.extend(cards)
             else:
                 for position in range(len(cards) - 1, -1, -1):
                     order.append(cards[position])
-        return order
-
-    def _deal_out(self, cards, from_top=False):
-        """Empty the piles (unless dealing a stock) and deal ``cards`` one at
-        a time round-robin from pile 1: first card first, or, ``from_top``,
-        last card first, emptying ``cards``."""
-        piles = self.piles
-        if from_top:
-            count = len(cards)
-            for index in range(count):
-                piles[index % 12].append(cards[-1])
-                cards[-1:] = b""
-            return
-        for pile in piles:
-            pile[:] = b""
-        for index in range(len(cards)):
-            piles[index % 12].append(cards[index])
+            cards[:] = b""
+        for index in range(len(order)):
+            piles[index % 12].append(order[index])
 
     def _undo_redeal(self, lengths):
         piles = self.piles

@@ -502,6 +502,33 @@ def test_locals_get_short_names_and_the_code_does_the_same():
         2, 11, ["limit", "seen"])
 
 
+PRIVATE = """
+def _scaled(values, scale=2):
+    total = 0
+    for value in values:
+        total += value * scale
+    return total
+def _named(values, scale):
+    return values * scale
+def public(values, scale):
+    return _scaled(values) + _scaled(values, scale) + _named(values=scale, scale=3)
+"""
+
+
+def test_private_functions_called_by_position_get_short_parameters_too():
+    tree = ast.parse(PRIVATE)
+    short = ast.unparse(bundle.shorten_locals(tree, None, bundle.keyword_callees([tree])))
+    scaled = short.splitlines()[0]
+    assert scaled.startswith("def _scaled(") and "values" not in scaled  # nothing names them
+    assert "scale" not in scaled and "=2):" in scaled
+    assert "def _named(values, scale):" in short  # called with keywords
+    assert "def public(values, scale):" in short  # public: callers may name them
+    before, after = {}, {}
+    exec(PRIVATE, before)
+    exec(short, after)
+    assert before["public"]([1, 2], 5) == after["public"]([1, 2], 5) == 6 + 15 + 15
+
+
 def test_the_merged_modules_have_short_locals(core):
     source = core.read_text()
     assert "for foundation in" not in source and "cards = " not in source
