@@ -518,9 +518,9 @@ def public(values, scale):
 def test_private_functions_called_by_position_get_short_parameters_too():
     tree = ast.parse(PRIVATE)
     short = ast.unparse(bundle.shorten_locals(tree, None, bundle.keyword_callees([tree])))
-    scaled = short.splitlines()[0]
-    assert scaled.startswith("def _scaled(") and "values" not in scaled  # nothing names them
-    assert "scale" not in scaled and "=2):" in scaled
+    scaled = short.splitlines()[0]  # nothing names them
+    assert scaled.startswith("def _scaled(") and scaled.endswith("=2):")
+    assert "values" not in scaled and "scale," not in scaled and "scale=" not in scaled
     assert "def _named(values, scale):" in short  # called with keywords
     assert "def public(values, scale):" in short  # public: callers may name them
     before, after = {}, {}
