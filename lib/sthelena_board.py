@@ -429,34 +429,47 @@ class Game(StuckSearch):
         a.append(i)
 
     def pop(self):
-        b = self.history
-        if not b:
+        c = self.history
+        if not c:
             raise IndexError('no move to undo')
-        h = b[-1]
-        e = self.piles
-        if h == _REDEAL_TAG:
-            d = b[-13:-1]
-            b[-13:] = b''
-            self._undo_redeal(d)
+        l = c[-1]
+        g = self.piles
+        if l == _REDEAL_TAG:
+            e = c[-13:-1]
+            c[-13:] = b''
+            f = bytearray()
+            for d in range(sum(e)):
+                f.append(g[d % 12][d // 12])
+            j = 0
+            for d in range(11, -1, -1):
+                b = e[d]
+                a = g[d]
+                a[:] = b''
+                if self._flags & _CLOCKWISE:
+                    a.extend(f[j:j + b])
+                else:
+                    for h in range(j + b - 1, j - 1, -1):
+                        a.append(f[h])
+                j += b
             self.round -= 1
             return REDEAL
-        f = b[-2]
-        b[-2:] = b''
-        if h == _DEAL_TAG:
-            g = self.stock
-            for c in range(f - 1, -1, -1):
-                a = e[c % 12]
-                g.append(a[-1])
+        i = c[-2]
+        c[-2:] = b''
+        if l == _DEAL_TAG:
+            k = self.stock
+            for d in range(i - 1, -1, -1):
+                a = g[d % 12]
+                k.append(a[-1])
                 a[-1:] = b''
             return DEAL
-        i = h
-        if f & _REFILLED:
-            f &= 127
-            a = e[f]
+        m = l
+        if i & _REFILLED:
+            i &= 127
+            a = g[i]
             self.stock.append(a[-1])
             a[-1:] = b''
-        self._move_card(i, f)
-        return f * 20 + i
+        self._move_card(m, i)
+        return i * 20 + m
 
     def _move_card(self, c, d):
         if c < 12:
@@ -502,23 +515,6 @@ class Game(StuckSearch):
             a[:] = b''
         for b in range(len(c)):
             d[b % 12].append(c[b])
-
-    def _undo_redeal(self, d):
-        f = self.piles
-        e = bytearray()
-        for c in range(sum(d)):
-            e.append(f[c % 12][c // 12])
-        h = 0
-        for c in range(11, -1, -1):
-            b = d[c]
-            a = f[c]
-            a[:] = b''
-            if self._flags & _CLOCKWISE:
-                a.extend(e[h:h + b])
-            else:
-                for g in range(h + b - 1, h - 1, -1):
-                    a.append(e[g])
-            h += b
 
     def position_key(self):
         a = bytearray(self.foundations)

@@ -282,9 +282,24 @@ class Game(StuckSearch):
         tag = history[-1]
         piles = self.piles
         if tag == _REDEAL_TAG:
+            # Take the cards back in the order they were dealt, then put
+            # each pile back as it was gathered (see _redeal).
             lengths = history[-13:-1]
             history[-13:] = b""
-            self._undo_redeal(lengths)
+            order = bytearray()
+            for index in range(sum(lengths)):
+                order.append(piles[index % 12][index // 12])
+            start = 0
+            for index in range(11, -1, -1):
+                count = lengths[index]
+                cards = piles[index]
+                cards[:] = b""
+                if self._flags & _CLOCKWISE:
+                    cards.extend(order[start:start + count])
+                else:
+                    for position in range(start + count - 1, start - 1, -1):
+                        cards.append(order[position])
+                start += count
             self.round -= 1
             return REDEAL
         source = history[-2]
@@ -360,23 +375,6 @@ class Game(StuckSearch):
             cards[:] = b""
         for index in range(len(order)):
             piles[index % 12].append(order[index])
-
-    def _undo_redeal(self, lengths):
-        piles = self.piles
-        order = bytearray()
-        for index in range(sum(lengths)):
-            order.append(piles[index % 12][index // 12])
-        start = 0
-        for index in range(11, -1, -1):
-            count = lengths[index]
-            cards = piles[index]
-            cards[:] = b""
-            if self._flags & _CLOCKWISE:
-                cards.extend(order[start:start + count])
-            else:
-                for position in range(start + count - 1, start - 1, -1):
-                    cards.append(order[position])
-            start += count
 
     # -- positions as a whole ------------------------------------------
 
