@@ -24,7 +24,8 @@ DEVICE_FIRMWARE = APP_FIRMWARE | {"board", "keypad", "analogio", "digitalio", "m
 
 def core_modules():
     return sorted(path for path in CORE.glob("*.py")
-                  if path.name not in DESKTOP_ONLY and path.name != "device.py")
+                  if path.name not in DESKTOP_ONLY and not path.name.startswith("desktop_")
+                  and path.name != "device.py")
 
 
 def app_modules():

@@ -39,7 +39,8 @@ NVM_CAPACITY = 8192 - 5  # the record's room in nvm (device.NvmStore's header is
 # Modules in the order they are imported for the per-module figures: each one
 # after those it imports, so each figure is what that module adds.
 MODULES = ("sthelena.cards", "sthelena.moves", "sthelena.rules", "sthelena.deal",
-           "sthelena.game", "sthelena.save", "sthelena.app.buttons", "sthelena.app.sounds",
+           "sthelena.stuck_search", "sthelena.game", "sthelena.save", "sthelena.app.buttons",
+           "sthelena.app.sounds",
            "sthelena.app.tiles", "sthelena.app.layout", "sthelena.app.table",
            "sthelena.app.screens", "sthelena.statistics", "sthelena.app.record",
            "sthelena.app.stats_screen", "sthelena.app.reasons", "sthelena.app.play",

@@ -22,7 +22,8 @@ has no comments):
   the imports; the order given breaks ties); a cycle is an error.
 - Docstrings (and any other bare string statement) are dropped.
 - Relative imports at top level are dropped: the names are in the one
-  namespace. Inside functions, a relative import of a bundled module is
+  namespace (so a module may pass on a public name it imports: ``game``
+  exports the status values of ``stuck_search``). Inside functions, a relative import of a bundled module is
   dropped too, and one of a module not bundled (``game``'s lazy
   ``from .notation import ...``) becomes an absolute ``sthelena.`` import.
   ``from . import module`` (a module used as a namespace) is an error.
@@ -34,8 +35,9 @@ has no comments):
   builtin another module uses is an error.
 - ``const(...)`` stays: MicroPython folds constants at compile time (and now
   across what were separate modules).
-- A function's local variables (not its parameters, which callers may name)
-  get short names (``a``, ``b``...): the board interns every identifier it
+- A function's local variables (not its parameters, which callers may name,
+  except those of a private ``_function`` that nothing calls with keyword
+  arguments) get short names (``a``, ``b``...): the board interns every identifier it
   compiles, and these short names are shared by all functions, so the long
   descriptive ones in the sources cost no heap there. Functions holding a
   nested function, lambda or class, or calling ``locals``/``eval``/``exec``,
@@ -56,7 +58,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 CORE_MODULES = ("sthelena.cards", "sthelena.moves", "sthelena.rules", "sthelena.deal",
-                "sthelena.game", "sthelena.save")
+                "sthelena.stuck_search", "sthelena.game", "sthelena.save")
 BOARD_MODULES = CORE_MODULES + (
     "sthelena.app.tiles", "sthelena.app.buttons", "sthelena.app.sounds",
     "sthelena.app.layout", "sthelena.app.table", "sthelena.app.screens",
@@ -354,21 +356,50 @@ _SHORT_NAMES = tuple(first + second for first in ("",) + tuple(string.ascii_lowe
                      for second in string.ascii_lowercase)
 
 
-def shorten_locals(tree, top_level=None):
+def shorten_locals(tree, top_level=None, named_by_callers=None):
     """Give the local variables of each function in ``tree`` short names, in
     place (see the module's docstring); returns ``tree``. ``top_level``: the
-    module's global names, if ``tree`` is only part of it."""
+    module's global names, if ``tree`` is only part of it. With
+    ``named_by_callers`` (the names of everything called with keyword
+    arguments anywhere, see ``keyword_callees``), a private function's
+    (``_name``) parameters are shortened too unless its name is in it."""
     if top_level is None:
         top_level = set()
         for stmt in tree.body:
             top_level.update(bound_names(stmt))
     for function in ast.walk(tree):
         if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            _shorten_function(function, top_level)
+            _shorten_function(function, top_level, named_by_callers)
     return tree
 
 
-def _shorten_function(function, top_level):
+def keyword_callees(trees):
+    """The names (``f`` of ``f(...)``, ``m`` of ``x.m(...)``) of whatever the
+    trees call with keyword arguments: their parameters keep their names."""
+    names = set()
+    for tree in trees:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and node.keywords:
+                if isinstance(node.func, ast.Name):
+                    names.add(node.func.id)
+                elif isinstance(node.func, ast.Attribute):
+                    names.add(node.func.attr)
+    return names
+
+
+def _private_parameters(function, named_by_callers):
+    """The parameters of ``function`` no caller names: those of a private
+    function (``_name``, not ``__name__``) called by position only, but its
+    ``self``/``cls`` and any ``*args``, ``**options`` or keyword-only ones."""
+    name = function.name
+    if named_by_callers is None or not name.startswith("_") or name.startswith("__") \
+            or name in named_by_callers:
+        return set()
+    positional = function.args.posonlyargs + function.args.args
+    return {arg.arg for arg in positional if arg.arg not in ("self", "cls")}
+
+
+def _shorten_function(function, top_level, named_by_callers=None):
     nodes = [node for statement in function.body for node in ast.walk(statement)]
     names = [node for node in nodes if isinstance(node, ast.Name)]
     for node in nodes:
@@ -381,8 +412,9 @@ def _shorten_function(function, top_level):
     arguments = function.args
     parameters = {arg.arg for arg in arguments.posonlyargs + arguments.args
                   + arguments.kwonlyargs + [arguments.vararg, arguments.kwarg] if arg}
-    kept = set(parameters) | top_level
-    bound = set()
+    private = _private_parameters(function, named_by_callers)
+    kept = (parameters - private) | top_level
+    bound = set(private)
     for node in nodes:
         if isinstance(node, (ast.Global, ast.Nonlocal)):
             kept.update(node.names)
@@ -404,6 +436,8 @@ def _shorten_function(function, top_level):
     for node in nodes:
         if isinstance(node, ast.ExceptHandler) and node.name:
             node.name = renames.get(node.name, node.name)
+    for arg in function.args.posonlyargs + function.args.args:
+        arg.arg = renames.get(arg.arg, arg.arg)
 
 
 def merge(modules=BOARD_MODULES, root=ROOT, command=LIB_COMMAND + "` (make lib"):
@@ -425,6 +459,7 @@ def merge(modules=BOARD_MODULES, root=ROOT, command=LIB_COMMAND + "` (make lib")
     # Which names each module imports from which, checked against what the
     # module imported from defines.
     imported_from = {}  # (module, name) -> modules importing it
+    passed_on = {}  # (module, public name it imports unrenamed) -> the module it is from
     for name in ordered:
         for stmt in trees[name].body:
             if isinstance(stmt, ast.ImportFrom) and (
@@ -435,11 +470,24 @@ def merge(modules=BOARD_MODULES, root=ROOT, command=LIB_COMMAND + "` (make lib")
                                       "bundle" % (_where(name, stmt), target))
                 for alias in stmt.names:
                     imported_from.setdefault((target, alias.name), []).append(name)
+                    if not alias.asname and not alias.name.startswith("_"):
+                        passed_on[(name, alias.name)] = target
     for name in ordered:
         trees[name] = _Transformer(name, bundled, root).visit(trees[name])
     definitions = {name: _definitions(trees[name]) for name in ordered}
+
+    def defines(module, imported):
+        """Whether ``module`` binds ``imported`` at top level, or imports it
+        (a public name) from a bundled module that does: in the one
+        namespace a name passed on is the same name."""
+        while module is not None:
+            if any(imported in bound_names(stmt) for stmt in trees[module].body):
+                return True
+            module = passed_on.get((module, imported))
+        return False
+
     for (target, imported), users in sorted(imported_from.items()):
-        if not any(imported in bound_names(stmt) for stmt in trees[target].body):
+        if not defines(target, imported):
             raise BundleError("%s imports %s from %s, which does not define it at top level"
                               % (", ".join(users), imported, target))
 
@@ -510,12 +558,13 @@ def merge(modules=BOARD_MODULES, root=ROOT, command=LIB_COMMAND + "` (make lib")
     top_level = set()
     for _, stmt in out:
         top_level.update(bound_names(stmt))
+    named_by_callers = keyword_callees(trees.values())
     last = None
     for name, stmt in out:
         if name != last:
             parts.append("# %s\n" % name)
             last = name
-        parts.append(_source(shorten_locals(stmt, top_level)) + "\n")
+        parts.append(_source(shorten_locals(stmt, top_level, named_by_callers)) + "\n")
     return "".join(parts)
 
 
