@@ -23,7 +23,9 @@ Keys are exact (bytes of the foundations, the round, the piles and the
 stock), so a ``loss`` is a proof, not a guess with a hash collision.
 Move ordering: plays to foundations first, then moves between piles
 that uncover a card a foundation takes, then the other card moves, then a
-redeal (or Louis' deal) last.
+redeal (or Louis' deal) last; among the redeals from the positions of a
+closure (below), first the one after which plays to foundations alone put
+the most cards home.
 
 Reductions, and why they are safe (each keeps a won position reachable
 whenever one was):
@@ -150,6 +152,7 @@ class Solver(Position):
                     yield self.snapshot(), child
                 else:
                     queue.append((self.snapshot(), child))
+        children = []
         for snap, key in closure:
             self.restore(snap)
             if self.louis and self.round == 0 and self.stock:
@@ -163,7 +166,24 @@ class Solver(Position):
             if child not in seen:
                 seen[child] = (key, move)
                 self.nodes += 1
-                yield self.snapshot(), child
+                after = self.snapshot()
+                children.append((-self._greedy_score(), len(children), after, child))
+        children.sort()  # the pack that lets most cards go straight home first
+        for _, _, snap, child in children:
+            yield snap, child
+
+    def _greedy_score(self):
+        """How many cards plays to foundations alone put home from here (the
+        position is left changed: the caller has its snapshot)."""
+        played = 0
+        while True:
+            for move in self.moves():
+                if move < 240 and move % 20 >= 12:
+                    self.play(move)
+                    played += 1
+                    break
+            else:
+                return played
 
     def _check_budget(self):
         if (self.deadline is not None and time.perf_counter() > self.deadline) or \
