@@ -16,6 +16,7 @@ from mpvm import REPO_ROOT, run_micropython
 sys.path.insert(0, str(REPO_ROOT / "tools"))
 
 import bundle  # noqa: E402
+import bundle_imports  # noqa: E402
 
 SHEET = REPO_ROOT / "assets" / "sheet.bmp"
 FIRMWARE = {"micropython", "sys", "gc", "displayio", "random", "bitmaptools", "board",
@@ -443,7 +444,7 @@ def test_the_board_modules_order_follows_their_imports():
     ordered = bundle.order_modules(list(reversed(bundle.BOARD_MODULES)), trees)
     position = {name: index for index, name in enumerate(ordered)}
     for name in ordered:
-        for target in bundle._top_level_imports(name, trees[name]):
+        for target in bundle_imports.top_level_imports(name, trees[name]):
             if target in position:
                 assert position[target] < position[name], (name, target)
 

@@ -43,17 +43,20 @@ has no comments):
   nested function, lambda or class, or calling ``locals``/``eval``/``exec``,
   are left as they are.
 
-The output is the same for the same sources.
+The output is the same for the same sources. ``bundle_imports.py`` reads the
+modules' imports and orders them; ``bundle_names.py`` finds and renames names.
 """
 
 import argparse
 import ast
 import builtins
-import keyword
 import os
 import shutil
-import string
 import sys
+
+from bundle_imports import (BundleError, check_import_from, module_file, order_modules,
+                            where)
+from bundle_names import Renamer, bound_names, keyword_callees, shorten_locals
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -72,76 +75,6 @@ TREE_FILES = ("code.py", "boot.py", os.path.join("assets", "sheet.bmp"),
               os.path.join("assets", "help.txt"))
 
 
-class BundleError(Exception):
-    """The modules cannot be merged; the message says where and why."""
-
-
-def module_file(name, root):
-    return os.path.join(root, *name.split(".")) + ".py"
-
-
-def is_package(name, root):
-    return os.path.isfile(os.path.join(root, *name.split("."), "__init__.py"))
-
-
-def absolute_name(module, level, target):
-    """The module a ``from <level dots><target> import`` in ``module`` names."""
-    if not level:
-        return target
-    parts = module.split(".")
-    if level > len(parts) - 1 and level > 0:
-        raise BundleError("%s: relative import beyond the top-level package" % module)
-    base = parts[:len(parts) - level]
-    return ".".join(base + ([target] if target else []))
-
-
-def _where(module, node):
-    return "%s line %d" % (module, getattr(node, "lineno", 0))
-
-
-def _import_targets(module, node):
-    """The absolute module names an Import or ImportFrom statement imports."""
-    if isinstance(node, ast.Import):
-        return [alias.name for alias in node.names]
-    return [absolute_name(module, node.level, node.module)]
-
-
-def _top_level_imports(module, tree):
-    """Modules imported by statements that run at import time (not in functions)."""
-    found = []
-
-    def visit(node):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-            return
-        if isinstance(node, (ast.Import, ast.ImportFrom)):
-            found.extend(_import_targets(module, node))
-        for child in ast.iter_child_nodes(node):
-            visit(child)
-
-    visit(tree)
-    return found
-
-
-def order_modules(modules, trees):
-    """``modules`` ordered each after the bundled modules it imports at top
-    level, otherwise in the order given; BundleError on a cycle."""
-    wanted = set(modules)
-    needs = {name: {target for target in _top_level_imports(name, trees[name])
-                    if target in wanted and target != name} for name in modules}
-    done = []
-    placed = set()
-    while len(done) < len(modules):
-        ready = [name for name in modules if name not in placed and needs[name] <= placed]
-        if not ready:
-            left = [name for name in modules if name not in placed]
-            raise BundleError("import cycle among: " + ", ".join(
-                "%s (imports %s)" % (name, ", ".join(sorted(needs[name] - placed)))
-                for name in left))
-        done.append(ready[0])
-        placed.add(ready[0])
-    return done
-
-
 def _is_const_fallback(node):
     """``try: from micropython import const`` / ``except ImportError: ...``."""
     return (isinstance(node, ast.Try) and len(node.body) == 1
@@ -153,72 +86,6 @@ def _is_const_fallback(node):
 def _is_string_statement(node):
     return (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
             and isinstance(node.value.value, str))
-
-
-def bound_names(node):
-    """Names a top-level statement binds in the module's namespace."""
-    found = []
-
-    def visit(node):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            found.append(node.name)
-            for decorator in node.decorator_list:
-                visit(decorator)
-            return
-        if isinstance(node, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp,
-                             ast.GeneratorExp)):
-            return
-        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
-            found.append(node.id)
-        elif isinstance(node, ast.alias):
-            found.append((node.asname or node.name).split(".")[0])
-        elif isinstance(node, ast.ExceptHandler) and node.name:
-            found.append(node.name)
-        for child in ast.iter_child_nodes(node):
-            visit(child)
-
-    visit(node)
-    return found
-
-
-class _Renamer(ast.NodeTransformer):
-    """Renames one module's global names (a dict old -> new) everywhere in it."""
-
-    def __init__(self, renames):
-        self.renames = renames
-
-    def visit_Name(self, node):
-        node.id = self.renames.get(node.id, node.id)
-        return node
-
-    def visit_Global(self, node):
-        node.names = [self.renames.get(name, name) for name in node.names]
-        return node
-
-    visit_Nonlocal = visit_Global
-
-    def visit_alias(self, node):
-        bound = node.asname or node.name.split(".")[0]
-        if bound in self.renames and (node.asname or "." not in node.name):
-            node.asname = self.renames[bound]
-        return node
-
-    def visit_ExceptHandler(self, node):
-        node.name = self.renames.get(node.name, node.name)
-        self.generic_visit(node)
-        return node
-
-    def visit_FunctionDef(self, node):
-        node.name = self.renames.get(node.name, node.name)
-        self.generic_visit(node)
-        return node
-
-    visit_AsyncFunctionDef = visit_FunctionDef
-
-    def visit_ClassDef(self, node):
-        node.name = self.renames.get(node.name, node.name)
-        self.generic_visit(node)
-        return node
 
 
 class _Transformer(ast.NodeTransformer):
@@ -247,7 +114,7 @@ class _Transformer(ast.NodeTransformer):
         for alias in node.names:
             if alias.name.split(".")[0] == self.module.split(".")[0]:
                 raise BundleError("%s: `import %s` uses a module as a namespace; import the "
-                                  "names from it instead" % (_where(self.module, node),
+                                  "names from it instead" % (where(self.module, node),
                                                              alias.name))
         return node
 
@@ -261,24 +128,6 @@ class _Transformer(ast.NodeTransformer):
             return ast.copy_location(ast.ImportFrom(module=target, names=node.names, level=0),
                                      node)
         return node
-
-
-def check_import_from(module, node, bundled, root):
-    """The absolute module a ``from ... import`` names; BundleError if it
-    imports a module as a namespace (``from . import screens``)."""
-    target = absolute_name(module, node.level, node.module)
-    package = module.split(".")[0]
-    if target.split(".")[0] == package:
-        for alias in node.names:
-            inner = target + "." + alias.name
-            if inner in bundled or os.path.isfile(module_file(inner, root)) \
-                    or is_package(inner, root):
-                raise BundleError(
-                    "%s: `from %s%s import %s` uses a module as a namespace; import the "
-                    "names it needs from it instead (from %s%s.%s import ...)"
-                    % (_where(module, node), "." * node.level, node.module or "",
-                       alias.name, "." * node.level, node.module or "", alias.name))
-    return target
 
 
 def _aliases(node):
@@ -352,94 +201,6 @@ def _used_as_parameter(trees, name):
     return False
 
 
-_SHORT_NAMES = tuple(first + second for first in ("",) + tuple(string.ascii_lowercase)
-                     for second in string.ascii_lowercase)
-
-
-def shorten_locals(tree, top_level=None, named_by_callers=None):
-    """Give the local variables of each function in ``tree`` short names, in
-    place (see the module's docstring); returns ``tree``. ``top_level``: the
-    module's global names, if ``tree`` is only part of it. With
-    ``named_by_callers`` (the names of everything called with keyword
-    arguments anywhere, see ``keyword_callees``), a private function's
-    (``_name``) parameters are shortened too unless its name is in it."""
-    if top_level is None:
-        top_level = set()
-        for stmt in tree.body:
-            top_level.update(bound_names(stmt))
-    for function in ast.walk(tree):
-        if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            _shorten_function(function, top_level, named_by_callers)
-    return tree
-
-
-def keyword_callees(trees):
-    """The names (``f`` of ``f(...)``, ``m`` of ``x.m(...)``) of whatever the
-    trees call with keyword arguments: their parameters keep their names."""
-    names = set()
-    for tree in trees:
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and node.keywords:
-                if isinstance(node.func, ast.Name):
-                    names.add(node.func.id)
-                elif isinstance(node.func, ast.Attribute):
-                    names.add(node.func.attr)
-    return names
-
-
-def _private_parameters(function, named_by_callers):
-    """The parameters of ``function`` no caller names: those of a private
-    function (``_name``, not ``__name__``) called by position only, but its
-    ``self``/``cls`` and any ``*args``, ``**options`` or keyword-only ones."""
-    name = function.name
-    if named_by_callers is None or not name.startswith("_") or name.startswith("__") \
-            or name in named_by_callers:
-        return set()
-    positional = function.args.posonlyargs + function.args.args
-    return {arg.arg for arg in positional if arg.arg not in ("self", "cls")}
-
-
-def _shorten_function(function, top_level, named_by_callers=None):
-    nodes = [node for statement in function.body for node in ast.walk(statement)]
-    names = [node for node in nodes if isinstance(node, ast.Name)]
-    for node in nodes:
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda,
-                             ast.ClassDef)):
-            return
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
-                and node.func.id in ("locals", "vars", "eval", "exec"):
-            return
-    arguments = function.args
-    parameters = {arg.arg for arg in arguments.posonlyargs + arguments.args
-                  + arguments.kwonlyargs + [arguments.vararg, arguments.kwarg] if arg}
-    private = _private_parameters(function, named_by_callers)
-    kept = (parameters - private) | top_level
-    bound = set(private)
-    for node in nodes:
-        if isinstance(node, (ast.Global, ast.Nonlocal)):
-            kept.update(node.names)
-        elif isinstance(node, ast.alias):
-            kept.add((node.asname or node.name).split(".")[0])
-        elif isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
-            bound.add(node.id)
-        elif isinstance(node, ast.ExceptHandler) and node.name:
-            bound.add(node.name)
-    used = {node.id for node in names} | parameters
-    free = (name for name in _SHORT_NAMES if name not in used and name not in top_level
-            and not hasattr(builtins, name) and not keyword.iskeyword(name))
-    renames = {}
-    for name in sorted(bound - kept):
-        if len(name) > 1:
-            renames[name] = next(free)
-    for node in names:
-        node.id = renames.get(node.id, node.id)
-    for node in nodes:
-        if isinstance(node, ast.ExceptHandler) and node.name:
-            node.name = renames.get(node.name, node.name)
-    for arg in function.args.posonlyargs + function.args.args:
-        arg.arg = renames.get(arg.arg, arg.arg)
-
-
 def merge(modules=BOARD_MODULES, root=ROOT, command=LIB_COMMAND + "` (make lib"):
     """The source of one module holding ``modules`` (dotted names of files
     under ``root``); BundleError if they cannot be merged. Its first line
@@ -467,7 +228,7 @@ def merge(modules=BOARD_MODULES, root=ROOT, command=LIB_COMMAND + "` (make lib")
                 target = check_import_from(name, stmt, bundled, root)
                 if target not in bundled:
                     raise BundleError("%s: imports %s at top level, which is not in the "
-                                      "bundle" % (_where(name, stmt), target))
+                                      "bundle" % (where(name, stmt), target))
                 for alias in stmt.names:
                     imported_from.setdefault((target, alias.name), []).append(name)
                     if not alias.asname and not alias.name.startswith("_"):
@@ -526,7 +287,7 @@ def merge(modules=BOARD_MODULES, root=ROOT, command=LIB_COMMAND + "` (make lib")
         if not renames:
             break
         for name, names in renames.items():
-            _Renamer(names).visit(trees[name])
+            Renamer(names).visit(trees[name])
             definitions[name] = _definitions(trees[name])
             taken.update(names.values())
 
@@ -586,7 +347,7 @@ def _check_builtins(ordered, trees, first_definition):
                     and shadowing[node.id] != name:
                 raise BundleError("%s defines %s at top level, shadowing the builtin "
                                   "that %s uses" % (shadowing[node.id], node.id,
-                                                    _where(name, node)))
+                                                    where(name, node)))
 
 
 def write_module(path, source):
