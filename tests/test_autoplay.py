@@ -100,8 +100,7 @@ def test_auto_play_is_a_menu_option_kept_in_the_save(display, sheet):
     press(app, "START " + "DOWN " * menu._AUTO + "RIGHT")
     assert app.auto_on and app.labels[menu._AUTO] == "Auto-play home: on"
     press(app, "B")
-    app.tick(0)
-    app.tick(2500)
+    app.flush()  # as before power-off or quitting
     again = make_app(display, sheet, store=store)
     assert again.auto_on
 

@@ -1,10 +1,11 @@
 """The menu: new deals, restart, undo and redo, the rules for the next deal,
-colours, sound and help. Opens on START from the table."""
+colours, sound, statistics and help. Opens on START from the table."""
 
 from ..rules import Rules, OPTIONS, CHOICES, PRESETS, value_text
 from .buttons import UP, DOWN, LEFT, RIGHT, A, B, START
 from .table import TEXT_COLUMNS, TEXT_ROWS, FOUR_COLOURS, TWO_COLOURS, write, write_number
-from .screens import PLAY, MENU, HELP, NUMBER, throws_away
+from .screens import PLAY, MENU, HELP, NUMBER, STATS, throws_away
+from .stats_screen import open_stats
 from .deal_number import start_number
 
 from ..cards import const  # the core's: micropython's, or a stand-in on CPython
@@ -24,8 +25,9 @@ _RULES = const(7)
 _COLOURS = const(8 + 8)
 _SOUND = const(9 + 8)
 _AUTO = const(10 + 8)
-_HELP = const(11 + 8)
-_MENU_ITEMS = const(12 + 8)
+_STATISTICS = const(11 + 8)
+_HELP = const(12 + 8)
+_MENU_ITEMS = const(13 + 8)
 _MENU_TEXT = ("Resume", "New deal", "Deal by number", "Restart this deal", "Undo", "Redo")
 _OPTION_LABELS = ("build", "wrap", "spaces", "redeals", "1st-deal limit", "gather",
                   "found. moves", "Louis start")
@@ -117,6 +119,8 @@ def menu_label(app, item):
         return "Sound: " + ("on" if app.sound_on else "off")
     if item == _AUTO:
         return "Auto-play home: " + ("on" if app.auto_on else "off")
+    if item == _STATISTICS:
+        return "Statistics"
     return "Help"
 
 
@@ -205,7 +209,7 @@ def _choose(app, item, asked):
 
 def _change(app, item, by):
     """Step a setting: the rules for the next deal, colours, sound; or open
-    help."""
+    the statistics or help."""
     if item == _RULES:
         index = 0
         while PRESETS[index][0] != app.next_rules.preset:
@@ -236,6 +240,9 @@ def _change(app, item, by):
         app.auto_on = not app.auto_on
         app.changed()
         _relabel(app, item)
+    elif item == _STATISTICS:
+        open_stats(app)
+        return STATS
     elif item == _HELP:
         app.page = 0
         return HELP

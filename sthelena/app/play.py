@@ -22,6 +22,7 @@ def table_button(app, button, held):
         app.say("")  # a reason stays until the next press
     if button <= RIGHT:
         app.cursor = step(app.cursor, button)
+        app.changed()  # the cursor is saved too (by the write policy)
     elif button == A:
         lifted = app.lifted
         place = app.cursor

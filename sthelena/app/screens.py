@@ -27,7 +27,9 @@ HELP = const(3)
 WON_SCREEN = const(4)
 STUCK = const(5)
 NUMBER = const(6)
-OVERVIEW = const(7)
+STATS = const(7)  # the statistics (stats_screen.py)
+STATS_RESET = const(8)  # ...and the question before a reset
+OVERVIEW = const(9)  # every pile at once (overview.py)
 
 NOWHERE = const(-1)  # no card lifted
 def throws_away(app):
