@@ -40,6 +40,11 @@ bench: $(VENV_STAMP) $(MPVM_STAMP)
 bench-app: $(VENV_STAMP) $(MPVM_STAMP)
 	$(PY) tools/bench_app.py
 
+## bench-presses: presses per card move, playing won games through the buttons
+.PHONY: bench-presses
+bench-presses: $(VENV_STAMP)
+	$(PY) tools/bench_presses.py
+
 ## bench-solver: the solver on deals 1-1000 of each preset, 10 s a deal (long: DEALS=1-100 JOBS=2 optional)
 .PHONY: bench-solver
 bench-solver: $(VENV_STAMP)

@@ -53,6 +53,8 @@ def event_of(name):
     name = name.upper()
     if name in ("HOLD_A", "A+HOLD"):
         return buttons.A | buttons.HOLD
+    if name in ("HOLD_B", "B+HOLD"):
+        return buttons.B | buttons.HOLD
     return buttons.NAMES.index(name)
 
 

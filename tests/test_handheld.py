@@ -6,7 +6,8 @@ import pytest
 
 from app_driver import ScreenReader, make_app, press, rgb
 from positions import position
-from sthelena.app import deal_number, game_app, help, menu, peek, play, screens, stuck, won
+from sthelena.app import (deal_number, game_app, help, menu, overview, peek, play, screens,
+                          stuck, won)
 from sthelena.app.layout import place_x, place_y
 from sthelena.app.play import STATUS_WIDTH, status_text
 from sthelena.app.sounds import ERROR
@@ -140,7 +141,7 @@ def test_a_rules_change_says_it_applies_from_the_next_deal(display, sheet, reade
 
 # -- every text fits ----------------------------------------------------------------
 
-MODULES = (play, menu, deal_number, peek, help, won, stuck, screens)
+MODULES = (play, menu, deal_number, peek, overview, help, won, stuck, screens)
 
 
 @pytest.fixture
@@ -170,7 +171,9 @@ def test_every_text_fits_the_screen(display, sheet, preset, long_writes, reader)
             assert " st%d" % app.game.stock_size() in status_row(display, reader)
         # Peek; every rules option changed and back; help's three pages; a
         # deal number too big.
-        press(app, "SELECT B START " + "DOWN " * menu._RULES
+        # The overview, a pile and a foundation whole;
+        press(app, "SELECT A RIGHT SELECT B DOWN SELECT RIGHT B UP")
+        press(app, "START " + "DOWN " * menu._RULES
               + "RIGHT LEFT DOWN " * (menu._HELP - menu._RULES) + "A RIGHT RIGHT B")
         assert app.screen == game_app.MENU
         press(app, "DOWN DOWN A UP A")
@@ -298,3 +301,60 @@ def test_help_matches_the_rules_in_play_and_explains_the_table(display, sheet, r
     assert "THE BUTTONS" in screen_rows(display, reader)[0]
     press(app, "RIGHT")  # past the last page: the menu
     assert app.screen == game_app.MENU
+
+
+# -- every card in view -------------------------------------------------------------
+
+def test_the_overview_shows_every_pile_one_press_from_the_table(display, sheet, reader):
+    app = make_app(display, sheet, deal=2026)
+    press(app, "RIGHT SELECT")  # one press from the table
+    assert app.screen == game_app.OVERVIEW
+    rows = screen_rows(display, reader)
+    for pile in range(12):
+        cards = app.game.pile_cards(pile)
+        expected = "".join("A23456789TJQK"[(card & 15) - 1] + "?" for card in cards)
+        marker = ">" if pile == 1 else " "
+        assert rows[pile] == (marker + "%2d " % (pile + 1) + expected).rstrip(), pile
+    assert rows[12].startswith("K? K? K? K? K?")  # the king foundations' bases
+    press(app, "DOWN DOWN A")  # pile 4, whole
+    assert app.screen == game_app.PEEK and app.page == 3
+    assert screen_rows(display, reader)[0].startswith("pile 4: ")
+
+
+def test_a_long_pile_keeps_its_top_cards_in_the_overview(display, sheet, reader):
+    cards = "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS"  # 13 cards on pile 1
+    game = position("st-helena", {1: cards}, round_=1)
+    app = make_app(display, sheet, position=game.notation())
+    press(app, "SELECT")
+    row = screen_rows(display, reader)[0]
+    assert row.startswith("> 1 < 4?") and row.endswith("K?") and len(row) <= TEXT_COLUMNS
+    assert row.count("?") == 10  # the top ten of the thirteen
+
+
+def test_peek_steps_to_the_neighbouring_pile_and_back_to_the_overview(display, sheet, reader):
+    app = make_app(display, sheet, deal=2026)
+    press(app, "SELECT A")  # pile 1
+    assert screen_rows(display, reader)[0].startswith("pile 1:")
+    press(app, "RIGHT")
+    assert app.screen == game_app.PEEK and screen_rows(display, reader)[0].startswith("pile 2:")
+    press(app, "LEFT LEFT")
+    assert screen_rows(display, reader)[0].startswith("pile 12:")
+    press(app, "SELECT")
+    assert app.screen == game_app.OVERVIEW and screen_rows(display, reader)[11].startswith(">12")
+    press(app, "B")
+    assert app.screen == game_app.PLAY and app.view.overlay.hidden
+
+
+def test_peek_on_a_foundation_shows_what_it_holds_and_takes(display, sheet, reader):
+    app = make_app(display, sheet, deal=2026)
+    press(app, "UP RIGHT RIGHT A A B")  # 8 of spades... onto the ace of spades' foundation
+    press(app, "UP LEFT LEFT")  # the ace of spades' foundation
+    assert app.cursor == 16
+    press(app, "SELECT")
+    rows = screen_rows(display, reader)
+    assert rows[0] == "A? foundation: 2 cards"
+    assert rows[3].startswith("holds: A  2") and rows[9] == "takes next: 3?"
+    press(app, "RIGHT")  # the next foundation: the ace of hearts'
+    assert screen_rows(display, reader)[0] == "A? foundation: 1 card"
+    press(app, "B")
+    assert app.screen == game_app.PLAY

@@ -66,8 +66,9 @@ BOARD_MODULES = CORE_MODULES + (
     "sthelena.app.tiles", "sthelena.app.buttons", "sthelena.app.sounds",
     "sthelena.app.layout", "sthelena.app.table", "sthelena.app.screens",
     "sthelena.statistics", "sthelena.app.record", "sthelena.app.stats_screen",
-    "sthelena.app.reasons", "sthelena.app.play", "sthelena.app.menu", "sthelena.app.deal_number",
-    "sthelena.app.peek", "sthelena.app.help", "sthelena.app.won", "sthelena.app.stuck",
+    "sthelena.app.reasons", "sthelena.app.autoplay", "sthelena.app.play", "sthelena.app.menu",
+    "sthelena.app.deal_number", "sthelena.app.peek", "sthelena.app.overview",
+    "sthelena.app.help", "sthelena.app.won", "sthelena.app.stuck",
     "sthelena.app.sheet", "sthelena.app.game_app", "sthelena.device")
 BUNDLE_NAME = "sthelena_board"
 LIB_COMMAND = "python3 tools/bundle.py --lib"

@@ -2,7 +2,7 @@
 or keyboard they come from.
 
 An event is a button number, or a button number plus ``HOLD`` when the button
-has been held down (A held: quick move). ``NO_EVENT`` means nothing happened.
+has been held down (A held: quick move; B held: redo). ``NO_EVENT`` means nothing happened.
 """
 
 from ..cards import const  # the core's: micropython's, or a stand-in on CPython
@@ -30,8 +30,8 @@ class ButtonTimer:
     """Turns button downs and ups, with the time, into the app's events.
 
     A press gives the button's event at once. A direction held repeats (first
-    after ``REPEAT_DELAY`` ms, then every ``REPEAT_EVERY`` ms); A held
-    ``HOLD_DELAY`` ms gives one ``A | HOLD``. Only the button pressed last is
+    after ``REPEAT_DELAY`` ms, then every ``REPEAT_EVERY`` ms); A or B held
+    ``HOLD_DELAY`` ms gives one ``A | HOLD`` or ``B | HOLD``. Only the button pressed last is
     timed, as with a keyboard's repeat. Times are ``supervisor.ticks_ms()``
     values, which wrap at 2**29; differences are taken modulo that. No method
     allocates: the board's loop calls ``due`` many times a second.
@@ -49,8 +49,8 @@ class ButtonTimer:
         if button <= RIGHT:
             self._timed = button
             self._wait = REPEAT_DELAY
-        elif button == A:
-            self._timed = A
+        elif button == A or button == B:
+            self._timed = button
             self._wait = HOLD_DELAY
         else:
             self._timed = _NONE
@@ -73,8 +73,8 @@ class ButtonTimer:
         if timed == _NONE or (now_ms - self._since) & TICKS_MASK < self._wait:
             return NO_EVENT
         self._since = now_ms & TICKS_MASK
-        if timed == A:
+        if timed == A or timed == B:
             self._timed = _NONE
-            return A | HOLD
+            return timed | HOLD
         self._wait = REPEAT_EVERY
         return timed

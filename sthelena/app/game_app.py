@@ -24,7 +24,9 @@ from .buttons import A, HOLD, TICKS_MASK
 from .record import Keeper, restore
 from .sounds import CLICK, ERROR, FANFARE
 from .table import TableView, FOUR_COLOURS
-from .screens import PLAY, MENU, PEEK, HELP, WON_SCREEN, STUCK, NUMBER, STATS, NOWHERE
+from .screens import (PLAY, MENU, PEEK, HELP, WON_SCREEN, STUCK, NUMBER, STATS, OVERVIEW,
+                      NOWHERE)
+from .autoplay import safe_home, finishable
 from .play import show_table, table_button, place_cursor
 from .menu import show_menu, menu_button
 from .peek import show_peek, peek_button
@@ -33,6 +35,7 @@ from .won import show_won, won_button
 from .stuck import show_stuck, stuck_button
 from .deal_number import show_number, number_button
 from .stats_screen import show_stats, stats_button, show_stats_reset, stats_reset_button
+from .overview import show_overview, overview_button
 
 from ..cards import const  # the core's: micropython's, or a stand-in on CPython
 
@@ -46,9 +49,9 @@ _STARTED = const(2)  # a game was started: the same, but quietly
 # Each screen's two functions, by screen number (screens.PLAY ...): draw it,
 # and handle a button (returning the screen that comes next).
 _SHOW = (show_table, show_menu, show_peek, show_help, show_won, show_stuck, show_number,
-         show_stats, show_stats_reset)
+         show_stats, show_stats_reset, show_overview)
 _BUTTON = (table_button, menu_button, peek_button, help_button, won_button, stuck_button,
-           number_button, stats_button, stats_reset_button)
+           number_button, stats_button, stats_reset_button, overview_button)
 
 
 def _random_deal():
@@ -74,7 +77,9 @@ class App:
         self.status_key = -1  # the game's state the status text was built for (play.py)
         self.status = ""  # that text
         self.shown = None  # the text the status line shows: status or a message
-        self.moves = 0  # moves played in this game, as the status line counts them
+        self.autos = bytearray()  # a byte a move played: 1 if auto-play made it
+        self.auto_on = False  # auto-play to the foundations (a menu option, saved)
+        self.can_finish = False  # every card out can go home in turn: A finishes
         self.counted = -1  # the count the status line shows
         self.asked = -1  # the action waiting for a second A to confirm it (menu.py)
         self.page = 0  # help's page, or the place peek shows
@@ -87,7 +92,8 @@ class App:
         self._dirty = False
         self.flash_at = None  # None, or the error flash's start (-1: not yet timed)
         self._ended = _STILL
-        self._after_a = False  # the last event was a press of A
+        self.pressed = 15  # the last event | its screen << 4 (a hold follows its press)
+        self.undid = False  # the last press of B on the table undid a move
         self.message = ""
         self.next_rules = None  # restore may bring back the saved ones
         self.statistics = Statistics()
@@ -121,7 +127,7 @@ class App:
     def start(self, game):
         """Play ``game`` from its present position."""
         self.game = game
-        self.moves = len(game.move_stack())
+        self.autos = bytearray(len(game.move_stack()))  # (after a restart: no auto moves known)
         self.status_key = -1
         self.shown = None
         self.lifted = NOWHERE
@@ -203,13 +209,18 @@ class App:
             self.flash_at = None
             place_cursor(self)
         held = event & HOLD
-        after_a = self._after_a
-        self._after_a = event == A
-        if held and (self.screen != PLAY or after_a and self.lifted != self.cursor):
+        pressed = self.pressed
+        self.pressed = event | self.screen << 4  # the event, and where it was handled
+        if held:
             # A hold follows the press that began it: it means something only
-            # on the table, and only if that press lifted the card (or it is
-            # a hold alone, as a script may give).
-            return
+            # on the table, if that press was handled there, and for A only
+            # if it lifted the card (a hold alone, as a script may give, acts).
+            began = pressed & 15 == event & 7  # the press of this button came last
+            if self.screen != PLAY or began and (pressed >> 4 != PLAY or (
+                    event & 7 == A and self.lifted != self.cursor)):
+                return
+            if not began:
+                self.undid = False
         self.go(_BUTTON[self.screen](self, event & 7, held))
 
     def go(self, screen):
@@ -217,6 +228,13 @@ class App:
         when the move just played ended the game."""
         if self._ended != _STILL and screen == PLAY:
             status = self.game.status()
+            if status == PLAYING and self._ended == _MOVED:
+                self.can_finish = finishable(self.game)
+                if self.can_finish and self.auto_on:
+                    self.finish(True)  # auto-play takes the rest home
+                    status = WON
+                elif self.can_finish:
+                    self.say("All can go home: A on K/A")
             if status == WON:
                 screen = WON_SCREEN
                 if not self.finished:  # counted once, however often undone and won again
@@ -245,25 +263,58 @@ class App:
 
     def play(self, move):
         """Push a legal move; keep the redo list if it is the move redo
-        would play."""
-        self.game.push(move)
+        would play. With auto-play on, the cards it sends home follow (see
+        autoplay.py), marked in ``autos`` so that undo takes them back with
+        this move."""
+        game = self.game
+        game.push(move)
+        self.autos.append(0)
         redo = self.redo
         if len(redo) >= 2 and redo[-2] << 8 | redo[-1] == move:
             redo[-2:] = b""
         elif redo:
             self.redo = bytearray()
-        self.moves += 1
+        if self.auto_on:
+            move = safe_home(game)
+            while move >= 0:
+                game.push(move)
+                self.autos.append(1)
+                move = safe_home(game)
         self.sound(CLICK)
         self.say("")
         self.changed()
         self._ended = _MOVED
 
+    def finish(self, auto=False):
+        """Every card still out home, in turn (the position must be
+        finishable): one undo takes them all back (and the move before
+        them too, when auto-play did it)."""
+        played = finishable(self.game, True)
+        if not played:
+            return
+        self.autos.append(0 if not auto else 1)
+        while played > 1:
+            self.autos.append(1)
+            played -= 1
+        self.redo = bytearray()
+        self.lifted = NOWHERE
+        self.changed()
+        self._ended = _MOVED
+
     def undo(self):
-        if not self.game.history:
+        """Take back the last move, and the cards auto-play sent home after
+        it; the move goes on the redo list."""
+        game = self.game
+        autos = self.autos
+        if not game.history:
             self.error("nothing to undo")
             return
-        move = self.game.pop()
-        self.moves -= 1
+        while autos and autos[-1]:
+            game.pop()
+            autos[-1:] = b""
+        move = game.pop()
+        autos[-1:] = b""
+        self.can_finish = False
         self.redo.append(move >> 8)
         self.redo.append(move & 255)
         self.lifted = NOWHERE

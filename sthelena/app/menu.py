@@ -25,8 +25,9 @@ _RULES = const(7)
 _COLOURS = const(8 + 8)
 _SOUND = const(9 + 8)
 _STATISTICS = const(10 + 8)
-_HELP = const(11 + 8)
-_MENU_ITEMS = const(12 + 8)
+_AUTO = const(11 + 8)
+_HELP = const(12 + 8)
+_MENU_ITEMS = const(13 + 8)
 _MENU_TEXT = ("Resume", "New deal", "Deal by number", "Restart this deal", "Undo", "Redo")
 _OPTION_LABELS = ("build", "wrap", "spaces", "redeals", "1st-deal limit", "gather",
                   "found. moves", "Louis start")
@@ -94,6 +95,8 @@ def same_rules(one, other):
 def menu_label(app, item):
     """The text of menu item ``item``."""
     if item < _REDEAL:
+        if item == _RESUME and app.can_finish:
+            return "Finish: all cards home"
         if item == app.asked:  # the second A does it
             return "Sure? A again: new deal" if item == _NEW else "Sure? A again: restart"
         if item == _RESTART and not same_rules(app.next_rules, app.game.rules):
@@ -116,6 +119,8 @@ def menu_label(app, item):
         return "Sound: " + ("on" if app.sound_on else "off")
     if item == _STATISTICS:
         return "Statistics"
+    if item == _AUTO:
+        return "Auto-play home: " + ("on" if app.auto_on else "off")
     return "Help"
 
 
@@ -184,7 +189,9 @@ def _choose(app, item, asked):
         app.asked = item  # ask once: this game's moves would be lost
         _relabel(app, item)
         return MENU
-    if item == _NEW:
+    if item == _RESUME and app.can_finish:
+        app.finish()
+    elif item == _NEW:
         app.new_deal(app.new_deal_number())
     elif item == _BY_NUMBER:
         start_number(app, app.game.deal_number or 0)
@@ -232,6 +239,10 @@ def _change(app, item, by):
     elif item == _STATISTICS:
         open_stats(app)
         return STATS
+    elif item == _AUTO:
+        app.auto_on = not app.auto_on
+        app.changed()
+        _relabel(app, item)
     elif item == _HELP:
         app.page = 0
         return HELP

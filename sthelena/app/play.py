@@ -9,7 +9,8 @@ from .sounds import CLICK
 from .table import write, write_number, NO_MARK, TARGET_MARK, BLOCKED_MARK, TEXT_COLUMNS
 from .tiles import EMPTY_ANY, EMPTY_NONE
 from .reasons import why_not
-from .screens import PLAY, MENU, PEEK, NOWHERE
+from .autoplay import best_move
+from .screens import PLAY, MENU, PEEK, OVERVIEW, NOWHERE
 
 _SHORT_PRESETS = ("StH", "StHpy", "Louis", "Kite")
 STATUS_WIDTH = const(18)  # columns for the status text; the move counter takes the rest
@@ -25,7 +26,9 @@ def table_button(app, button, held):
     elif button == A:
         lifted = app.lifted
         place = app.cursor
-        if held:
+        if app.can_finish and place >= 12 and lifted == NOWHERE and not held:
+            app.finish()  # every card can go home: A on a foundation takes them
+        elif held:
             quick_move(app, place if lifted == NOWHERE else lifted)
         elif lifted == NOWHERE:  # pick up the card under the cursor
             game = app.game
@@ -45,40 +48,39 @@ def table_button(app, button, held):
             else:
                 app.error(why_not(app.game, lifted * 20 + place))
     elif button == B:
-        if app.lifted != NOWHERE:
+        if held:  # redo, after taking back the undo its press made
+            if app.undid:
+                app.redo_move()
+            app.redo_move()
+        elif app.lifted != NOWHERE:
             app.lifted = NOWHERE
+            app.undid = False
         else:
+            app.undid = len(app.game.history) > 0
             app.undo()
     elif button == START:
         return MENU
-    elif button == SELECT:
-        if app.cursor < 12:
-            return PEEK
-        app.error()
+    elif button == SELECT:  # the overview, or a foundation's peek
+        app.page = app.cursor
+        return OVERVIEW if app.cursor < 12 else PEEK
     return PLAY
 
 
 # -- playing -------------------------------------------------------
 
 def quick_move(app, place):
-    """Send the top card of ``place`` to a foundation that takes it,
-    else onto the best pile: one it builds on, else a space."""
-    game = app.game
+    """Send the top card of ``place`` where autoplay.best_move says: a
+    foundation if one takes it, else a pile it builds on, else a space, the
+    one of them that keeps the most moves open."""
     app.lifted = NOWHERE
-    space = NOWHERE
-    for target in range(19, -1, -1):  # foundations first
-        move = place * 20 + target
-        if target != place and game.is_legal(move):
-            if target >= 12 or game.top(target):
-                app.play(move)
-                return
-            space = target
-    if space != NOWHERE:
-        app.play(place * 20 + space)
-    elif not game.top(place):
+    move = best_move(app.game, place)
+    if move >= 0:
+        app.play(move)
+    elif not app.game.top(place):
         app.error("no card there")
     else:
         app.error("no place for this card")
+
 
 # -- drawing -------------------------------------------------------
 
@@ -165,8 +167,9 @@ def _draw_status(app):
         app.shown = text
         write(status, 0, 0, text, TEXT_COLUMNS)
         app.counted = -1
-    if not app.message and app.moves != app.counted:
-        app.counted = app.moves
+    moves = len(app.autos)
+    if not app.message and moves != app.counted:
+        app.counted = moves
         write(status, STATUS_WIDTH, 0, "", TEXT_COLUMNS - STATUS_WIDTH)
         write(status, TEXT_COLUMNS - 2, 0, "mv")
-        write_number(status, TEXT_COLUMNS - 4, 0, app.moves, TEXT_COLUMNS - 4 - STATUS_WIDTH)
+        write_number(status, TEXT_COLUMNS - 4, 0, moves, TEXT_COLUMNS - 4 - STATUS_WIDTH)

@@ -29,6 +29,7 @@ STUCK = const(5)
 NUMBER = const(6)
 STATS = const(7)  # the statistics (stats_screen.py)
 STATS_RESET = const(8)  # ...and the question before a reset
+OVERVIEW = const(9)  # every pile at once (overview.py)
 
 NOWHERE = const(-1)  # no card lifted
 def throws_away(app):

@@ -1,0 +1,71 @@
+"""Presses per card move, by the buttons (``make bench-presses``); prints
+figures, passes or fails nothing.
+
+Plays won games through the App's buttons as a player who knows a winning
+line would: the games are made backwards from the won position
+(``tools/won_games.py``: every card on the piles, a winning line known, no
+redeal left), and the player, of the next few moves of the line, plays the
+one nearest the cursor that keeps the rest of the line legal, walking the
+cursor the shortest way, under four schemes: picking up and putting down; A twice (the
+quick move) when it makes the wanted move; A held (a long press, counted as
+one press); and A held with auto-play on. Every press counts, cursor moves
+included. Goals (issue 10): at most 2.5 presses a card move with auto-play
+off, 1.5 with it on.
+"""
+
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path[:0] = [ROOT, os.path.join(ROOT, "tools")]
+
+from won_games import SCHEMES, play_through_buttons, won_game  # noqa: E402
+
+GAMES = 10
+GOALS = {2: 2.5, 3: 1.5}
+
+
+class _Display:
+    root_group = None
+
+
+class _Store:
+    def load(self):
+        return None
+
+    def save(self, data):
+        pass
+
+
+class _Speaker:
+    def play(self, sound):
+        pass
+
+
+def main(games=GAMES, rules="st-helena"):
+    from sthelena.app.game_app import App
+    from sthelena.app.sheet import load_sheet
+
+    sheet = load_sheet(os.path.join(ROOT, "assets", "sheet.bmp"))
+    print("presses per card move over %d won games (%s, made backwards from the won position;"
+          " every press counted):" % (games, rules))
+    for scheme, name in enumerate(SCHEMES):
+        presses = moves = won = 0
+        for seed in range(games):
+            text, line = won_game(seed, rules)
+            app = App(_Display(), _Store(), _Speaker(), sheet, position=text,
+                      texts=os.path.join(ROOT, "assets", "help.txt"))
+            pressed, played, is_won = play_through_buttons(app, line, scheme)
+            presses += pressed
+            moves += played
+            won += is_won
+        goal = GOALS.get(scheme)
+        ratio = presses / moves
+        print("  %-22s %5.2f  (%d presses, %d card moves, %d/%d won)%s"
+              % (name, ratio, presses, moves, won, games,
+                 "" if goal is None else "   goal <= %.1f%s" % (
+                     goal, "" if ratio <= goal else "  NOT MET")))
+
+
+if __name__ == "__main__":
+    main()
