@@ -1121,7 +1121,7 @@ _GAME = const(71)
 _FOUR_COLOURS = const(1)
 _SOUND_OFF = const(2)
 _COUNTED = const(4)
-_AUTO_PLAY = const(8)
+_AUTO_ON = const(8)
 UNREADABLE = 'saved game unreadable: new deal'
 STATISTICS_LOST = 'statistics unreadable: reset'
 TRIMMED = 'save full: oldest undo dropped'
@@ -1138,7 +1138,7 @@ def record_bytes(app, keep=-1):
     c.append(RECORD_VERSION)
     _section(c, _STATISTICS, app.statistics.to_bytes())
     b = bytearray(4)
-    b[0] = app.four_colours * _FOUR_COLOURS | (not app.sound_on) * _SOUND_OFF | app.finished * _COUNTED | app.auto_on * _AUTO_PLAY
+    b[0] = app.four_colours * _FOUR_COLOURS | (not app.sound_on) * _SOUND_OFF | app.finished * _COUNTED | app.auto_on * _AUTO_ON
     b[1] = app.cursor
     a = app.next_rules.to_bits()
     b[2] = a >> 8
@@ -1185,7 +1185,7 @@ def restore(app):
             app.four_colours = d & _FOUR_COLOURS != 0
             app.sound_on = d & _SOUND_OFF == 0
             app.finished = d & _COUNTED != 0
-            app.auto_on = d & _AUTO_PLAY != 0
+            app.auto_on = d & _AUTO_ON != 0
             app.cursor = a[1] % 20
             try:
                 app.next_rules = Rules.from_bits(a[2] << 8 | a[3])
@@ -1576,8 +1576,8 @@ _REDEAL = const(6)
 _RULES = const(7)
 _COLOURS = const(8 + 8)
 _SOUND = const(9 + 8)
-_AUTO = const(10 + 8)
-_menu_STATISTICS = const(11 + 8)
+_menu_STATISTICS = const(10 + 8)
+_AUTO = const(11 + 8)
 _HELP = const(12 + 8)
 _MENU_ITEMS = const(13 + 8)
 _MENU_TEXT = ('Resume', 'New deal', 'Deal by number', 'Restart this deal', 'Undo', 'Redo')
@@ -1651,10 +1651,10 @@ def menu_label(app, item):
         return 'Four colours: ' + ('on' if app.four_colours else 'off')
     if item == _SOUND:
         return 'Sound: ' + ('on' if app.sound_on else 'off')
-    if item == _AUTO:
-        return 'Auto-play home: ' + ('on' if app.auto_on else 'off')
     if item == _menu_STATISTICS:
         return 'Statistics'
+    if item == _AUTO:
+        return 'Auto-play home: ' + ('on' if app.auto_on else 'off')
     return 'Help'
 def menu_labels(app):
     b = []
@@ -1748,13 +1748,13 @@ def _change(a, e, b):
         a.sound_on = not a.sound_on
         a.changed()
         _relabel(a, e)
+    elif e == _menu_STATISTICS:
+        open_stats(a)
+        return STATS
     elif e == _AUTO:
         a.auto_on = not a.auto_on
         a.changed()
         _relabel(a, e)
-    elif e == _menu_STATISTICS:
-        open_stats(a)
-        return STATS
     elif e == _HELP:
         a.page = 0
         return HELP

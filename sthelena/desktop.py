@@ -47,7 +47,7 @@ def build_parser():
                     "move, X = A (pick up, put down; hold for a quick move), Z = B (cancel, "
                     "undo), Enter = START (menu), Space = SELECT (peek), Esc quits.",
         epilog="KEYS: button names UP DOWN LEFT RIGHT A B START SELECT, and HOLD_A (or A+HOLD) "
-               "for A held down (HOLD_B: B held, redo); any case, separated by spaces or newlines; in a file, # "
+               "for A held down; any case, separated by spaces or newlines; in a file, # "
                "starts a comment; at most %d of them. Bad input exits with status 2 and one "
                "line on stderr." % KEYS_LIMIT)
     parser.add_argument("--deal", metavar="N", help="deal number 0..%d" % (DEAL_LIMIT - 1))

@@ -24,13 +24,12 @@ KEYS = {
     "K_SPACE": SELECT,
 }
 
-# Script words: the button names, and a held A (the app's quick move).
+# Script words: the button names, a held A (the quick move) and a held B (redo).
 SCRIPT_WORDS = dict((name, index) for index, name in enumerate(NAMES))
 for _word in ("HOLD_A", "A+HOLD"):
     SCRIPT_WORDS[_word] = A | HOLD
-for _word in ("HOLD_B", "B+HOLD"):  # B held: redo
+for _word in ("HOLD_B", "B+HOLD"):
     SCRIPT_WORDS[_word] = B | HOLD
-
 
 
 def parse_keys(text):

@@ -622,7 +622,8 @@ def test_menu_keys_allocate_nothing_on_the_board():
                             exclude=r"(^|/)(__main__|cli|desktop)\.py$").splitlines()
     # A cursor step moves the '>' alone; a scroll redraws from the labels
     # kept since the menu opened (both were over 11 KB a key before).
-    assert lines[:3] == ["step 0 0 0 1", "scroll 0 0 11", "wrap 0 20"], lines
+    assert lines[:3] == ["step 0 0 0 1", "scroll 0 0 11",
+                         "wrap 0 %d" % (menu._MENU_ITEMS - 1)], lines
     # A setting rebuilds its one label, "  name: value" (measured 48-64 bytes).
     option = lines[3].split()
     assert option[0] == "option" and 0 < int(option[1]) <= 128 and 0 < int(option[2]) <= 128

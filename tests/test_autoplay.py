@@ -12,6 +12,7 @@ from conftest import ROOT
 from positions import position
 from sthelena.app import game_app, menu
 from sthelena.app.autoplay import best_move, safe_home
+from sthelena.app.record import WRITE_EVERY_MS
 from sthelena.game import Game
 
 sys.path.insert(0, str(ROOT / "tools"))
@@ -100,7 +101,8 @@ def test_auto_play_is_a_menu_option_kept_in_the_save(display, sheet):
     press(app, "START " + "DOWN " * menu._AUTO + "RIGHT")
     assert app.auto_on and app.labels[menu._AUTO] == "Auto-play home: on"
     press(app, "B")
-    app.flush()  # as before power-off or quitting
+    app.tick(0)
+    app.tick(WRITE_EVERY_MS)  # the write policy: a minute after the change
     again = make_app(display, sheet, store=store)
     assert again.auto_on
 

@@ -44,9 +44,8 @@ MODULES = ("sthelena.cards", "sthelena.moves", "sthelena.rules", "sthelena.deal"
            "sthelena.app.tiles", "sthelena.app.layout", "sthelena.app.table",
            "sthelena.app.screens", "sthelena.statistics", "sthelena.app.record",
            "sthelena.app.stats_screen", "sthelena.app.reasons", "sthelena.app.autoplay",
-           "sthelena.app.play", "sthelena.app.menu",
-           "sthelena.app.deal_number", "sthelena.app.peek", "sthelena.app.overview",
-           "sthelena.app.help",
+           "sthelena.app.play", "sthelena.app.menu", "sthelena.app.deal_number",
+           "sthelena.app.peek", "sthelena.app.overview", "sthelena.app.help",
            "sthelena.app.won", "sthelena.app.stuck", "sthelena.app.game_app", "sthelena.app.sheet",
            "sthelena.device")
 
@@ -237,7 +236,7 @@ def long_records(moves=8000):
     from sthelena.statistics import Statistics
 
     class Holder:  # what record_bytes reads of the app
-        four_colours = sound_on = finished = auto_on = False
+        four_colours = sound_on = finished = False
         cursor = 0
 
     holder = Holder()

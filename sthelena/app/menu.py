@@ -24,8 +24,8 @@ _REDEAL = const(6)
 _RULES = const(7)
 _COLOURS = const(8 + 8)
 _SOUND = const(9 + 8)
-_AUTO = const(10 + 8)
-_STATISTICS = const(11 + 8)
+_STATISTICS = const(10 + 8)
+_AUTO = const(11 + 8)
 _HELP = const(12 + 8)
 _MENU_ITEMS = const(13 + 8)
 _MENU_TEXT = ("Resume", "New deal", "Deal by number", "Restart this deal", "Undo", "Redo")
@@ -117,10 +117,10 @@ def menu_label(app, item):
         return "Four colours: " + ("on" if app.four_colours else "off")
     if item == _SOUND:
         return "Sound: " + ("on" if app.sound_on else "off")
-    if item == _AUTO:
-        return "Auto-play home: " + ("on" if app.auto_on else "off")
     if item == _STATISTICS:
         return "Statistics"
+    if item == _AUTO:
+        return "Auto-play home: " + ("on" if app.auto_on else "off")
     return "Help"
 
 
@@ -236,13 +236,13 @@ def _change(app, item, by):
         app.sound_on = not app.sound_on
         app.changed()
         _relabel(app, item)
+    elif item == _STATISTICS:
+        open_stats(app)
+        return STATS
     elif item == _AUTO:
         app.auto_on = not app.auto_on
         app.changed()
         _relabel(app, item)
-    elif item == _STATISTICS:
-        open_stats(app)
-        return STATS
     elif item == _HELP:
         app.page = 0
         return HELP

@@ -36,7 +36,7 @@ _GAME = const(71)  # "G"
 _FOUR_COLOURS = const(1)
 _SOUND_OFF = const(2)
 _COUNTED = const(4)
-_AUTO_PLAY = const(8)
+_AUTO_ON = const(8)
 
 UNREADABLE = "saved game unreadable: new deal"
 STATISTICS_LOST = "statistics unreadable: reset"
@@ -61,7 +61,7 @@ def record_bytes(app, keep=-1):
     _section(out, _STATISTICS, app.statistics.to_bytes())
     body = bytearray(4)
     body[0] = (app.four_colours * _FOUR_COLOURS | (not app.sound_on) * _SOUND_OFF
-               | app.finished * _COUNTED | app.auto_on * _AUTO_PLAY)
+               | app.finished * _COUNTED | app.auto_on * _AUTO_ON)
     body[1] = app.cursor
     bits = app.next_rules.to_bits()
     body[2] = bits >> 8
@@ -117,7 +117,7 @@ def restore(app):
             app.four_colours = flags & _FOUR_COLOURS != 0
             app.sound_on = flags & _SOUND_OFF == 0
             app.finished = flags & _COUNTED != 0
-            app.auto_on = flags & _AUTO_PLAY != 0
+            app.auto_on = flags & _AUTO_ON != 0
             app.cursor = body[1] % 20
             try:
                 app.next_rules = Rules.from_bits(body[2] << 8 | body[3])
