@@ -236,7 +236,7 @@ def long_records(moves=8000):
     from sthelena.statistics import Statistics
 
     class Holder:  # what record_bytes reads of the app
-        four_colours = sound_on = finished = False
+        four_colours = sound_on = finished = auto_on = False
         cursor = 0
 
     holder = Holder()
