@@ -23,9 +23,10 @@ Keys are exact (bytes of the foundations, the round, the piles and the
 stock), so a ``loss`` is a proof, not a guess with a hash collision.
 Move ordering: plays to foundations first, then moves between piles
 that uncover a card a foundation takes, then the other card moves, then a
-redeal (or Louis' deal) last; among the redeals from the positions of a
-closure (below), first the one after which plays to foundations alone put
-the most cards home.
+redeal (or Louis' deal) last; in the probe (``Solver.solve``), among the
+redeals from the positions of a closure (below), first the one after which
+plays to foundations alone put the most cards home (that order helps some
+deals and hurts others, so the exact searches keep the plain order).
 
 Reductions, and why they are safe (each keeps a won position reachable
 whenever one was):
@@ -172,7 +173,8 @@ class Solver(Position):
                 self.nodes += 1
                 after = self.snapshot()
                 children.append((-self._greedy_score(), len(children), after, child))
-        children.sort()  # the pack that lets most cards go straight home first
+        if self.order_redeals:  # the pack that lets most cards go straight home first
+            children.sort()
         for _, _, snap, child in children:
             yield snap, child
 
@@ -209,6 +211,7 @@ class Solver(Position):
         self.deadline = None if budget is None else start + budget
         self.max_nodes = max_nodes
         self.nodes = 0
+        self.order_redeals = False
         first = self.snapshot()
         result = UNKNOWN
         phases = ((None, FIRST_NODES),)
@@ -217,7 +220,9 @@ class Solver(Position):
         for cap, nodes in phases:
             self.max_nodes = self.nodes + nodes if max_nodes is None \
                 else min(max_nodes, self.nodes + nodes)
+            self.order_redeals = cap is not None
             result = self._search(cap)
+            self.order_redeals = False
             self.restore(first)
             if result != UNKNOWN or self._out_of_time():
                 break
