@@ -14,7 +14,7 @@ numbers (``source * 20 + target``, ``REDEAL``, ``DEAL``); the tests check
 that the move generator here lists exactly ``Game.legal_moves()`` (apart
 from the reductions below) and replay every solution through ``Game.push``.
 
-The search. Reaching a won position is a reachability question, so a set of
+The search (three times over, see ``Solver.solve``). Reaching a won position is a reachability question, so a set of
 visited positions is a complete transposition table: a position met again
 has either been searched to the end (and led to no win) or is on the
 current line (and what it leads to will be searched there). A redeal and
@@ -23,9 +23,10 @@ Keys are exact (bytes of the foundations, the round, the piles and the
 stock), so a ``loss`` is a proof, not a guess with a hash collision.
 Move ordering: plays to foundations first, then moves between piles
 that uncover a card a foundation takes, then the other card moves, then a
-redeal (or Louis' deal) last; among the redeals from the positions of a
-closure (below), first the one after which plays to foundations alone put
-the most cards home.
+redeal (or Louis' deal) last; in the probe (``Solver.solve``), among the
+redeals from the positions of a closure (below), first the one after which
+plays to foundations alone put the most cards home (that order helps some
+deals and hurts others, so the exact searches keep the plain order).
 
 Reductions, and why they are safe (each keeps a won position reachable
 whenever one was):
@@ -88,6 +89,10 @@ from .solver_position import FULL as _FULL
 from .solver_position import Position
 from .notation import move_name
 
+# The three searches of ``Solver.solve`` (positions).
+FIRST_NODES = 5000
+PROBE_CAP = 2000
+PROBE_NODES = 100000
 WIN = "win"
 LOSS = "loss"
 UNKNOWN = "unknown"
@@ -168,7 +173,8 @@ class Solver(Position):
                 self.nodes += 1
                 after = self.snapshot()
                 children.append((-self._greedy_score(), len(children), after, child))
-        children.sort()  # the pack that lets most cards go straight home first
+        if self.order_redeals:  # the pack that lets most cards go straight home first
+            children.sort()
         for _, _, snap, child in children:
             yield snap, child
 
@@ -192,43 +198,92 @@ class Solver(Position):
 
     def solve(self, budget=10.0, max_nodes=None):
         """Search from the position; a ``Result``. ``budget`` in seconds
-        (None: no limit), ``max_nodes`` positions (None: no limit)."""
+        (None: no limit), ``max_nodes`` positions (None: no limit).
+
+        Three searches, each from scratch: the exact search for up to
+        ``FIRST_NODES`` positions (most deals are won by then); while a
+        redeal or deal is to come, a probe that gives each position reached
+        by the last redeal only ``PROBE_CAP`` positions below it, up to
+        ``PROBE_NODES`` in all (it leaves lost packs early and tries more
+        of them); then the exact search until the budget runs out. Only the
+        exact search can answer ``loss``."""
         start = time.perf_counter()
         self.deadline = None if budget is None else start + budget
         self.max_nodes = max_nodes
         self.nodes = 0
+        self.order_redeals = False
         first = self.snapshot()
-        result = self._search()
-        self.restore(first)
+        result = UNKNOWN
+        phases = ((None, FIRST_NODES),)
+        if not self._final(first):
+            phases += ((PROBE_CAP, PROBE_NODES),)
+        for cap, nodes in phases:
+            self.max_nodes = self.nodes + nodes if max_nodes is None \
+                else min(max_nodes, self.nodes + nodes)
+            self.order_redeals = cap is not None
+            result = self._search(cap)
+            self.order_redeals = False
+            self.restore(first)
+            if result != UNKNOWN or self._out_of_time():
+                break
+        self.max_nodes = max_nodes
+        if result == UNKNOWN and not self._out_of_time():
+            result = self._search(None)
+            self.restore(first)
         if isinstance(result, list):
             if self.absorb:
                 result = self._with_relocations(result)
             return Result(WIN, result, self.nodes, time.perf_counter() - start)
         return Result(result, [], self.nodes, time.perf_counter() - start)
 
-    def _search(self):
+    def _out_of_time(self):
+        return (self.deadline is not None and time.perf_counter() > self.deadline) or \
+            (self.max_nodes is not None and self.nodes >= self.max_nodes)
+
+    def _final(self, snap):
+        """Whether no redeal or deal of the stock is left in a snapshot."""
+        return snap[3] >= self.redeals and not snap[2]
+
+    def _search(self, cap=None):
         """Depth first over ``_expand``'s children: the winning line (a list
-        of moves), LOSS, or UNKNOWN (out of budget)."""
+        of moves), LOSS, or UNKNOWN (out of budget, or ``cap`` cut a search
+        short). With ``cap``, below each position the last redeal (or deal)
+        reaches only ``cap`` positions are visited."""
         root = self.key()
         self.seen = {root: None}
         self.nodes += 1
         if self.won():
             return []
-        stack = [self._expand(self.snapshot(), root)]
+        snap = self.snapshot()
+        stack = [self._expand(snap, root)]
+        finals = [self._final(snap)]
+        entries = []  # (stack depth, nodes) where a capped search below a last redeal began
         try:
             while stack:
+                if entries and self.nodes - entries[-1][1] > cap:
+                    del stack[entries[-1][0]:]
+                    del finals[entries[-1][0]:]
+                    entries.pop()
+                    continue
                 for snap, key in stack[-1]:
                     if snap[1] == _FULL:
                         return self._line(key)
+                    final = self._final(snap)
+                    if cap and final and not finals[-1]:
+                        entries.append((len(stack), self.nodes))
                     stack.append(self._expand(snap, key))
+                    finals.append(final)
                     break
                 else:
                     stack.pop()
+                    finals.pop()
+                    if entries and entries[-1][0] == len(stack):
+                        entries.pop()
         except _OutOfBudget:
             return UNKNOWN
         finally:
             self.seen = None
-        return LOSS
+        return UNKNOWN if cap else LOSS
 
     def _with_relocations(self, moves):
         """The line ``moves`` from the current position with the relocations

@@ -1,6 +1,7 @@
 """The solver's benchmark (``make bench-solver``): deals 1-1000 of each preset.
 
     python tools/bench_solver.py [--deals A-B] [--rules R[;R...]] [--budget S] [--jobs J]
+    python tools/bench_solver.py --from DIR [--deals A-B] [--rules ...]
 
 For each rule set it prints the share of deals decided (won or proved lost)
 within 1 s and within the budget (10 s), the median and 90th percentile
@@ -10,9 +11,14 @@ decided within the budget for every preset, and a median under 0.05 s for
 st-helena. Times are each deal's own search time (``time.perf_counter``
 in the process that solved it); with ``--jobs 2`` on a machine others are
 using too, they include waiting for a core, so they are if anything slow.
+
+``--from DIR`` computes the same figures from the per-deal lines that
+``python -m sthelena stats --results DIR/<rules>.jsonl`` wrote (the same
+measurements, made once), without peak memory, which those lines lack.
 """
 
 import argparse
+import json
 import os
 import resource
 import statistics
@@ -33,10 +39,24 @@ def _solve(task):
     return solve_deal(task) + (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,)
 
 
-def bench(rules, first, last, budget, jobs):
+def _read_results(path, first, last):
+    """Rows as ``_solve`` makes them from a ``stats --results`` file (no memory)."""
+    rows = []
+    with open(path) as lines:
+        for line in lines:
+            row = json.loads(line)
+            if first <= row["deal"] <= last:
+                rows.append((row["deal"], row["result"], row["moves"], row["nodes"],
+                             row["seconds"], 0))
+    return rows
+
+
+def bench(rules, first, last, budget, jobs, source=None):
     tasks = [(number, rules, budget) for number in range(first, last + 1)]
     start = time.perf_counter()
-    if jobs == 1:
+    if source:
+        rows = _read_results(os.path.join(source, rules + ".jsonl"), first, last)
+    elif jobs == 1:
         rows = [_solve(task) for task in tasks]
     else:
         import multiprocessing
@@ -69,25 +89,32 @@ def main(argv=None):
                         help="rule sets separated by ;")
     parser.add_argument("--budget", type=float, default=10.0)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--from", dest="source", metavar="DIR",
+                        help="read stats --results files DIR/<rules>.jsonl instead of solving")
     args = parser.parse_args(argv)
     first, last = parse_range(args.deals)
-    print("solver benchmark: deals %d-%d, budget %g s, %d job(s), %d cores, load average %s"
-          % (first, last, args.budget, args.jobs, os.cpu_count(),
-             " ".join("%.1f" % load for load in os.getloadavg())))
+    if args.source:
+        print("solver benchmark from the results in %s: deals %d-%d (those present)"
+              % (args.source, first, last))
+    else:
+        print("solver benchmark: deals %d-%d, budget %g s, %d job(s), %d cores, load average %s"
+              % (first, last, args.budget, args.jobs, os.cpu_count(),
+                 " ".join("%.1f" % load for load in os.getloadavg())))
     print("%-18s %6s %6s %6s %8s %9s %9s %9s %9s %10s %8s"
           % ("rules", "won", "lost", "unknwn", "<=1 s", "<=budget", "median s", "p90 s",
              "nodes/s", "peak MB", "wall s"))
     verdicts = []
     for rules in args.rules.split(";"):
         rules = str(Rules.parse(rules))
-        row = bench(rules, first, last, args.budget, args.jobs)
-        print("%-18s %6d %6d %6d %7.1f%% %8.1f%% %9.3f %9.3f %9.0f %10.0f %8.0f" % (
+        row = bench(rules, first, last, args.budget, args.jobs, args.source)
+        print("%-18s %6d %6d %6d %7.1f%% %8.1f%% %9.3f %9.3f %9.0f %10s %8s" % (
             rules, row["won"], row["lost"], row["unknown"], 100 * row["decided_1s"],
             100 * row["decided"], row["median"], row["p90"], row["nodes_per_second"],
-            row["peak_mb"], row["wall"]))
+            "%.0f" % row["peak_mb"] if row["peak_mb"] else "-",
+            "-" if args.source else "%.0f" % row["wall"]))
         sys.stdout.flush()
-        verdicts.append("%s: %.1f%% decided within %g s (target >= 99.5%%): %s" % (
-            rules, 100 * row["decided"], args.budget,
+        verdicts.append("%s: %.1f%% of %d deals decided within the budget (target >= 99.5%% "
+                        "in 10 s): %s" % (rules, 100 * row["decided"], row["count"],
             "met" if row["decided"] >= DECIDED_TARGET else "NOT MET"))
         if rules == "st-helena":
             verdicts.append("st-helena: median %.3f s (target < %.2f s): %s" % (
