@@ -40,10 +40,11 @@ bench: $(VENV_STAMP) $(MPVM_STAMP)
 bench-app: $(VENV_STAMP) $(MPVM_STAMP)
 	$(PY) tools/bench_app.py
 
-## circuitpy: build/CIRCUITPY, ready to copy onto the board's drive (the game merged into lib/sthelena_board.py)
+## circuitpy: build/CIRCUITPY, ready to copy onto the board's drive (the game merged into
+## lib/sthelena_board.py, and the libraries of requirements.txt from the pinned packages)
 .PHONY: circuitpy
-circuitpy:
-	$(PYTHON) tools/bundle.py
+circuitpy: $(VENV_STAMP)
+	$(PY) tools/bundle.py
 
 clean:
 	rm -rf $(VENV) tools/mpvm/node_modules .pytest_cache .hypothesis

@@ -5,6 +5,7 @@ package's), plus the merge rules on small modules written here.
 """
 
 import ast
+import pathlib
 import subprocess
 import sys
 import textwrap
@@ -15,6 +16,7 @@ from mpvm import REPO_ROOT, run_micropython
 
 sys.path.insert(0, str(REPO_ROOT / "tools"))
 
+import board_libs  # noqa: E402
 import bundle  # noqa: E402
 
 SHEET = REPO_ROOT / "assets" / "sheet.bmp"
@@ -73,7 +75,71 @@ def test_the_tree_holds_code_boot_the_sheet_and_the_merged_module(tree):
     module = out / "lib" / "sthelena_board.py"
     assert module.stat().st_size == size
     assert sorted(str(path.relative_to(out)) for path in out.rglob("*") if path.is_file()) == [
-        "assets/sheet.bmp", "boot.py", "code.py", "lib/sthelena_board.py"]
+        "assets/sheet.bmp", "boot.py", "code.py",
+        "lib/adafruit_display_text/__init__.py", "lib/adafruit_display_text/bitmap_label.py",
+        "lib/adafruit_displayio_layout/__init__.py",
+        "lib/adafruit_displayio_layout/layouts/__init__.py",
+        "lib/adafruit_displayio_layout/layouts/grid_layout.py",
+        "lib/adafruit_displayio_layout/layouts/page_layout.py",
+        "lib/adafruit_ticks.py", "lib/sthelena_board.py"]
+
+
+def test_the_libraries_in_lib_are_the_pinned_packages_files(tree):
+    from importlib import metadata
+
+    pins = board_libs.pinned_versions()
+    for distribution, files in board_libs.LIBRARIES:
+        dist = metadata.distribution(distribution)
+        assert dist.version == pins[distribution]
+        for name in files:
+            assert (tree[0] / "lib" / name).read_bytes() == \
+                pathlib.Path(dist.locate_file(name)).read_bytes(), name
+    # ... and requirements.txt names the same distributions for circup.
+    listed = [line.strip() for line in (REPO_ROOT / "requirements.txt").read_text().splitlines()
+              if line.strip() and not line.startswith("#")]
+    assert listed == [distribution for distribution, _ in board_libs.LIBRARIES]
+
+
+def test_the_repositorys_lib_holds_no_third_party_code():
+    lib = REPO_ROOT / "lib"
+    assert not lib.exists() or not [path for path in lib.rglob("*.py")
+                                    if path.name.startswith("adafruit")]
+    assert "/lib/" in (REPO_ROOT / ".gitignore").read_text().split()
+
+
+def test_every_import_in_the_tree_resolves_to_the_firmware_or_to_lib(tree):
+    """Each import statement of code.py, boot.py and every module in lib/
+    names a module the firmware has built in, or a file in lib/."""
+    out = tree[0]
+    built_in = FIRMWARE | {"vectorio", "storage", "time", "math", "os"}
+    in_lib = set()
+    for path in (out / "lib").rglob("*.py"):
+        parts = list(path.relative_to(out / "lib").with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        in_lib.add(".".join(parts))
+    checked = 0
+    for path in [out / "code.py", out / "boot.py"] + sorted((out / "lib").rglob("*.py")):
+        module = ast.parse(path.read_text(), str(path))
+        package = ".".join(path.relative_to(out / "lib").with_suffix("").parts[:-1]) \
+            if path.parent != out else ""
+        for node in ast.walk(module):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    base = ".".join(package.split(".")[:len(package.split(".")) - node.level + 1]
+                                    + ([base] if base else []))
+                names = [base]
+            else:
+                continue
+            for name in names:
+                if name.split(".")[0] in ("typing", "fontio", "circuitpython_typing", "sthelena"):
+                    continue  # typing only (in try/except ImportError), or code.py's fallback
+                checked += 1
+                assert name in in_lib or name.split(".")[0] in built_in, (path, name)
+    assert checked > 20
 
 
 def test_the_merged_module_compiles_and_imports_only_firmware_modules_at_top_level(tree):

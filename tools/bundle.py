@@ -6,7 +6,9 @@ it imports, its ``const`` fallback). One module holding the same code takes
 less. This tool (desktop only) writes that one module:
 
     python tools/bundle.py [--out DIR]        # DIR (default build/CIRCUITPY):
-        code.py, boot.py, assets/sheet.bmp and lib/sthelena_board.py
+        code.py, boot.py, assets/sheet.bmp, lib/sthelena_board.py and the
+        board's libraries (tools/board_libs.py: adafruit_display_text,
+        adafruit_displayio_layout, adafruit_ticks) from the pinned packages
     python tools/bundle.py --core-only FILE   # just the rules core, merged
 
 How modules are merged (with ``ast``; the output is ``ast.unparse``'d, so it
@@ -48,6 +50,8 @@ import string
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+from board_libs import LibraryError, library_files  # noqa: E402
 
 CORE_MODULES = ("sthelena.cards", "sthelena.moves", "sthelena.rules", "sthelena.deal",
                 "sthelena.game", "sthelena.save")
@@ -537,6 +541,14 @@ def write_module(path, source):
 def build_tree(out, root=ROOT):
     """Write the CIRCUITPY tree into ``out``; the merged module's size in bytes."""
     source = merge(BOARD_MODULES, root)
+    try:
+        libraries = library_files()
+    except LibraryError as error:
+        raise BundleError(str(error)) from None
+    for name, path in libraries:
+        target = os.path.join(out, "lib", *name.split("/"))
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        shutil.copyfile(path, target)
     for name in TREE_FILES:
         path = os.path.join(root, name)
         if not os.path.isfile(path):
@@ -563,8 +575,9 @@ def main(argv=None):
     except BundleError as error:
         print("bundle: %s" % error, file=sys.stderr)
         return 1
-    print("%s: code.py, boot.py, assets/sheet.bmp, lib/%s.py (%d bytes)"
-          % (args.out, BUNDLE_NAME, size))
+    print("%s: code.py, boot.py, assets/sheet.bmp, lib/%s.py (%d bytes), and in lib/ %s"
+          % (args.out, BUNDLE_NAME, size,
+             ", ".join(sorted({name.split("/")[0] for name, _ in library_files()}))))
     with open(os.path.join(args.out, "code.py"), encoding="utf-8") as file:
         if BUNDLE_NAME not in file.read():
             print("bundle: warning: code.py does not import %s, so the board will look for "
