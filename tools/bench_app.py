@@ -49,7 +49,7 @@ LIBRARY_MODULES = ("adafruit_ticks", "adafruit_display_text",
                    "adafruit_displayio_layout.layouts.page_layout")
 MODULES = ("sthelena.cards", "sthelena.moves", "sthelena.rules", "sthelena.deal",
            "sthelena.game", "sthelena.save", "sthelena.app.buttons", "sthelena.app.sounds",
-           "sthelena.app.tiles", "sthelena.app.layout", "sthelena.app.table",
+           "sthelena.app.tiles", "sthelena.app.layout", "sthelena.app.font", "sthelena.app.table",
            "sthelena.app.screens", "sthelena.app.game_app", "sthelena.app.sheet",
            "sthelena.device")
 

@@ -57,7 +57,7 @@ CORE_MODULES = ("sthelena.cards", "sthelena.moves", "sthelena.rules", "sthelena.
                 "sthelena.game", "sthelena.save")
 BOARD_MODULES = CORE_MODULES + (
     "sthelena.app.tiles", "sthelena.app.buttons", "sthelena.app.sounds",
-    "sthelena.app.layout", "sthelena.app.table", "sthelena.app.screens",
+    "sthelena.app.layout", "sthelena.app.font", "sthelena.app.table", "sthelena.app.screens",
     "sthelena.app.sheet", "sthelena.app.game_app", "sthelena.device")
 BUNDLE_NAME = "sthelena_board"
 TREE_FILES = ("code.py", "boot.py", os.path.join("assets", "sheet.bmp"))

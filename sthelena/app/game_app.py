@@ -87,6 +87,8 @@ class App:
         self._flashing = False
         self._status_key = -1  # what the status line shows, as _draw_status packs it
         self.message = ""
+        self.finished = None  # finished(game, won): told once when a deal is won or lost
+        self._told = None  # the game it was told of
         self.next_rules = None  # _load may bring back the saved ones
         game = None
         if position is not None:
@@ -348,6 +350,10 @@ class App:
         status = self.game.status()
         if status == PLAYING:
             return
+        if (self.finished is not None and not quiet and self._told is not self.game
+                and status != REDEAL_ONLY):
+            self._told = self.game
+            self.finished(self.game, status == WON)
         if status == WON:
             self.screen = WON_SCREEN
             moves = len(self.game.move_stack())

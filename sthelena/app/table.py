@@ -8,6 +8,7 @@ picture is kept as four bytes), so a move redraws just the cells it touches.
 
 import displayio
 
+from .font import SheetFont
 from .layout import CARD_SIZE, place_x, place_y
 from .tiles import (TILE_WIDTH, TILE_HEIGHT, COLOURS, TABLE, PAPER, INK, DIM, TEXT, MARK, NOPE,
                     SUIT_INK, FIRST_CHAR, TABLE_TILE, SMALL_SUIT, ARROW_UP, ARROW_DOWN, TARGET,
@@ -95,6 +96,7 @@ class TableView:
 
     def __init__(self, sheet):
         self.group = displayio.Group()
+        self.font = SheetFont(sheet)  # the sheet's characters, for the text screens' labels
         self.suit_colours = TWO_COLOURS
         self._status_palette = _palette(_BAIZE, _WHITE, _BAIZE)
         # The baize: a 20x16 one-colour bitmap shown 8 times bigger (64 bytes).

@@ -1,0 +1,165 @@
+"""boot.py's two modes, and the game's side of them (sthelena/device.py),
+under the MicroPython VM on the board's stand-ins (tools/standins): by
+default the drive stays the computer's; with SELECT held at reset boot.py
+remounts it for the game, which then says so on screen and writes
+sthelena-stats.txt when a deal ends.
+"""
+
+import textwrap
+
+import pytest
+
+from mpvm import REPO_ROOT, run_micropython
+
+PREAMBLE = """
+import sys
+sys.path.append("/lib/standins")
+import board, keypad, storage, supervisor
+board.use(BOARD)
+"""
+
+# Reads a label's text back from the pixels it drew, by matching each 6x8
+# cell against the font's glyphs (the label draws ink as 1 on 0).
+READ_LABEL = """
+def glyph_cells(font):
+    cells = {}
+    for code in list(range(126, 31, -1)) + [1, 2, 3, 4, 5, 6]:
+        glyph = font.get_glyph(code)
+        cell = tuple(font.bitmap[glyph.tile_index * 6 + x, y] for y in range(8) for x in range(6))
+        cells.setdefault(cell, chr(code))
+    return cells
+
+def read_label(label, font):
+    cells = glyph_cells(font)
+    bitmap = label.bitmap
+    lines = []
+    for row in range((bitmap.height - PAD * 2) // 8):
+        text = ""
+        for column in range((bitmap.width - PAD * 2) // 6):
+            cell = tuple(1 if bitmap[PAD + column * 6 + x, PAD + row * 8 + y] == 1 else 0
+                         for y in range(8) for x in range(6))
+            text += cells.get(cell, "?")
+        lines.append(text.rstrip())
+    return lines
+"""
+
+
+def run(script, board="pybadge", package=False):
+    files = {"boot.py": REPO_ROOT / "boot.py", "assets/sheet.bmp": REPO_ROOT / "assets" / "sheet.bmp"}
+    packages = ("tools/standins", "sthelena") if package else ("tools/standins",)
+    return run_micropython(PREAMBLE.replace("BOARD", repr(board)) + textwrap.dedent(script),
+                           packages=packages, exclude=r"(^|/)(__main__|cli|desktop)\.py$",
+                           files=files).splitlines()
+
+
+BOOT = """
+exec(open("/boot.py").read(), {"__name__": "boot"})
+print("remounts", storage.remounts)
+print("readonly", storage.getmount("/").readonly)
+"""
+
+
+@pytest.mark.parametrize("board", ["pybadge", "pygamer"])
+def test_by_default_the_drive_stays_the_computers(board):
+    lines = run(BOOT, board)
+    assert lines[0].startswith("CIRCUITPY stays writable from the computer.")
+    assert lines[1:] == ["remounts []", "readonly True"]
+
+
+@pytest.mark.parametrize("board", ["pybadge", "pygamer"])
+def test_select_held_at_reset_hands_the_drive_to_the_game(board):
+    lines = run("keypad.hold(3)\n" + BOOT + "keypad.push(3, False)\n", board)
+    assert lines[0].startswith("SELECT held: CIRCUITPY is the game's")
+    assert "cannot write to it until a reset without SELECT" in lines[0]
+    assert lines[1:] == ["remounts [('/', False)]", "readonly False"]
+
+
+def test_another_button_held_leaves_the_drive_alone():
+    lines = run("keypad.hold(1)\nkeypad.hold(2)\n" + BOOT)
+    assert lines[1:] == ["remounts []", "readonly True"]
+
+
+def test_the_game_knows_whose_drive_it_is_and_shows_the_note_until_a_button():
+    lines = run(READ_LABEL.replace("PAD", "3") + textwrap.dedent("""
+        from sthelena import device
+        print("before", device.drive_is_games())
+        keypad.hold(3)
+        exec(open("/boot.py").read(), {"__name__": "boot"})
+        keypad.hold(3, False)
+        print("after", device.drive_is_games())
+        app, buttons = device.setup()
+        note = device.show_drive_note(board.DISPLAY, app.view.font)
+        print("shown", board.DISPLAY.root_group[0] is note)
+        for line in read_label(note, app.view.font):
+            print("|" + line)
+        keypad.push(3)  # SELECT, still held from the reset: the note stays
+        print("waited", device.hand_over_note(app, buttons, iterations=50),
+              board.DISPLAY.root_group[0] is note)
+        keypad.push(1)  # A
+        print("played", device.hand_over_note(app, buttons, iterations=50),
+              board.DISPLAY.root_group is app.view.group)
+        """), package=True)
+    assert lines[0] == "before False" and lines[1].startswith("SELECT held")
+    assert lines[2:4] == ["after True", "shown True"]
+    text = [line[1:] for line in lines if line.startswith("|")]
+    assert all(len(line) <= 25 for line in text)  # wrapped to the screen's width
+    words = " ".join(line for line in text if line).split()
+    assert " ".join(words) == (
+        "SELECT was held at reset: the game writes its statistics to sthelena-stats.txt "
+        "on the CIRCUITPY drive. Until the next reset without SELECT, the computer cannot "
+        "write to the drive. A: play")
+    assert lines[-2:] == ["waited False True", "played True True"]
+
+
+def test_finished_deals_are_written_as_plain_text_and_kept_over_a_restart():
+    lines = run("""
+        from sthelena import device
+        from sthelena.game import Game
+        stats = device.DriveStats()
+        deals = device.FinishedDeals(stats)
+        won = Game.deal(2026, "st-helena")
+        deals.finished(won, True)
+        lost = Game.deal(7, "louis")
+        deals.finished(lost, False)
+        print("writes", stats.writes)
+        again = device.FinishedDeals(device.DriveStats())  # the next session
+        again.finished(Game.deal(9, "box-kite"), False)
+        for line in open("/sthelena-stats.txt"):
+            print("|" + line.rstrip())
+        broken = device.DriveStats("/no/such/dir/stats.txt")
+        print("broken", broken.write(["x"]), broken.writes)
+        """, package=True)
+    assert lines[0] == "writes 2"
+    text = [line[1:] for line in lines if line.startswith("|")]
+    assert text[:3] == ["St. Helena: finished deals, newest last",
+                        "(written by the game when a deal ends)", ""]
+    assert [line.split() for line in text[3:]] == [
+        ["deal", "2026", "st-helena", "won", "0", "moves"],
+        ["deal", "7", "louis", "lost", "0", "moves"],
+        ["deal", "9", "box-kite", "lost", "0", "moves"]]
+    assert lines[-1] == "broken False 0"
+
+
+def test_the_app_tells_the_edge_once_when_a_deal_is_won_or_lost(display, sheet):
+    """``App.finished(game, won)``: what the board hooks the stats file to."""
+    from app_driver import make_app, press
+    from positions import position
+
+    told = []
+    game = position("st-helena", {1: "QS", 2: "KS JS", 3: "2H AH"}, round_=1)
+    app = make_app(display, sheet, position=game.notation())
+    app.finished = lambda game, won: told.append((game.notation(), won))
+    press(app, "RIGHT A DOWN DOWN LEFT A UP UP HOLD_A RIGHT A A RIGHT A RIGHT A LEFT A A")
+    assert told == []  # moves alone tell nothing
+    press(app, "RIGHT HOLD_A")  # the last card home: won
+    assert len(told) == 1 and told[0][1] is True and app.game.is_won()
+    press(app, "B")  # undo on the won screen, and win again: still told once
+    app.play([move for move in app.game.legal_moves() if 12 <= move % 20 < 20][0])
+    assert app.game.is_won() and len(told) == 1
+    # Lost: KS (pile 5) home leaves AH on pile 7, which may only go to the
+    # full ace foundations (first deal), with no redeal and no spaces.
+    lost = position("st-helena,spaces=none,redeals=0", {5: "KS", 7: "AH"})
+    app = make_app(display, sheet, position=lost.notation())
+    app.finished = lambda game, won: told.append((game.notation(), won))
+    app.play(list(app.game.legal_moves())[0])
+    assert len(told) == 2 and told[1][1] is False and app.game.status() != 0
