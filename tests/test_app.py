@@ -194,7 +194,7 @@ def test_a_whole_game_won_through_the_buttons(display, sheet, reader):
     assert app.screen == game_app.WON_SCREEN
     assert app.speaker.played[-1] == FANFARE
     shown(display, app)
-    assert not app.view.overlay.hidden
+    assert app.view.pages.showing_page_name != "table"
     press(app, "A")
     assert app.game.deal_number == 11 and not app.game.is_won()
     assert app.screen == game_app.PLAY
@@ -240,7 +240,7 @@ def test_restricted_first_deal_foundations_are_shown_unavailable(display, sheet,
 def test_peek_lists_every_card_of_the_pile_bottom_first(display, sheet, reader):
     app = make_app(display, sheet, deal=9)
     press(app, "RIGHT SELECT")
-    assert app.screen == game_app.PEEK and not app.view.overlay.hidden
+    assert app.screen == game_app.PEEK and app.view.pages.showing_page_name != "table"
     shown(display, app)
     cards = app.game.pile_cards(1)
     assert len(cards) == 8
@@ -253,7 +253,7 @@ def test_peek_lists_every_card_of_the_pile_bottom_first(display, sheet, reader):
         expected += " " * (2 - len(name)) + name + "?" + " "
     assert text == expected
     press(app, "B")
-    assert app.screen == game_app.PLAY and app.view.overlay.hidden
+    assert app.screen == game_app.PLAY and app.view.pages.showing_page_name == "table"
 
 
 def test_menu_new_deal_by_number_restart_and_rules(display, sheet):
@@ -300,13 +300,15 @@ def test_restart_with_the_same_rules_takes_back_every_move(display, sheet, reade
     assert app.game.notation() == start.notation() and not app.game.history
 
 
-def overlay_tiles(app):
-    return [app.view.overlay[at] for at in range(TEXT_COLUMNS * TEXT_ROWS)]
+def text_page(app):
+    """What the text page shows: the body label's text, the marker's place."""
+    view = app.view
+    return view.body.text, view.marker.hidden, view.marker.y, view.pages.showing_page_name
 
 
 def test_the_menu_drawn_key_by_key_is_the_menu_drawn_whole(display, sheet, reader):
     # UP/DOWN move only the marker (unless the menu scrolls), LEFT/RIGHT
-    # rewrite one label: the overlay must end as a full redraw would draw it.
+    # rewrite one label: the text page must end as a full redraw would draw it.
     app = make_app(display, sheet, deal=8)
     rng = random.Random(5)
     press(app, "START")
@@ -317,10 +319,10 @@ def test_the_menu_drawn_key_by_key_is_the_menu_drawn_whole(display, sheet, reade
         else:
             press(app, rng.choice(["UP", "DOWN", "DOWN"]))
         assert app.screen == game_app.MENU
-        drawn = overlay_tiles(app)
+        drawn = text_page(app)
         labels = app.menu_labels()
         screens.show_menu(app.view, labels, app.menu_item, app._menu_first)
-        assert overlay_tiles(app) == drawn, (item, app.menu_item)
+        assert text_page(app) == drawn, (item, app.menu_item)
         assert app._labels == labels
         assert all(len(label) <= screens.LABEL_WIDTH for label in labels)
     # And on screen: the marker row and a label shortened in place.
@@ -371,10 +373,13 @@ def test_card_text_names_ten_in_two_characters_and_the_rest_by_the_core():
         "10" if rank == 10 else RANKS[rank - 1] for rank in range(1, 14)]
 
 
-def test_help_and_every_screen_fit_the_overlay():
-    for line in screens.HELP_TEXT:
-        assert len(line) <= TEXT_COLUMNS, line
-    assert len(screens.HELP_TEXT) <= 16
+def test_help_is_wrapped_by_the_library_and_fits_the_screen(sheet):
+    from sthelena.app.font import SheetFont
+
+    lines = screens.help_lines(SheetFont(sheet))
+    assert len(lines) <= TEXT_ROWS and all(len(line) <= TEXT_COLUMNS for line in lines)
+    assert " ".join(lines[1:lines.index("")]) == screens.HELP_RULES  # wrapped, not cut
+    assert lines[-len(screens.HELP_KEYS):] == list(screens.HELP_KEYS)
 
 
 def test_stuck_screens_redeal_only_and_lost(display, sheet, reader):
@@ -382,7 +387,7 @@ def test_stuck_screens_redeal_only_and_lost(display, sheet, reader):
     # only to ace foundations (full); spaces are never filled.
     stuck = position("st-helena,spaces=none", {1: "KS", 7: "AH"}, round_=0)
     app = make_app(display, sheet, position=stuck.notation())
-    assert app.screen == game_app.STUCK and not app.view.overlay.hidden
+    assert app.screen == game_app.STUCK and app.view.pages.showing_page_name != "table"
     press(app, "A")  # redeal: the two cards dealt to piles 1 and 2, no restriction
     assert app.game.round == 1 and app.screen == game_app.PLAY
     seen, expected = table_on_screen(display, app, reader)
@@ -567,10 +572,15 @@ print("status", status_cost(), app.screen == MENU)
 def test_menu_keys_allocate_nothing_on_the_board():
     lines = run_micropython(MENU_IN_THE_VM, packages=("sthelena", "tools/standins"),
                             exclude=r"(^|/)(__main__|cli|desktop)\.py$").splitlines()
-    # A cursor step moves the '>' alone; a scroll redraws from the labels
-    # kept since the menu opened (both were over 11 KB a key before).
-    assert lines[:3] == ["step 0 0 0 1", "scroll 0 0 11", "wrap 0 18"], lines
-    # A setting rebuilds its one label, "  name: value" (measured 48-64 bytes).
+    # A cursor step moves the '>' label alone (its y); a scroll redraws the
+    # body label from the labels kept since the menu opened: its 16 lines
+    # joined into one text (about 450 bytes) and the rows' strings; the label
+    # draws into the bitmap it has (measured 1,072-1,136 bytes).
+    step, scroll, wrap = (line.split() for line in lines[:3])
+    assert step == ["step", "0", "0", "0", "1"], lines
+    assert scroll[0] == "scroll" and 0 < int(scroll[1]) <= 1536 and scroll[2:] == ["0", "11"]
+    assert wrap[0] == "wrap" and 0 < int(wrap[1]) <= 1536 and wrap[2] == "18"
+    # A setting rebuilds its one row and the body's text (measured 512 bytes).
     option = lines[3].split()
-    assert option[0] == "option" and 0 < int(option[1]) <= 128 and 0 < int(option[2]) <= 128
+    assert option[0] == "option" and 0 < int(option[1]) <= 640 and 0 < int(option[2]) <= 640
     assert lines[4] == "status 0 True", lines  # a message is returned as it is

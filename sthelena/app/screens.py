@@ -1,22 +1,25 @@
-"""The text screens drawn on the table's overlay: menu, help, peek, won,
-stuck and deal-number entry. Each function fills the overlay; the app
-decides when."""
+"""The text screens over the table: menu, help, won, stuck and deal-number
+entry on the view's text page (``adafruit_display_text`` labels, see
+table.py), and the peek on its tile page. Each function fills a page and shows
+it; the app decides when.
+
+Characters 1-4 are the small suits and 5, 6 the up and down arrows (the sheet's
+font has them; the board's ``terminalio.FONT`` would not).
+"""
+
+from adafruit_display_text import wrap_text_to_pixels
 
 from .table import TEXT_COLUMNS, TEXT_ROWS, card_text, write
+from .tiles import TILE_WIDTH
 
 MENU_ROWS = 12  # menu items visible at once
 LABEL_WIDTH = TEXT_COLUMNS - 2  # after the '>' column; the last holds the scroll arrows
 
-HELP_TEXT = (
-    "HOW TO PLAY",
-    "Move all 104 cards to the",
-    "8 foundations by suit:",
-    "K\x06 builds down, A\x05 up.",
-    "Piles build up or down.",
-    "1st: piles 1-4 play only",
-    "to K, 7-10 only to A,",
-    "until the first redeal.",
-    "",
+HELP_TITLE = "HOW TO PLAY"
+HELP_RULES = ("Move all 104 cards to the 8 foundations by suit: K\x06 builds down, A\x05 up. "
+              "Piles build up or down. 1st: piles 1-4 play only to K, 7-10 only to A, "
+              "until the first redeal.")
+HELP_KEYS = (
     "d-pad  move the cursor",
     "A      pick up, put down",
     "A A / hold A  quick move",
@@ -27,50 +30,61 @@ HELP_TEXT = (
 )
 
 
-def _lines(view, lines):
-    view.clear_overlay()
-    for row in range(len(lines)):
-        write(view.overlay, 0, row, lines[row])
-    view.show_overlay(True)
+def help_lines(font):
+    """The help screen's lines: the rules wrapped to the screen's width by
+    the font's glyphs, then the keys."""
+    lines = [HELP_TITLE]
+    lines += wrap_text_to_pixels(HELP_RULES, TEXT_COLUMNS * TILE_WIDTH, font)
+    lines.append("")
+    lines += HELP_KEYS
+    return lines
 
 
 def show_help(view):
-    _lines(view, HELP_TEXT)
+    view.clear_text()
+    lines = help_lines(view.font)
+    for row in range(min(len(lines), TEXT_ROWS)):
+        view.rows[row] = lines[row]
+    view.show_text()
+
+
+def _menu_row(label, up, down):
+    """A menu row after the marker's column: the label, and in the last
+    column a scroll arrow."""
+    if not (up or down):
+        return " " + label
+    return " " + label + " " * (LABEL_WIDTH - len(label)) + ("\x05" if up else "\x06")
 
 
 def show_menu(view, labels, chosen, first):
     """``labels`` from the app; ``chosen`` is marked; rows from ``first``."""
-    view.clear_overlay()
-    overlay = view.overlay
-    write(overlay, 0, 0, "MENU")
-    write(overlay, 12, 0, "START/B: back")
+    view.clear_text()
+    rows = view.rows
+    rows[0] = "MENU        START/B: back"
     for row in range(MENU_ROWS):
         item = first + row
         if item >= len(labels):
             break
-        write(overlay, 0, 2 + row, ">" if item == chosen else " ")
-        write(overlay, 1, 2 + row, labels[item])
-    if first > 0:
-        write(overlay, 25, 2, "\x05")
-    if first + MENU_ROWS < len(labels):
-        write(overlay, 25, 1 + MENU_ROWS, "\x06")
-    write(overlay, 0, TEXT_ROWS - 1, "A: choose  <>: change")
-    view.show_overlay(True)
+        rows[2 + row] = _menu_row(labels[item], row == 0 and first > 0,
+                                  row == MENU_ROWS - 1 and first + MENU_ROWS < len(labels))
+    rows[TEXT_ROWS - 1] = "A: choose  <>: change"
+    view.show_text(marker_row=2 + chosen - first)
 
 
 def move_menu_marker(view, old_row, new_row):
     """Move the '>' between two shown rows (0: the first shown)."""
-    write(view.overlay, 0, 2 + old_row, " ")
-    write(view.overlay, 0, 2 + new_row, ">")
+    view.move_marker(2 + new_row)
 
 
 def show_menu_label(view, row, label):
-    """Rewrite one shown row's label."""
-    write(view.overlay, 1, 2 + row, label, LABEL_WIDTH)
+    """Rewrite one shown row's label, keeping its scroll arrow."""
+    old = view.rows[2 + row]
+    arrow = old[-1] if old[-1:] in ("\x05", "\x06") else ""
+    view.set_row(2 + row, _menu_row(label, arrow == "\x05", arrow == "\x06"))
 
 
 def show_peek(view, name, cards):
-    """Every card of a pile, bottom to top, six to a row."""
+    """Every card of a pile, bottom to top, six to a row (tiles: the suits in colour)."""
     view.clear_overlay()
     overlay = view.overlay
     write(overlay, 0, 0, "%s: %d card%s" % (name, len(cards), "" if len(cards) == 1 else "s"))
@@ -92,28 +106,28 @@ def show_peek(view, name, cards):
 
 
 def show_message(view, title, lines, keys):
-    """A screen with a title, a few lines and the keys that act on it."""
-    view.clear_overlay()
-    write(view.overlay, 0, 1, title)
+    """A screen with a title (twice the size), a few lines and the keys that act on it."""
+    view.clear_text()
+    rows = view.rows
     for index in range(len(lines)):
-        write(view.overlay, 0, 3 + index, lines[index])
+        rows[3 + index] = lines[index]
     for index in range(len(keys)):
-        write(view.overlay, 0, TEXT_ROWS - len(keys) + index, keys[index])
-    view.show_overlay(True)
+        rows[TEXT_ROWS - len(keys) + index] = keys[index]
+    view.show_text(title)
 
 
 def show_number(view, digits, at):
     """Deal-number entry: ten digits, the one being changed marked."""
-    view.clear_overlay()
-    overlay = view.overlay
-    write(overlay, 0, 1, "DEAL BY NUMBER")
-    write(overlay, 0, 3, "0 to 4294967295")
-    text = ""
+    view.clear_text()
+    rows = view.rows
+    rows[1] = "DEAL BY NUMBER"
+    rows[3] = "0 to 4294967295"
+    text = "  "
     for digit in digits:
         text += chr(48 + digit)
-    write(overlay, 2, 6, text)
-    write(overlay, 2 + at, 5, "\x05")
-    write(overlay, 2 + at, 7, "\x06")
-    write(overlay, 0, 12, "\x05\x06 digit  <> move")
-    write(overlay, 0, 13, "A: deal  B: back")
-    view.show_overlay(True)
+    rows[5] = " " * (2 + at) + "\x05"
+    rows[6] = text
+    rows[7] = " " * (2 + at) + "\x06"
+    rows[12] = "\x05\x06 digit  <> move"
+    rows[13] = "A: deal  B: back"
+    view.show_text()

@@ -1,15 +1,28 @@
 """The table on screen: one TileGrid per place, a cursor frame, a status
-line and a text overlay, all cut from the one shared sprite sheet.
+line, all cut from the one shared sprite sheet, and over them the text screens.
 
-Built once; afterwards only tile indices, palette entries and positions
-change, and only for places whose picture changed (each place's last
-picture is kept as four bytes), so a move redraws just the cells it touches.
+The places sit in an ``adafruit_displayio_layout`` GridLayout (6 x 4 cells,
+the corners empty, as in layout.py); the screens over the table are the pages
+of a PageLayout: none (the table), the peek (a TileGrid of the sheet's tiles,
+for cards in their suits' colours) and the text page (``adafruit_display_text``
+bitmap labels in the sheet's own font: a 26 x 16 body on the panel colour, a
+title at twice the size, the menu's marker).
+
+Built once; afterwards only tile indices, palette entries, positions and
+label texts change, and places only when their picture changed (each place's
+last picture is kept as four bytes), so a move redraws just the cells it
+touches. The body label always holds 16 lines, its first 26 characters wide,
+so its bitmap keeps its size and is drawn into again rather than made anew.
 """
 
 import displayio
+from adafruit_display_text.bitmap_label import Label
+from adafruit_displayio_layout.layouts.grid_layout import GridLayout
+from adafruit_displayio_layout.layouts.page_layout import PageLayout
 
 from .font import SheetFont
-from .layout import CARD_SIZE, place_x, place_y
+from .layout import (CARD_SIZE, GRID_COLUMNS, GRID_HEIGHT, GRID_LEFT, GRID_ROWS, GRID_TOP,
+                     GRID_WIDTH, place_column, place_row, place_x, place_y)
 from .tiles import (TILE_WIDTH, TILE_HEIGHT, COLOURS, TABLE, PAPER, INK, DIM, TEXT, MARK, NOPE,
                     SUIT_INK, FIRST_CHAR, TABLE_TILE, SMALL_SUIT, ARROW_UP, ARROW_DOWN, TARGET,
                     BLOCKED, BIG_RANK, BIG_SUIT, EMPTY_ANY, EMPTY_NONE)
@@ -117,12 +130,16 @@ class TableView:
         for suit in range(4):
             self._dim_palette[SUIT_INK + suit] = _GREY_INK
         self._grids = []
+        self.places = GridLayout(x=GRID_LEFT, y=GRID_TOP, width=GRID_WIDTH, height=GRID_HEIGHT,
+                                 grid_size=(GRID_COLUMNS, GRID_ROWS))
         for place in range(20):
             grid = displayio.TileGrid(sheet, pixel_shader=self._palettes[0], width=4, height=3,
-                                      tile_width=TILE_WIDTH, tile_height=TILE_HEIGHT,
-                                      x=place_x(place), y=place_y(place))
+                                      tile_width=TILE_WIDTH, tile_height=TILE_HEIGHT)
             self._grids.append(grid)
-            self.group.append(grid)
+            self.places.add_content(grid, grid_position=(place_column(place), place_row(place)),
+                                    cell_size=(1, 1), layout_cells=False)
+        self.places.layout_cells()  # once, for all 20
+        self.group.append(self.places)
         # The cursor: a 2-pixel frame just outside a card, its own tiny bitmap.
         size = CARD_SIZE + 4
         frame = displayio.Bitmap(size, size, 2)
@@ -139,8 +156,23 @@ class TableView:
         self.overlay = displayio.TileGrid(sheet, pixel_shader=self._overlay_palette,
                                           width=TEXT_COLUMNS, height=TEXT_ROWS,
                                           tile_width=TILE_WIDTH, tile_height=TILE_HEIGHT, x=2, y=0)
-        self.overlay.hidden = True
-        self.group.append(self.overlay)
+        self.pages = PageLayout(x=0, y=0)
+        self.pages.add_content(displayio.Group(), "table")  # the first page: shown
+        self.pages.add_content(self.overlay, "peek")
+        text = displayio.Group()
+        self.rows = [""] * TEXT_ROWS  # the body's lines, filled by screens.py
+        self.body = Label(self.font, text=self._body_text(), color=_BLACK,
+                          background_color=_PANEL, line_spacing=1, anchor_point=(0, 0),
+                          anchored_position=(2, 0))
+        self.title = Label(self.font, text="", color=_BLACK, background_color=_PANEL,
+                           line_spacing=1, scale=2, anchor_point=(0.5, 0),
+                           anchored_position=(80, 0))
+        self.marker = Label(self.font, text=">", color=_BLACK, line_spacing=1,
+                            anchor_point=(0, 0), anchored_position=(2, 0))
+        for label in (self.body, self.title, self.marker):
+            text.append(label)
+        self.pages.add_content(text, "text")
+        self.group.append(self.pages)
         # Per place: card shown, count or picture code, mark, palette state.
         self._drawn = bytearray(b"\xff" * 80)
         self.set_suit_colours(TWO_COLOURS)
@@ -180,7 +212,7 @@ class TableView:
         drawn[at + 1] = code
         drawn[at + 2] = mark
         drawn[at + 3] = state
-        grid.y = place_y(place) - LIFT * lifted
+        grid.y = place_y(place) - GRID_TOP - LIFT * lifted  # in the GridLayout
         # Tiles by int index (row * 4 + column): an (x, y) tuple would be
         # allocated for every tile written, and this runs on every move.
         if card:
@@ -222,13 +254,62 @@ class TableView:
         self._cursor_palette[1] = (_CURSOR if colour == 0 else
                                    _CURSOR_LIFTED if colour == 1 else _CURSOR_ERROR)
 
-    # -- text ----------------------------------------------------------
+    # -- the screens over the table -------------------------------------
+
+    def _show_page(self, index):
+        if self.pages.showing_page_index != index:
+            self.pages.show_page(page_index=index)
 
     def show_overlay(self, shown):
-        if self.overlay.hidden == shown:
-            self.overlay.hidden = not shown
+        """The peek's tiles over the table, or (False) the table alone."""
+        self._show_page(1 if shown else 0)
 
     def clear_overlay(self):
         overlay = self.overlay
         for at in range(TEXT_COLUMNS * TEXT_ROWS):
             overlay[at] = 0
+
+    def clear_text(self):
+        """Empty the body's lines (``rows``) for a new text screen."""
+        rows = self.rows
+        for row in range(TEXT_ROWS):
+            rows[row] = ""
+
+    def _body_text(self):
+        # 16 lines, the first padded to 26 characters and the last never empty:
+        # the label's box, so its bitmap, keeps one size.
+        rows = self.rows
+        first = rows[0]
+        if len(first) < TEXT_COLUMNS:
+            rows[0] = first + " " * (TEXT_COLUMNS - len(first))
+        last = rows[TEXT_ROWS - 1]
+        if not last:
+            rows[TEXT_ROWS - 1] = " "
+        text = "\n".join(rows)
+        rows[0] = first
+        rows[TEXT_ROWS - 1] = last
+        return text
+
+    def show_text(self, title="", marker_row=-1):
+        """Show the text page: ``rows`` in the body, ``title`` twice the size
+        at the top, centred (over rows 0-1), the marker '>' at the start of
+        body row ``marker_row`` (-1: none)."""
+        self.body.text = self._body_text()
+        self.title.text = title
+        self.title.hidden = not title
+        self.move_marker(marker_row)
+        self._show_page(2)
+
+    def set_row(self, row, text):
+        """Rewrite one body row on the text page shown."""
+        self.rows[row] = text
+        self.body.text = self._body_text()
+
+    def move_marker(self, row):
+        """The marker to body row ``row`` (-1: hidden); allocates nothing."""
+        marker = self.marker
+        if row < 0:
+            marker.hidden = True
+            return
+        marker.hidden = False
+        marker.y = row * TILE_HEIGHT + TILE_HEIGHT // 2  # a label's y is its middle row
