@@ -9,8 +9,9 @@ from mpvm import run_micropython
 from app_driver import (MemoryStore, ScreenReader, cards_conserved, cursor_colour_around,
                         event_of, make_app, press, rgb, suit_colour_at)
 from positions import position
-from sthelena.app import buttons, game_app, screens
+from sthelena.app import buttons, game_app, help, menu
 from sthelena.app.layout import place_x, place_y, step
+from sthelena.app.play import status_text
 from sthelena.app.sounds import CLICK, ERROR, FANFARE
 from sthelena.app.table import TEXT_COLUMNS, TEXT_ROWS, FOUR_COLOURS, TWO_COLOURS
 from sthelena.game import Game
@@ -39,7 +40,7 @@ def table_on_screen(display, app, reader):
         if not game[place]:
             game[place] = ((place - 12) & 3) << 4 | (1 if place >= 16 else 13)
     status = reader.text_at(display, 2, 0, TEXT_COLUMNS)
-    return (seen, status), (game, app.status_text().ljust(TEXT_COLUMNS))
+    return (seen, status), (game, status_text(app).ljust(TEXT_COLUMNS))
 
 
 def close(colour, expected, slack=8):
@@ -99,7 +100,7 @@ def test_red_and_black_by_default_four_colours_on_the_menu(display, sheet, reade
     for place in range(12, 20):
         suit = (place - 12) & 3
         assert close(suit_colour_at(display, place), TWO_COLOURS[suit])
-    press(app, "START " + "DOWN " * game_app._COLOURS + "A START")
+    press(app, "START " + "DOWN " * menu._COLOURS + "A START")
     assert app.four_colours and app.screen == game_app.PLAY and app.cursor == 11
     shown(display, app)
     for place in range(12, 20):
@@ -159,7 +160,7 @@ def test_b_cancels_a_pick_up_then_undoes_and_redo_replays(display, sheet):
     assert after != start
     press(app, "B")
     assert app.game.notation() == start
-    menu_redo = "START " + "DOWN " * game_app._REDO + "A"
+    menu_redo = "START " + "DOWN " * menu._REDO + "A"
     press(app, menu_redo)
     assert app.game.notation() == after and app.screen == game_app.PLAY
 
@@ -231,10 +232,10 @@ def test_restricted_first_deal_foundations_are_shown_unavailable(display, sheet,
     press(app, "RIGHT DOWN LEFT")  # pile 7: only to ace foundations
     assert app.cursor == 6
     assert [drawn[p * 4 + 2] for p in range(12, 20)] == [2] * 4 + [0] * 4
-    press(app, "START " + "DOWN " * game_app._REDEAL + "A")  # redeal: no restriction
+    press(app, "START " + "DOWN " * menu._REDEAL + "A")  # redeal: no restriction
     assert not app.game.restricted()
     assert [drawn[p * 4 + 2] for p in range(12, 20)] == [0] * 8
-    assert "1st" not in app.status_text()
+    assert "1st" not in status_text(app)
 
 
 def test_peek_lists_every_card_of_the_pile_bottom_first(display, sheet, reader):
@@ -267,13 +268,13 @@ def test_menu_new_deal_by_number_restart_and_rules(display, sheet):
     press(app, "UP LEFT DOWN A")  # ...12 -> 02? last digit 1->2, then 9th 1->0
     assert app.game.deal_number == 2
     # Rules: cycle the preset, then restart this deal with them.
-    press(app, "START " + "DOWN " * game_app._RULES + "RIGHT")
+    press(app, "START " + "DOWN " * menu._RULES + "RIGHT")
     assert app.next_rules.preset == PRESETS[1][0]
     press(app, "DOWN RIGHT")  # build: any -> suit
     assert str(app.next_rules) == "st-helena-pysol,build=suit"
-    press(app, "UP " * (game_app._RULES - game_app._RESTART + 1) + "A")
+    press(app, "UP " * (menu._RULES - menu._RESTART + 1) + "A")
     assert app.game.deal_number == 2 and str(app.game.rules) == "st-helena-pysol,build=suit"
-    assert app.status_text().startswith("#2 StHpy* R2")
+    assert status_text(app).startswith("#2 StHpy* R2")
 
 
 def menu_rows(display, app, reader):
@@ -288,7 +289,7 @@ def test_restart_with_the_same_rules_takes_back_every_move(display, sheet, reade
     game = app.game
     press(app, "A A RIGHT A A DOWN A A")
     assert game.history  # moves were played
-    press(app, "START " + "DOWN " * game_app._RESTART + "A")
+    press(app, "START " + "DOWN " * menu._RESTART + "A")
     assert app.game is game and not game.history and app.screen == game_app.PLAY
     assert game.position_key() == Game.deal(33).position_key()
     # A game read from notation restarts from that position.
@@ -296,7 +297,7 @@ def test_restart_with_the_same_rules_takes_back_every_move(display, sheet, reade
     app = make_app(display, sheet, position=start.notation())
     press(app, "A A")  # quick move: AS onto the 2 of the KS foundation
     assert app.game.history
-    press(app, "START " + "DOWN " * game_app._RESTART + "A")
+    press(app, "START " + "DOWN " * menu._RESTART + "A")
     assert app.game.notation() == start.notation() and not app.game.history
 
 
@@ -314,19 +315,19 @@ def test_the_menu_drawn_key_by_key_is_the_menu_drawn_whole(display, sheet, reade
     press(app, "START")
     for _ in range(400):
         item = app.menu_item
-        if item >= game_app._RULES and item != game_app._HELP and rng.random() < 0.3:
+        if item >= menu._RULES and item != menu._HELP and rng.random() < 0.3:
             press(app, rng.choice(["LEFT", "RIGHT"]))
         else:
             press(app, rng.choice(["UP", "DOWN", "DOWN"]))
         assert app.screen == game_app.MENU
         drawn = text_page(app)
-        labels = app.menu_labels()
-        screens.show_menu(app.view, labels, app.menu_item, app._menu_first)
+        labels = menu.menu_labels(app)
+        menu.draw_menu(app.view, labels, app.menu_item, app.menu_first)
         assert text_page(app) == drawn, (item, app.menu_item)
-        assert app._labels == labels
-        assert all(len(label) <= screens.LABEL_WIDTH for label in labels)
+        assert app.labels == labels
+        assert all(len(label) <= menu.LABEL_WIDTH for label in labels)
     # And on screen: the marker row and a label shortened in place.
-    press(app, "UP " * app.menu_item + "DOWN " * game_app._SOUND)
+    press(app, "UP " * app.menu_item + "DOWN " * menu._SOUND)
     assert app.sound_on
     press(app, "LEFT")
     rows = menu_rows(display, app, reader)
@@ -341,7 +342,7 @@ def test_sound_off_silences_the_game_and_is_kept_in_the_save(display, sheet, rea
     app = make_app(display, sheet, store=store, deal=21)
     press(app, "A")
     assert app.speaker.played == [CLICK]
-    press(app, "B START " + "DOWN " * game_app._SOUND)
+    press(app, "B START " + "DOWN " * menu._SOUND)
     assert ">Sound: on" in menu_rows(display, app, reader)
     press(app, "RIGHT")
     assert not app.sound_on and ">Sound: off" in menu_rows(display, app, reader)
@@ -351,7 +352,7 @@ def test_sound_off_silences_the_game_and_is_kept_in_the_save(display, sheet, rea
     app.tick(2500)  # the autosave
     again = make_app(display, sheet, store=store)
     assert not again.sound_on
-    press(again, "START " + "DOWN " * game_app._SOUND + "LEFT B A")
+    press(again, "START " + "DOWN " * menu._SOUND + "LEFT B A")
     assert again.sound_on and again.speaker.played == [CLICK]
 
 
@@ -376,10 +377,10 @@ def test_card_text_names_ten_in_two_characters_and_the_rest_by_the_core():
 def test_help_is_wrapped_by_the_library_and_fits_the_screen(sheet):
     from sthelena.app.font import SheetFont
 
-    lines = screens.help_lines(SheetFont(sheet))
+    lines = help.help_lines(SheetFont(sheet))
     assert len(lines) <= TEXT_ROWS and all(len(line) <= TEXT_COLUMNS for line in lines)
-    assert " ".join(lines[1:lines.index("")]) == screens.HELP_RULES  # wrapped, not cut
-    assert lines[-len(screens.HELP_KEYS):] == list(screens.HELP_KEYS)
+    assert " ".join(lines[1:lines.index("")]) == help.HELP_RULES  # wrapped, not cut
+    assert lines[-len(help.HELP_KEYS):] == list(help.HELP_KEYS)
 
 
 def test_stuck_screens_redeal_only_and_lost(display, sheet, reader):
@@ -424,7 +425,7 @@ def test_save_and_resume_through_the_store(display, sheet):
 def test_the_rules_for_the_next_deal_survive_a_restart(display, sheet):
     store = MemoryStore()
     app = make_app(display, sheet, store=store, deal=21)
-    press(app, "START " + "DOWN " * game_app._RULES + "RIGHT DOWN RIGHT B")
+    press(app, "START " + "DOWN " * menu._RULES + "RIGHT DOWN RIGHT B")
     chosen = "st-helena-pysol,build=suit"
     assert str(app.next_rules) == chosen and str(app.game.rules) == "st-helena"
     app.tick(0)
@@ -442,7 +443,7 @@ def test_the_rules_for_the_next_deal_survive_a_restart(display, sheet):
     data[4:6] = b"\xff\xff"
     app = make_app(display, sheet, store=MemoryStore(bytes(data)))
     assert app.game.deal_number == 21 and str(app.next_rules) == "st-helena"
-    assert "unreadable" not in app.status_text()
+    assert "unreadable" not in status_text(app)
 
 
 def test_the_autosave_waits_across_the_tick_counter_wrapping(display, sheet):
@@ -459,7 +460,7 @@ def test_the_autosave_waits_across_the_tick_counter_wrapping(display, sheet):
 def test_a_corrupt_save_is_reported_and_a_new_deal_starts(display, sheet, capsys):
     store = MemoryStore(b"SA\x00\x00\x00\x00garbage")
     app = make_app(display, sheet, store=store)
-    assert app.game.deal_number == 11 and "unreadable" in app.status_text()
+    assert app.game.deal_number == 11 and "unreadable" in status_text(app)
     assert "unreadable" in capsys.readouterr().out
 
 
@@ -533,6 +534,7 @@ import sys
 sys.path.append("/lib/standins")
 import gc, displayio
 from sthelena.app.game_app import App, MENU
+from sthelena.app.play import status_text
 from sthelena.app.buttons import UP, DOWN, LEFT, RIGHT, START
 class Display:
     root_group = None
@@ -562,7 +564,7 @@ while app.menu_item != 10:
 print("option", cost(RIGHT), cost(LEFT))
 def status_cost():
     before = gc.mem_alloc()
-    app.status_text()
+    status_text(app)
     return gc.mem_alloc() - before
 app.message = "a message"
 print("status", status_cost(), app.screen == MENU)

@@ -144,6 +144,7 @@ def test_the_app_tells_the_edge_once_when_a_deal_is_won_or_lost(display, sheet):
     """``App.finished(game, won)``: what the board hooks the stats file to."""
     from app_driver import make_app, press
     from positions import position
+    from sthelena.app import game_app
 
     told = []
     game = position("st-helena", {1: "QS", 2: "KS JS", 3: "2H AH"}, round_=1)
@@ -154,12 +155,14 @@ def test_the_app_tells_the_edge_once_when_a_deal_is_won_or_lost(display, sheet):
     press(app, "RIGHT HOLD_A")  # the last card home: won
     assert len(told) == 1 and told[0][1] is True and app.game.is_won()
     press(app, "B")  # undo on the won screen, and win again: still told once
-    app.play([move for move in app.game.legal_moves() if 12 <= move % 20 < 20][0])
-    assert app.game.is_won() and len(told) == 1
+    app.cursor = [move for move in app.game.legal_moves() if 12 <= move % 20 < 20][0] // 20
+    press(app, "HOLD_A")
+    assert app.game.is_won() and app.screen == game_app.WON_SCREEN and len(told) == 1
     # Lost: KS (pile 5) home leaves AH on pile 7, which may only go to the
     # full ace foundations (first deal), with no redeal and no spaces.
     lost = position("st-helena,spaces=none,redeals=0", {5: "KS", 7: "AH"})
     app = make_app(display, sheet, position=lost.notation())
     app.finished = lambda game, won: told.append((game.notation(), won))
-    app.play(list(app.game.legal_moves())[0])
-    assert len(told) == 2 and told[1][1] is False and app.game.status() != 0
+    app.cursor = 4  # pile 5
+    press(app, "HOLD_A")
+    assert len(told) == 2 and told[1][1] is False and app.screen == game_app.STUCK

@@ -7,7 +7,7 @@ import pytest
 
 from app_driver import ScreenReader, make_app, press, rgb
 from positions import position
-from sthelena.app import game_app, screens
+from sthelena.app import game_app, help, menu
 from sthelena.app.layout import place_x, place_y
 from sthelena.app.table import TEXT_COLUMNS, TEXT_ROWS
 
@@ -56,10 +56,10 @@ def test_the_places_are_a_6_by_4_grid_layout_with_empty_corners(display, sheet):
 
 def test_help_is_read_back_from_the_label(display, sheet, reader):
     app = make_app(display, sheet, deal=5)
-    press(app, "START " + "DOWN " * game_app._HELP + "A")
+    press(app, "START " + "DOWN " * menu._HELP + "A")
     assert app.view.pages.showing_page_name == "text"
     rows = screen_rows(display, reader)
-    expected = screens.help_lines(app.view.font)
+    expected = help.help_lines(app.view.font)
     # the arrows (codes 5, 6) are pictures: the reader knows ASCII only
     assert [row.replace("?", "") for row in rows[:len(expected)]] == \
         [line.replace("\x05", "").replace("\x06", "") for line in expected]
@@ -74,10 +74,10 @@ def test_the_menu_and_its_marker_are_read_back(display, sheet, reader):
     press(app, "START DOWN DOWN")
     rows = screen_rows(display, reader)
     assert rows[0] == "MENU        START/B: back"
-    labels = app.menu_labels()
-    assert [row[1:].rstrip("?").rstrip() for row in rows[2:2 + screens.MENU_ROWS]] == \
-        [label for label in labels[:screens.MENU_ROWS]]
-    assert [row[:1] for row in rows[2:2 + screens.MENU_ROWS]] == [" ", " ", ">"] + [" "] * 9
+    labels = menu.menu_labels(app)
+    assert [row[1:].rstrip("?").rstrip() for row in rows[2:2 + menu._MENU_ROWS]] == \
+        [label for label in labels[:menu._MENU_ROWS]]
+    assert [row[:1] for row in rows[2:2 + menu._MENU_ROWS]] == [" ", " ", ">"] + [" "] * 9
     assert rows[TEXT_ROWS - 1] == "A: choose  <>: change"
 
 

@@ -50,7 +50,9 @@ LIBRARY_MODULES = ("adafruit_ticks", "adafruit_display_text",
 MODULES = ("sthelena.cards", "sthelena.moves", "sthelena.rules", "sthelena.deal",
            "sthelena.game", "sthelena.save", "sthelena.app.buttons", "sthelena.app.sounds",
            "sthelena.app.tiles", "sthelena.app.layout", "sthelena.app.font", "sthelena.app.table",
-           "sthelena.app.screens", "sthelena.app.game_app", "sthelena.app.sheet",
+           "sthelena.app.screens", "sthelena.app.play", "sthelena.app.menu",
+           "sthelena.app.deal_number", "sthelena.app.peek", "sthelena.app.help",
+           "sthelena.app.won", "sthelena.app.stuck", "sthelena.app.game_app", "sthelena.app.sheet",
            "sthelena.device")
 
 SETUP = """

@@ -58,6 +58,8 @@ CORE_MODULES = ("sthelena.cards", "sthelena.moves", "sthelena.rules", "sthelena.
 BOARD_MODULES = CORE_MODULES + (
     "sthelena.app.tiles", "sthelena.app.buttons", "sthelena.app.sounds",
     "sthelena.app.layout", "sthelena.app.font", "sthelena.app.table", "sthelena.app.screens",
+    "sthelena.app.play", "sthelena.app.menu", "sthelena.app.deal_number", "sthelena.app.peek",
+    "sthelena.app.help", "sthelena.app.won", "sthelena.app.stuck",
     "sthelena.app.sheet", "sthelena.app.game_app", "sthelena.device")
 BUNDLE_NAME = "sthelena_board"
 TREE_FILES = ("code.py", "boot.py", os.path.join("assets", "sheet.bmp"))

@@ -125,9 +125,10 @@ class TableView:
         self.group.append(self.status)
         # Five palettes shared by the 20 places: one per suit (its rank ink in
         # the suit's colour) and one greyed; a place switches between them.
-        self._palettes = [_palette(_BAIZE, _BLACK, _WHITE) for _ in range(4)]
+        self._palettes = []
         self._dim_palette = _palette(_BAIZE, _GREY_INK, _GREY_PAPER)
-        for suit in range(4):
+        for suit in range(4):  # a loop: a comprehension would be one more code object
+            self._palettes.append(_palette(_BAIZE, _BLACK, _WHITE))
             self._dim_palette[SUIT_INK + suit] = _GREY_INK
         self._grids = []
         self.places = GridLayout(x=GRID_LEFT, y=GRID_TOP, width=GRID_WIDTH, height=GRID_HEIGHT,

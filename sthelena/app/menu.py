@@ -1,0 +1,186 @@
+"""The menu: new deals, restart, undo and redo, the rules for the next deal,
+colours, sound and help. Opens on START from the table."""
+
+from ..rules import Rules, OPTIONS, CHOICES, PRESETS, value_text
+from .buttons import UP, DOWN, LEFT, RIGHT, A, B, START
+from .table import TEXT_COLUMNS, TEXT_ROWS, FOUR_COLOURS, TWO_COLOURS
+from .screens import PLAY, MENU, HELP, NUMBER
+from .deal_number import start_number
+
+from ..cards import const  # the core's: micropython's, or a stand-in on CPython
+
+_MENU_ROWS = const(12)  # menu items visible at once
+LABEL_WIDTH = TEXT_COLUMNS - 2  # after the '>' column; the last holds the scroll arrows
+
+# Menu items (the rules options follow _RULES, one per option).
+_RESUME = const(0)
+_NEW = const(1)
+_BY_NUMBER = const(2)
+_RESTART = const(3)
+_UNDO = const(4)
+_REDO = const(5)
+_REDEAL = const(6)
+_RULES = const(7)
+_COLOURS = const(8 + 8)
+_SOUND = const(9 + 8)
+_HELP = const(10 + 8)
+_MENU_ITEMS = const(11 + 8)
+_MENU_TEXT = ("Resume", "New deal", "Deal by number", "Restart this deal", "Undo", "Redo")
+_OPTION_LABELS = ("build", "wrap", "spaces", "redeals", "1st-deal limit", "gather",
+                  "found. moves", "Louis start")
+
+
+def _row(label, up, down):
+    """A menu row after the marker's column: the label, and in the last
+    column a scroll arrow (up or down)."""
+    if not (up or down):
+        return " " + label
+    return " " + label + " " * (LABEL_WIDTH - len(label)) + ("\x05" if up else "\x06")
+
+
+def draw_menu(view, labels, chosen, first):
+    """``labels`` from the app; ``chosen`` is marked; rows from ``first``."""
+    view.clear_text()
+    rows = view.rows
+    rows[0] = "MENU        START/B: back"
+    for row in range(_MENU_ROWS):
+        item = first + row
+        if item >= len(labels):
+            break
+        rows[2 + row] = _row(labels[item], row == 0 and first > 0,
+                             row == _MENU_ROWS - 1 and first + _MENU_ROWS < len(labels))
+    rows[TEXT_ROWS - 1] = "A: choose  <>: change"
+    view.show_text(marker_row=2 + chosen - first)
+
+
+def show_menu(app):
+    """Open the menu at the top (saving first: the menu is where the player
+    may stop). What it shows is kept while it is open (``app.menu_item``,
+    ``app.menu_first``, ``app.labels``) so that a key redraws as little as it
+    can."""
+    app.lifted = -1
+    app.message = ""
+    app.menu_item = 0
+    app.menu_first = 0
+    app.flush()
+    app.labels = menu_labels(app)
+    _draw(app)
+
+
+def menu_label(app, item):
+    """The text of menu item ``item``."""
+    if item < _REDEAL:
+        return _MENU_TEXT[item]
+    game = app.game
+    if item == _REDEAL:
+        if game.louis_phase():
+            return "Deal the stock"
+        return "Redeal (%d left)" % game.redeals_left()
+    if item == _RULES:
+        return "Rules: " + app.next_rules.preset
+    if item < _COLOURS:
+        option = item - _RULES - 1
+        return "  %s: %s" % (_OPTION_LABELS[option],
+                             value_text(getattr(app.next_rules, OPTIONS[option])))
+    if item == _COLOURS:
+        return "Four colours: " + ("on" if app.four_colours else "off")
+    if item == _SOUND:
+        return "Sound: " + ("on" if app.sound_on else "off")
+    return "Help"
+
+
+def menu_labels(app):
+    labels = []
+    for item in range(_MENU_ITEMS):  # a loop: a comprehension is one more code object
+        labels.append(menu_label(app, item))
+    return labels
+
+
+def _draw(app):
+    """Draw the whole menu, scrolled to show the chosen item."""
+    item = app.menu_item
+    if item < app.menu_first:
+        app.menu_first = item
+    elif item >= app.menu_first + _MENU_ROWS:
+        app.menu_first = item - _MENU_ROWS + 1
+    draw_menu(app.view, app.labels, item, app.menu_first)
+
+
+def menu_button(app, button, held):
+    item = app.menu_item
+    if button == UP or button == DOWN:
+        # Only the marker label moves (allocating nothing) unless the menu scrolls.
+        app.menu_item = (item + (1 if button == DOWN else -1)) % _MENU_ITEMS
+        first = app.menu_first
+        if first <= app.menu_item < first + _MENU_ROWS:
+            app.view.move_marker(2 + app.menu_item - first)
+        else:
+            _draw(app)
+    elif button == B or button == START:
+        return PLAY
+    elif button == LEFT or button == RIGHT:
+        return _change(app, item, 1 if button == RIGHT else -1)
+    elif button == A:
+        if item >= _RULES:
+            return _change(app, item, 1)
+        return _choose(app, item)
+    return MENU
+
+
+def _relabel(app, item):
+    """Rebuild and rewrite one menu item's label (it is on screen)."""
+    label = menu_label(app, item)
+    app.labels[item] = label
+    row = item - app.menu_first
+    app.view.set_row(2 + row, _row(label, row == 0 and app.menu_first > 0,
+                                   row == _MENU_ROWS - 1
+                                   and app.menu_first + _MENU_ROWS < len(app.labels)))
+
+
+def _choose(app, item):
+    if item == _NEW:
+        app.new_deal(app.new_deal_number())
+    elif item == _BY_NUMBER:
+        start_number(app, app.game.deal_number or 0)
+        return NUMBER
+    elif item == _RESTART:
+        app.restart()
+    elif item == _UNDO:
+        app.undo()
+    elif item == _REDO:
+        app.redo_move()
+    elif item == _REDEAL:
+        app.redeal()
+    return PLAY
+
+
+def _change(app, item, by):
+    """Step a setting: the rules for the next deal, colours, sound; or open
+    help."""
+    if item == _RULES:
+        index = 0
+        while PRESETS[index][0] != app.next_rules.preset:
+            index += 1
+        app.next_rules = Rules(PRESETS[(index + by) % len(PRESETS)][0])
+        app.changed()  # the next deal's rules are saved too
+        app.labels = menu_labels(app)  # every option's value may change
+        _draw(app)
+    elif item < _COLOURS:
+        name = OPTIONS[item - _RULES - 1]
+        choices = CHOICES[item - _RULES - 1]
+        value = getattr(app.next_rules, name)
+        setattr(app.next_rules, name, choices[(choices.index(value) + by) % len(choices)])
+        app.changed()
+        _relabel(app, item)
+    elif item == _COLOURS:
+        app.four_colours = not app.four_colours
+        app.view.set_suit_colours(FOUR_COLOURS if app.four_colours else TWO_COLOURS)
+        app.changed()
+        _relabel(app, item)
+    elif item == _SOUND:
+        app.sound_on = not app.sound_on
+        app.changed()
+        _relabel(app, item)
+    elif item == _HELP:
+        return HELP
+    return MENU

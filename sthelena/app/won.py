@@ -1,0 +1,27 @@
+"""The won screen: the deal and the number of moves; a new deal, or undo."""
+
+from .buttons import A, B, START
+from .screens import PLAY, MENU, WON_SCREEN, show_message
+
+
+def show_won(app):
+    game = app.game
+    number = game.deal_number
+    show_message(app.view, "YOU WON!", (
+        "All 104 cards are home.", "",
+        "Deal %d" % number if number is not None else "From a given position",
+        "%d moves" % len(game.move_stack())), ("A: new deal", "B: undo  START: menu"))
+
+
+def won_button(app, button, held):
+    if held:
+        return WON_SCREEN  # a hold after the press that ended the game: ignore
+    if button == A:
+        app.new_deal(app.new_deal_number())
+        return PLAY
+    if button == B:
+        app.undo()
+        return PLAY
+    if button == START:
+        return MENU
+    return WON_SCREEN
