@@ -195,7 +195,7 @@ def test_a_whole_game_won_through_the_buttons(display, sheet, reader):
     assert app.screen == game_app.WON_SCREEN
     assert app.speaker.played[-1] == FANFARE
     shown(display, app)
-    assert app.view.pages.showing_page_name != "table"
+    assert app.view.page != "table"
     press(app, "A")
     assert app.game.deal_number == 11 and not app.game.is_won()
     assert app.screen == game_app.PLAY
@@ -241,7 +241,7 @@ def test_restricted_first_deal_foundations_are_shown_unavailable(display, sheet,
 def test_peek_lists_every_card_of_the_pile_bottom_first(display, sheet, reader):
     app = make_app(display, sheet, deal=9)
     press(app, "RIGHT SELECT")
-    assert app.screen == game_app.PEEK and app.view.pages.showing_page_name != "table"
+    assert app.screen == game_app.PEEK and app.view.page != "table"
     shown(display, app)
     cards = app.game.pile_cards(1)
     assert len(cards) == 8
@@ -254,7 +254,7 @@ def test_peek_lists_every_card_of_the_pile_bottom_first(display, sheet, reader):
         expected += " " * (2 - len(name)) + name + "?" + " "
     assert text == expected
     press(app, "B")
-    assert app.screen == game_app.PLAY and app.view.pages.showing_page_name == "table"
+    assert app.screen == game_app.PLAY and app.view.page == "table"
 
 
 def test_menu_new_deal_by_number_restart_and_rules(display, sheet):
@@ -304,7 +304,7 @@ def test_restart_with_the_same_rules_takes_back_every_move(display, sheet, reade
 def text_page(app):
     """What the text page shows: the body label's text, the marker's place."""
     view = app.view
-    return view.body.text, view.marker.hidden, view.marker.y, view.pages.showing_page_name
+    return view.body.text, view.marker.hidden, view.marker.y, view.page
 
 
 def test_the_menu_drawn_key_by_key_is_the_menu_drawn_whole(display, sheet, reader):
@@ -388,7 +388,7 @@ def test_stuck_screens_redeal_only_and_lost(display, sheet, reader):
     # only to ace foundations (full); spaces are never filled.
     stuck = position("st-helena,spaces=none", {1: "KS", 7: "AH"}, round_=0)
     app = make_app(display, sheet, position=stuck.notation())
-    assert app.screen == game_app.STUCK and app.view.pages.showing_page_name != "table"
+    assert app.screen == game_app.STUCK and app.view.page != "table"
     press(app, "A")  # redeal: the two cards dealt to piles 1 and 2, no restriction
     assert app.game.round == 1 and app.screen == game_app.PLAY
     seen, expected = table_on_screen(display, app, reader)

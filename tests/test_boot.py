@@ -88,7 +88,8 @@ def test_the_game_knows_whose_drive_it_is_and_shows_the_note_until_a_button():
         keypad.hold(3, False)
         print("after", device.drive_is_games())
         app, buttons = device.setup()
-        note = device.show_drive_note(board.DISPLAY, app.view.font)
+        from sthelena import drive
+        note = drive.show_drive_note(board.DISPLAY, app.view.font)
         print("shown", board.DISPLAY.root_group[0] is note)
         for line in read_label(note, app.view.font):
             print("|" + line)
@@ -113,20 +114,20 @@ def test_the_game_knows_whose_drive_it_is_and_shows_the_note_until_a_button():
 
 def test_finished_deals_are_written_as_plain_text_and_kept_over_a_restart():
     lines = run("""
-        from sthelena import device
+        from sthelena import drive
         from sthelena.game import Game
-        stats = device.DriveStats()
-        deals = device.FinishedDeals(stats)
+        stats = drive.DriveStats()
+        deals = drive.FinishedDeals(stats)
         won = Game.deal(2026, "st-helena")
         deals.finished(won, True)
         lost = Game.deal(7, "louis")
         deals.finished(lost, False)
         print("writes", stats.writes)
-        again = device.FinishedDeals(device.DriveStats())  # the next session
+        again = drive.FinishedDeals(drive.DriveStats())  # the next session
         again.finished(Game.deal(9, "box-kite"), False)
         for line in open("/sthelena-stats.txt"):
             print("|" + line.rstrip())
-        broken = device.DriveStats("/no/such/dir/stats.txt")
+        broken = drive.DriveStats("/no/such/dir/stats.txt")
         print("broken", broken.write(["x"]), broken.writes)
         """, package=True)
     assert lines[0] == "writes 2"

@@ -39,10 +39,11 @@ def core(tmp_path_factory):
     return path
 
 
-def run_vm(script, bundles=(), package=False):
+def run_vm(script, bundles=(), package=False, files=None):
     """Run ``script`` under the VM with the stand-ins, the sprite sheet, and
     either the package or the given one-file modules (name -> path) in /lib."""
-    files = dict(("lib/%s.py" % name, path) for name, path in bundles)
+    files = dict(files or {})
+    files.update(("lib/%s.py" % name, path) for name, path in bundles)
     files["assets/sheet.bmp"] = SHEET
     packages = ("tools/standins", "sthelena") if package else ("tools/standins",)
     return run_micropython(textwrap.dedent(script), packages=packages,
@@ -80,8 +81,7 @@ def test_the_tree_holds_code_boot_the_sheet_and_the_merged_module(tree):
         "lib/adafruit_displayio_layout/__init__.py",
         "lib/adafruit_displayio_layout/layouts/__init__.py",
         "lib/adafruit_displayio_layout/layouts/grid_layout.py",
-        "lib/adafruit_displayio_layout/layouts/page_layout.py",
-        "lib/adafruit_ticks.py", "lib/sthelena_board.py"]
+        "lib/adafruit_ticks.py", "lib/sthelena_board.py", "lib/sthelena_drive.py"]
 
 
 def test_the_libraries_in_lib_are_the_pinned_packages_files(tree):
@@ -158,14 +158,15 @@ def test_the_merged_module_compiles_and_imports_only_firmware_modules_at_top_lev
     assert {"adafruit_display_text", "adafruit_displayio_layout"} <= imported
     assert {"board", "keypad", "displayio", "random", "micropython"} <= imported
     # No relative import is left anywhere; only game's lazy notation imports
-    # (never reached on the board) name the package.
+    # (never reached on the board) and device's lazy drive imports (the
+    # one-file sthelena_drive, else the package's) name the package.
     lazy = set()
     for node in ast.walk(module):
         if isinstance(node, ast.ImportFrom):
             assert node.level == 0
             if node.module.startswith("sthelena"):
                 lazy.add(node.module)
-    assert lazy == {"sthelena.notation"}
+    assert lazy == {"sthelena.notation", "sthelena_drive", "sthelena.drive"}
 
 
 def test_the_merged_module_has_no_docstrings_and_one_const_fallback(tree):
@@ -525,3 +526,33 @@ def test_the_merged_modules_have_short_locals(core):
     source = core.read_text()
     assert "for foundation in" not in source and "cards = " not in source
     assert "def may_play_to(self, pile, foundation):" in source
+
+
+MAIN_SCRIPT = """
+import sys
+sys.path.append("/lib/standins")
+import board, keypad, storage, supervisor
+board.use("pybadge")
+SELECT_HELD
+exec(open("/boot.py").read(), {"__name__": "boot"})
+keypad.hold(3, False)
+keypad.hold(1)  # A, held as the game starts: past the drive note, if any
+supervisor.STEP = 1
+import sthelena_board
+sthelena_board.main(iterations=20)
+print("drive", storage.getmount("/").readonly, "sthelena_drive" in sys.modules)
+group = board.DISPLAY.root_group
+print("shown", len(group) > 3)
+"""
+
+
+@pytest.mark.parametrize("held", [False, True])
+def test_the_tree_starts_in_both_drive_modes(tree, held):
+    """The built tree as the board runs it: boot.py, then code.py's main from
+    lib/; the drive's module is imported only when SELECT was held."""
+    out = tree[0]
+    lines = run_vm(MAIN_SCRIPT.replace("SELECT_HELD", "keypad.hold(3)" if held else ""),
+                   bundles=[(name, out / "lib" / (name + ".py"))
+                            for name in ("sthelena_board", "sthelena_drive")],
+                   files={"boot.py": out / "boot.py"})
+    assert lines[-2:] == ["drive %s %s" % (not held, held), "shown True"]

@@ -57,7 +57,7 @@ def test_the_places_are_a_6_by_4_grid_layout_with_empty_corners(display, sheet):
 def test_help_is_read_back_from_the_label(display, sheet, reader):
     app = make_app(display, sheet, deal=5)
     press(app, "START " + "DOWN " * menu._HELP + "A")
-    assert app.view.pages.showing_page_name == "text"
+    assert app.view.page == "text"
     rows = screen_rows(display, reader)
     expected = help.help_lines(app.view.font)
     # the arrows (codes 5, 6) are pictures: the reader knows ASCII only
@@ -66,7 +66,7 @@ def test_help_is_read_back_from_the_label(display, sheet, reader):
     # The label's background is the panel colour behind every cell.
     assert rgb(display, 157, 127) == rgb(display, 2 + 6 * 25 + 5, 8)
     press(app, "B")
-    assert app.view.pages.showing_page_name == "text" and app.screen == game_app.MENU
+    assert app.view.page == "text" and app.screen == game_app.MENU
 
 
 def test_the_menu_and_its_marker_are_read_back(display, sheet, reader):
@@ -76,7 +76,7 @@ def test_the_menu_and_its_marker_are_read_back(display, sheet, reader):
     assert rows[0] == "MENU        START/B: back"
     labels = menu.menu_labels(app)
     assert [row[1:].rstrip("?").rstrip() for row in rows[2:2 + menu._MENU_ROWS]] == \
-        [label for label in labels[:menu._MENU_ROWS]]
+        [label[1:] for label in labels[:menu._MENU_ROWS]]  # column 0: the marker's
     assert [row[:1] for row in rows[2:2 + menu._MENU_ROWS]] == [" ", " ", ">"] + [" "] * 9
     assert rows[TEXT_ROWS - 1] == "A: choose  <>: change"
 
@@ -112,4 +112,4 @@ def test_won_and_stuck_screens_have_a_scaled_title_and_their_lines(display, shee
     assert rows[3] == "Only a redeal is left." and rows[4] == "Redeals left: 2"
     assert rows[-2:] == ["A: redeal", "B: back to the table"]
     press(app, "B")
-    assert app.view.pages.showing_page_name == "table"
+    assert app.view.page == "table"

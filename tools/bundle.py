@@ -6,7 +6,9 @@ it imports, its ``const`` fallback). One module holding the same code takes
 less. This tool (desktop only) writes that one module:
 
     python tools/bundle.py [--out DIR]        # DIR (default build/CIRCUITPY):
-        code.py, boot.py, assets/sheet.bmp, lib/sthelena_board.py and the
+        code.py, boot.py, assets/sheet.bmp, lib/sthelena_board.py,
+        lib/sthelena_drive.py (sthelena/drive.py, imported only when boot.py
+        hands the drive to the game) and the
         board's libraries (tools/board_libs.py: adafruit_display_text,
         adafruit_displayio_layout, adafruit_ticks) from the pinned packages
     python tools/bundle.py --core-only FILE   # just the rules core, merged
@@ -62,6 +64,9 @@ BOARD_MODULES = CORE_MODULES + (
     "sthelena.app.help", "sthelena.app.won", "sthelena.app.stuck",
     "sthelena.app.sheet", "sthelena.app.game_app", "sthelena.device")
 BUNDLE_NAME = "sthelena_board"
+# What the board imports only when boot.py handed it the drive: a module of its own.
+DRIVE_MODULES = ("sthelena.drive",)
+DRIVE_NAME = "sthelena_drive"
 TREE_FILES = ("code.py", "boot.py", os.path.join("assets", "sheet.bmp"))
 
 
@@ -558,6 +563,7 @@ def build_tree(out, root=ROOT):
                                                    if name.endswith(".bmp") else ""))
         os.makedirs(os.path.join(out, os.path.dirname(name)), exist_ok=True)
         shutil.copyfile(path, os.path.join(out, name))
+    write_module(os.path.join(out, "lib", DRIVE_NAME + ".py"), merge(DRIVE_MODULES, root))
     return write_module(os.path.join(out, "lib", BUNDLE_NAME + ".py"), source)
 
 
@@ -577,8 +583,8 @@ def main(argv=None):
     except BundleError as error:
         print("bundle: %s" % error, file=sys.stderr)
         return 1
-    print("%s: code.py, boot.py, assets/sheet.bmp, lib/%s.py (%d bytes), and in lib/ %s"
-          % (args.out, BUNDLE_NAME, size,
+    print("%s: code.py, boot.py, assets/sheet.bmp, lib/%s.py (%d bytes), lib/%s.py, and in "
+          "lib/ %s" % (args.out, BUNDLE_NAME, size, DRIVE_NAME,
              ", ".join(sorted({name.split("/")[0] for name, _ in library_files()}))))
     with open(os.path.join(args.out, "code.py"), encoding="utf-8") as file:
         if BUNDLE_NAME not in file.read():

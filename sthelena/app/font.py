@@ -9,9 +9,10 @@ codes 1-4 the small suits (spades, hearts, diamonds, clubs), 5 an up arrow, 6 a
 down arrow. The board's ``terminalio.FONT`` has no suit symbols, and its 12-pixel
 rows would not fit the help screen's 16 lines on a 128-pixel screen.
 
-``get_glyph`` hands out one glyph object, changed in place: the library uses
-each glyph before asking for the next, so text is measured and drawn without
-allocating.
+``get_glyph`` hands out one glyph, changed in place: the font itself, which
+has the attributes of a ``fontio.Glyph`` (a class less on the board's heap).
+The library uses each glyph before asking for the next, so text is measured
+and drawn without allocating.
 """
 
 import displayio
@@ -24,25 +25,19 @@ _CHARS = const(95)  # printable ASCII, 32..126
 _PICTURES = const(6)  # codes 1..6: four small suits and two arrows
 
 
-class Glyph:
-    """What ``fontio.Glyph`` holds, for the sheet's fixed-width characters."""
-
-    def __init__(self, bitmap):
-        self.bitmap = bitmap
-        self.tile_index = 0
-        self.width = TILE_WIDTH
-        self.height = TILE_HEIGHT
-        self.dx = 0
-        self.dy = 0
-        self.shift_x = TILE_WIDTH
-        self.shift_y = 0
-
-
 class SheetFont:
-    """A fixed-width 6 x 8 font cut from the sprite sheet (a 16-colour Bitmap)."""
+    """A fixed-width 6 x 8 font cut from the sprite sheet (a 16-colour Bitmap),
+    and its one glyph (``bitmap``, ``tile_index`` and the fixed metrics)."""
 
     ascent = TILE_HEIGHT  # read by the labels instead of measuring glyphs
     descent = 0
+    width = TILE_WIDTH
+    height = TILE_HEIGHT
+    dx = 0
+    dy = 0
+    shift_x = TILE_WIDTH
+    shift_y = 0
+    tile_index = 0
 
     def __init__(self, sheet):
         strip = displayio.Bitmap((_CHARS + _PICTURES) * TILE_WIDTH, TILE_HEIGHT, 2)
@@ -62,7 +57,6 @@ class SheetFont:
                     if sheet[at + x] != PAPER:
                         strip[to + x] = 1
         self.bitmap = strip
-        self._glyph = Glyph(strip)
         self._box = (TILE_WIDTH, TILE_HEIGHT)
 
     def get_bounding_box(self):
@@ -72,9 +66,9 @@ class SheetFont:
     def get_glyph(self, code):
         """The glyph of character ``code`` (see the module's docstring), or None."""
         if FIRST_CHAR <= code < FIRST_CHAR + _CHARS:
-            self._glyph.tile_index = code - FIRST_CHAR
+            self.tile_index = code - FIRST_CHAR
         elif 1 <= code <= _PICTURES:
-            self._glyph.tile_index = _CHARS + code - 1
+            self.tile_index = _CHARS + code - 1
         else:
             return None
-        return self._glyph
+        return self

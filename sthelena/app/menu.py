@@ -10,7 +10,9 @@ from .deal_number import start_number
 from ..cards import const  # the core's: micropython's, or a stand-in on CPython
 
 _MENU_ROWS = const(12)  # menu items visible at once
-LABEL_WIDTH = TEXT_COLUMNS - 2  # after the '>' column; the last holds the scroll arrows
+# A label is a whole row but its last column (which holds the scroll arrows):
+# it starts with the blank the '>' marker covers, so a row needs no new string.
+LABEL_WIDTH = TEXT_COLUMNS - 1
 
 # Menu items (the rules options follow _RULES, one per option).
 _RESUME = const(0)
@@ -25,17 +27,16 @@ _COLOURS = const(8 + 8)
 _SOUND = const(9 + 8)
 _HELP = const(10 + 8)
 _MENU_ITEMS = const(11 + 8)
-_MENU_TEXT = ("Resume", "New deal", "Deal by number", "Restart this deal", "Undo", "Redo")
+_MENU_TEXT = (" Resume", " New deal", " Deal by number", " Restart this deal", " Undo", " Redo")
 _OPTION_LABELS = ("build", "wrap", "spaces", "redeals", "1st-deal limit", "gather",
                   "found. moves", "Louis start")
 
 
 def _row(label, up, down):
-    """A menu row after the marker's column: the label, and in the last
-    column a scroll arrow (up or down)."""
+    """A menu row: the label, and in the last column a scroll arrow (up or down)."""
     if not (up or down):
-        return " " + label
-    return " " + label + " " * (LABEL_WIDTH - len(label)) + ("\x05" if up else "\x06")
+        return label
+    return label + " " * (LABEL_WIDTH - len(label)) + ("\x05" if up else "\x06")
 
 
 def draw_menu(view, labels, chosen, first):
@@ -74,19 +75,19 @@ def menu_label(app, item):
     game = app.game
     if item == _REDEAL:
         if game.louis_phase():
-            return "Deal the stock"
-        return "Redeal (%d left)" % game.redeals_left()
+            return " Deal the stock"
+        return " Redeal (%d left)" % game.redeals_left()
     if item == _RULES:
-        return "Rules: " + app.next_rules.preset
+        return " Rules: " + app.next_rules.preset
     if item < _COLOURS:
         option = item - _RULES - 1
-        return "  %s: %s" % (_OPTION_LABELS[option],
+        return "   %s: %s" % (_OPTION_LABELS[option],
                              value_text(getattr(app.next_rules, OPTIONS[option])))
     if item == _COLOURS:
-        return "Four colours: " + ("on" if app.four_colours else "off")
+        return " Four colours: " + ("on" if app.four_colours else "off")
     if item == _SOUND:
-        return "Sound: " + ("on" if app.sound_on else "off")
-    return "Help"
+        return " Sound: " + ("on" if app.sound_on else "off")
+    return " Help"
 
 
 def menu_labels(app):

@@ -2,11 +2,14 @@
 line, all cut from the one shared sprite sheet, and over them the text screens.
 
 The places sit in an ``adafruit_displayio_layout`` GridLayout (6 x 4 cells,
-the corners empty, as in layout.py); the screens over the table are the pages
-of a PageLayout: none (the table), the peek (a TileGrid of the sheet's tiles,
-for cards in their suits' colours) and the text page (``adafruit_display_text``
-bitmap labels in the sheet's own font: a 26 x 16 body on the panel colour, a
-title at twice the size, the menu's marker).
+the corners empty, as in layout.py). Over the table, at most one of two
+screens shows (``page``): the peek (a TileGrid of the sheet's tiles, for cards
+in their suits' colours) or the text page (``adafruit_display_text`` bitmap
+labels in the sheet's own font: a 26 x 16 body on the panel colour and a title
+at twice the size; the menu's marker is a tile). They are switched by their
+``hidden`` flags: the library's PageLayout would do the same at a cost of
+about 3 KB of heap (its import and page groups) and some garbage each switch,
+which the 96 KB budget has no room for (see the README's figures).
 
 Built once; afterwards only tile indices, palette entries, positions and
 label texts change, and places only when their picture changed (each place's
@@ -18,7 +21,6 @@ so its bitmap keeps its size and is drawn into again rather than made anew.
 import displayio
 from adafruit_display_text.bitmap_label import Label
 from adafruit_displayio_layout.layouts.grid_layout import GridLayout
-from adafruit_displayio_layout.layouts.page_layout import PageLayout
 
 from .font import SheetFont
 from .layout import (CARD_SIZE, GRID_COLUMNS, GRID_HEIGHT, GRID_LEFT, GRID_ROWS, GRID_TOP,
@@ -31,6 +33,7 @@ from ..cards import RANKS, const  # const: micropython's, or a stand-in on CPyth
 
 TEXT_COLUMNS = const(26)
 TEXT_ROWS = const(16)
+_BLANK_ROW = " " * TEXT_COLUMNS
 LIFT = const(3)  # pixels a picked-up card rises
 
 # Marks a place can carry (bottom-right of its card).
@@ -157,23 +160,28 @@ class TableView:
         self.overlay = displayio.TileGrid(sheet, pixel_shader=self._overlay_palette,
                                           width=TEXT_COLUMNS, height=TEXT_ROWS,
                                           tile_width=TILE_WIDTH, tile_height=TILE_HEIGHT, x=2, y=0)
-        self.pages = PageLayout(x=0, y=0)
-        self.pages.add_content(displayio.Group(), "table")  # the first page: shown
-        self.pages.add_content(self.overlay, "peek")
+        self.overlay.hidden = True
+        self.group.append(self.overlay)
+        self.page = "table"  # what shows over the table: "table" (nothing), "peek" or "text"
         text = displayio.Group()
         self.rows = [""] * TEXT_ROWS  # the body's lines, filled by screens.py
+        self._drawn_rows = [""] * TEXT_ROWS  # the lines the body label shows
         self.body = Label(self.font, text=self._body_text(), color=_BLACK,
                           background_color=_PANEL, line_spacing=1, anchor_point=(0, 0),
                           anchored_position=(2, 0))
         self.title = Label(self.font, text="", color=_BLACK, background_color=_PANEL,
                            line_spacing=1, scale=2, anchor_point=(0.5, 0),
                            anchored_position=(80, 0))
-        self.marker = Label(self.font, text=">", color=_BLACK, line_spacing=1,
-                            anchor_point=(0, 0), anchored_position=(2, 0))
-        for label in (self.body, self.title, self.marker):
-            text.append(label)
-        self.pages.add_content(text, "text")
-        self.group.append(self.pages)
+        # The menu's marker: the sheet's '>' as a one-tile TileGrid (a label
+        # would cost the heap over a kilobyte more), moved by its y.
+        self.marker = displayio.TileGrid(sheet, pixel_shader=self._overlay_palette,
+                                         tile_width=TILE_WIDTH, tile_height=TILE_HEIGHT,
+                                         default_tile=ord(">") - FIRST_CHAR, x=2)
+        for layer in (self.body, self.title, self.marker):
+            text.append(layer)
+        text.hidden = True
+        self.text_page = text
+        self.group.append(text)
         # Per place: card shown, count or picture code, mark, palette state.
         self._drawn = bytearray(b"\xff" * 80)
         self.set_suit_colours(TWO_COLOURS)
@@ -257,13 +265,16 @@ class TableView:
 
     # -- the screens over the table -------------------------------------
 
-    def _show_page(self, index):
-        if self.pages.showing_page_index != index:
-            self.pages.show_page(page_index=index)
+    def _show_page(self, page):
+        """Show ``page`` ("table", "peek" or "text") over the table."""
+        if self.page != page:
+            self.page = page
+            self.overlay.hidden = page != "peek"
+            self.text_page.hidden = page != "text"
 
     def show_overlay(self, shown):
         """The peek's tiles over the table, or (False) the table alone."""
-        self._show_page(1 if shown else 0)
+        self._show_page("peek" if shown else "table")
 
     def clear_overlay(self):
         overlay = self.overlay
@@ -282,7 +293,7 @@ class TableView:
         rows = self.rows
         first = rows[0]
         if len(first) < TEXT_COLUMNS:
-            rows[0] = first + " " * (TEXT_COLUMNS - len(first))
+            rows[0] = first + _BLANK_ROW[len(first):]
         last = rows[TEXT_ROWS - 1]
         if not last:
             rows[TEXT_ROWS - 1] = " "
@@ -293,18 +304,32 @@ class TableView:
 
     def show_text(self, title="", marker_row=-1):
         """Show the text page: ``rows`` in the body, ``title`` twice the size
-        at the top, centred (over rows 0-1), the marker '>' at the start of
-        body row ``marker_row`` (-1: none)."""
-        self.body.text = self._body_text()
-        self.title.text = title
-        self.title.hidden = not title
+        at the top, centred (over rows 0-1), the marker '>' (a tile) at the
+        start of body row ``marker_row`` (-1: none)."""
+        self._draw_body()
+        if title:
+            self.title.text = title  # the label redraws only for a new title
+        self.title.hidden = not title  # kept when hidden: the same title costs nothing again
         self.move_marker(marker_row)
-        self._show_page(2)
+        self._show_page("text")
 
     def set_row(self, row, text):
         """Rewrite one body row on the text page shown."""
         self.rows[row] = text
-        self.body.text = self._body_text()
+        self._draw_body()
+
+    def _draw_body(self):
+        # Redraw only if a line differs from what the label shows: a menu
+        # opened again as it was costs no text joined and no redraw.
+        rows = self.rows
+        drawn = self._drawn_rows
+        same = True
+        for row in range(TEXT_ROWS):
+            if rows[row] != drawn[row]:
+                drawn[row] = rows[row]
+                same = False
+        if not same:
+            self.body.text = self._body_text()
 
     def move_marker(self, row):
         """The marker to body row ``row`` (-1: hidden); allocates nothing."""
@@ -313,4 +338,4 @@ class TableView:
             marker.hidden = True
             return
         marker.hidden = False
-        marker.y = row * TILE_HEIGHT + TILE_HEIGHT // 2  # a label's y is its middle row
+        marker.y = row * TILE_HEIGHT
