@@ -40,6 +40,11 @@ bench: $(VENV_STAMP) $(MPVM_STAMP)
 bench-app: $(VENV_STAMP) $(MPVM_STAMP)
 	$(PY) tools/bench_app.py
 
+## lib: lib/sthelena_board.py and lib/sthelena_drive.py again from the sources (committed: the repository is a CIRCUITPY image)
+.PHONY: lib
+lib:
+	$(PYTHON) tools/bundle.py --lib
+
 ## circuitpy: build/CIRCUITPY, ready to copy onto the board's drive (the game merged into
 ## lib/sthelena_board.py, and the libraries of requirements.txt from the pinned packages)
 .PHONY: circuitpy

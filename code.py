@@ -6,7 +6,7 @@ import sys
 
 if sys.implementation.name == "circuitpython":
     try:
-        from sthelena_board import main  # the one-file build (make circuitpy): less heap
+        from sthelena_board import main  # lib/sthelena_board.py, the one-file build: less heap
     except ImportError:
         from sthelena.device import main  # the package copied as it is
 

@@ -9,70 +9,22 @@ Desktop only: this module uses argparse, json and random, which the board
 does not have, and nothing on the board imports it.
 """
 
-import argparse
 import json
 import random
-import re
 import sys
 
+# The readers of arguments and stdin, and the one error path (CliError ->
+# one line, exit 2), are in arguments.py: the desktop edge shares them.
+from .cli_arguments import (INPUT_LIMIT, NUMBER, PROG, CliError, Parser, deal_number, guarded,
+                        one_line, parse_args, parse_notation, parse_rules, read_input,
+                        whole_number)
 from .deal import DEAL_LIMIT
 from .explain import perft, why_illegal
 from .game import CYCLING, NO_MOVES, REDEAL_ONLY, STATUS_NAMES, WON, Game, IllegalMoveError
 from .notation import FOUNDATION_NAMES, card_name, move_name, parse_move
-from .rules import DEFAULT, OPTIONS, Rules
+from .rules import DEFAULT, OPTIONS
 
-PROG = "sthelena"
-_NUMBER = re.compile(r"-?[0-9]+\Z")
-
-
-class CliError(Exception):
-    """Something wrong with the command line's input: one line for stderr."""
-
-
-# -- reading the command line's arguments (the desktop edge's too) ---------
-
-
-def parse_args(parser, argv):
-    """``(args, None)``, or ``(None, status)`` if argparse exits: 2 for a
-    usage error, 0 for ``--help``."""
-    try:
-        return parser.parse_args(argv), None
-    except SystemExit as done:
-        code = done.code
-        return None, code if isinstance(code, int) else (0 if code is None else 2)
-
-
-def print_error(error):
-    """``error`` on stderr as one line: ``sthelena: ...``."""
-    sys.stderr.write("%s: %s\n" % (PROG, " ".join(str(error).split())))
-
-
-def parse_rules(text):
-    """The Rules ``text`` names; CliError if none."""
-    try:
-        return Rules.parse(text)
-    except ValueError as error:
-        raise CliError("bad rules %r: %s" % (text, error))
-
-
-def deal_number(number_text):
-    """The deal number ``number_text`` names; CliError if it is not 0..DEAL_LIMIT-1."""
-    text = number_text.strip()
-    if not _NUMBER.match(text):
-        raise CliError("bad deal number %r: want a whole number 0..%d"
-                       % (number_text, DEAL_LIMIT - 1))
-    number = int(text)
-    if not 0 <= number < DEAL_LIMIT:
-        raise CliError("bad deal number %d: want 0..%d" % (number, DEAL_LIMIT - 1))
-    return number
-
-
-def parse_notation(text):
-    """The game a notation line holds; CliError if it holds none."""
-    try:
-        return Game.from_notation(text)
-    except ValueError as error:
-        raise CliError("bad position: %s" % error)
+PERFT_DEPTH_LIMIT = 7  # 19 s of CPU on deal 7 (depth 6: 2.4 s); each depth about 8 times more
 
 
 def _deal(number_text, rules_text):
@@ -84,8 +36,8 @@ def _deal(number_text, rules_text):
 def _position(text, rules_text, stdin=None):
     """The game a POSITION argument names."""
     if text == "-":
-        text = (stdin or sys.stdin).read()
-    if _NUMBER.match(text.strip()):
+        text = read_input(stdin or sys.stdin)
+    if NUMBER.match(text.strip()):
         return _deal(text, rules_text)
     if rules_text is not None:
         raise CliError("--rules applies only to a deal number; "
@@ -94,13 +46,7 @@ def _position(text, rules_text, stdin=None):
 
 
 def _depth(text):
-    try:
-        depth = int(text)
-    except ValueError:
-        depth = -1
-    if depth < 0:
-        raise CliError("bad depth %r: want a whole number 0 or more" % text)
-    return depth
+    return whole_number(text, "depth", 0, PERFT_DEPTH_LIMIT)
 
 
 def _push(game, move):
@@ -275,7 +221,11 @@ def run_tty(game, stdin, stdout):
             return 0
         stdout.write("move> ")
         stdout.flush()
-        line = stdin.readline()
+        try:
+            line = read_input(stdin, line=True)
+        except CliError as error:  # a line that is no command: say so, play on
+            say(one_line(error))
+            continue
         if not line:
             say()
             return 0
@@ -304,7 +254,7 @@ def run_tty(game, stdin, stdout):
         try:
             _push(game, parse_move(command))
         except ValueError as error:
-            say(str(error))
+            say(one_line(error))
             continue
         status = show()
 
@@ -327,11 +277,12 @@ def _cmd_tty(args, out):
 
 
 def build_parser():
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog=PROG, description="St. Helena patience: deal, list and play moves, show, perft.",
         epilog="POSITION: a quoted notation line, a deal number (see --rules), "
-               "or - to read one from stdin. RULES: PRESET[,option=value...], "
-               "presets st-helena, st-helena-pysol, louis, box-kite.")
+               "or - to read one from stdin (at most %d bytes). RULES: "
+               "PRESET[,option=value...], presets st-helena, st-helena-pysol, louis, box-kite. "
+               "Bad input exits with status 2 and one line on stderr." % INPUT_LIMIT)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands.required = True
 
@@ -360,7 +311,7 @@ def build_parser():
     position_command("show", "print the table", json_flag=False).set_defaults(run=_cmd_show)
 
     command = position_command("perft", "count move sequences of DEPTH moves", json_flag=False)
-    command.add_argument("depth", metavar="DEPTH")
+    command.add_argument("depth", metavar="DEPTH", help="0..%d" % PERFT_DEPTH_LIMIT)
     command.set_defaults(run=_cmd_perft)
 
     command = commands.add_parser("tty", help="play on the terminal")
@@ -372,25 +323,31 @@ def build_parser():
 
 def main(argv=None):
     """Run the command line; return the exit status (2 for any bad input)."""
-    args, status = parse_args(build_parser(), argv)
+    return guarded(_main, argv)
+
+
+def _main(argv):
+    args = parse_args(build_parser(), argv)
     if args is None:
-        return status
+        return 0
+    if sys.stdout is None:
+        raise CliError("standard output is closed")
     out = []
     try:
         result = args.run(args, out)
         if out:
             sys.stdout.write("\n".join(out) + "\n")
             sys.stdout.flush()
-    except CliError as error:
-        print_error(error)
-        return 2
     except KeyboardInterrupt:
         sys.stderr.write("\n")
         return 130
     except BrokenPipeError:  # e.g. piped into head: stop quietly
         _silence_stdout()
         return 1
-    return result or 0
+    except OSError as error:  # stdout on a full disk (stdin's errors are read_input's)
+        _silence_stdout()
+        raise CliError("cannot write standard output: %s" % (error.strerror or error))
+    return result
 
 
 def _silence_stdout():

@@ -21,17 +21,23 @@ import argparse
 import contextlib
 import io
 import os
+import sys
 import tempfile
 import time
 
 from .app.buttons import A, B, DOWN, HOLD, LEFT, NAMES, NO_EVENT, RIGHT, SELECT, START, UP
 from .app.sounds import TUNES
-from .cli import CliError, deal_number, parse_args, parse_notation, parse_rules, print_error
+from .cli_arguments import (CliError, Parser, deal_number, guarded, parse_args, parse_notation,
+                        parse_rules, shown, whole_number)
 from .deal import DEAL_LIMIT
 
 WIDTH = 160  # the PyGamer's and PyBadge's screen
 HEIGHT = 128
 SCALE = 4  # default window pixels per screen pixel
+SCALE_LIMIT = 10  # the largest --scale: a 1600x1280 window
+SHOT_SCALE_LIMIT = 16  # the largest --shot-scale: a 2560x2048 PNG
+KEYS_LIMIT = 10000  # the most button names one --keys script may hold
+KEY_FILE_LIMIT = 1 << 20  # bytes of a --keys @FILE
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # repo / CIRCUITPY root
 SHEET_PATH = os.path.join(ROOT, "assets", "sheet.bmp")
 SAVE_PATH = os.path.join(os.path.expanduser("~"), ".sthelena-save")
@@ -56,8 +62,10 @@ for _word in ("HOLD_A", "A+HOLD"):
     SCRIPT_WORDS[_word] = A | HOLD
 
 
-class WindowError(Exception):
+class WindowError(CliError):
     """No window can be opened (no display): one line for stderr, exit 1."""
+
+    status = 1
 
 
 # -- the script of button names ---------------------------------------------
@@ -72,9 +80,11 @@ def parse_keys(text):
         for word in line.split("#", 1)[0].split():
             event = SCRIPT_WORDS.get(word.upper())
             if event is None:
-                raise CliError("unknown key name %r: want one of %s"
-                               % (word, " ".join(SCRIPT_WORDS)))
+                raise CliError("unknown key name %s: want one of %s"
+                               % (shown(word), " ".join(SCRIPT_WORDS)))
             events.append(event)
+    if len(events) > KEYS_LIMIT:
+        raise CliError("too many keys: %d, want at most %d" % (len(events), KEYS_LIMIT))
     return events
 
 
@@ -83,11 +93,14 @@ def read_keys(argument):
     if argument.startswith("@"):
         path = argument[1:]
         try:
-            with open(path, encoding="utf-8") as file:
-                text = file.read()
-        except (OSError, UnicodeDecodeError) as error:
-            raise CliError("cannot read key file %r: %s"
-                           % (path, getattr(error, "strerror", None) or error))
+            with open(path, "rb") as file:
+                data = file.read(KEY_FILE_LIMIT + 1)
+            if len(data) > KEY_FILE_LIMIT:
+                raise ValueError("over %d bytes" % KEY_FILE_LIMIT)
+            text = data.decode("utf-8")
+        except (OSError, ValueError) as error:  # UnicodeDecodeError is a ValueError
+            raise CliError("cannot read key file %s: %s"
+                           % (shown(path), getattr(error, "strerror", None) or error))
         return parse_keys(text)
     return parse_keys(argument)
 
@@ -127,6 +140,22 @@ class FileStore:
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
             raise
+
+    def keep_backup(self):
+        """Copy the save file to the first free ``FILE.bak``, ``FILE.bak2``,
+        ... before the app replaces it with a game it did not resume; the
+        backup's path, or None if there is nothing to keep."""
+        data = self.load()
+        if data is None:
+            return None
+        number = 1
+        while True:
+            backup = self.path + (".bak" if number == 1 else ".bak%d" % number)
+            if not os.path.exists(backup):
+                break
+            number += 1
+        FileStore(backup).save(data)
+        return backup
 
 
 class MemoryStore:
@@ -332,16 +361,35 @@ def _make_display_class():
             return tuple(self._frame.get_at((x, y)))[:3]
 
         def save_png(self, path, scale=1):
-            """Write the frame as a PNG, ``scale`` times larger."""
+            """Write the frame as a PNG, ``scale`` times larger, whatever the
+            name's extension; CliError if the file cannot be written."""
             surface = self._frame
             if scale != 1:
                 surface = pygame.transform.scale(surface, (WIDTH * scale, HEIGHT * scale))
-            pygame.image.save(surface, path)
+            try:
+                with open(path, "wb") as file:
+                    pygame.image.save(surface, file, "frame.png")
+            except (OSError, pygame.error) as error:
+                raise cannot_write(path, error)
 
     return ScaledDisplay
 
 
 # -- running the app --------------------------------------------------------
+
+
+def cannot_write(path, error):
+    """The CliError for an output file or folder that could not be written."""
+    reason = getattr(error, "strerror", None) or error
+    return CliError("cannot write %s: %s" % (shown(path), reason))
+
+
+def make_frames_dir(frames_dir):
+    """Make the --frames folder (and its parents) if it is not there."""
+    try:
+        os.makedirs(frames_dir, exist_ok=True)
+    except OSError as error:
+        raise cannot_write(frames_dir, error)
 
 
 def frame_path(frames_dir, index, count):
@@ -356,7 +404,7 @@ def run_script(app, display, events, frames_dir=None):
     event there. For tests and bug reports: no argparse, no window needed."""
     display.refresh()
     if frames_dir is not None:
-        os.makedirs(frames_dir, exist_ok=True)
+        make_frames_dir(frames_dir)
         display.save_png(frame_path(frames_dir, 0, len(events)))
     for index, event in enumerate(events, 1):
         app.handle(event)
@@ -380,7 +428,7 @@ def run_interactive(app, display, frames_dir=None, clock=time.monotonic):
     count = 0
     display.refresh()
     if frames_dir is not None:
-        os.makedirs(frames_dir, exist_ok=True)
+        make_frames_dir(frames_dir)
         display.save_png(frame_path(frames_dir, 0, 0))
 
     def handle(event):
@@ -426,14 +474,15 @@ def run_interactive(app, display, frames_dir=None, clock=time.monotonic):
 
 
 def build_parser():
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="code.py",
         description="St. Helena patience as on the PyGamer/PyBadge, in a window. Keys: arrows "
                     "move, X = A (pick up, put down; hold for a quick move), Z = B (cancel, "
                     "undo), Enter = START (menu), Space = SELECT (peek), Esc quits.",
         epilog="KEYS: button names UP DOWN LEFT RIGHT A B START SELECT, and HOLD_A (or A+HOLD) "
                "for A held down; any case, separated by spaces or newlines; in a file, # "
-               "starts a comment.")
+               "starts a comment; at most %d of them. Bad input exits with status 2 and one "
+               "line on stderr." % KEYS_LIMIT)
     parser.add_argument("--deal", metavar="N", help="deal number 0..%d" % (DEAL_LIMIT - 1))
     parser.add_argument("--rules", metavar="RULES",
                         help="PRESET[,option=value...] (e.g. st-helena, louis,wrap=true)")
@@ -443,8 +492,9 @@ def build_parser():
                         help="play these button names, write --shot/--frames, and exit "
                              "(no window)")
     parser.add_argument("--shot", metavar="PATH", help="write the last frame as a PNG")
-    parser.add_argument("--shot-scale", metavar="N", type=int, default=1,
-                        help="--shot N times larger (default 1: 160x128)")
+    parser.add_argument("--shot-scale", metavar="N", default="1",
+                        help="--shot N times larger, 1..%d (default 1: 160x128)"
+                        % SHOT_SCALE_LIMIT)
     parser.add_argument("--frames", metavar="DIR",
                         help="write frame-0000.png (before any key) and one PNG per key")
     parser.add_argument("--save", metavar="FILE",
@@ -452,8 +502,9 @@ def build_parser():
                              "with --keys, none unless given)")
     parser.add_argument("--no-save", action="store_true",
                         help="neither read nor write a save file")
-    parser.add_argument("--scale", metavar="N", type=int, default=SCALE,
-                        help="window pixels per screen pixel (default %d)" % SCALE)
+    parser.add_argument("--scale", metavar="N", default=str(SCALE),
+                        help="window pixels per screen pixel, 1..%d (default %d)"
+                        % (SCALE_LIMIT, SCALE))
     parser.add_argument("--sound", action=argparse.BooleanOptionalAction, default=None,
                         help="play sounds (default: on in the window, off with --keys)")
     return parser
@@ -467,8 +518,16 @@ def _check(args):
                        "give it without --deal and --rules")
     if args.save is not None and args.no_save:
         raise CliError("--save and --no-save contradict each other")
-    if args.scale < 1 or args.shot_scale < 1:
-        raise CliError("--scale and --shot-scale want a whole number 1 or more")
+    args.scale = whole_number(args.scale, "--scale", 1, SCALE_LIMIT)
+    args.shot_scale = whole_number(args.shot_scale, "--shot-scale", 1, SHOT_SCALE_LIMIT)
+    if args.save is not None:
+        args.save = os.path.expanduser(args.save)  # as the store will read it
+    for option, path in (("--shot", args.shot), ("--save", args.save)):
+        _check_output(option, path, folder=False)
+    _check_output("--frames", args.frames, folder=True)
+    if args.shot is not None and args.save is not None and (
+            os.path.realpath(args.shot) == os.path.realpath(args.save)):
+        raise CliError("bad --shot %s: it is the --save file" % shown(args.shot))
     options = {}
     if args.deal is not None:
         options["deal"] = deal_number(args.deal)
@@ -483,23 +542,38 @@ def _check(args):
     return events, options
 
 
-def main(argv=None):
-    """Run the desktop edge; return the exit status (2 for a bad argument)."""
-    args, status = parse_args(build_parser(), argv)
-    if args is None:
-        return status
-    try:
-        events, options = _check(args)
-    except CliError as error:
-        print_error(error)
-        return 2
+def _check_output(option, path, folder):
+    """CliError if ``path`` (a file, or a ``folder``, to be written) cannot be
+    one: a file that is a folder, or the other way round, or in a folder
+    that is not there. What this cannot foresee (a read-only disk) fails
+    when written (cannot_write)."""
+    if path is None:
+        return
+    if path == "" or "\0" in path:
+        raise CliError("bad %s %s: want a path" % (option, shown(path)))
+    if os.path.isdir(path) != folder and os.path.exists(path):
+        raise CliError("bad %s %s: it is a %s" % (option, shown(path),
+                                                 "file, not a folder" if folder else "folder"))
+    parent = os.path.dirname(os.path.abspath(path))
+    while folder and not os.path.exists(parent):  # a --frames folder's parents are made
+        parent = os.path.dirname(parent)
+    if not os.path.isdir(parent):
+        raise CliError("bad %s %s: no folder %s" % (option, shown(path), shown(parent)))
 
+
+def main(argv=None):
+    """Run the desktop edge; return the exit status (2 for a bad argument,
+    or an output file that cannot be written: the game is saved first)."""
+    return guarded(_main, argv)
+
+
+def _main(argv):
+    args = parse_args(build_parser(), argv)
+    if args is None:
+        return 0
+    events, options = _check(args)
     scripted = events is not None
-    try:
-        display = Display(scale=args.scale, window=not scripted)
-    except WindowError as error:
-        print_error(error)
-        return 1
+    display = Display(scale=args.scale, window=not scripted)
     from .app.game_app import App
     from .app.sheet import load_sheet
 
@@ -508,14 +582,28 @@ def main(argv=None):
     sound = args.sound if args.sound is not None else not scripted
     speaker = Speaker(audio=sound)
     app = App(display, store, speaker, load_sheet(SHEET_PATH), **options)
+    if isinstance(store, FileStore) and not app.resumed:
+        # --deal, --rules, --position, or an unreadable or newer save: the
+        # saved game is not the one played, so it is kept before any write.
+        try:
+            backup = store.keep_backup()
+        except OSError as error:
+            print_error(CliError("the saved game in %s cannot be backed up (%s): not playing "
+                                 "over it" % (store.path, error.strerror or error)))
+            return 1
+        if backup is not None:
+            print("sthelena: the saved game in %s is kept in %s; this run plays another"
+                  % (store.path, backup), file=sys.stderr)
     try:
-        if scripted:
-            run_script(app, display, events, args.frames)
-        else:
-            run_interactive(app, display, args.frames)
-    except KeyboardInterrupt:
-        pass
-    if args.shot is not None:
-        display.save_png(args.shot, args.shot_scale)
-    app.flush()  # a change the autosave has not written yet
+        try:
+            if scripted:
+                run_script(app, display, events, args.frames)
+            else:
+                run_interactive(app, display, args.frames)
+        except KeyboardInterrupt:
+            pass
+        if args.shot is not None:
+            display.save_png(args.shot, args.shot_scale)
+    finally:  # even if a frame or the shot could not be written
+        app.flush()  # a change the autosave has not written yet
     return 0

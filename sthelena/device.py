@@ -17,7 +17,6 @@ from .cards import const  # the core's: micropython's, or a stand-in on CPython
 
 from .app.buttons import A, DOWN, LEFT, NO_EVENT, RIGHT, UP, ButtonTimer
 from .app.sounds import CLICK, ERROR, FANFARE, TUNES
-from .save import crc16
 
 SHEET_PATH = "/assets/sheet.bmp"
 
@@ -109,49 +108,52 @@ def button_source():
                         analogio.AnalogIn(board.JOYSTICK_Y))
 
 
-# Record: magic, length (2 bytes), CRC-16 (2 bytes), all big-endian. The
-# magic was "StH" with an 8-bit checksum: such a record reads as None.
-_MAGIC = b"St2"
-_HEADER = const(7)
+# Record: magic, length (2 bytes, big-endian), the app's record. The record
+# checks itself, section by section (``app.record``), so a record torn by a
+# power cut still gives what of it is intact. Older magics ("StH", "St2")
+# are handed to the app as they are, which reports them unreadable.
+_MAGIC = b"St3"
+_HEADER = const(5)
+_BLANK = b"\xff\xff\xff\xff\xff"
 
 
 class NvmStore:
-    """The saved game, kept in the board's non-volatile memory (8 KB of flash).
+    """The saved record, kept in the board's non-volatile memory (8 KB of
+    flash: every write, of any size, erases and rewrites the whole block).
 
-    A record is a header (``St2``, the length, a CRC-16) and the bytes;
-    blank flash, garbage or a torn write reads as ``None``. Saving the bytes
-    already there writes nothing, sparing the flash.
+    ``load`` gives None for blank flash (never written, or erased by a power
+    cut before the first byte was written back: the two look the same), the
+    bytes of the record (as far as its length says; a torn one ends in
+    0xFF), or, for anything else, its first bytes, for the app to refuse.
+    Saving the bytes already there writes nothing, sparing the flash; a
+    record over ``capacity`` raises ValueError, and a failed flash write the
+    firmware's error (the app keeps playing).
     """
 
     def __init__(self, nvm=None):
         self.nvm = microcontroller.nvm if nvm is None else nvm
+        self.capacity = len(self.nvm) - _HEADER
 
     def load(self):
         """The bytes last saved, or ``None``."""
         nvm = self.nvm
-        head = nvm[0:_HEADER]
+        head = bytes(nvm[0:_HEADER])
+        if head == _BLANK:
+            return None
         if head[0:3] != _MAGIC:
-            return None
-        size = head[3] << 8 | head[4]
-        if size > len(nvm) - _HEADER:
-            return None
-        data = bytes(nvm[_HEADER:_HEADER + size])
-        if crc16(data) != head[5] << 8 | head[6]:
-            return None
-        return data
+            return head
+        size = min(head[3] << 8 | head[4], self.capacity)
+        return bytes(nvm[_HEADER:_HEADER + size])
 
     def save(self, data):
         """Keep ``data``; True if the flash was written. ValueError if too big."""
         size = len(data)
-        if size > len(self.nvm) - _HEADER:
+        if size > self.capacity:
             raise ValueError("save too big for nvm")
         record = bytearray(_HEADER + size)
         record[0:3] = _MAGIC
         record[3] = size >> 8
         record[4] = size & 0xFF
-        crc = crc16(data)
-        record[5] = crc >> 8
-        record[6] = crc & 0xFF
         record[_HEADER:] = data
         if self.nvm[0:_HEADER + size] == record:
             return False
@@ -280,10 +282,12 @@ def main(iterations=None):
     if drive_is_games():
         # Only now: the drive's code (sthelena/drive.py) stays off the heap otherwise.
         try:
-            from sthelena_drive import DriveStats, FinishedDeals, show_drive_note
+            from sthelena_drive import DriveStats, show_drive_note
         except ImportError:  # the package copied as it is
-            from .drive import DriveStats, FinishedDeals, show_drive_note
-        app.finished = FinishedDeals(DriveStats()).finished
+            from .drive import DriveStats, show_drive_note
+        stats = DriveStats()
+        stats.counted(app.statistics)  # once at start, then when a deal is counted
+        app.on_record = stats.counted
         show_drive_note(board.DISPLAY, app.view.font)
         hand_over_note(app, buttons)
     gc.collect()

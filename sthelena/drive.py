@@ -3,8 +3,9 @@ reset): the note saying so, and ``sthelena-stats.txt``.
 
 Imported by ``device.main()`` only in that mode, so it costs no heap
 otherwise. ``make circuitpy`` writes it as ``lib/sthelena_drive.py`` beside
-the one-file build. ``DriveStats.write(lines)`` takes plain lines: what
-``FinishedDeals`` keeps now, or a statistics report later.
+the one-file build. ``DriveStats.write(lines)`` takes plain lines; the app
+hands its statistics to ``DriveStats.counted`` each time a deal's result is
+counted (won, or left unfinished for another deal).
 """
 
 import displayio
@@ -41,6 +42,12 @@ class DriveStats:
         self.path = path
         self.writes = 0
 
+    def counted(self, statistics):
+        """``App.on_record``: a deal's result was counted; the statistics'
+        report (``Statistics.report_lines()``: the counts and the deals
+        finished last, by rules) replaces the file. True if it was written."""
+        return self.write(statistics.report_lines())
+
     def write(self, lines):
         """Write ``lines``; True if the file was written."""
         try:
@@ -52,34 +59,3 @@ class DriveStats:
             return False
         self.writes += 1
         return True
-
-
-_HEADING = ("St. Helena: finished deals, newest last",
-            "(written by the game when a deal ends)", "")
-_KEPT = 40  # finished deals kept in the file
-
-
-class FinishedDeals:
-    """The finished deals (deal number, rules, won or lost, moves) as plain
-    lines for ``DriveStats``, until the core keeps statistics of its own.
-    Starts from the lines already in the file, so earlier sessions stay."""
-
-    def __init__(self, stats):
-        self.stats = stats
-        self.lines = []
-        try:
-            with open(stats.path) as file:
-                for line in file:
-                    if line.startswith("deal "):
-                        self.lines.append(line.rstrip())
-        except OSError:
-            pass
-
-    def finished(self, game, won):
-        """Record a deal that ended (won, or lost: stuck for good) and write the file."""
-        number = game.deal_number
-        self.lines.append("deal %-10s %-24s %-4s %4d moves" % (
-            "-" if number is None else number, game.rules, "won" if won else "lost",
-            len(game.move_stack())))
-        del self.lines[:-_KEPT]
-        self.stats.write(_HEADING + tuple(self.lines))

@@ -61,6 +61,7 @@ class Game:
         self.round = 0  # redeals made so far
         self.history = bytearray()
         self.deal_number = None
+        self.earlier_moves = 0  # played before the history begins (a save trimmed them)
         # The rules as bits of one int, read on every move generation.
         self._flags = ((rules.build == "any") * _ANY_SUIT | rules.wrap * _WRAP
                        | (rules.spaces == "any") * _FILL_SPACES

@@ -1,15 +1,24 @@
-"""Save bytes: a game and its whole undo history, small enough for the
-board's 8 KB of non-volatile memory.
+"""Save bytes: a game and its undo history, small enough for the board's
+8 KB of non-volatile memory.
 
-Layout: ``b"SH"``, version, rules (2 bytes), the start, the moves, CRC-16
-(2 bytes). The start is ``0`` and a deal number (4 bytes), or ``1``, a
-length and ``Game.position_key()`` (the whole position, for a game read
-from notation). Each move is one byte when it is below 240 (every move
-from a pile), else 255 and the move less 240 (moves off a foundation,
-redeal, deal). Loading replays every move, so a save that passes the
-checksum but holds an illegal move is refused as well. A position start is
-read by ``notation`` (desktop only: on the board every game starts from a
-deal number).
+Layout (version 3): ``b"SH"``, version, the length of the whole (2 bytes),
+rules (2 bytes), the start, the moves, CRC-16 (2 bytes) of everything
+before it, so a record cut short or grown, or any field changed, is refused.
+
+The start is one of:
+
+- ``0`` and a deal number (4 bytes);
+- ``1``, a length and ``Game.position_key()``: a game read from notation
+  (read by ``notation``, desktop only);
+- ``2``, the deal number, how many moves were played before (2 bytes), a
+  length and the position they led to: a long game whose oldest undo
+  history was trimmed to fit (``to_bytes(game, keep)``). Its cards are
+  counted on loading, on the board too.
+
+Each move is one byte when it is below 240 (every move from a pile), else
+255 and the move less 240 (moves off a foundation, redeal, deal). Loading
+replays every move, so a save that passes the checksum but holds an illegal
+move is refused as well.
 """
 
 from .cards import const
@@ -17,7 +26,7 @@ from .game import Game
 from .rules import Rules
 
 MAGIC = b"SH"
-VERSION = 2
+VERSION = 3
 _LONG_MOVE = const(255)  # the next byte is the move less 240
 
 
@@ -36,30 +45,48 @@ def crc16(data):
     return crc
 
 
-def to_bytes(game):
-    """The save bytes of ``game`` (its position and whole history)."""
+def to_bytes(game, keep=-1):
+    """The save bytes of ``game`` (its position and history). With ``keep``
+    of 0 or more and a longer history, only the last ``keep`` moves stay
+    undoable: the start is the position before them (a deal's game only)."""
     out = bytearray(MAGIC)
     out.append(VERSION)
+    out.extend(b"\x00\x00")  # the length, known at the end
     out.extend(game.rules.to_bits().to_bytes(2, "big"))
     # Undo back to the start to write it, then replay: the game ends as it was.
     moves = game.move_stack()
     for _ in moves:
         game.pop()
+    first = 0
+    if 0 <= keep < len(moves) and game.deal_number is not None:
+        first = len(moves) - keep
+        for index in range(first):
+            game._play(moves[index])
+    earlier = game.earlier_moves + first
     if game.deal_number is None:
         key = game.position_key()
         out.append(1)
         out.append(len(key))
         out.extend(key)
     else:
-        out.append(0)
+        out.append(2 if earlier else 0)
         out.extend(game.deal_number.to_bytes(4, "big"))
-    for move in moves:
+        if earlier:
+            key = game.position_key()
+            out.extend(min(earlier, 0xFFFF).to_bytes(2, "big"))
+            out.append(len(key))
+            out.extend(key)
+    for index in range(first, len(moves)):
+        move = moves[index]
         game._play(move)
         if move < 240:
             out.append(move)
         else:
             out.append(_LONG_MOVE)
             out.append(move - 240)
+    size = len(out) + 2
+    out[3] = size >> 8
+    out[4] = size & 0xFF
     out.extend(crc16(out).to_bytes(2, "big"))
     return bytes(out)
 
@@ -67,27 +94,36 @@ def to_bytes(game):
 def from_bytes(data):
     """The game saved in ``data``; SaveError if they are corrupt or cut short."""
     data = bytes(data)
-    if len(data) < 8 or data[:2] != MAGIC:
+    if len(data) < 12 or data[:2] != MAGIC:
         raise SaveError("not a St. Helena save (no SH header)")
     if data[2] != VERSION:
         raise SaveError("save version %d is not known (this reads %d)" % (data[2], VERSION))
+    if data[3] << 8 | data[4] != len(data):
+        raise SaveError("save bytes cut short or too long (%d bytes, not %d)"
+                        % (len(data), data[3] << 8 | data[4]))
     end = len(data) - 2
     if crc16(data[:end]) != int.from_bytes(data[end:], "big"):
         raise SaveError("save bytes are corrupt (checksum mismatch)")
     try:
-        rules = Rules.from_bits(int.from_bytes(data[3:5], "big"))
-        if data[5] == 0:
-            game = Game.deal(int.from_bytes(data[6:10], "big"), rules)
-            at = 10
-        elif data[5] == 1:
-            at = 7 + data[6]
+        rules = Rules.from_bits(int.from_bytes(data[5:7], "big"))
+        kind = data[7]
+        if kind == 0:
+            game = Game.deal(int.from_bytes(data[8:12], "big"), rules)
+            at = 12
+        elif kind == 1:
+            at = 9 + data[8]
             try:
                 from .notation import position_from_key
             except ImportError:  # the board: its games all start from deal numbers
                 raise SaveError("this save starts from a position, which only the desktop reads")
-            game = position_from_key(data[7:at], rules, Game)
+            game = position_from_key(data[9:at], rules, Game)
+        elif kind == 2:
+            at = 15 + data[14]
+            game = _position(data[15:at], rules)
+            game.deal_number = int.from_bytes(data[8:12], "big")
+            game.earlier_moves = data[12] << 8 | data[13]
         else:
-            raise SaveError("unknown start kind %d" % data[5])
+            raise SaveError("unknown start kind %d" % kind)
         while at < end:
             move = data[at]
             if move == _LONG_MOVE:
@@ -101,4 +137,38 @@ def from_bytes(data):
         raise SaveError("save bytes hold no valid game: %s" % error)
     if at != end:
         raise SaveError("save bytes do not end after the last move")
+    return game
+
+
+def _position(key, rules):
+    """The position of a trimmed save's start (``Game.position_key()``),
+    its cards counted: each of the 52 twice, a round the rules allow, a
+    stock only in Louis' first round. SaveError if it is none."""
+    parts = key[9:].split(b"\xff")
+    if len(key) < 9 or len(parts) != 14 or parts[0] or key[8] > rules.redeals or (
+            parts[13] and not (rules.louis_start and key[8] == 0)):
+        raise SaveError("the saved position is not one")
+    game = Game(rules)
+    game.foundations[:] = key[:8]
+    game.round = key[8]
+    counts = bytearray(64)
+    for index in range(8):
+        count = key[index]
+        if count > 13:
+            raise SaveError("the saved position has a foundation of %d cards" % count)
+        for step in range(count):
+            counts[(index & 3) << 4 | (13 - step if index < 4 else step + 1)] += 1
+    for index in range(13):
+        cards = parts[index + 1]
+        if index < 12:
+            game.piles[index][:] = cards
+        else:
+            game.stock[:] = cards
+        for card in cards:
+            if card >= 64 or not 0 < card & 15 < 14:
+                raise SaveError("the saved position holds byte %d, no card" % card)
+            counts[card] += 1
+    for card in range(64):
+        if 0 < card & 15 < 14 and counts[card] != 2:
+            raise SaveError("the saved position does not hold each card twice")
     return game

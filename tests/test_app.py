@@ -9,7 +9,8 @@ from mpvm import run_micropython
 from app_driver import (MemoryStore, ScreenReader, cards_conserved, cursor_colour_around,
                         event_of, make_app, press, rgb, suit_colour_at)
 from positions import position
-from sthelena.app import buttons, game_app, help, menu
+from sthelena.app import buttons, game_app, help, menu, record
+from sthelena.app.record import WRITE_EVERY_MS
 from sthelena.app.layout import place_x, place_y, step
 from sthelena.app.play import status_text
 from sthelena.app.sounds import CLICK, ERROR, FANFARE
@@ -315,7 +316,8 @@ def test_the_menu_drawn_key_by_key_is_the_menu_drawn_whole(display, sheet, reade
     press(app, "START")
     for _ in range(400):
         item = app.menu_item
-        if item >= menu._RULES and item != menu._HELP and rng.random() < 0.3:
+        if item >= menu._RULES and item not in (menu._HELP, menu._STATISTICS) \
+                and rng.random() < 0.3:
             press(app, rng.choice(["LEFT", "RIGHT"]))
         else:
             press(app, rng.choice(["UP", "DOWN", "DOWN"]))
@@ -331,7 +333,8 @@ def test_the_menu_drawn_key_by_key_is_the_menu_drawn_whole(display, sheet, reade
     assert app.sound_on
     press(app, "LEFT")
     rows = menu_rows(display, app, reader)
-    assert ">Sound: off" in rows and "Four colours: off" in rows
+    assert ">Sound: off" in rows and "Four colours: " + ("on" if app.four_colours else "off") \
+        in rows, rows
     press(app, "RIGHT")
     rows = menu_rows(display, app, reader)
     assert ">Sound: on" in rows and [row for row in rows if row.startswith(">")] == [">Sound: on"]
@@ -349,7 +352,7 @@ def test_sound_off_silences_the_game_and_is_kept_in_the_save(display, sheet, rea
     press(app, "B A A A B B")  # lift, an illegal drop, cancel...
     assert app.speaker.played == [CLICK]  # ...and not a sound
     app.tick(0)
-    app.tick(2500)  # the autosave
+    app.tick(WRITE_EVERY_MS)  # the write policy: a minute after the first change
     again = make_app(display, sheet, store=store)
     assert not again.sound_on
     press(again, "START " + "DOWN " * menu._SOUND + "LEFT B A")
@@ -414,9 +417,11 @@ def test_save_and_resume_through_the_store(display, sheet):
     press(app, "A A RIGHT A A DOWN")
     played = app.game.notation()
     app.tick(0)
-    app.tick(2500)
+    app.tick(WRITE_EVERY_MS - 1)
+    assert store.saves == 0  # play writes at most once a minute
+    app.tick(WRITE_EVERY_MS)
     assert store.data is not None and store.saves == 1
-    app.tick(9000)
+    app.tick(10 * WRITE_EVERY_MS)
     assert store.saves == 1  # nothing new: not written again
     again = make_app(display, sheet, store=store)
     assert again.game.notation() == played and again.cursor == app.cursor
@@ -429,18 +434,22 @@ def test_the_rules_for_the_next_deal_survive_a_restart(display, sheet):
     chosen = "st-helena-pysol,build=suit"
     assert str(app.next_rules) == chosen and str(app.game.rules) == "st-helena"
     app.tick(0)
-    app.tick(2500)  # the autosave: a rules change alone is worth one
+    app.tick(WRITE_EVERY_MS)  # the write policy: a rules change alone is worth one
+    saved = store.data
     again = make_app(display, sheet, store=store)
     assert again.game.deal_number == 21 and str(again.game.rules) == "st-helena"
     assert str(again.next_rules) == chosen
     press(again, "START DOWN A")  # new deal: with the rules chosen before the restart
     assert str(again.game.rules) == chosen
     # Rules asked for when starting win over the saved choice for the next deal.
-    app = make_app(display, sheet, store=MemoryStore(store.data), rules="st-helena")
+    app = make_app(display, sheet, store=MemoryStore(saved), rules="st-helena")
     assert app.game.deal_number == 21 and str(app.next_rules) == "st-helena"
-    # Bits that name no rules: the game is kept, the next deal takes its rules.
-    data = bytearray(store.data)
-    data[4:6] = b"\xff\xff"
+    # Bits that name no rules (checksum right): the game is kept, the next
+    # deal takes its rules.
+    (stats, body), ours = record.sections(saved)
+    data = bytearray(saved[:3])
+    record._section(data, ord("S"), stats)
+    record._section(data, ord("G"), body[:2] + b"\xff\xff" + body[4:])
     app = make_app(display, sheet, store=MemoryStore(bytes(data)))
     assert app.game.deal_number == 21 and str(app.next_rules) == "st-helena"
     assert "unreadable" not in status_text(app)
@@ -450,10 +459,10 @@ def test_the_autosave_waits_across_the_tick_counter_wrapping(display, sheet):
     store = MemoryStore()
     app = make_app(display, sheet, store=store, deal=21)
     press(app, "A A")  # a quick move
-    app.tick(buttons.TICKS_MASK - 1000)
-    app.tick(900)  # 1901 ms later, across the wrap
+    app.tick(buttons.TICKS_MASK - 30000)
+    app.tick(29000)  # 59001 ms later, across the wrap
     assert store.saves == 0
-    app.tick(1100)
+    app.tick(30001)
     assert store.saves == 1
 
 
@@ -574,14 +583,14 @@ print("status", status_cost(), app.screen == MENU)
 def test_menu_keys_allocate_nothing_on_the_board():
     lines = run_micropython(MENU_IN_THE_VM, packages=("sthelena", "tools/standins"),
                             exclude=r"(^|/)(__main__|cli|desktop)\.py$").splitlines()
-    # A cursor step moves the '>' label alone (its y); a scroll redraws the
+    # A cursor step moves the '>' tile alone (its y); a scroll redraws the
     # body label from the labels kept since the menu opened: its 16 lines
     # joined into one text (about 450 bytes) and the rows' strings; the label
     # draws into the bitmap it has (measured 1,072-1,136 bytes).
     step, scroll, wrap = (line.split() for line in lines[:3])
     assert step == ["step", "0", "0", "0", "1"], lines
     assert scroll[0] == "scroll" and 0 < int(scroll[1]) <= 1536 and scroll[2:] == ["0", "11"]
-    assert wrap[0] == "wrap" and 0 < int(wrap[1]) <= 1536 and wrap[2] == "18"
+    assert wrap[0] == "wrap" and 0 < int(wrap[1]) <= 1536 and wrap[2] == "19"
     # A setting rebuilds its one row and the body's text (measured 512 bytes).
     option = lines[3].split()
     assert option[0] == "option" and 0 < int(option[1]) <= 640 and 0 < int(option[2]) <= 640

@@ -112,37 +112,40 @@ def test_the_game_knows_whose_drive_it_is_and_shows_the_note_until_a_button():
     assert lines[-2:] == ["waited False True", "played True True"]
 
 
-def test_finished_deals_are_written_as_plain_text_and_kept_over_a_restart():
+def test_the_stats_file_is_the_statistics_report_in_plain_text():
     lines = run("""
         from sthelena import drive
         from sthelena.game import Game
+        from sthelena.statistics import Statistics
+        statistics = Statistics()
         stats = drive.DriveStats()
-        deals = drive.FinishedDeals(stats)
-        won = Game.deal(2026, "st-helena")
-        deals.finished(won, True)
-        lost = Game.deal(7, "louis")
-        deals.finished(lost, False)
-        print("writes", stats.writes)
-        again = drive.FinishedDeals(drive.DriveStats())  # the next session
-        again.finished(Game.deal(9, "box-kite"), False)
+        print("empty", stats.counted(statistics))
         for line in open("/sthelena-stats.txt"):
-            print("|" + line.rstrip())
+            print("0|" + line.rstrip("\\n"))
+        statistics.record(Game.deal(2026).rules, 2026, True, 212)
+        statistics.record(Game.deal(7, "louis").rules, 7, False, 88)
+        print("two", stats.counted(statistics), stats.writes)
+        for line in open("/sthelena-stats.txt"):
+            print("1|" + line.rstrip("\\n"))
+        for line in statistics.report_lines():
+            print("R|" + line)
         broken = drive.DriveStats("/no/such/dir/stats.txt")
-        print("broken", broken.write(["x"]), broken.writes)
+        print("broken", broken.counted(statistics), broken.writes)
         """, package=True)
-    assert lines[0] == "writes 2"
-    text = [line[1:] for line in lines if line.startswith("|")]
-    assert text[:3] == ["St. Helena: finished deals, newest last",
-                        "(written by the game when a deal ends)", ""]
-    assert [line.split() for line in text[3:]] == [
-        ["deal", "2026", "st-helena", "won", "0", "moves"],
-        ["deal", "7", "louis", "lost", "0", "moves"],
-        ["deal", "9", "box-kite", "lost", "0", "moves"]]
-    assert lines[-1] == "broken False 0"
+    assert lines[0] == "empty True"
+    written = [line[2:] for line in lines if line.startswith("1|")]
+    report = [line[2:] for line in lines if line.startswith("R|")]
+    assert written == report and written[0] == "St. Helena statistics"
+    text = "\n".join(written)
+    assert "#2026 won in 212 moves" in text and "#7 lost in 88 moves" in text
+    assert "two True 2" in lines and lines[-1] == "broken False 0"
 
 
-def test_the_app_tells_the_edge_once_when_a_deal_is_won_or_lost(display, sheet):
-    """``App.finished(game, won)``: what the board hooks the stats file to."""
+def test_the_app_tells_the_edge_each_time_a_deal_is_counted(display, sheet):
+    """``App.on_record(statistics)``: what the board hooks the stats file to.
+    A game from a position is never counted (nor told); a dealt game left for
+    a new deal counts as lost; a win is counted once however often it is
+    undone and won again."""
     from app_driver import make_app, press
     from positions import position
     from sthelena.app import game_app
@@ -150,20 +153,29 @@ def test_the_app_tells_the_edge_once_when_a_deal_is_won_or_lost(display, sheet):
     told = []
     game = position("st-helena", {1: "QS", 2: "KS JS", 3: "2H AH"}, round_=1)
     app = make_app(display, sheet, position=game.notation())
-    app.finished = lambda game, won: told.append((game.notation(), won))
-    press(app, "RIGHT A DOWN DOWN LEFT A UP UP HOLD_A RIGHT A A RIGHT A RIGHT A LEFT A A")
-    assert told == []  # moves alone tell nothing
-    press(app, "RIGHT HOLD_A")  # the last card home: won
-    assert len(told) == 1 and told[0][1] is True and app.game.is_won()
-    press(app, "B")  # undo on the won screen, and win again: still told once
+    app.on_record = lambda statistics: told.append(statistics.played())
+    press(app, "RIGHT A DOWN DOWN LEFT A UP UP HOLD_A RIGHT A A RIGHT A RIGHT A LEFT A A "
+               "RIGHT HOLD_A")
+    assert app.game.is_won() and app.screen == game_app.WON_SCREEN
+    assert told == []  # a position's game is not counted
+    press(app, "A")  # a new deal (11)
+    assert app.game.deal_number == 11 and told == []
+    press(app, "A A RIGHT A A")  # play a little of it, then deal again
+    assert app.game.history and told == []  # moves alone tell nothing
+    press(app, "START DOWN A")  # menu -> New deal: the one left counts as lost
+    assert app.game.deal_number == 12 and told == [1]
+    press(app, "START DOWN A")  # left unplayed: not counted
+    assert told == [1]
+    # A win of a dealt game, counted once: the small position, given a deal
+    # number as a dealt game has, won through the buttons, undone, won again.
+    dealt = position("st-helena", {1: "QS", 2: "KS JS", 3: "2H AH"}, round_=1)
+    dealt.deal_number = 99
+    app.start(dealt)
+    app.cursor = 0
+    press(app, "RIGHT A DOWN DOWN LEFT A UP UP HOLD_A RIGHT A A RIGHT A RIGHT A LEFT A A "
+               "RIGHT HOLD_A")
+    assert app.game.is_won() and told == [1, 2]
+    press(app, "B")
     app.cursor = [move for move in app.game.legal_moves() if 12 <= move % 20 < 20][0] // 20
     press(app, "HOLD_A")
-    assert app.game.is_won() and app.screen == game_app.WON_SCREEN and len(told) == 1
-    # Lost: KS (pile 5) home leaves AH on pile 7, which may only go to the
-    # full ace foundations (first deal), with no redeal and no spaces.
-    lost = position("st-helena,spaces=none,redeals=0", {5: "KS", 7: "AH"})
-    app = make_app(display, sheet, position=lost.notation())
-    app.finished = lambda game, won: told.append((game.notation(), won))
-    app.cursor = 4  # pile 5
-    press(app, "HOLD_A")
-    assert len(told) == 2 and told[1][1] is False and app.screen == game_app.STUCK
+    assert app.game.is_won() and app.screen == game_app.WON_SCREEN and told == [1, 2]

@@ -250,7 +250,7 @@ def test_play_reads_stdin(capsys, monkeypatch):
     (["deal", str(2**32)], "bad deal number 4294967296"),
     (["moves", "99999999999"], "bad deal number"),
     (["tty", "--deal", "seven"], "bad deal number"),
-    (["perft", "7", "-1"], "bad depth '-1'"),
+    (["perft", "7", "-1"], "bad depth -1: want 0..7"),
     (["perft", "7", "two"], "bad depth 'two'"),
 ])
 def test_errors_exit_2_with_one_line(capsys, monkeypatch, argv, words):
@@ -273,11 +273,12 @@ def test_empty_stdin_position_is_an_error(capsys, monkeypatch):
 @pytest.mark.parametrize("argv", [
     [], ["frob"], ["deal"], ["moves"], ["play", "7"], ["perft", "7"],
     ["moves", "7", "--bogus"], ["show", "7", "--json"], ["deal", "1", "2"]])
-def test_usage_errors_exit_2_with_nothing_on_stdout(capsys, argv):
+def test_usage_errors_exit_2_with_one_line(capsys, argv):
     code, out, err = run(capsys, *argv)
     assert code == 2
     assert out == ""
-    assert "usage:" in err
+    assert err.count("\n") == 1 and err.startswith("sthelena: ")
+    assert err.endswith(" --help)\n")  # the usage is one --help away
 
 
 def test_help_exits_0(capsys):
@@ -511,7 +512,8 @@ def test_module_usage_error():
     result = run_module("deal")
     assert result.returncode == 2
     assert result.stdout == ""
-    assert "usage:" in result.stderr
+    assert result.stderr == ("sthelena: the following arguments are required: N "
+                             "(try: sthelena deal --help)\n")
 
 
 def test_module_tty():

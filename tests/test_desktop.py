@@ -8,6 +8,7 @@ temporary directory, so no test can touch the real save file.
 """
 
 import os
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -335,19 +336,51 @@ def test_position_and_rules_start_the_app(tmp_path, home):
 def test_save_file_resumes_and_survives_garbage(tmp_path, home):
     number = deal_with_move_from_pile_1()
     save = tmp_path / "save"
-    save.write_bytes(b"\x00garbage\xff" * 10)
+    garbage = b"\x00garbage\xff" * 10
+    save.write_bytes(garbage)
     first, second = tmp_path / "first.png", tmp_path / "second.png"
     # HOLD_A: pick up pile 1's top card and send it on (the quick move)
     done = run(["--deal", number, "--save", save, "--keys", "HOLD_A", "--shot", first], home)
-    assert (done.returncode, done.stderr) == (0, "")
+    assert done.returncode == 0
+    # The unreadable save is kept, and the player told in one line.
+    assert done.stderr.count("\n") == 1 and "kept in %s.bak" % save in done.stderr
+    assert (tmp_path / "save.bak").read_bytes() == garbage
     data = save.read_bytes()
-    assert data.startswith(b"SA") and b"garbage" not in data  # replaced by a real save
+    assert data.startswith(b"SR") and b"garbage" not in data  # replaced by a real save
     # no --deal: the app resumes the saved game, which looks just the same
     done = run(["--save", save, "--keys", "", "--shot", second], home)
     assert (done.returncode, done.stderr, done.stdout) == (0, "", "")
     assert load_png(first)[3] == load_png(second)[3]
-    assert files_under(tmp_path) == sorted(["first.png", "home", "save", "second.png"])
+    assert files_under(tmp_path) == sorted(["first.png", "home", "save", "save.bak",
+                                            "second.png"])
     assert files_under(home) == []
+
+
+def test_deal_rules_or_position_never_replace_a_saved_game_silently(tmp_path, home):
+    save = tmp_path / "save"
+    done = run(["--deal", 5, "--save", save, "--keys", "HOLD_A"], home)
+    assert (done.returncode, done.stderr) == (0, "")  # no save yet: nothing to keep
+    saved = save.read_bytes()
+    # The same rules as the saved game's: it is resumed, nothing to keep.
+    done = run(["--rules", "st-helena", "--save", save, "--keys", "RIGHT"], home)
+    assert (done.returncode, done.stderr) == (0, "")
+    saved = save.read_bytes()
+    backups = []
+    for args in (["--deal", 6], ["--rules", "louis"],
+                 ["--position", Game.deal(7).notation()]):
+        done = run(args + ["--save", save, "--keys", "HOLD_A"], home)
+        backups.append(tmp_path / ("save.bak" if not backups else "save.bak%d"
+                                   % (len(backups) + 1)))
+        assert done.returncode == 0 and done.stderr.count("\n") == 1, done.stderr
+        assert "is kept in %s; this run plays another" % backups[-1] in done.stderr
+        assert backups[-1].read_bytes() == saved  # the game before this run, whole
+        saved = save.read_bytes()
+    assert backups[0].read_bytes() != backups[1].read_bytes()  # none replaced
+    # The latest backup, copied back, resumes as it was.
+    shutil.copy(backups[1], save)
+    done = run(["--save", save, "--keys", ""], home)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert save.read_bytes() == backups[1].read_bytes()  # resumed: nothing changed
 
 
 # -- the window and the keyboard, in a process of their own ------------------

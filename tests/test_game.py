@@ -195,6 +195,10 @@ def test_corrupt_or_truncated_save_bytes_raise_a_clear_error():
 
 
 def _with_checksum(body):
+    """``body`` (save bytes without their checksum) with its length set and
+    the checksum after it: bytes only the loader's other checks may refuse."""
+    body = bytearray(body)
+    body[3:5] = (len(body) + 2).to_bytes(2, "big")
     crc = save.crc16(body)
     return bytes(body) + bytes([crc >> 8, crc & 0xFF])
 
@@ -225,7 +229,7 @@ def test_a_saved_position_that_is_no_position_is_refused():
     game = position("st-helena", {1: "AS", 2: "KH"})
     good = save.to_bytes(game)[:-2]
     assert save.from_bytes(_with_checksum(good)).notation() == game.notation()
-    key_at = 7
+    key_at = 9
     key = bytearray(good[key_at:])
     cases = {
         "parts, not 14": key[:-3],  # a length that cuts the key short
@@ -236,11 +240,11 @@ def test_a_saved_position_that_is_no_position_is_refused():
         "only Louis has a stock": key + bytes([0x11]),  # a stock of one ace
     }
     for complaint, broken in cases.items():
-        body = good[:6] + bytes([len(broken)]) + broken
+        body = good[:8] + bytes([len(broken)]) + broken
         with pytest.raises(save.SaveError, match=complaint):
             save.from_bytes(_with_checksum(body))
-    with pytest.raises(save.SaveError, match="unknown start kind 2"):
-        save.from_bytes(_with_checksum(good[:5] + bytes([2]) + good[6:]))
+    with pytest.raises(save.SaveError, match="unknown start kind 3"):
+        save.from_bytes(_with_checksum(good[:7] + bytes([3]) + good[8:]))
 
 
 def _reachable_by_reference(game, limit=5000):
@@ -322,3 +326,67 @@ def test_perft_agrees_with_a_brute_force_count(rules):
     for depth in (1, 2, 3):
         assert perft(game, depth) == _brute_perft(game, depth)
     assert game.notation() == Game.deal(21, rules).notation()
+
+
+# -- save bytes, version 3: the length and every field under the checksum ----
+
+
+def test_a_save_cut_or_grown_by_one_byte_is_refused_for_every_game():
+    # Version 2 kept the length outside the checksum: a save cut by its last
+    # byte loaded (as the game less a move) whenever the checksum's low byte was 0.
+    for number in range(300):
+        game = Game.deal(number)
+        for _ in range(3):
+            game.push(list(game.legal_moves())[0])
+        data = save.to_bytes(game)
+        assert data[3] << 8 | data[4] == len(data)
+        for bad in (data[:-1], data + b"\x00", data[:-2] + b"\x00" + data[-2:]):
+            with pytest.raises(save.SaveError):
+                save.from_bytes(bad)
+
+
+def test_a_version_2_save_is_refused_by_name():
+    old = bytearray(save.to_bytes(Game.deal(5)))
+    old[2] = 2
+    with pytest.raises(save.SaveError, match="version 2 is not known"):
+        save.from_bytes(bytes(old))
+
+
+def test_a_trimmed_save_keeps_the_position_and_the_last_moves_undoable():
+    game = _long_game(300)
+    moves = game.move_stack()
+    data = save.to_bytes(game, keep=40)
+    assert len(data) < len(save.to_bytes(game)) and data[7] == 2
+    assert game.move_stack() == moves  # the game in memory is untouched
+    again = save.from_bytes(data)
+    assert again.notation() == game.notation() and again.deal_number == game.deal_number
+    assert again.move_stack() == moves[-40:] and again.earlier_moves == len(moves) - 40
+    # Trimmed again: the moves trimmed before are counted on.
+    for move in list(again.legal_moves())[:1]:
+        again.push(move)
+    twice = save.from_bytes(save.to_bytes(again, keep=5))
+    assert twice.earlier_moves == again.earlier_moves + len(again.move_stack()) - 5
+    assert twice.notation() == again.notation() and len(twice.move_stack()) == 5
+    # Nothing to trim: the deal's start, as without ``keep``.
+    short = Game.deal(9)
+    assert save.to_bytes(short, keep=40) == save.to_bytes(short)
+
+
+def test_a_trimmed_saves_position_is_counted_card_by_card():
+    game = _long_game(100)
+    good = bytearray(save.to_bytes(game, keep=0)[:-2])
+    key_at = 15
+    key = good[key_at:]
+    assert good[14] == len(key)  # keep=0: no moves after the position
+    pile_at = key.index(0xFF, 9)  # the first pile's first card follows the first 0xFF
+    cases = {
+        "not one": key[:-3],  # parts missing
+        "no card": key[:pile_at + 1] + bytes([0x70]) + key[pile_at + 1:],
+        "twice": key[:pile_at + 1] + bytes([0x01]) + key[pile_at + 1:],
+        "foundation of 14": bytes([14]) + key[1:],
+    }
+    for complaint, broken in cases.items():
+        body = good[:14] + bytes([len(broken)]) + broken
+        with pytest.raises(save.SaveError, match=complaint):
+            save.from_bytes(_with_checksum(body))
+    assert save.from_bytes(_with_checksum(good)).notation() == game.notation()

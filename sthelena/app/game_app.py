@@ -3,10 +3,12 @@
 ``App`` is handed its display, store and speaker by an edge (``device`` or
 ``desktop``); it asks the rules core what is legal and never touches the
 core's bytes. Events are ``buttons`` numbers (plus ``HOLD``); ``tick(now_ms)``
-is called when nothing happens, for autosave and the error flash.
+is called when nothing happens, for the save (``record``'s write policy) and
+the error flash.
 
 The App owns the game, the settings and the save; each screen (``play``,
-``menu``, ``deal_number``, ``peek``, ``help``, ``won``, ``stuck``) is a module
+``menu``, ``deal_number``, ``peek``, ``help``, ``won``, ``stuck``,
+``stats_screen``) is a module
 of its own with two functions, one to draw it and one to handle a button that
 says which screen comes next (see ``screens``). The App routes events to the
 screen shown and brings up the next.
@@ -14,14 +16,15 @@ screen shown and brings up the next.
 
 import random
 
-from ..game import Game, PLAYING, WON, REDEAL_ONLY, IllegalMoveError
+from ..game import Game, PLAYING, WON, IllegalMoveError
 from ..moves import REDEAL, DEAL
 from ..rules import Rules
-from ..save import to_bytes, from_bytes
+from ..statistics import Statistics
 from .buttons import HOLD, TICKS_MASK
+from .record import Keeper, restore
 from .sounds import CLICK, ERROR, FANFARE
 from .table import TableView, FOUR_COLOURS
-from .screens import PLAY, MENU, PEEK, HELP, WON_SCREEN, STUCK, NUMBER, NOWHERE
+from .screens import PLAY, MENU, PEEK, HELP, WON_SCREEN, STUCK, NUMBER, STATS, NOWHERE
 from .play import show_table, table_button, place_cursor
 from .menu import show_menu, menu_button
 from .peek import show_peek, peek_button
@@ -29,12 +32,11 @@ from .help import show_help, help_button
 from .won import show_won, won_button
 from .stuck import show_stuck, stuck_button
 from .deal_number import show_number, number_button
+from .stats_screen import show_stats, stats_button, show_stats_reset, stats_reset_button
 
 from ..cards import const  # the core's: micropython's, or a stand-in on CPython
 
-_SAVE_AFTER_MS = const(2000)
 _FLASH_MS = const(250)
-_STORE_MAGIC = b"SA"
 
 # What play() leaves for the next screen change to look at.
 _STILL = const(0)
@@ -43,9 +45,10 @@ _STARTED = const(2)  # a game was started: the same, but quietly
 
 # Each screen's two functions, by screen number (screens.PLAY ...): draw it,
 # and handle a button (returning the screen that comes next).
-_SHOW = (show_table, show_menu, show_peek, show_help, show_won, show_stuck, show_number)
+_SHOW = (show_table, show_menu, show_peek, show_help, show_won, show_stuck, show_number,
+         show_stats, show_stats_reset)
 _BUTTON = (table_button, menu_button, peek_button, help_button, won_button, stuck_button,
-           number_button)
+           number_button, stats_button, stats_reset_button)
 
 
 def _random_deal():
@@ -75,25 +78,36 @@ class App:
         self.digit = 9
         self.redo = bytearray()  # moves undone, two bytes each, last undone last
         self._dirty = False
-        self._changed_at = -1
         self.flash_at = None  # None, or the error flash's start (-1: not yet timed)
         self._ended = _STILL
         self.message = ""
-        self.finished = None  # finished(game, won): told once when a move wins or loses a deal
-        self._told = None  # the game it was told of
-        self.next_rules = None  # _load may bring back the saved ones
-        game = None
+        self.next_rules = None  # restore may bring back the saved ones
+        self.statistics = Statistics()
+        self.stats_kind = 0  # the rules the statistics screen shows (stats_screen.py)
+        self.finished = False  # this game's result is counted
+        self.on_record = None  # on_record(statistics): a deal's result was just counted
+        self.keeper = Keeper(store)
+        saved = restore(self)  # statistics and settings; the saved game
         if position is not None:
             game = Game.from_notation(position)
         elif deal is not None:
             game = Game.deal(deal, rules or "st-helena")
-        else:
-            game = self._load(rules)
-            if game is None:
-                game = Game.deal(self.new_deal_number(), rules or "st-helena")
+        elif saved is not None and (rules is None or Rules.parse(rules) == saved.rules):
+            game = saved
+        else:  # none, unreadable, or the player asked for other rules: a new deal
+            game = Game.deal(self.new_deal_number(), rules or "st-helena")
+        self.resumed = game is saved  # else the store's game is replaced at the next save
+        if not self.resumed or rules is not None:
+            self.next_rules = None
+        if not self.resumed:
+            self.cursor = 0
+            self.finished = False
         if self.next_rules is None:
             self.next_rules = Rules.parse(str(game.rules))
+        if self.four_colours:
+            self.view.set_suit_colours(FOUR_COLOURS)
         self.start(game)
+        self._dirty = not self.resumed
 
     # -- starting and saving -------------------------------------------
 
@@ -104,14 +118,28 @@ class App:
         self.lifted = NOWHERE
         self.redo = bytearray()
         self._dirty = True
-        self._changed_at = -1
         self._ended = _STARTED
         self.screen = NOWHERE  # whatever was shown, the table is drawn afresh
         self.go(PLAY)
 
     def new_deal(self, number):
-        """Deal ``number`` with the rules chosen for the next deal."""
+        """Deal ``number`` with the rules chosen for the next deal (the game
+        left counts as lost if it was played and not yet counted)."""
+        self._leave_game()
         self.start(Game.deal(number, Rules.parse(str(self.next_rules))))
+        self.save_now()  # a new deal (and maybe the statistics): written at once
+
+    def _leave_game(self):
+        game = self.game
+        if not self.finished and game.history:
+            self.statistics.record(game.rules, game.deal_number, False, self.moves_made())
+            if self.on_record is not None and game.deal_number is not None:  # counted
+                self.on_record(self.statistics)
+        self.finished = False
+
+    def moves_made(self):
+        """Moves played in this game, those a trimmed save dropped included."""
+        return self.game.earlier_moves + len(self.game.move_stack())
 
     def restart(self):
         """This deal again from the start: dealt afresh if the rules for the
@@ -119,56 +147,21 @@ class App:
         game = self.game
         if game.deal_number is not None and not (self.next_rules == game.rules):
             self.new_deal(game.deal_number)
+        elif game.earlier_moves:  # a trimmed save's game: from its deal again
+            self.start(Game.deal(game.deal_number, game.rules))
         else:
             while game.history:
                 game.pop()
             self.start(game)
 
-    def _load(self, rules):
-        """The stored game, or None (with a message) if there is none or it
-        cannot be read."""
-        try:
-            data = self.store.load()
-        except OSError:
-            data = None
-        if not data:
-            return None
-        try:
-            if data[:2] != _STORE_MAGIC or len(data) < 7:
-                raise ValueError("not a sthelena save")
-            flags = data[2]
-            game = from_bytes(data[6:])
-            self.four_colours = flags & 1 != 0
-            self.sound_on = flags & 2 == 0
-            self.cursor = data[3] % 20
-            if rules is not None:
-                if not (Rules.parse(rules) == game.rules):  # no __ne__ on every board
-                    return None  # the player asked for other rules: a new deal
-            else:
-                try:  # the rules chosen for the next deal
-                    self.next_rules = Rules.from_bits(int.from_bytes(data[4:6], "big"))
-                except ValueError:
-                    pass  # the game's rules, then
-            if self.four_colours:
-                self.view.set_suit_colours(FOUR_COLOURS)
-            return game
-        except ValueError as error:
-            self.message = "save unreadable: new deal"
-            print("sthelena: saved game unreadable (%s); dealing a new one" % error)
-            return None
-
     def save_now(self):
-        """Write the game and settings to the store."""
-        data = bytearray(_STORE_MAGIC)
-        data.append(self.four_colours | (not self.sound_on) << 1)
-        data.append(self.cursor)
-        data.extend(self.next_rules.to_bits().to_bytes(2, "big"))
-        data.extend(to_bytes(self.game))
-        try:
-            self.store.save(bytes(data))
-        except OSError as error:
-            print("sthelena: could not save (%s)" % error)
-        self._dirty = False
+        """Write the record now (``record.Keeper``); a failure or a trim is
+        told once on the status line, and the game goes on."""
+        written, note = self.keeper.write(self)
+        self._dirty = not written
+        if note:
+            self.message = note
+            self.status_key = -1
 
     def flush(self):
         """Save now if anything changed since the last save (before power-off
@@ -177,23 +170,20 @@ class App:
             self.save_now()
 
     def changed(self):
-        """Something worth saving changed: the autosave waits from now."""
+        """Something worth saving changed: written when the write policy
+        says (``record.Keeper``)."""
         self._dirty = True
-        self._changed_at = -1
 
     def tick(self, now):
-        """Idle work: end an error flash, save a while after a change."""
+        """Idle work: end an error flash, save when the write policy says."""
         if self.flash_at is not None:
             if self.flash_at < 0:
                 self.flash_at = now
             elif (now - self.flash_at) & TICKS_MASK > _FLASH_MS:
                 self.flash_at = None
                 place_cursor(self)
-        if self._dirty:
-            if self._changed_at < 0:
-                self._changed_at = now
-            elif (now - self._changed_at) & TICKS_MASK > _SAVE_AFTER_MS:
-                self.save_now()
+        if self.keeper.due(now, self._dirty):
+            self.save_now()
 
     # -- events --------------------------------------------------------
 
@@ -213,14 +203,19 @@ class App:
             status = self.game.status()
             if status == WON:
                 screen = WON_SCREEN
+                if not self.finished:  # counted once, however often undone and won again
+                    self.finished = True
+                    self.statistics.record(self.game.rules, self.game.deal_number, True,
+                                           self.moves_made())
+                    if self.on_record is not None and self.game.deal_number is not None:
+                        self.on_record(self.statistics)
                 if self._ended == _MOVED:
                     self.sound(FANFARE)
             elif status != PLAYING:
                 screen = STUCK
-            if (self._ended == _MOVED and status != PLAYING and status != REDEAL_ONLY
-                    and self.finished is not None and self._told is not self.game):
-                self._told = self.game  # an undo and the same end again: not a new deal
-                self.finished(self.game, status == WON)
+            if screen == WON_SCREEN and self._ended == _MOVED:
+                self.save_now()  # a game won ends: written at once (a stuck one
+                # ends when the player deals again, which writes at once too)
             self._ended = _STILL
         if screen == PLAY:
             self.screen = PLAY

@@ -1,10 +1,11 @@
 """The menu: new deals, restart, undo and redo, the rules for the next deal,
-colours, sound and help. Opens on START from the table."""
+colours, sound, statistics and help. Opens on START from the table."""
 
 from ..rules import Rules, OPTIONS, CHOICES, PRESETS, value_text
 from .buttons import UP, DOWN, LEFT, RIGHT, A, B, START
 from .table import TEXT_COLUMNS, TEXT_ROWS, FOUR_COLOURS, TWO_COLOURS
-from .screens import PLAY, MENU, HELP, NUMBER
+from .screens import PLAY, MENU, HELP, NUMBER, STATS
+from .stats_screen import open_stats
 from .deal_number import start_number
 
 from ..cards import const  # the core's: micropython's, or a stand-in on CPython
@@ -25,8 +26,9 @@ _REDEAL = const(6)
 _RULES = const(7)
 _COLOURS = const(8 + 8)
 _SOUND = const(9 + 8)
-_HELP = const(10 + 8)
-_MENU_ITEMS = const(11 + 8)
+_STATISTICS = const(10 + 8)
+_HELP = const(11 + 8)
+_MENU_ITEMS = const(12 + 8)
 _MENU_TEXT = (" Resume", " New deal", " Deal by number", " Restart this deal", " Undo", " Redo")
 _OPTION_LABELS = ("build", "wrap", "spaces", "redeals", "1st-deal limit", "gather",
                   "found. moves", "Louis start")
@@ -87,6 +89,8 @@ def menu_label(app, item):
         return " Four colours: " + ("on" if app.four_colours else "off")
     if item == _SOUND:
         return " Sound: " + ("on" if app.sound_on else "off")
+    if item == _STATISTICS:
+        return " Statistics"
     return " Help"
 
 
@@ -110,7 +114,7 @@ def _draw(app):
 def menu_button(app, button, held):
     item = app.menu_item
     if button == UP or button == DOWN:
-        # Only the marker label moves (allocating nothing) unless the menu scrolls.
+        # Only the marker tile moves (allocating nothing) unless the menu scrolls.
         app.menu_item = (item + (1 if button == DOWN else -1)) % _MENU_ITEMS
         first = app.menu_first
         if first <= app.menu_item < first + _MENU_ROWS:
@@ -157,7 +161,7 @@ def _choose(app, item):
 
 def _change(app, item, by):
     """Step a setting: the rules for the next deal, colours, sound; or open
-    help."""
+    the statistics or help."""
     if item == _RULES:
         index = 0
         while PRESETS[index][0] != app.next_rules.preset:
@@ -182,6 +186,9 @@ def _change(app, item, by):
         app.sound_on = not app.sound_on
         app.changed()
         _relabel(app, item)
+    elif item == _STATISTICS:
+        open_stats(app)
+        return STATS
     elif item == _HELP:
         return HELP
     return MENU

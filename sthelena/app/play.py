@@ -16,6 +16,7 @@ def table_button(app, button, held):
     """The table's buttons; the app holds the cursor and the lifted card."""
     if button <= RIGHT:
         app.cursor = step(app.cursor, button)
+        app.changed()  # the cursor is saved too (by the write policy)
     elif button == A:
         lifted = app.lifted
         place = app.cursor

@@ -28,6 +28,8 @@ HELP = const(3)
 WON_SCREEN = const(4)
 STUCK = const(5)
 NUMBER = const(6)
+STATS = const(7)  # the statistics (stats_screen.py)
+STATS_RESET = const(8)  # ...and the question before a reset
 
 NOWHERE = const(-1)  # no card lifted
 

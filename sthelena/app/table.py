@@ -304,11 +304,15 @@ class TableView:
 
     def show_text(self, title="", marker_row=-1):
         """Show the text page: ``rows`` in the body, ``title`` twice the size
-        at the top, centred (over rows 0-1), the marker '>' (a tile) at the
+        (if it fits, else as the body) at the top, centred (over rows 0-1), the marker '>' (a tile) at the
         start of body row ``marker_row`` (-1: none)."""
         self._draw_body()
         if title:
             self.title.text = title  # the label redraws only for a new title
+            # twice the size if it fits the screen ("RESET STATISTICS?" does not)
+            scale = 2 if len(title) * 2 * TILE_WIDTH <= TEXT_COLUMNS * TILE_WIDTH else 1
+            if self.title.scale != scale:
+                self.title.scale = scale
         self.title.hidden = not title  # kept when hidden: the same title costs nothing again
         self.move_marker(marker_row)
         self._show_page("text")

@@ -10,7 +10,7 @@ def show_won(app):
     show_message(app.view, "YOU WON!", (
         "All 104 cards are home.", "",
         "Deal %d" % number if number is not None else "From a given position",
-        "%d moves" % len(game.move_stack())), ("A: new deal", "B: undo  START: menu"))
+        "%d moves" % app.moves_made()), ("A: new deal", "B: undo  START: menu"))
 
 
 def won_button(app, button, held):

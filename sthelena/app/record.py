@@ -1,0 +1,185 @@
+"""What the app keeps in its store, and when it writes it.
+
+The record is ``b"SR"``, its version, then two sections, each a kind byte,
+a length (2 bytes), the body and a CRC-16 of the kind, length and body:
+
+- ``S``: the statistics (``Statistics.to_bytes``), first, so that a write
+  torn by a power cut (the board erases its flash block, then writes it
+  from the start) keeps them when the tear falls in the game after them;
+- ``G``: settings (flags: four colours 1, sound off 2, this game's result
+  counted 4; the cursor; the rules for the next deal, 2 bytes) and the
+  game's save bytes (``sthelena.save``).
+
+The write policy (``Keeper``): at once when a game ends, a new deal starts,
+the statistics change or the menu opens (the app calls ``save_now``);
+otherwise a minute after the first change not yet written, and never sooner
+than a minute after the last write. So play writes at most once a minute,
+and a power cut loses at most the last minute of play. A record too big
+for the store keeps only the last ``KEEP_MOVES`` moves undoable; a write
+that fails leaves the game going. Each is told once, in one line.
+"""
+
+from ..cards import const
+from ..rules import Rules
+from ..save import crc16, from_bytes, to_bytes
+from ..statistics import Statistics
+from .buttons import TICKS_MASK
+
+RECORD_MAGIC = b"SR"
+RECORD_VERSION = const(1)
+WRITE_EVERY_MS = const(60000)  # the most play a power cut can lose
+KEEP_MOVES = const(1000)  # undoable moves kept when a record must be trimmed
+_STATISTICS = const(83)  # "S"
+_GAME = const(71)  # "G"
+_FOUR_COLOURS = const(1)
+_SOUND_OFF = const(2)
+_COUNTED = const(4)
+
+UNREADABLE = "saved game unreadable: new deal"
+STATISTICS_LOST = "statistics unreadable: reset"
+TRIMMED = "save full: oldest undo dropped"
+NOT_SAVED = "cannot save: flash error"
+
+
+def _section(out, kind, body):
+    start = len(out)
+    out.append(kind)
+    out.append(len(body) >> 8)
+    out.append(len(body) & 0xFF)
+    out.extend(body)
+    out.extend(crc16(out[start:]).to_bytes(2, "big"))
+
+
+def record_bytes(app, keep=-1):
+    """The record of ``app``: its statistics, settings and game (the game's
+    last ``keep`` moves undoable, if ``keep`` is 0 or more)."""
+    out = bytearray(RECORD_MAGIC)
+    out.append(RECORD_VERSION)
+    _section(out, _STATISTICS, app.statistics.to_bytes())
+    body = bytearray(4)
+    body[0] = (app.four_colours * _FOUR_COLOURS | (not app.sound_on) * _SOUND_OFF
+               | app.finished * _COUNTED)
+    body[1] = app.cursor
+    bits = app.next_rules.to_bits()
+    body[2] = bits >> 8
+    body[3] = bits & 0xFF
+    body.extend(to_bytes(app.game, keep))
+    _section(out, _GAME, body)
+    return bytes(out)
+
+
+def sections(data):
+    """The bodies of the statistics and game sections of a record, each
+    None if missing, cut or corrupt; and whether the record is ours."""
+    found = [None, None]
+    if len(data) < 3 or data[:2] != RECORD_MAGIC or data[2] != RECORD_VERSION:
+        return found, False
+    at = 3
+    while at + 5 <= len(data):
+        kind = data[at]
+        end = at + 3 + (data[at + 1] << 8 | data[at + 2])
+        if end + 2 > len(data) or crc16(data[at:end]) != data[end] << 8 | data[end + 1]:
+            break  # torn or corrupt: nothing after it can be trusted
+        if kind == _STATISTICS:
+            found[0] = data[at + 3:end]
+        elif kind == _GAME:
+            found[1] = data[at + 3:end]
+        at = end + 2
+    return found, True
+
+
+def restore(app):
+    """Read the store into ``app``: the statistics and settings, and the
+    saved game, which is returned (None if there is none or it cannot be
+    read; then ``app.message`` says so, once)."""
+    try:
+        data = app.store.load()
+    except OSError:
+        data = None
+    if not data:
+        return None
+    found, ours = sections(data)
+    stats, body = found
+    if stats is not None:
+        try:
+            app.statistics = Statistics.from_bytes(stats)
+        except ValueError:
+            stats = None
+    game = None
+    if body is not None:
+        try:
+            game = from_bytes(body[4:])
+            flags = body[0]
+            app.four_colours = flags & _FOUR_COLOURS != 0
+            app.sound_on = flags & _SOUND_OFF == 0
+            app.finished = flags & _COUNTED != 0
+            app.cursor = body[1] % 20
+            try:
+                app.next_rules = Rules.from_bits(body[2] << 8 | body[3])
+            except ValueError:
+                pass  # the game's rules, then
+        except (ValueError, IndexError) as error:
+            game = None
+            print("sthelena: saved game unreadable (%s)" % error)
+    if game is None:
+        app.message = UNREADABLE
+        print("sthelena: %s (%d bytes, %s)" % (UNREADABLE, len(data),
+                                               "no game in it" if ours else "not a record"))
+    elif stats is None:
+        app.message = STATISTICS_LOST
+        print("sthelena: " + STATISTICS_LOST)
+    return game
+
+
+class Keeper:
+    """Writes ``app``'s record to the store by the write policy (see the
+    module docstring). ``due(now, dirty)`` is asked on every idle tick and
+    allocates nothing; ``write(app)`` writes and says what to tell."""
+
+    def __init__(self, store):
+        self.store = store
+        self.capacity = getattr(store, "capacity", 0)  # 0: no limit
+        self.writes = 0
+        self._first = -1  # when the first change not yet written was seen
+        self._written = -1  # when the last write was (-1: none yet)
+        self._stamp = False  # a write since the last tick: time it there
+        self._told_trim = False
+        self._told_failure = False
+
+    def due(self, now, dirty):
+        """Whether an idle tick at ``now`` ms should write the changes."""
+        if self._stamp:
+            self._written = now
+            self._stamp = False
+        if not dirty:
+            return False
+        if self._first < 0:
+            self._first = now
+            return False
+        if (now - self._first) & TICKS_MASK < WRITE_EVERY_MS:
+            return False
+        return self._written < 0 or (now - self._written) & TICKS_MASK >= WRITE_EVERY_MS
+
+    def write(self, app):
+        """Write the record: (written, a line to tell the player or "")."""
+        data = record_bytes(app)
+        note = ""
+        if self.capacity and len(data) > self.capacity:
+            data = record_bytes(app, KEEP_MOVES)
+            if len(data) > self.capacity:
+                data = record_bytes(app, 0)
+            if not self._told_trim:
+                self._told_trim = True
+                note = TRIMMED
+        self._first = -1
+        self._stamp = True
+        try:
+            self.store.save(data)
+        except (OSError, RuntimeError, ValueError) as error:
+            print("sthelena: could not save (%s)" % error)
+            if not self._told_failure:
+                self._told_failure = True
+                note = NOT_SAVED
+            return False, note
+        self.writes += 1
+        return True, note

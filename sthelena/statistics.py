@@ -1,0 +1,186 @@
+"""Statistics of finished deals, per rules preset (and "custom" for rules
+whose options differ from their preset): played, won, win rate, the current
+and best run of wins, the fewest moves in a win, and the last 20 deals
+finished (number, won or lost, moves).
+
+The app decides when a deal is finished (won; or left for another deal after
+its first move) and calls ``record``; this module only counts. It imports
+nothing but the core, allocates nothing when a deal is recorded (a kind's
+table of bytes is made once, at its first deal) and has a bytes form for the
+save (``to_bytes`` / ``Statistics.from_bytes``).
+
+A kind's table (``_TABLE`` bytes, big-endian): played (3), won (3), current
+run (2), best run (2), fewest moves in a win (2; 0: no win yet), how many
+recent deals are kept (1), where the next one goes (1), then ``RECENT``
+slots of 6 bytes: deal number (4), won << 15 | moves (2; moves counted up
+to 32767), oldest overwritten first.
+"""
+
+from .cards import const
+from .rules import PRESETS, Rules
+
+KINDS = ("st-helena", "st-helena-pysol", "louis", "box-kite", "custom")
+CUSTOM = const(4)
+RECENT = const(20)  # finished deals kept per kind
+_HEAD = const(14)  # bytes of counters before the recent deals
+_SLOT = const(6)
+_TABLE = const(134)  # _HEAD + RECENT * _SLOT
+_MAGIC = b"ST"
+_VERSION = const(1)
+_MOST_MOVES = const(0x7FFF)
+
+
+def _get(table, at, size):
+    value = 0
+    for index in range(at, at + size):
+        value = value << 8 | table[index]
+    return value
+
+
+def _put(table, at, size, value):
+    for index in range(at + size - 1, at - 1, -1):
+        table[index] = value & 0xFF
+        value >>= 8
+
+
+_preset_bits = []  # each preset's Rules.to_bits(), made at first use
+
+
+def kind_of(rules):
+    """The index in ``KINDS`` that a game under ``rules`` counts for."""
+    if not _preset_bits:
+        for name, _ in PRESETS:
+            _preset_bits.append(Rules(name).to_bits())
+    bits = rules.to_bits()
+    for index in range(len(_preset_bits)):
+        if _preset_bits[index] == bits:
+            return index
+    return CUSTOM
+
+
+class Statistics:
+    """Counts of finished deals, one table of bytes per kind of rules."""
+
+    def __init__(self):
+        self.tables = [None] * len(KINDS)
+
+    def reset(self):
+        """Forget every deal (the app asks the player first)."""
+        for index in range(len(KINDS)):
+            self.tables[index] = None
+
+    def record(self, rules, number, won, moves):
+        """Count a finished deal: ``number`` (None for a position read from
+        notation, which is not counted), won or lost, after ``moves`` moves."""
+        if number is None:
+            return
+        kind = kind_of(rules)
+        table = self.tables[kind]
+        if table is None:
+            table = self.tables[kind] = bytearray(_TABLE)
+        _put(table, 0, 3, min(_get(table, 0, 3) + 1, 0xFFFFFF))
+        streak = 0
+        if won:
+            _put(table, 3, 3, min(_get(table, 3, 3) + 1, 0xFFFFFF))
+            streak = min(_get(table, 6, 2) + 1, 0xFFFF)
+            if streak > _get(table, 8, 2):
+                _put(table, 8, 2, streak)
+            fewest = _get(table, 10, 2)
+            if fewest == 0 or moves < fewest:
+                _put(table, 10, 2, max(1, min(moves, 0xFFFF)))
+        _put(table, 6, 2, streak)
+        head = table[13]
+        slot = _HEAD + head * _SLOT
+        _put(table, slot, 4, number)
+        _put(table, slot + 4, 2, (0x8000 if won else 0) | min(moves, _MOST_MOVES))
+        table[13] = (head + 1) % RECENT
+        if table[12] < RECENT:
+            table[12] += 1
+
+    def counts(self, kind):
+        """(played, won, current run of wins, best run, fewest moves in a
+        win or 0) for ``kind`` (an index in ``KINDS``)."""
+        table = self.tables[kind]
+        if table is None:
+            return (0, 0, 0, 0, 0)
+        return (_get(table, 0, 3), _get(table, 3, 3), _get(table, 6, 2), _get(table, 8, 2),
+                _get(table, 10, 2))
+
+    def recent(self, kind):
+        """The deals of ``kind`` finished last, newest first: a list of
+        (number, won, moves)."""
+        table = self.tables[kind]
+        deals = []
+        if table is None:
+            return deals
+        head = table[13]
+        for back in range(1, table[12] + 1):
+            slot = _HEAD + (head - back) % RECENT * _SLOT
+            result = _get(table, slot + 4, 2)
+            deals.append((_get(table, slot, 4), result >> 15 == 1, result & _MOST_MOVES))
+        return deals
+
+    def played(self):
+        """Deals finished, all kinds together."""
+        total = 0
+        for kind in range(len(KINDS)):
+            total += self.counts(kind)[0]
+        return total
+
+    def report_lines(self):
+        """The statistics as plain-text lines (for a text file or a terminal)."""
+        lines = ["St. Helena statistics"]
+        for kind in range(len(KINDS)):
+            played, won, streak, best, fewest = self.counts(kind)
+            lines.append("")
+            lines.append("%s: played %d, won %d (%d%%)" % (
+                KINDS[kind], played, won, win_rate(played, won)))
+            if not played:
+                continue
+            lines.append("  run of wins %d, best %d; fewest moves in a win: %s" % (
+                streak, best, fewest or "-"))
+            lines.append("  last deals, newest first:")
+            for number, won_it, moves in self.recent(kind):
+                lines.append("    #%d %s in %d moves" % (number, "won" if won_it else "lost",
+                                                         moves))
+        return lines
+
+    def to_bytes(self):
+        """``ST``, version, a bit for each kind that has a table, the tables."""
+        out = bytearray(_MAGIC)
+        out.append(_VERSION)
+        present = 0
+        for kind in range(len(KINDS)):
+            if self.tables[kind] is not None:
+                present |= 1 << kind
+        out.append(present)
+        for kind in range(len(KINDS)):
+            if self.tables[kind] is not None:
+                out.extend(self.tables[kind])
+        return bytes(out)
+
+    @staticmethod
+    def from_bytes(data):
+        """The statistics in ``data``; ValueError if they hold none."""
+        if len(data) < 4 or data[:2] != _MAGIC or data[2] != _VERSION:
+            raise ValueError("not statistics of this version")
+        present = data[3]
+        statistics = Statistics()
+        at = 4
+        for kind in range(len(KINDS)):
+            if present >> kind & 1:
+                table = bytearray(data[at:at + _TABLE])
+                at += _TABLE
+                if (len(table) != _TABLE or _get(table, 3, 3) > _get(table, 0, 3)
+                        or _get(table, 6, 2) > _get(table, 8, 2)
+                        or table[12] > RECENT or table[13] >= RECENT):
+                    raise ValueError("statistics of %s do not add up" % KINDS[kind])
+                statistics.tables[kind] = table
+        if at != len(data) or present >> len(KINDS):
+            raise ValueError("statistics bytes of the wrong length")
+        return statistics
+
+
+def win_rate(played, won):
+    """Wins in percent, rounded down; 0 before any deal."""
+    return won * 100 // played if played else 0

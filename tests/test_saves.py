@@ -1,0 +1,289 @@
+"""Saves that last: the app's record in the board's nvm store (the real
+``device.NvmStore`` on the stand-in nvm), torn by a power cut at every byte,
+cut short or corrupt in every field, too big for the flash, or not written
+at all; and the statistics kept with it, across won, lost and abandoned
+games, reloads and a reset."""
+
+import importlib.util
+import random
+import sys
+
+import pytest
+
+from app_driver import MemoryStore, make_app, press
+from mpvm import REPO_ROOT
+from positions import position
+from sthelena.app import menu, record, screens
+from sthelena.app.record import NOT_SAVED, STATISTICS_LOST, TRIMMED, UNREADABLE
+from sthelena.app.play import status_text
+from sthelena.app.screens import STATS, STATS_RESET
+from sthelena.app.stats_screen import statistics_lines
+from sthelena.game import Game
+from sthelena.rules import Rules
+from sthelena.statistics import Statistics
+
+STANDINS = REPO_ROOT / "tools" / "standins"
+
+
+def _load(name, path):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture
+def device(monkeypatch):
+    """``sthelena.device`` imported on CPython over the board's stand-ins
+    (only for this test: sys.modules is put back afterwards)."""
+    for name in ("board", "keypad", "microcontroller", "supervisor"):
+        monkeypatch.setitem(sys.modules, name, _load(name, STANDINS / (name + ".py")))
+    module = _load("sthelena.device", REPO_ROOT / "sthelena" / "device.py")
+    monkeypatch.setitem(sys.modules, "sthelena.device", module)
+    return module
+
+
+def _nvm(size=8192):
+    return _load("standin_microcontroller", STANDINS / "microcontroller.py").ByteArray(size)
+
+
+def _played(app, count, seed=1):
+    """Play ``count`` pseudo-random legal card moves through the app."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        legal = [move for move in app.game.legal_moves() if move < 400]
+        if not legal:
+            break
+        app.play(rng.choice(legal))
+
+
+def _some_statistics(app):
+    for number in range(6):
+        app.statistics.record(Rules("st-helena"), number, number % 2 == 0, 100 + number)
+
+
+def test_a_record_torn_at_every_byte_keeps_what_is_intact_and_says_so(display, sheet, device):
+    nvm = _nvm()
+    store = device.NvmStore(nvm)
+    app = make_app(display, sheet, store=store, deal=2026)
+    _some_statistics(app)
+    _played(app, 12)
+    app.cursor = 7
+    app.save_now()
+    size = 5 + (nvm[3] << 8 | nvm[4])
+    image = bytes(nvm[0:size])  # the block as the write leaves it
+    stats_end = 5 + 3 + 3 + len(app.statistics.to_bytes()) + 2  # header, magic, section
+    played, report = app.game.notation(), app.statistics.report_lines()
+    for cut in range(size + 1):
+        # The board's flash write: the block erased, then written from its start.
+        torn = _nvm()
+        torn[0:cut] = image[:cut]
+        again = make_app(display, sheet, store=device.NvmStore(torn))
+        if cut == size:
+            assert again.game.notation() == played and again.cursor == 7
+            assert again.message == "" and again.statistics.report_lines() == report
+            continue
+        assert again.game.deal_number == 11 and not again.game.history, cut  # a new deal
+        if cut == 0:  # erased and nothing written: a blank board, nothing to report
+            assert again.message == "" and again.statistics.played() == 0
+            continue
+        assert again.message == UNREADABLE and UNREADABLE in status_text(again), cut
+        if cut >= stats_end:  # the statistics' section was whole
+            assert again.statistics.report_lines() == report, cut
+        else:
+            assert again.statistics.played() == 0, cut
+
+
+def _restored(data):
+    """What ``record.restore`` makes of ``data``: (game, a stand-in app)."""
+
+    class Bare:
+        store = MemoryStore(data)
+        statistics = Statistics()
+        message = ""
+        four_colours = sound_on = finished = False
+        cursor = 0
+        next_rules = None
+
+    bare = Bare()
+    return record.restore(bare), bare
+
+
+def test_records_cut_short_or_corrupt_in_any_byte_are_refused_cleanly(display, sheet):
+    store = MemoryStore()
+    app = make_app(display, sheet, store=store, deal=99)
+    _some_statistics(app)
+    _played(app, 20)
+    app.save_now()
+    data = store.data
+    played, counts = app.game.notation(), app.statistics.counts(0)
+    game, bare = _restored(data)
+    assert game.notation() == played and bare.statistics.counts(0) == counts
+    for cut in range(1, len(data)):
+        game, bare = _restored(data[:cut])
+        assert game is None and bare.message == UNREADABLE, cut
+    for index in range(len(data)):
+        for flip in (0x01, 0x80, 0xFF):
+            broken = bytearray(data)
+            broken[index] ^= flip
+            game, bare = _restored(bytes(broken))
+            # Every byte is under a check: the damaged part is refused, and
+            # what is intact is kept (the game, or the statistics).
+            assert bare.message in (UNREADABLE, STATISTICS_LOST), (index, flip)
+            if game is not None:
+                assert game.notation() == played and bare.message == STATISTICS_LOST
+            else:
+                assert bare.statistics.counts(0) in (counts, (0, 0, 0, 0, 0))
+    # Older records (the "SA" store of save version 2) and other bytes.
+    for old in (b"SA\x00\x00\x00\x00garbage", b"\x00" * 40, b"SR\x02" + data[3:]):
+        app = make_app(display, sheet, store=MemoryStore(old))
+        assert app.message == UNREADABLE and app.game.deal_number == 11
+
+
+def test_a_record_too_big_for_the_flash_keeps_the_last_moves_and_tells_once(
+        display, sheet, device):
+    nvm = _nvm()
+    rules = "st-helena-pysol,restricted_first_deal=false"  # a game that need not end
+    app = make_app(display, sheet, store=device.NvmStore(nvm), deal=4, rules=rules)
+    rng = random.Random(4)
+    for _ in range(7999):  # straight to the core: the app would ask for the status each move
+        app.game.push(rng.choice([move for move in app.game.legal_moves() if move < 400]))
+    _played(app, 1)
+    moves = app.game.move_stack()
+    assert len(moves) == 8000 and len(record.record_bytes(app)) > 8192
+    app.save_now()  # no exception: the oldest undo history is left out
+    assert app.message == TRIMMED and TRIMMED in status_text(app)
+    assert not app._dirty and nvm.writes == 1
+    _played(app, 1, seed=5)
+    assert app.message == ""
+    app.save_now()
+    assert app.message == "" and nvm.writes == 2  # told once
+    again = make_app(display, sheet, store=device.NvmStore(nvm))
+    assert again.game.notation() == app.game.notation() and again.message == ""
+    assert again.game.deal_number == 4
+    kept = again.game.move_stack()
+    assert kept == app.game.move_stack()[-record.KEEP_MOVES:]
+    assert again.game.earlier_moves + len(kept) == 8001
+    # Restart goes back to the deal itself, not to where the save was trimmed.
+    press(again, "START " + "DOWN " * menu._RESTART + "A")
+    assert again.game.notation() == Game.deal(4, rules).notation()
+
+
+class FailingNvm:
+    """An nvm whose writes fail as the firmware's do (RuntimeError or OSError)."""
+
+    def __init__(self, error):
+        self.data = bytearray(b"\xff" * 8192)
+        self.error = error
+        self.attempts = 0
+
+    def __len__(self):
+        return len(self.data)
+
+    def __getitem__(self, index):
+        return self.data[index]
+
+    def __setitem__(self, index, value):
+        self.attempts += 1
+        if self.error is not None:
+            raise self.error("flash write failed")
+        self.data[index] = value
+
+
+@pytest.mark.parametrize("error", [RuntimeError, OSError])
+def test_a_failed_flash_write_keeps_the_game_going_and_tells_once(display, sheet, device,
+                                                                  error):
+    nvm = FailingNvm(error)
+    app = make_app(display, sheet, store=device.NvmStore(nvm), deal=30)
+    press(app, "A A")
+    press(app, "START")  # the menu opens: a write, which fails
+    assert nvm.attempts == 1 and app.screen == screens.MENU
+    press(app, "B")
+    assert app.message == NOT_SAVED and NOT_SAVED in status_text(app)
+    _played(app, 3)
+    assert app.message == "" and app._dirty  # still to be written
+    app.tick(0)
+    app.tick(60000)  # tried again a minute later: fails, not told again
+    assert nvm.attempts == 2 and app.message == "" and app._dirty
+    nvm.error = None  # the flash works again
+    for now in (60001, 119000):  # (the loop ticks far more often than this)
+        app.tick(now)
+    assert nvm.attempts == 2  # not within a minute of the last try
+    app.tick(120001)
+    assert nvm.attempts == 3 and not app._dirty
+    again = make_app(display, sheet, store=device.NvmStore(nvm))
+    assert again.game.notation() == app.game.notation()
+
+
+def _winnable(number):
+    """A position one quick move from won, given a deal number so that it
+    counts (positions read from notation are not deals)."""
+    return position("box-kite", {1: "AS", 2: "KH"}).notation(), number
+
+
+def test_statistics_count_won_lost_and_abandoned_games_across_reloads(display, sheet):
+    store = MemoryStore()
+    KITE = 3  # the box-kite preset's statistics
+    text, number = _winnable(501)
+    app = make_app(display, sheet, store=store, position=text)
+    app.game.deal_number = number
+    press(app, "A A RIGHT A A")
+    assert app.screen == screens.WON_SCREEN and store.saves == 1  # written at once
+    assert app.statistics.counts(KITE) == (1, 1, 1, 1, 2)
+    press(app, "B")  # undo the last move, win again: counted once
+    press(app, "A A")
+    assert app.game.is_won() and app.statistics.counts(KITE)[:2] == (1, 1)
+    # Leaving a won game is no loss; the statistics come back with a reload.
+    app.next_rules = Rules("box-kite")
+    press(app, "A")  # new deal (11)
+    assert app.game.deal_number == 11 and app.statistics.counts(KITE) == (1, 1, 1, 1, 2)
+    app = make_app(display, sheet, store=store)
+    assert app.game.deal_number == 11 and app.statistics.counts(KITE) == (1, 1, 1, 1, 2)
+    press(app, "START DOWN A")  # left before its first move: not played
+    assert app.game.deal_number == 11 and app.statistics.counts(KITE)[0] == 1
+    _played(app, 1)  # a move
+    assert app.game.history
+    press(app, "START DOWN A")  # left for a new deal: lost
+    assert app.statistics.counts(KITE) == (2, 1, 0, 1, 2)
+    assert app.statistics.recent(KITE)[0][:2] == (11, False)
+    # Stuck with no redeal, and the player deals again: lost.
+    stuck = position("st-helena,spaces=none,redeals=0", {1: "KS", 7: "AH"}).notation()
+    store2 = MemoryStore(store.data)
+    app = make_app(display, sheet, store=store2, position=stuck)
+    app.game.deal_number = 777
+    assert app.screen == screens.STUCK
+    # This position has no move to make; history as if one had been made
+    # (what counts a game as played), the game's state aside.
+    app.game.history.extend(b"\x00\x00")
+    press(app, "A")
+    kind = 4  # custom rules
+    assert app.statistics.counts(kind)[:2] == (1, 0)
+    assert app.statistics.recent(kind)[0][:2] == (777, False)
+    # And it is all in the store, through a reload.
+    again = make_app(display, sheet, store=store2)
+    assert again.statistics.report_lines() == app.statistics.report_lines()
+
+
+def test_the_statistics_screen_and_its_confirmed_reset(display, sheet):
+    store = MemoryStore()
+    app = make_app(display, sheet, store=store, deal=40)
+    _some_statistics(app)
+    press(app, "START " + "DOWN " * menu._STATISTICS)
+    assert menu.menu_label(app, menu._STATISTICS) == " Statistics"  # column 0: the marker's
+    press(app, "A")
+    assert app.screen == STATS
+    lines = statistics_lines(app.statistics, 0)
+    assert lines[0] == "played 6  won 3 (50%)" and all(len(line) <= 26 for line in lines)
+    press(app, "RIGHT")  # the next preset: nothing played
+    assert statistics_lines(app.statistics, app.stats_kind)[0] == "played 0  won 0 (0%)"
+    press(app, "LEFT A")
+    assert app.screen == STATS_RESET
+    press(app, "B")  # keep them
+    assert app.screen == STATS and app.statistics.played() == 6
+    saves = store.saves
+    press(app, "A A")  # reset, confirmed
+    assert app.screen == STATS and app.statistics.played() == 0
+    assert store.saves == saves + 1  # written at once
+    assert make_app(display, sheet, store=store).statistics.played() == 0
+    press(app, "B")
+    assert app.screen == screens.MENU

@@ -1,0 +1,29 @@
+"""The write policy over scripted games with pauses, through the board's
+edge under the MicroPython VM (tools/write_policy.py: device.setup() and
+device.run on stand-ins, the clock stood in): few flash writes a game, at
+most one a minute in play, and never more than a minute of play unwritten."""
+
+import sys
+
+from mpvm import REPO_ROOT
+
+sys.path.insert(0, str(REPO_ROOT / "tools"))
+from write_policy import write_figures  # noqa: E402
+
+from sthelena.app.record import WRITE_EVERY_MS  # noqa: E402
+
+
+def test_scripted_games_with_pauses_write_the_flash_a_few_times_a_game():
+    games = 4
+    figures = write_figures(games, seed=3)
+    assert figures["games"] == [games]
+    assert figures["counted"] == [games]  # every game left or lost is in the statistics
+    writes = figures["writes"][0]
+    minutes = figures["play_ms"][0] / 60000
+    assert figures["moves"][0] > 100 * games / 2  # games of some length, not instant losses
+    # Play: at most one write a minute; events (a game ends, a new deal, the
+    # menu) at most three a game.
+    assert writes <= minutes + 3 * games, figures
+    assert writes / games <= 10, figures
+    # The most a power cut could have lost: a minute (to a 50 ms tick).
+    assert 0 < figures["worst_unsaved_ms"][0] <= WRITE_EVERY_MS + 50, figures

@@ -1,0 +1,148 @@
+"""Flash writes of scripted games, through the board's edge under the
+MicroPython VM (``device.setup()`` and ``device.run``, the nvm and the clock
+stood in by ``tools/standins``): for ``make bench-app`` and a test.
+
+A scripted player thinks 1 to 5 s a move (uniformly, by a seeded generator)
+while the main loop ticks through the pause (a tick every 50 ms of the
+stand-in clock). It plays a foundation move when there is one, else a
+pseudo-random card move, else a redeal. On the stuck screen it redeals (A)
+if it may; a lost game it takes back (B, then B to undo, ``UNDOS`` times
+eight moves a game) before it deals again (A); after ``CAP`` moves and undos
+it gives up and deals again from the menu (START, DOWN, A), as a player
+leaving a game would. Moves are played through ``app.play`` (as the app's
+quick move does), everything else through the keypad; each move or undo
+follows a pause.
+
+Figures (the script prints ``name value...`` lines): games finished, flash
+writes (``nvm.writes``: each erases and rewrites the 8 KB block), milliseconds
+of play, the longest time a change stayed unwritten (what a power cut at the
+worst moment loses), the moves played, and the statistics' count of games.
+"""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from vm_figures import vm_figures  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CAP = 150  # moves and undos before the scripted player gives up on a game
+UNDOS = 3  # times a game is taken back (8 moves) when lost, before dealing again
+
+SCRIPT = """
+import sys
+sys.path.append("/lib/standins")
+import board, keypad, microcontroller, supervisor, random
+board.use("pybadge")
+from sthelena import device
+from sthelena.app.game_app import PLAY
+from sthelena.game import REDEAL_ONLY
+random.seed(SEED)
+supervisor.STEP = 0
+app, buttons = device.setup()
+nvm = microcontroller.nvm
+state = SEED
+clock = 0
+unsaved_since = -1
+worst = 0
+moves = 0
+actions = 0  # moves and undos in this game
+undos = 0
+finished = 0
+
+def rand(n):
+    global state
+    state = (state * 1103515245 + 12345) & 0x7FFFFFFF
+    return (state >> 8) % n
+
+def loop(ms):
+    # The main loop through ``ms`` of idle time, a tick every 50 ms.
+    global clock, unsaved_since, worst
+    end = clock + ms
+    while clock < end:
+        clock += 50
+        supervisor.set_ticks(clock)
+        device.run(app, buttons, iterations=1)
+        if not app._dirty:
+            unsaved_since = -1
+        elif unsaved_since >= 0 and clock - unsaved_since > worst:
+            worst = clock - unsaved_since
+
+def press(key):  # a PyBadge key: 0 B, 1 A, 2 START, 5 DOWN
+    keypad.push(key)
+    loop(50)
+    keypad.push(key, False)
+    loop(150)
+
+def changed():
+    global unsaved_since
+    if app._dirty and unsaved_since < 0:
+        unsaved_since = clock
+
+start = nvm.writes
+while finished < GAMES:
+    game = app.game
+    if app.screen != PLAY:  # stuck or won
+        if not game.is_won() and game.status() != REDEAL_ONLY and undos < UNDOS:
+            undos += 1
+            press(0)  # back to the table
+            for _ in range(8):
+                loop(1000 + rand(4001))
+                press(0)  # undo
+                actions += 1
+            changed()
+            continue
+        was = game
+        press(1)  # redeal, or a new deal
+        changed()
+        if app.game is not was:
+            finished += 1
+            actions = undos = 0
+        continue
+    if actions >= CAP:
+        press(2)
+        press(5)
+        press(1)  # the menu's "New deal": the game is left, lost
+        changed()
+        finished += 1
+        actions = undos = 0
+        continue
+    legal = [move for move in game.legal_moves() if move < 400]
+    home = [move for move in legal if move // 20 < 12 <= move % 20]
+    legal = home or legal or list(game.legal_moves())
+    app.play(legal[rand(len(legal))])
+    app.go(PLAY)  # as after a button: the won or stuck screen if the game ended
+    moves += 1
+    actions += 1
+    changed()
+    loop(1000 + rand(4001))
+loop(61000)  # a minute's pause after the last game: everything is written
+print("games", finished)
+print("writes", nvm.writes - start)
+print("play_ms", clock)
+print("worst_unsaved_ms", worst)
+print("moves", moves)
+print("won", app.statistics.counts(0)[1])
+print("counted", app.statistics.played())
+"""
+
+
+def write_figures(games=10, seed=1):
+    """Run ``games`` scripted games; the script's figures by name."""
+    sheet = os.path.join(ROOT, "assets", "sheet.bmp")
+    script = ("SEED = %d\nGAMES = %d\nCAP = %d\nUNDOS = %d\n" % (seed, games, CAP, UNDOS)
+              + SCRIPT)
+    return vm_figures(["--pkg", os.path.join(ROOT, "sthelena"),
+                       "--exclude", r"(^|/)(__main__|cli|desktop)\.py$",
+                       "--pkg", os.path.join(ROOT, "tools", "standins"),
+                       "--file", "assets/sheet.bmp=" + sheet], script)
+
+
+def life_years(writes_per_game, cycles, games_a_day=5):
+    """Years until ``cycles`` erase cycles at ``games_a_day`` games a day."""
+    return cycles / (writes_per_game * games_a_day) / 365.25
+
+
+if __name__ == "__main__":
+    figures = write_figures()
+    print(figures)
