@@ -2189,23 +2189,13 @@ def main(iterations=None):
     a, b = setup()
     if drive_is_games():
         try:
-            from sthelena_drive import DriveStats, show_drive_note
+            from sthelena_drive import DriveStats, hand_over_note, show_drive_note
         except ImportError:
-            from sthelena.drive import DriveStats, show_drive_note
+            from sthelena.drive import DriveStats, hand_over_note, show_drive_note
         c = DriveStats()
         c.counted(a.statistics)
         a.on_record = c.counted
         show_drive_note(board.DISPLAY, a.view.font)
-        hand_over_note(a, b)
+        hand_over_note(board.DISPLAY, a.view.group, b.poll, supervisor.ticks_ms, A)
     gc.collect()
     run(a, b, iterations)
-def hand_over_note(app, buttons, iterations=None):
-    a = board.DISPLAY
-    c = supervisor.ticks_ms
-    b = -1 if iterations is None else iterations
-    while b != 0:
-        b -= 1
-        if buttons.poll(c()) == A:
-            a.root_group = app.view.group
-            return True
-    return False

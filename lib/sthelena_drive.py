@@ -12,6 +12,14 @@ def show_drive_note(display, font):
     a.append(c)
     display.root_group = a
     return c
+def hand_over_note(display, game_group, poll, ticks_ms, a_button, iterations=None):
+    a = -1 if iterations is None else iterations
+    while a != 0:
+        a -= 1
+        if poll(ticks_ms()) == a_button:
+            display.root_group = game_group
+            return True
+    return False
 class DriveStats:
 
     def __init__(self, path=STATS_PATH):

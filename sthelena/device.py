@@ -282,28 +282,14 @@ def main(iterations=None):
     if drive_is_games():
         # Only now: the drive's code (sthelena/drive.py) stays off the heap otherwise.
         try:
-            from sthelena_drive import DriveStats, show_drive_note
+            from sthelena_drive import DriveStats, hand_over_note, show_drive_note
         except ImportError:  # the package copied as it is
-            from .drive import DriveStats, show_drive_note
+            from .drive import DriveStats, hand_over_note, show_drive_note
         stats = DriveStats()
         stats.counted(app.statistics)  # once at start, then when a deal is counted
         app.on_record = stats.counted
         show_drive_note(board.DISPLAY, app.view.font)
-        hand_over_note(app, buttons)
+        hand_over_note(board.DISPLAY, app.view.group, buttons.poll, supervisor.ticks_ms, A)
     gc.collect()
     run(app, buttons, iterations)
 
-
-def hand_over_note(app, buttons, iterations=None):
-    """Keep the drive note (``drive.show_drive_note``) on screen until A is
-    pressed (not SELECT, which may still be held from the reset), then show
-    the game; True once A was pressed. ``iterations`` bounds the wait for tests."""
-    display = board.DISPLAY
-    ticks_ms = supervisor.ticks_ms
-    left = -1 if iterations is None else iterations
-    while left != 0:
-        left -= 1
-        if buttons.poll(ticks_ms()) == A:
-            display.root_group = app.view.group
-            return True
-    return False

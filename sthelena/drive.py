@@ -33,6 +33,20 @@ def show_drive_note(display, font):
     return note
 
 
+def hand_over_note(display, game_group, poll, ticks_ms, a_button, iterations=None):
+    """Keep the drive note on screen until A (``a_button``, from ``poll``) is
+    pressed, not SELECT, which may still be held from the reset; then show
+    ``game_group``. True once A was pressed; ``iterations`` bounds the wait
+    for tests."""
+    left = -1 if iterations is None else iterations
+    while left != 0:
+        left -= 1
+        if poll(ticks_ms()) == a_button:
+            display.root_group = game_group
+            return True
+    return False
+
+
 class DriveStats:
     """``sthelena-stats.txt`` on the drive: ``write(lines)`` replaces it with
     the lines given (plain text). Called when something changes (a game

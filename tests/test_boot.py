@@ -82,6 +82,7 @@ def test_another_button_held_leaves_the_drive_alone():
 def test_the_game_knows_whose_drive_it_is_and_shows_the_note_until_a_button():
     lines = run(READ_LABEL.replace("PAD", "3") + textwrap.dedent("""
         from sthelena import device
+        from sthelena.app.buttons import A
         print("before", device.drive_is_games())
         keypad.hold(3)
         exec(open("/boot.py").read(), {"__name__": "boot"})
@@ -94,11 +95,12 @@ def test_the_game_knows_whose_drive_it_is_and_shows_the_note_until_a_button():
         for line in read_label(note, app.view.font):
             print("|" + line)
         keypad.push(3)  # SELECT, still held from the reset: the note stays
-        print("waited", device.hand_over_note(app, buttons, iterations=50),
-              board.DISPLAY.root_group[0] is note)
+        def wait():
+            return drive.hand_over_note(board.DISPLAY, app.view.group, buttons.poll,
+                                        supervisor.ticks_ms, A, iterations=50)
+        print("waited", wait(), board.DISPLAY.root_group[0] is note)
         keypad.push(1)  # A
-        print("played", device.hand_over_note(app, buttons, iterations=50),
-              board.DISPLAY.root_group is app.view.group)
+        print("played", wait(), board.DISPLAY.root_group is app.view.group)
         """), package=True)
     assert lines[0] == "before False" and lines[1].startswith("SELECT held")
     assert lines[2:4] == ["after True", "shown True"]
