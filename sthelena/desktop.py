@@ -40,6 +40,7 @@ KEYS_LIMIT = 10000  # the most button names one --keys script may hold
 KEY_FILE_LIMIT = 1 << 20  # bytes of a --keys @FILE
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # repo / CIRCUITPY root
 SHEET_PATH = os.path.join(ROOT, "assets", "sheet.bmp")
+TEXTS_PATH = os.path.join(ROOT, "assets", "help.txt")
 SAVE_PATH = os.path.join(os.path.expanduser("~"), ".sthelena-save")
 IDLE_SLEEP = 0.015  # seconds the interactive loop sleeps when nothing happened
 
@@ -581,7 +582,8 @@ def _main(argv):
     store = MemoryStore() if args.no_save or save is None else FileStore(os.path.expanduser(save))
     sound = args.sound if args.sound is not None else not scripted
     speaker = Speaker(audio=sound)
-    app = App(display, store, speaker, load_sheet(SHEET_PATH), **options)
+    app = App(display, store, speaker, load_sheet(SHEET_PATH), texts=TEXTS_PATH,
+              **options)
     if isinstance(store, FileStore) and not app.resumed:
         # --deal, --rules, --position, or an unreadable or newer save: the
         # saved game is not the one played, so it is kept before any write.
@@ -605,5 +607,5 @@ def _main(argv):
         if args.shot is not None:
             display.save_png(args.shot, args.shot_scale)
     finally:  # even if a frame or the shot could not be written
-        app.flush()  # a change the autosave has not written yet
+        app.flush()  # a change the write policy has not written yet
     return 0

@@ -19,6 +19,7 @@ from .app.buttons import A, DOWN, LEFT, NO_EVENT, RIGHT, UP, ButtonTimer
 from .app.sounds import CLICK, ERROR, FANFARE, TUNES
 
 SHEET_PATH = "/assets/sheet.bmp"
+TEXTS_PATH = "/assets/help.txt"  # help and the stuck screen's words, read when shown
 
 # Shift-register key number -> button: B A START SELECT, then the PyBadge's
 # RIGHT DOWN UP LEFT (the order of Adafruit's PyBadger library).
@@ -249,7 +250,7 @@ def setup():
     from .app.sheet import load_sheet
 
     buttons = button_source()
-    app = App(board.DISPLAY, NvmStore(), Speaker(), load_sheet(SHEET_PATH))
+    app = App(board.DISPLAY, NvmStore(), Speaker(), load_sheet(SHEET_PATH), texts=TEXTS_PATH)
     return app, buttons
 
 

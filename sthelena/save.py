@@ -145,30 +145,23 @@ def _position(key, rules):
     its cards counted: each of the 52 twice, a round the rules allow, a
     stock only in Louis' first round. SaveError if it is none."""
     parts = key[9:].split(b"\xff")
-    if len(key) < 9 or len(parts) != 14 or parts[0] or key[8] > rules.redeals or (
-            parts[13] and not (rules.louis_start and key[8] == 0)):
-        raise SaveError("the saved position is not one")
     game = Game(rules)
-    game.foundations[:] = key[:8]
-    game.round = key[8]
     counts = bytearray(64)
-    for index in range(8):
-        count = key[index]
-        if count > 13:
-            raise SaveError("the saved position has a foundation of %d cards" % count)
-        for step in range(count):
-            counts[(index & 3) << 4 | (13 - step if index < 4 else step + 1)] += 1
-    for index in range(13):
-        cards = parts[index + 1]
-        if index < 12:
-            game.piles[index][:] = cards
+    if len(key) > 8 and len(parts) == 14 and not parts[0] and key[8] <= rules.redeals and (
+            not parts[13] or rules.louis_start and not key[8]):
+        game.foundations[:] = key[:8]
+        game.round = key[8]
+        for index in range(8):
+            for step in range(min(key[index], 14)):
+                counts[(index & 3) << 4 | (13 - step if index < 4 else step + 1) & 63] += 1
+        for index in range(13):
+            cards = parts[index + 1]
+            (game.piles[index] if index < 12 else game.stock)[:] = cards
+            for card in cards:
+                counts[card & 63] += 1 if card < 64 else 3
+        for card in range(64):
+            if counts[card] != (2 if 0 < card & 15 < 14 else 0):
+                break
         else:
-            game.stock[:] = cards
-        for card in cards:
-            if card >= 64 or not 0 < card & 15 < 14:
-                raise SaveError("the saved position holds byte %d, no card" % card)
-            counts[card] += 1
-    for card in range(64):
-        if 0 < card & 15 < 14 and counts[card] != 2:
-            raise SaveError("the saved position does not hold each card twice")
-    return game
+            return game
+    raise SaveError("the saved position is not one (cards not twice each)")

@@ -17,16 +17,14 @@ to 32767), oldest overwritten first.
 """
 
 from .cards import const
-from .rules import PRESETS, Rules
 
-KINDS = ("st-helena", "st-helena-pysol", "louis", "box-kite", "custom")
+KINDS = ("st-helena", "st-helena-pysol", "louis", "box-kite", "custom")  # rules.PRESETS' order
+PRESET_BITS = (240, 1697, 198, 11)  # each preset's Rules.to_bits() (a test checks them)
 CUSTOM = const(4)
 RECENT = const(20)  # finished deals kept per kind
 _HEAD = const(14)  # bytes of counters before the recent deals
 _SLOT = const(6)
 _TABLE = const(134)  # _HEAD + RECENT * _SLOT
-_MAGIC = b"ST"
-_VERSION = const(1)
 _MOST_MOVES = const(0x7FFF)
 
 
@@ -43,19 +41,11 @@ def _put(table, at, size, value):
         value >>= 8
 
 
-_preset_bits = []  # each preset's Rules.to_bits(), made at first use
-
-
 def kind_of(rules):
     """The index in ``KINDS`` that a game under ``rules`` counts for."""
-    if not _preset_bits:
-        for name, _ in PRESETS:
-            _preset_bits.append(Rules(name).to_bits())
     bits = rules.to_bits()
-    for index in range(len(_preset_bits)):
-        if _preset_bits[index] == bits:
-            return index
-    return CUSTOM
+    preset = bits % len(PRESET_BITS)  # to_bits() ends with the preset's index
+    return preset if bits == PRESET_BITS[preset] else CUSTOM
 
 
 class Statistics:
@@ -66,8 +56,7 @@ class Statistics:
 
     def reset(self):
         """Forget every deal (the app asks the player first)."""
-        for index in range(len(KINDS)):
-            self.tables[index] = None
+        self.tables = [None] * len(KINDS)
 
     def record(self, rules, number, won, moves):
         """Count a finished deal: ``number`` (None for a position read from
@@ -135,20 +124,18 @@ class Statistics:
             lines.append("")
             lines.append("%s: played %d, won %d (%d%%)" % (
                 KINDS[kind], played, won, win_rate(played, won)))
-            if not played:
-                continue
-            lines.append("  run of wins %d, best %d; fewest moves in a win: %s" % (
-                streak, best, fewest or "-"))
-            lines.append("  last deals, newest first:")
-            for number, won_it, moves in self.recent(kind):
-                lines.append("    #%d %s in %d moves" % (number, "won" if won_it else "lost",
-                                                         moves))
+            if played:
+                lines.append("  run of wins %d, best %d; fewest moves in a win: %s" % (
+                    streak, best, fewest or "-"))
+                lines.append("  last deals, newest first:")
+                for number, won_it, moves in self.recent(kind):
+                    lines.append("    #%d %s in %d moves" % (number, ("lost", "won")[won_it],
+                                                             moves))
         return lines
 
     def to_bytes(self):
         """``ST``, version, a bit for each kind that has a table, the tables."""
-        out = bytearray(_MAGIC)
-        out.append(_VERSION)
+        out = bytearray(b"ST\x01")  # version 1
         present = 0
         for kind in range(len(KINDS)):
             if self.tables[kind] is not None:
@@ -162,22 +149,19 @@ class Statistics:
     @staticmethod
     def from_bytes(data):
         """The statistics in ``data``; ValueError if they hold none."""
-        if len(data) < 4 or data[:2] != _MAGIC or data[2] != _VERSION:
-            raise ValueError("not statistics of this version")
-        present = data[3]
         statistics = Statistics()
         at = 4
         for kind in range(len(KINDS)):
-            if present >> kind & 1:
+            if len(data) > 3 and data[3] >> kind & 1:
                 table = bytearray(data[at:at + _TABLE])
                 at += _TABLE
                 if (len(table) != _TABLE or _get(table, 3, 3) > _get(table, 0, 3)
                         or _get(table, 6, 2) > _get(table, 8, 2)
                         or table[12] > RECENT or table[13] >= RECENT):
-                    raise ValueError("statistics of %s do not add up" % KINDS[kind])
+                    raise ValueError("statistics do not add up")
                 statistics.tables[kind] = table
-        if at != len(data) or present >> len(KINDS):
-            raise ValueError("statistics bytes of the wrong length")
+        if data[:3] != b"ST\x01" or at != len(data) or data[3] >> len(KINDS):
+            raise ValueError("not statistics of this version")
         return statistics
 
 

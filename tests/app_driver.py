@@ -5,6 +5,8 @@ pixels in a place's rank and suit corners with the pictures in the sprite
 sheet, so a test can say "the screen shows the card the core has there".
 """
 
+from pathlib import Path
+
 from sthelena.app import buttons
 from sthelena.app.game_app import App
 from sthelena.app.layout import place_x, place_y
@@ -13,6 +15,7 @@ from sthelena.app.tiles import (BIG_RANK, BIG_SUIT, PAPER, INK, TILE_WIDTH, TILE
                                 SHEET_COLUMNS, SUIT_INK, FIRST_CHAR)
 
 WHITE = (255, 255, 255)
+TEXTS = str(Path(__file__).resolve().parent.parent / "assets" / "help.txt")
 
 
 class MemoryStore:
@@ -40,6 +43,7 @@ def make_app(display, sheet, store=None, deals=None, **options):
     """An App on the shared display; ``deals`` is the list new deals take
     their numbers from."""
     numbers = list(deals or [11, 12, 13, 14, 15, 16])
+    options.setdefault("texts", TEXTS)
     app = App(display, store or MemoryStore(), RecordingSpeaker(), sheet,
               new_deal_number=lambda: numbers.pop(0), **options)
     return app

@@ -9,10 +9,11 @@ from mpvm import run_micropython
 from app_driver import (MemoryStore, ScreenReader, cards_conserved, cursor_colour_around,
                         event_of, make_app, press, rgb, suit_colour_at)
 from positions import position
+from conftest import ROOT
 from sthelena.app import buttons, game_app, help, menu, record
 from sthelena.app.record import WRITE_EVERY_MS
 from sthelena.app.layout import place_x, place_y, step
-from sthelena.app.play import status_text
+from sthelena.app.play import STATUS_WIDTH, status_text
 from sthelena.app.sounds import CLICK, ERROR, FANFARE
 from sthelena.app.table import TEXT_COLUMNS, TEXT_ROWS, FOUR_COLOURS, TWO_COLOURS
 from sthelena.game import Game
@@ -41,7 +42,15 @@ def table_on_screen(display, app, reader):
         if not game[place]:
             game[place] = ((place - 12) & 3) << 4 | (1 if place >= 16 else 13)
     status = reader.text_at(display, 2, 0, TEXT_COLUMNS)
-    return (seen, status), (game, status_text(app).ljust(TEXT_COLUMNS))
+    return (seen, status), (game, status_line(app))
+
+
+def status_line(app):
+    """The whole status line as it should read: a message, or the status text
+    and the move counter at the right."""
+    if app.message:
+        return app.message.ljust(TEXT_COLUMNS)
+    return status_text(app).ljust(STATUS_WIDTH + 1) + ("%d" % app.moves).rjust(4) + " mv"
 
 
 def close(colour, expected, slack=8):
@@ -291,6 +300,8 @@ def test_restart_with_the_same_rules_takes_back_every_move(display, sheet, reade
     press(app, "A A RIGHT A A DOWN A A")
     assert game.history  # moves were played
     press(app, "START " + "DOWN " * menu._RESTART + "A")
+    assert app.screen == game_app.MENU and game.history  # asked once...
+    press(app, "A")  # ...and confirmed
     assert app.game is game and not game.history and app.screen == game_app.PLAY
     assert game.position_key() == Game.deal(33).position_key()
     # A game read from notation restarts from that position.
@@ -298,7 +309,7 @@ def test_restart_with_the_same_rules_takes_back_every_move(display, sheet, reade
     app = make_app(display, sheet, position=start.notation())
     press(app, "A A")  # quick move: AS onto the 2 of the KS foundation
     assert app.game.history
-    press(app, "START " + "DOWN " * menu._RESTART + "A")
+    press(app, "START " + "DOWN " * menu._RESTART + "A A")
     assert app.game.notation() == start.notation() and not app.game.history
 
 
@@ -324,9 +335,9 @@ def test_the_menu_drawn_key_by_key_is_the_menu_drawn_whole(display, sheet, reade
         assert app.screen == game_app.MENU
         drawn = text_page(app)
         labels = menu.menu_labels(app)
-        menu.draw_menu(app.view, labels, app.menu_item, app.menu_first)
-        assert text_page(app) == drawn, (item, app.menu_item)
         assert app.labels == labels
+        menu.draw_menu(app)
+        assert text_page(app) == drawn, (item, app.menu_item)
         assert all(len(label) <= menu.LABEL_WIDTH for label in labels)
     # And on screen: the marker row and a label shortened in place.
     press(app, "UP " * app.menu_item + "DOWN " * menu._SOUND)
@@ -377,13 +388,33 @@ def test_card_text_names_ten_in_two_characters_and_the_rest_by_the_core():
         "10" if rank == 10 else RANKS[rank - 1] for rank in range(1, 14)]
 
 
-def test_help_is_wrapped_by_the_library_and_fits_the_screen(sheet):
-    from sthelena.app.font import SheetFont
-
-    lines = help.help_lines(SheetFont(sheet))
-    assert len(lines) <= TEXT_ROWS and all(len(line) <= TEXT_COLUMNS for line in lines)
-    assert " ".join(lines[1:lines.index("")]) == help.HELP_RULES  # wrapped, not cut
-    assert lines[-len(help.HELP_KEYS):] == list(help.HELP_KEYS)
+def test_every_line_of_the_texts_file_fits_the_screen():
+    # (test_handheld checks each screen as drawn, for every preset.)
+    sections = {}
+    name = None
+    for line in (ROOT / "assets" / "help.txt").read_text(encoding="utf-8").splitlines():
+        if line.startswith("@"):
+            name = line[1:]
+            sections[name] = []
+        elif name:
+            if line.startswith("?"):
+                line = line.split(" ", 1)[1]
+            assert len(line) <= TEXT_COLUMNS, line
+            sections[name].append(line)
+    assert set(sections) == {"rules", "table", "buttons", "redeal", "stock", "lost", "cycling"}
+    # The rules page shows its title, the lines for no option, and those for
+    # one value of each option: at most 15 lines, whatever the rules.
+    shown = {}
+    for line in (ROOT / "assets" / "help.txt").read_text(encoding="utf-8").split("@rules")[1] \
+            .split("@")[0].splitlines()[1:]:
+        condition = line.split(" ", 1)[0] if line.startswith("?") else "-"
+        shown[condition] = shown.get(condition, 0) + 1
+    most = {}
+    for condition, count in shown.items():
+        option = condition.split("=")[0]
+        most[option] = max(most.get(option, 0), count)
+    assert 1 + sum(most.values()) <= TEXT_ROWS - 1, most
+    assert all(len(lines) <= TEXT_ROWS - 1 for name, lines in sections.items() if name != "rules")
 
 
 def test_stuck_screens_redeal_only_and_lost(display, sheet, reader):
@@ -452,7 +483,7 @@ def test_the_rules_for_the_next_deal_survive_a_restart(display, sheet):
     record._section(data, ord("G"), body[:2] + b"\xff\xff" + body[4:])
     app = make_app(display, sheet, store=MemoryStore(bytes(data)))
     assert app.game.deal_number == 21 and str(app.next_rules) == "st-helena"
-    assert "unreadable" not in status_text(app)
+    assert "unreadable" not in app.message
 
 
 def test_the_autosave_waits_across_the_tick_counter_wrapping(display, sheet):
@@ -469,7 +500,7 @@ def test_the_autosave_waits_across_the_tick_counter_wrapping(display, sheet):
 def test_a_corrupt_save_is_reported_and_a_new_deal_starts(display, sheet, capsys):
     store = MemoryStore(b"SA\x00\x00\x00\x00garbage")
     app = make_app(display, sheet, store=store)
-    assert app.game.deal_number == 11 and "unreadable" in status_text(app)
+    assert app.game.deal_number == 11 and "unreadable" in app.message
     assert "unreadable" in capsys.readouterr().out
 
 
@@ -543,7 +574,7 @@ import sys
 sys.path.append("/lib/standins")
 import gc, displayio
 from sthelena.app.game_app import App, MENU
-from sthelena.app.play import status_text
+from sthelena.app.play import _draw_status
 from sthelena.app.buttons import UP, DOWN, LEFT, RIGHT, START
 class Display:
     root_group = None
@@ -573,10 +604,13 @@ while app.menu_item != 10:
 print("option", cost(RIGHT), cost(LEFT))
 def status_cost():
     before = gc.mem_alloc()
-    status_text(app)
+    _draw_status(app)
     return gc.mem_alloc() - before
-app.message = "a message"
-print("status", status_cost(), app.screen == MENU)
+status_cost()
+app.say("a message")
+first = status_cost()
+app.say("")
+print("status", first, status_cost(), app.screen == MENU)
 """
 
 
@@ -586,12 +620,13 @@ def test_menu_keys_allocate_nothing_on_the_board():
     # A cursor step moves the '>' tile alone (its y); a scroll redraws the
     # body label from the labels kept since the menu opened: its 16 lines
     # joined into one text (about 450 bytes) and the rows' strings; the label
-    # draws into the bitmap it has (measured 1,072-1,136 bytes).
+    # draws into the bitmap it has (measured 1,088-1,168 bytes).
     step, scroll, wrap = (line.split() for line in lines[:3])
     assert step == ["step", "0", "0", "0", "1"], lines
     assert scroll[0] == "scroll" and 0 < int(scroll[1]) <= 1536 and scroll[2:] == ["0", "11"]
     assert wrap[0] == "wrap" and 0 < int(wrap[1]) <= 1536 and wrap[2] == "19"
-    # A setting rebuilds its one row and the body's text (measured 512 bytes).
+    # A setting rebuilds its rows and the body's text once (measured 496-528 bytes).
     option = lines[3].split()
     assert option[0] == "option" and 0 < int(option[1]) <= 640 and 0 < int(option[2]) <= 640
-    assert lines[4] == "status 0 True", lines  # a message is returned as it is
+    # A message, and the status text back, are written as they are.
+    assert lines[4] == "status 0 0 True", lines

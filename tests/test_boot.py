@@ -164,8 +164,8 @@ def test_the_app_tells_the_edge_each_time_a_deal_is_counted(display, sheet):
     assert app.game.deal_number == 11 and told == []
     press(app, "A A RIGHT A A")  # play a little of it, then deal again
     assert app.game.history and told == []  # moves alone tell nothing
-    press(app, "START DOWN A")  # menu -> New deal: the one left counts as lost
-    assert app.game.deal_number == 12 and told == [1]
+    press(app, "START DOWN A A")  # menu -> New deal (asked, A again): the one left counts
+    assert app.game.deal_number == 12 and told == [1]  # as lost
     press(app, "START DOWN A")  # left unplayed: not counted
     assert told == [1]
     # A win of a dealt game, counted once: the small position, given a deal

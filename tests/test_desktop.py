@@ -376,6 +376,11 @@ def test_deal_rules_or_position_never_replace_a_saved_game_silently(tmp_path, ho
         assert backups[-1].read_bytes() == saved  # the game before this run, whole
         saved = save.read_bytes()
     assert backups[0].read_bytes() != backups[1].read_bytes()  # none replaced
+    # A position already won is counted as it starts: still not before the backup.
+    won = "st-helena r0 AAAA/KKKK " + "/".join(["-"] * 12) + " -"
+    done = run(["--position", won, "--save", save, "--keys", ""], home)
+    assert done.returncode == 0 and "kept in %s.bak4" % save in done.stderr
+    assert (tmp_path / "save.bak4").read_bytes() == saved
     # The latest backup, copied back, resumes as it was.
     shutil.copy(backups[1], save)
     done = run(["--save", save, "--keys", ""], home)

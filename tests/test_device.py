@@ -318,14 +318,26 @@ def test_the_loop_plays_saves_to_nvm_and_a_restart_resumes_the_game():
         device.run(app, buttons, iterations=610)  # a minute's pause: written
         print(microcontroller.nvm.writes == 1, device.NvmStore().load() is not None)
         played = app.game.notation()
+        def screen(group):  # every layer's tiles, place, visibility and colours
+            seen = []
+            for layer in group._children:
+                if hasattr(layer, "_children"):
+                    seen.append(screen(layer))
+                else:
+                    seen.append((bytes(layer._tiles), layer.x, layer.y, layer.hidden,
+                                 bytes(layer.pixel_shader._colours)))
+            return seen
+        shown = screen(board.DISPLAY.root_group)
         again, _ = device.setup()  # as after a reset: the game comes back from nvm
         print(again.game.notation() == played, again.cursor == app.cursor)
+        print("same screen", screen(board.DISPLAY.root_group) == shown,
+              board.DISPLAY.root_group is again.view.group)
         print("resumed", list(again.game.move_stack()) == list(app.game.move_stack()))
         device.main(iterations=50)  # main() itself runs too
         print("main ok")
     """, board="pygamer")
-    assert lines == ["True 0", "moves 1", "True True", "True True", "True True", "resumed True",
-                     "main ok"]
+    assert lines == ["True 0", "moves 1", "True True", "True True", "True True",
+                     "same screen True True", "resumed True", "main ok"]
 
 
 def test_presses_and_moves_allocate_nothing_on_the_board():

@@ -379,14 +379,19 @@ def test_a_trimmed_saves_position_is_counted_card_by_card():
     key = good[key_at:]
     assert good[14] == len(key)  # keep=0: no moves after the position
     pile_at = key.index(0xFF, 9)  # the first pile's first card follows the first 0xFF
-    cases = {
-        "not one": key[:-3],  # parts missing
-        "no card": key[:pile_at + 1] + bytes([0x70]) + key[pile_at + 1:],
-        "twice": key[:pile_at + 1] + bytes([0x01]) + key[pile_at + 1:],
-        "foundation of 14": bytes([14]) + key[1:],
-    }
-    for complaint, broken in cases.items():
+    cases = [
+        key[:-3],  # parts missing
+        key[:pile_at + 1] + bytes([0x70]) + key[pile_at + 1:],  # no card
+        key[:pile_at + 1] + bytes([0x0E]) + key[pile_at + 1:],  # rank 14
+        key[:pile_at + 1] + bytes([0x41]) + key[pile_at + 1:],  # past the suits
+        key[:pile_at + 1] + bytes([0x01]) + key[pile_at + 1:],  # an ace thrice
+        key[:pile_at + 1] + key[pile_at + 2:],  # a card missing
+        bytes([14]) + key[1:],  # a foundation of 14
+        key[:8] + bytes([3]) + key[9:],  # round 3: two redeals at most
+        key + bytes([0x11]),  # a stock, not Louis
+    ]
+    for broken in cases:
         body = good[:14] + bytes([len(broken)]) + broken
-        with pytest.raises(save.SaveError, match=complaint):
+        with pytest.raises(save.SaveError, match="not one"):
             save.from_bytes(_with_checksum(body))
     assert save.from_bytes(_with_checksum(good)).notation() == game.notation()

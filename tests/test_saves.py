@@ -15,7 +15,6 @@ from mpvm import REPO_ROOT
 from positions import position
 from sthelena.app import menu, record, screens
 from sthelena.app.record import NOT_SAVED, STATISTICS_LOST, TRIMMED, UNREADABLE
-from sthelena.app.play import status_text
 from sthelena.app.screens import STATS, STATS_RESET
 from sthelena.app.stats_screen import statistics_lines
 from sthelena.game import Game
@@ -87,7 +86,7 @@ def test_a_record_torn_at_every_byte_keeps_what_is_intact_and_says_so(display, s
         if cut == 0:  # erased and nothing written: a blank board, nothing to report
             assert again.message == "" and again.statistics.played() == 0
             continue
-        assert again.message == UNREADABLE and UNREADABLE in status_text(again), cut
+        assert again.message == UNREADABLE and again.shown == UNREADABLE, cut
         if cut >= stats_end:  # the statistics' section was whole
             assert again.statistics.report_lines() == report, cut
         else:
@@ -152,7 +151,7 @@ def test_a_record_too_big_for_the_flash_keeps_the_last_moves_and_tells_once(
     moves = app.game.move_stack()
     assert len(moves) == 8000 and len(record.record_bytes(app)) > 8192
     app.save_now()  # no exception: the oldest undo history is left out
-    assert app.message == TRIMMED and TRIMMED in status_text(app)
+    assert app.message == TRIMMED and app.shown == TRIMMED
     assert not app._dirty and nvm.writes == 1
     _played(app, 1, seed=5)
     assert app.message == ""
@@ -165,7 +164,7 @@ def test_a_record_too_big_for_the_flash_keeps_the_last_moves_and_tells_once(
     assert kept == app.game.move_stack()[-record.KEEP_MOVES:]
     assert again.game.earlier_moves + len(kept) == 8001
     # Restart goes back to the deal itself, not to where the save was trimmed.
-    press(again, "START " + "DOWN " * menu._RESTART + "A")
+    press(again, "START " + "DOWN " * menu._RESTART + "A A")  # asked once: A again
     assert again.game.notation() == Game.deal(4, rules).notation()
 
 
@@ -199,7 +198,7 @@ def test_a_failed_flash_write_keeps_the_game_going_and_tells_once(display, sheet
     press(app, "START")  # the menu opens: a write, which fails
     assert nvm.attempts == 1 and app.screen == screens.MENU
     press(app, "B")
-    assert app.message == NOT_SAVED and NOT_SAVED in status_text(app)
+    assert app.message == NOT_SAVED and app.shown == NOT_SAVED
     _played(app, 3)
     assert app.message == "" and app._dirty  # still to be written
     app.tick(0)
@@ -243,7 +242,7 @@ def test_statistics_count_won_lost_and_abandoned_games_across_reloads(display, s
     assert app.game.deal_number == 11 and app.statistics.counts(KITE)[0] == 1
     _played(app, 1)  # a move
     assert app.game.history
-    press(app, "START DOWN A")  # left for a new deal: lost
+    press(app, "START DOWN A A")  # left for a new deal (asked once): lost
     assert app.statistics.counts(KITE) == (2, 1, 0, 1, 2)
     assert app.statistics.recent(KITE)[0][:2] == (11, False)
     # Stuck with no redeal, and the player deals again: lost.
@@ -269,15 +268,15 @@ def test_the_statistics_screen_and_its_confirmed_reset(display, sheet):
     app = make_app(display, sheet, store=store, deal=40)
     _some_statistics(app)
     press(app, "START " + "DOWN " * menu._STATISTICS)
-    assert menu.menu_label(app, menu._STATISTICS) == " Statistics"  # column 0: the marker's
+    assert menu.menu_label(app, menu._STATISTICS) == "Statistics"
     press(app, "A")
     assert app.screen == STATS
     lines = statistics_lines(app.statistics, 0)
     assert lines[0] == "played 6  won 3 (50%)" and all(len(line) <= 26 for line in lines)
     press(app, "RIGHT")  # the next preset: nothing played
     assert statistics_lines(app.statistics, app.stats_kind)[0] == "played 0  won 0 (0%)"
-    press(app, "LEFT A")
-    assert app.screen == STATS_RESET
+    press(app, "LEFT A HOLD_A")  # A held: the question stays, for a press of its own
+    assert app.screen == STATS_RESET and app.statistics.played() == 6
     press(app, "B")  # keep them
     assert app.screen == STATS and app.statistics.played() == 6
     saves = store.saves
@@ -287,3 +286,23 @@ def test_the_statistics_screen_and_its_confirmed_reset(display, sheet):
     assert make_app(display, sheet, store=store).statistics.played() == 0
     press(app, "B")
     assert app.screen == screens.MENU
+
+
+def test_a_file_store_trims_a_game_too_long_for_the_records_length_fields(
+        display, sheet, monkeypatch):
+    # A file has no capacity, but the record's lengths are 16 bits: past
+    # LONGEST bytes of history (here made small) the oldest undo goes too.
+    monkeypatch.setattr(record, "LONGEST", 400)
+    store = MemoryStore()
+    app = make_app(display, sheet, store=store, deal=4,
+                   rules="st-helena-pysol,restricted_first_deal=false")
+    rng = random.Random(4)
+    for _ in range(299):
+        app.game.push(rng.choice([move for move in app.game.legal_moves() if move < 400]))
+    _played(app, 1)
+    assert len(app.game.history) >= 400
+    app.save_now()
+    assert app.message == TRIMMED and store.saves == 1
+    again = make_app(display, sheet, store=store)
+    assert again.game.notation() == app.game.notation()
+    assert again.game.earlier_moves + len(again.game.move_stack()) == 300

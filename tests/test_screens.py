@@ -23,10 +23,11 @@ def screen_rows(display, reader):
     return [reader.text_at(display, 2, 8 * row, TEXT_COLUMNS).rstrip() for row in range(TEXT_ROWS)]
 
 
-def title_on_screen(display, reader, title):
-    """The twice-size title, centred at the top, read back at its place."""
+def title_on_screen(display, reader, title, scale=2):
+    """The title (twice the size unless given), centred at the top, read
+    back at its place."""
     display.refresh()
-    return reader.text_at(display, 80 - 6 * len(title), 0, len(title), scale=2)
+    return reader.text_at(display, 80 - 3 * scale * len(title), 0, len(title), scale=scale)
 
 
 def test_the_places_are_a_6_by_4_grid_layout_with_empty_corners(display, sheet):
@@ -54,29 +55,55 @@ def test_the_places_are_a_6_by_4_grid_layout_with_empty_corners(display, sheet):
         [app.game.top(place) for place in range(12)]
 
 
-def test_help_is_read_back_from_the_label(display, sheet, reader):
+def pictures_as_unknown(text):
+    """What the reader reads for a line: the pictures (suits, arrows) as '?'."""
+    for picture in "\x01\x02\x03\x04\x05\x06\u2191\u2193":
+        text = text.replace(picture, "?")
+    return text.rstrip()
+
+
+def test_help_pages_are_read_back_from_the_label(display, sheet, reader):
     app = make_app(display, sheet, deal=5)
     press(app, "START " + "DOWN " * menu._HELP + "A")
     assert app.view.page == "text"
-    rows = screen_rows(display, reader)
-    expected = help.help_lines(app.view.font)
-    # the arrows (codes 5, 6) are pictures: the reader knows ASCII only
-    assert [row.replace("?", "") for row in rows[:len(expected)]] == \
-        [line.replace("\x05", "").replace("\x06", "") for line in expected]
+    for page in range(3):
+        rows = screen_rows(display, reader)
+        assert rows == [pictures_as_unknown(row) for row in app.view.rows]
+        assert rows[-1] == "%d/3 <>: page  B: back" % (page + 1)
+        if page == 0:
+            assert rows[0] == "RULES: st-helena" and "K? down, A? up." in rows[2]
+        press(app, "RIGHT")
     # The label's background is the panel colour behind every cell.
+    press(app, "LEFT")
+    display.refresh()
     assert rgb(display, 157, 127) == rgb(display, 2 + 6 * 25 + 5, 8)
-    press(app, "B")
-    assert app.view.page == "text" and app.screen == game_app.MENU
+
+
+def test_a_texts_line_wider_than_the_screen_is_wrapped_by_the_library(
+        display, sheet, reader, tmp_path):
+    texts = tmp_path / "help.txt"
+    texts.write_text("@rules\nShort line.\n" + "A line far too long for the screen, "
+                     "wrapped at its spaces by wrap_text_to_pixels.\n@table\nX\n",
+                     encoding="utf-8")
+    app = make_app(display, sheet, deal=5)
+    app.texts = str(texts)
+    press(app, "START " + "DOWN " * menu._HELP + "A")
+    rows = screen_rows(display, reader)
+    assert rows[1] == "Short line."
+    wrapped = rows[2:rows.index("")]
+    assert len(wrapped) > 1 and all(len(row) <= TEXT_COLUMNS for row in wrapped)
+    assert " ".join(wrapped) == ("A line far too long for the screen, wrapped at its spaces "
+                                 "by wrap_text_to_pixels.")
 
 
 def test_the_menu_and_its_marker_are_read_back(display, sheet, reader):
     app = make_app(display, sheet, deal=5)
     press(app, "START DOWN DOWN")
     rows = screen_rows(display, reader)
-    assert rows[0] == "MENU        START/B: back"
+    assert rows[0] == "MENU #5            B: back"
     labels = menu.menu_labels(app)
     assert [row[1:].rstrip("?").rstrip() for row in rows[2:2 + menu._MENU_ROWS]] == \
-        [label[1:] for label in labels[:menu._MENU_ROWS]]  # column 0: the marker's
+        [label for label in labels[:menu._MENU_ROWS]]
     assert [row[:1] for row in rows[2:2 + menu._MENU_ROWS]] == [" ", " ", ">"] + [" "] * 9
     assert rows[TEXT_ROWS - 1] == "A: choose  <>: change"
 
@@ -107,9 +134,11 @@ def test_won_and_stuck_screens_have_a_scaled_title_and_their_lines(display, shee
     stuck = position("st-helena,spaces=none", {1: "KS", 7: "AH"}, round_=0)
     app = make_app(display, sheet, position=stuck.notation())
     assert app.screen == game_app.STUCK
-    assert title_on_screen(display, reader, "STUCK") == "STUCK"
+    # too wide for twice the size: drawn at the body's size, centred
+    assert title_on_screen(display, reader, "TIME TO REDEAL", scale=1) == "TIME TO REDEAL"
     rows = screen_rows(display, reader)
-    assert rows[3] == "Only a redeal is left." and rows[4] == "Redeals left: 2"
+    assert rows[3:] == [pictures_as_unknown(row) for row in app.view.rows[3:]]
+    assert "Redeals left: 2" in rows
     assert rows[-2:] == ["A: redeal", "B: back to the table"]
     press(app, "B")
     assert app.view.page == "table"

@@ -6,12 +6,13 @@ import pytest
 
 from mpvm import run_micropython
 from sthelena.rules import PRESETS, Rules
-from sthelena.statistics import CUSTOM, KINDS, RECENT, Statistics, kind_of, win_rate
+from sthelena.statistics import CUSTOM, KINDS, PRESET_BITS, RECENT, Statistics, kind_of, win_rate
 
 
 def test_kinds_are_the_presets_then_custom():
     assert KINDS == tuple(name for name, _ in PRESETS) + ("custom",)
     assert KINDS[CUSTOM] == "custom"
+    assert PRESET_BITS == tuple(Rules(name).to_bits() for name, _ in PRESETS)
     for index, (name, _) in enumerate(PRESETS):
         assert kind_of(Rules(name)) == index
     assert kind_of(Rules.parse("louis,wrap=true")) == CUSTOM

@@ -40,6 +40,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HEAP_TARGET = 96 * 1024
 BITMAP_TARGET = 24 * 1024
 LONG_GAME = 300  # moves in the game whose heap is measured
+WRITE_GAMES = 20  # scripted games for the write figures
+NVM_CAPACITY = 8192 - 5  # the record's room in nvm (device.NvmStore's header is 5 bytes)
 
 # "# --- top level ---" ends one runPython call; the VM collects garbage only
 # between calls, so each figure is read in the part after a collection.
@@ -53,7 +55,8 @@ MODULES = ("sthelena.cards", "sthelena.moves", "sthelena.rules", "sthelena.deal"
            "sthelena.game", "sthelena.save", "sthelena.app.buttons", "sthelena.app.sounds",
            "sthelena.app.tiles", "sthelena.app.layout", "sthelena.app.font", "sthelena.app.table",
            "sthelena.app.screens", "sthelena.statistics", "sthelena.app.record",
-           "sthelena.app.stats_screen", "sthelena.app.play", "sthelena.app.menu",
+           "sthelena.app.stats_screen", "sthelena.app.reasons", "sthelena.app.play",
+           "sthelena.app.menu",
            "sthelena.app.deal_number", "sthelena.app.peek", "sthelena.app.help",
            "sthelena.app.won", "sthelena.app.stuck", "sthelena.app.game_app", "sthelena.app.sheet",
            "sthelena.device")
@@ -85,6 +88,7 @@ last = gc.mem_alloc()
 PLAY = """
 from sthelena import device
 from sthelena.app.buttons import A, B, DOWN, HOLD, RIGHT, SELECT, START
+from sthelena.app.record import record_bytes
 print("modules", " ".join(str(size) for size in sizes))
 imported = gc.mem_alloc()
 random.seed(1)  # the deal the app picks: the same every run
@@ -92,7 +96,7 @@ app, buttons = device.setup()
 made = displayio.counts()
 # --- top level ---
 set_up = gc.mem_alloc()
-# Through the main loop: a key held (repeats), then idle past the autosave.
+# Through the main loop: a key held (repeats), then idle (a few seconds).
 supervisor.STEP = 1
 key = 4 if BOARD == "pybadge" else 1  # RIGHT on a PyBadge, A on a PyGamer
 keypad.push(key)
@@ -100,6 +104,8 @@ device.run(app, buttons, iterations=700)
 keypad.push(key, False)
 device.run(app, buttons, iterations=2500)
 # What idle iterations allocate: 1001 iterations less 1 (the call's own cost).
+# The names are made first: a new global may grow the script's dict in between.
+before = middle = 0
 before = gc.mem_alloc()
 device.run(app, buttons, iterations=1)
 middle = gc.mem_alloc()
@@ -138,6 +144,7 @@ for _ in range(10 * LONG):
     app.play(legal[(state >> 8) % len(legal)])
 legal = home = None
 print("long", len(app.game.move_stack()), len(app.game.history))
+print("record", len(record_bytes(app)))
 # --- top level ---
 played = gc.mem_alloc()
 print("import", imported - base)
@@ -160,10 +167,12 @@ print("page_layout", gc.mem_alloc() - before)
 PACKAGE_IMPORTS = """
 from sthelena import device
 from sthelena.app.buttons import A, B, DOWN, HOLD, RIGHT, SELECT, START
+from sthelena.app.record import record_bytes
 """
 BUNDLE_IMPORTS = """
 import sthelena_board as device
 from sthelena_board import A, B, DOWN, HOLD, RIGHT, SELECT, START
+from sthelena_board import record_bytes
 """
 
 
@@ -222,7 +231,62 @@ def kb(count):
     return "%.1f KB" % (count / 1024)
 
 
+def write_policy(games=WRITE_GAMES):
+    """The flash writes of scripted games (tools/write_policy.py), printed."""
+    from write_policy import CAP, UNDOS, life_years, write_figures
+
+    figures = write_figures(games)
+    writes, played_ms = figures["writes"][0], figures["play_ms"][0]
+    per_game = writes / games
+    print("flash writes (tools/write_policy.py: %d scripted games through the board's edge,"
+          " 1-5 s a move," % games)
+    print("  up to %d moves and undos a game, lost games taken back %d times):" % (CAP, UNDOS))
+    print("  %d moves in %.0f minutes of play; %d writes: %.1f a game, %.2f a minute of play"
+          % (figures["moves"][0], played_ms / 60000, writes, per_game,
+             writes / (played_ms / 60000)))
+    for cycles in (100000, 10000):
+        print("  life of the 8 KB block at 5 games a day, %d erase cycles: %.1f years"
+              % (cycles, life_years(per_game, cycles)))
+    print("  the most a power cut could lose: %.1f s of play (the oldest change not yet"
+          " written)" % (figures["worst_unsaved_ms"][0] / 1000))
+
+
+def long_records(moves=8000):
+    """The record of a game of ``moves`` moves (CPython: the same bytes as
+    the board's), whole and as the store keeps it, trimmed."""
+    sys.path.insert(0, ROOT)
+    import random
+
+    from sthelena.app.record import KEEP_MOVES, record_bytes
+    from sthelena.game import Game
+    from sthelena.rules import Rules
+    from sthelena.statistics import Statistics
+
+    class Holder:  # what record_bytes reads of the app
+        four_colours = sound_on = finished = False
+        cursor = 0
+
+    holder = Holder()
+    holder.statistics = Statistics()
+    for number in range(100):  # every kind's table full
+        holder.statistics.record(Rules.parse(("st-helena", "st-helena-pysol", "louis",
+                                              "box-kite", "louis,wrap=true")[number % 5]),
+                                 number, number % 2 == 0, 100)
+    rules = "st-helena-pysol,restricted_first_deal=false"  # a game that need not end
+    holder.next_rules = Rules.parse(rules)
+    holder.game = Game.deal(4, rules)
+    rng = random.Random(4)
+    for _ in range(moves):
+        holder.game.push(rng.choice([move for move in holder.game.legal_moves() if move < 400]))
+    print("records: a %d-move game (full statistics) would take %d bytes; the store takes at"
+          " most %d," % (moves, len(record_bytes(holder)), NVM_CAPACITY))
+    print("  so it keeps the last %d moves undoable: %d bytes"
+          % (KEEP_MOVES, len(record_bytes(holder, KEEP_MOVES))))
+
+
 def main():
+    write_policy()
+    long_records()
     with tempfile.TemporaryDirectory() as directory:
         bundle_path, bundle_size = build_bundle(directory)
         bundled = {board: micropython_figures(board, bundle_path=bundle_path)
@@ -265,7 +329,10 @@ def main():
               % (figures["idle_loop"][0], " " * 24))
         print("  garbage made by %d button events in play (%d moves kept): %s, %d bytes an event"
               % (events, history, kb(churn), churn // events))
-        print("  nvm writes (autosaves and menu saves): %d" % figures["saves"][0])
+        print("  nvm writes in this script (menu openings, and the minute's write of the"
+              " play): %d" % figures["saves"][0])
+        print("  the store's record after the %d-move game (statistics, settings, game): %d"
+              " bytes of %d" % (moves, figures["record"][0], NVM_CAPACITY))
         if not bundle_path:
             print("  one-file build (tools/bundle.py): cannot be built: %s"
                   % bundle_size.replace("\n", "\n    "))

@@ -68,15 +68,16 @@ BOARD_MODULES = CORE_MODULES + (
     "sthelena.app.tiles", "sthelena.app.buttons", "sthelena.app.sounds",
     "sthelena.app.layout", "sthelena.app.font", "sthelena.app.table", "sthelena.app.screens",
     "sthelena.statistics", "sthelena.app.record", "sthelena.app.stats_screen",
-    "sthelena.app.play", "sthelena.app.menu", "sthelena.app.deal_number", "sthelena.app.peek",
-    "sthelena.app.help", "sthelena.app.won", "sthelena.app.stuck",
+    "sthelena.app.reasons", "sthelena.app.play", "sthelena.app.menu", "sthelena.app.deal_number",
+    "sthelena.app.peek", "sthelena.app.help", "sthelena.app.won", "sthelena.app.stuck",
     "sthelena.app.sheet", "sthelena.app.game_app", "sthelena.device")
 BUNDLE_NAME = "sthelena_board"
 # What the board imports only when boot.py handed it the drive: a module of its own.
 DRIVE_MODULES = ("sthelena.drive",)
 DRIVE_NAME = "sthelena_drive"
 LIB_COMMAND = "python3 tools/bundle.py --lib"
-TREE_FILES = ("code.py", "boot.py", os.path.join("assets", "sheet.bmp"))
+TREE_FILES = ("code.py", "boot.py", os.path.join("assets", "sheet.bmp"),
+              os.path.join("assets", "help.txt"))
 
 
 class BundleError(Exception):

@@ -2,7 +2,7 @@
 being changed at ``app.digit``."""
 
 from .buttons import UP, DOWN, LEFT, RIGHT, A, B, START
-from .screens import PLAY, MENU, NUMBER
+from .screens import PLAY, MENU, NUMBER, throws_away
 
 
 def start_number(app, number):
@@ -14,7 +14,9 @@ def start_number(app, number):
     app.digit = 9
 
 
-def show_number(app):
+def show_number(app, note=None):
+    """The digits, the one being changed marked; ``note``: two lines said
+    under them (a refusal, a question)."""
     view = app.view
     view.clear_text()
     rows = view.rows
@@ -26,6 +28,9 @@ def show_number(app):
     rows[5] = " " * (2 + app.digit) + "\x05"
     rows[6] = text
     rows[7] = " " * (2 + app.digit) + "\x06"
+    if note is not None:
+        rows[9] = note[0]
+        rows[10] = note[1]
     rows[12] = "\x05\x06 digit  <> move"
     rows[13] = "A: deal  B: back"
     view.show_text()
@@ -34,6 +39,8 @@ def show_number(app):
 def number_button(app, button, held):
     digits = app.digits
     at = app.digit
+    asked = app.asked
+    app.asked = -1
     if button == UP or button == DOWN:
         digits[at] = (digits[at] + (1 if button == UP else 9)) % 10
     elif button == LEFT or button == RIGHT:
@@ -44,9 +51,15 @@ def number_button(app, button, held):
         number = 0
         for digit in digits:
             number = number * 10 + digit
-        if number < 1 << 32:
+        if number >= 1 << 32:
+            show_number(app, ("Too big: the most is", "  4294967295"))
+            app.error()
+            return NUMBER
+        if asked == NUMBER or not throws_away(app):
             app.new_deal(number)
             return PLAY
-        app.error()
+        app.asked = NUMBER
+        show_number(app, ("This game will be lost:", "A again to deal it."))
+        return NUMBER
     show_number(app)
     return NUMBER

@@ -5,8 +5,8 @@ The text screens are ``bitmap_label`` labels; the library asks a font for
 and copies each glyph out of ``glyph.bitmap`` at ``tile_index * width``. So the
 font copies the sheet's characters once into a one-row strip of 1-bit glyphs
 (ink 1, paper 0: the label's palette colours them): printable ASCII, and as
-codes 1-4 the small suits (spades, hearts, diamonds, clubs), 5 an up arrow, 6 a
-down arrow. The board's ``terminalio.FONT`` has no suit symbols, and its 12-pixel
+codes 1-4 the small suits (spades, hearts, diamonds, clubs), 5 (or ↑) an up
+arrow, 6 (or ↓) a down arrow. The board's ``terminalio.FONT`` has no suit symbols, and its 12-pixel
 rows would not fit the help screen's 16 lines on a 128-pixel screen.
 
 ``get_glyph`` hands out one glyph, changed in place: the font itself, which
@@ -69,6 +69,8 @@ class SheetFont:
             self.tile_index = code - FIRST_CHAR
         elif 1 <= code <= _PICTURES:
             self.tile_index = _CHARS + code - 1
+        elif code == 0x2191 or code == 0x2193:  # ↑ ↓, as the texts file writes them
+            self.tile_index = _CHARS + (4 if code == 0x2191 else 5)
         else:
             return None
         return self

@@ -16,11 +16,11 @@ screen shown and brings up the next.
 
 import random
 
-from ..game import Game, PLAYING, WON, IllegalMoveError
+from ..game import Game, PLAYING, WON, REDEAL_ONLY, IllegalMoveError
 from ..moves import REDEAL, DEAL
 from ..rules import Rules
 from ..statistics import Statistics
-from .buttons import HOLD, TICKS_MASK
+from .buttons import A, HOLD, TICKS_MASK
 from .record import Keeper, restore
 from .sounds import CLICK, ERROR, FANFARE
 from .table import TableView, FOUR_COLOURS
@@ -59,8 +59,9 @@ class App:
     """The game, its settings and its screens; see the module docstring."""
 
     def __init__(self, display, store, speaker, sheet, deal=None, rules=None, position=None,
-                 new_deal_number=None):
+                 new_deal_number=None, texts="assets/help.txt"):
         self.view = TableView(sheet)
+        self.texts = texts  # the path of the texts file (help, the stuck screen)
         display.root_group = self.view.group  # once: never replaced in play
         self.store = store
         self.speaker = speaker
@@ -70,7 +71,13 @@ class App:
         self.cursor = 0
         self.lifted = NOWHERE
         self.screen = PLAY
-        self.status_key = -1  # what the status line shows (play.py packs it)
+        self.status_key = -1  # the game's state the status text was built for (play.py)
+        self.status = ""  # that text
+        self.shown = None  # the text the status line shows: status or a message
+        self.moves = 0  # moves played in this game, as the status line counts them
+        self.counted = -1  # the count the status line shows
+        self.asked = -1  # the action waiting for a second A to confirm it (menu.py)
+        self.page = 0  # help's page, or the place peek shows
         self.menu_item = 0  # the menu's chosen item, first shown and labels (menu.py)
         self.menu_first = 0
         self.labels = None
@@ -80,6 +87,7 @@ class App:
         self._dirty = False
         self.flash_at = None  # None, or the error flash's start (-1: not yet timed)
         self._ended = _STILL
+        self._after_a = False  # the last event was a press of A
         self.message = ""
         self.next_rules = None  # restore may bring back the saved ones
         self.statistics = Statistics()
@@ -114,7 +122,9 @@ class App:
     def start(self, game):
         """Play ``game`` from its present position."""
         self.game = game
+        self.moves = len(game.move_stack())
         self.status_key = -1
+        self.shown = None
         self.lifted = NOWHERE
         self.redo = bytearray()
         self._dirty = True
@@ -160,8 +170,9 @@ class App:
         written, note = self.keeper.write(self)
         self._dirty = not written
         if note:
-            self.message = note
-            self.status_key = -1
+            self.say(note)
+            if self.screen == PLAY:  # (a write on an idle tick: shown at once)
+                show_table(self)
 
     def flush(self):
         """Save now if anything changed since the last save (before power-off
@@ -194,7 +205,15 @@ class App:
         if self.flash_at is not None:
             self.flash_at = None
             place_cursor(self)
-        self.go(_BUTTON[self.screen](self, event & 7, event & HOLD))
+        held = event & HOLD
+        after_a = self._after_a
+        self._after_a = event == A
+        if held and (self.screen != PLAY or after_a and self.lifted != self.cursor):
+            # A hold follows the press that began it: it means something only
+            # on the table, and only if that press lifted the card (or it is
+            # a hold alone, as a script may give).
+            return
+        self.go(_BUTTON[self.screen](self, event & 7, held))
 
     def go(self, screen):
         """Bring ``screen`` up; the table becomes the won or stuck screen
@@ -209,13 +228,15 @@ class App:
                                            self.moves_made())
                     if self.on_record is not None and self.game.deal_number is not None:
                         self.on_record(self.statistics)
+                    if self._ended == _MOVED:  # (not when starting: the edge may yet
+                        self.save_now()  # keep the old save) won: written at once
                 if self._ended == _MOVED:
                     self.sound(FANFARE)
+            elif status == REDEAL_ONLY and not self.game.history and self.game.louis_phase():
+                # Louis before any move: not stuck, just the stock to deal.
+                self.say("Deal the stock: START")
             elif status != PLAYING:
-                screen = STUCK
-            if screen == WON_SCREEN and self._ended == _MOVED:
-                self.save_now()  # a game won ends: written at once (a stuck one
-                # ends when the player deals again, which writes at once too)
+                screen = STUCK  # written by the minute's policy; a new deal writes at once
             self._ended = _STILL
         if screen == PLAY:
             self.screen = PLAY
@@ -236,16 +257,18 @@ class App:
             redo[-2:] = b""
         elif redo:
             self.redo = bytearray()
+        self.moves += 1
         self.sound(CLICK)
-        self.message = ""
+        self.say("")
         self.changed()
         self._ended = _MOVED
 
     def undo(self):
         if not self.game.history:
-            self.error()
+            self.error("nothing to undo")
             return
         move = self.game.pop()
+        self.moves -= 1
         self.redo.append(move >> 8)
         self.redo.append(move & 255)
         self.lifted = NOWHERE
@@ -254,7 +277,7 @@ class App:
     def redo_move(self):
         redo = self.redo
         if not redo:
-            self.error()
+            self.error("nothing to redo")
             return
         move = redo[-2] << 8 | redo[-1]
         try:
@@ -271,13 +294,19 @@ class App:
                 self.lifted = NOWHERE
                 self.play(move)
                 return
-        self.error()
+        self.error("no redeal left")
 
-    def error(self):
-        """Buzz and flash the cursor red."""
+    def error(self, reason=""):
+        """Buzz, flash the cursor red and say why on the status line."""
+        self.say(reason)
         self.sound(ERROR)
         self.flash_at = -1
         place_cursor(self)
+
+    def say(self, text):
+        """Show ``text`` on the status line instead of the game's state, until
+        the next press on the table or the next move ("" to clear it)."""
+        self.message = text
 
     def sound(self, sound):
         if self.sound_on:

@@ -1,40 +1,37 @@
-"""The help screen: the rules in brief and the buttons."""
+"""Help: the rules of the game in play, what the table shows, the buttons.
+Three pages, read from the texts file (``assets/help.txt``, sections
+``rules``, ``table`` and ``buttons``); the rules page has only the lines for
+the rules in play."""
 
-from adafruit_display_text import wrap_text_to_pixels
+from .buttons import UP, LEFT, B, START
+from .table import TEXT_ROWS
+from .screens import MENU, HELP, write_section
 
-from .screens import MENU, show_lines
-from .table import TEXT_COLUMNS
-from .tiles import TILE_WIDTH
-
-HELP_TITLE = "HOW TO PLAY"
-HELP_RULES = ("Move all 104 cards to the 8 foundations by suit: K\x06 builds down, A\x05 up. "
-              "Piles build up or down. 1st: piles 1-4 play only to K, 7-10 only to A, "
-              "until the first redeal.")
-HELP_KEYS = (
-    "d-pad  move the cursor",
-    "A      pick up, put down",
-    "A A / hold A  quick move",
-    "B      cancel, else undo",
-    "START  menu",
-    "SELECT peek at a pile",
-    "      any button: back",
-)
-
-
-def help_lines(font):
-    """The help screen's lines: the rules wrapped to the screen's width by
-    the font's glyphs (the library's ``wrap_text_to_pixels``), then the keys."""
-    lines = [HELP_TITLE]
-    lines += wrap_text_to_pixels(HELP_RULES, TEXT_COLUMNS * TILE_WIDTH, font)
-    lines.append("")
-    lines += HELP_KEYS
-    return lines
+_PAGES = 3
+_SECTIONS = ("rules", "table", "buttons")
 
 
 def show_help(app):
-    show_lines(app.view, help_lines(app.view.font))
+    view = app.view
+    page = app.page
+    view.clear_text()
+    row = 0
+    if page == 0:
+        view.rows[0] = "RULES: " + app.game.rules.preset
+        row = 1
+    write_section(app, _SECTIONS[page], row)
+    view.rows[TEXT_ROWS - 1] = "%d/%d <>: page  B: back" % (page + 1, _PAGES)
+    view.show_text()
 
 
 def help_button(app, button, held):
-    """Any button goes back to the menu."""
-    return MENU
+    """Left and right turn the pages; B or START goes back to the menu
+    (as a page turned past the last does)."""
+    if button == B or button == START:
+        return MENU
+    page = app.page + (-1 if button == LEFT or button == UP else 1)
+    if page >= _PAGES:
+        return MENU
+    app.page = page % _PAGES
+    show_help(app)
+    return HELP

@@ -4,16 +4,14 @@ colours, sound, statistics and help. Opens on START from the table."""
 from ..rules import Rules, OPTIONS, CHOICES, PRESETS, value_text
 from .buttons import UP, DOWN, LEFT, RIGHT, A, B, START
 from .table import TEXT_COLUMNS, TEXT_ROWS, FOUR_COLOURS, TWO_COLOURS
-from .screens import PLAY, MENU, HELP, NUMBER, STATS
+from .screens import PLAY, MENU, HELP, NUMBER, STATS, throws_away
 from .stats_screen import open_stats
 from .deal_number import start_number
 
 from ..cards import const  # the core's: micropython's, or a stand-in on CPython
 
 _MENU_ROWS = const(12)  # menu items visible at once
-# A label is a whole row but its last column (which holds the scroll arrows):
-# it starts with the blank the '>' marker covers, so a row needs no new string.
-LABEL_WIDTH = TEXT_COLUMNS - 1
+LABEL_WIDTH = TEXT_COLUMNS - 2  # after the '>' column; the last holds the scroll arrows
 
 # Menu items (the rules options follow _RULES, one per option).
 _RESUME = const(0)
@@ -29,31 +27,39 @@ _SOUND = const(9 + 8)
 _STATISTICS = const(10 + 8)
 _HELP = const(11 + 8)
 _MENU_ITEMS = const(12 + 8)
-_MENU_TEXT = (" Resume", " New deal", " Deal by number", " Restart this deal", " Undo", " Redo")
+_MENU_TEXT = ("Resume", "New deal", "Deal by number", "Restart this deal", "Undo", "Redo")
 _OPTION_LABELS = ("build", "wrap", "spaces", "redeals", "1st-deal limit", "gather",
                   "found. moves", "Louis start")
 
 
-def _row(label, up, down):
-    """A menu row: the label, and in the last column a scroll arrow (up or down)."""
-    if not (up or down):
-        return label
-    return label + " " * (LABEL_WIDTH - len(label)) + ("\x05" if up else "\x06")
-
-
-def draw_menu(view, labels, chosen, first):
-    """``labels`` from the app; ``chosen`` is marked; rows from ``first``."""
+def draw_menu(app):
+    """The whole menu: ``app.labels`` from ``app.menu_first`` on, the chosen
+    item marked, the deal number at the top, the rules note at the bottom."""
+    view = app.view
+    labels = app.labels
+    chosen = app.menu_item
+    first = app.menu_first
     view.clear_text()
     rows = view.rows
-    rows[0] = "MENU        START/B: back"
-    for row in range(_MENU_ROWS):
+    number = app.game.deal_number
+    rows[0] = "MENU %-13s B: back" % ("" if number is None else "#%d" % number)
+    for row in range(_MENU_ROWS):  # column 0 is the '>' marker's (a tile)
         item = first + row
         if item >= len(labels):
             break
         rows[2 + row] = _row(labels[item], row == 0 and first > 0,
                              row == _MENU_ROWS - 1 and first + _MENU_ROWS < len(labels))
     rows[TEXT_ROWS - 1] = "A: choose  <>: change"
+    _rules_note(app)
     view.show_text(marker_row=2 + chosen - first)
+
+
+def _row(label, up, down):
+    """A menu row: the marker's blank column, the label, and in the last
+    column a scroll arrow (up or down)."""
+    if not (up or down):
+        return " " + label
+    return " " + label + " " * (LABEL_WIDTH - len(label)) + ("\x05" if up else "\x06")
 
 
 def show_menu(app):
@@ -70,28 +76,42 @@ def show_menu(app):
     _draw(app)
 
 
+def same_rules(one, other):
+    """Whether two Rules are the same, without building their text."""
+    if one.preset != other.preset:
+        return False
+    for name in OPTIONS:
+        if getattr(one, name) != getattr(other, name):
+            return False
+    return True
+
+
 def menu_label(app, item):
     """The text of menu item ``item``."""
     if item < _REDEAL:
+        if item == app.asked:  # the second A does it
+            return "Sure? A again: new deal" if item == _NEW else "Sure? A again: restart"
+        if item == _RESTART and not same_rules(app.next_rules, app.game.rules):
+            return "Restart with new rules"
         return _MENU_TEXT[item]
     game = app.game
     if item == _REDEAL:
         if game.louis_phase():
-            return " Deal the stock"
-        return " Redeal (%d left)" % game.redeals_left()
+            return "Deal the stock"
+        return "Redeal (%d left)" % game.redeals_left()
     if item == _RULES:
-        return " Rules: " + app.next_rules.preset
+        return "Rules: " + app.next_rules.preset
     if item < _COLOURS:
         option = item - _RULES - 1
-        return "   %s: %s" % (_OPTION_LABELS[option],
+        return "  %s: %s" % (_OPTION_LABELS[option],
                              value_text(getattr(app.next_rules, OPTIONS[option])))
     if item == _COLOURS:
-        return " Four colours: " + ("on" if app.four_colours else "off")
+        return "Four colours: " + ("on" if app.four_colours else "off")
     if item == _SOUND:
-        return " Sound: " + ("on" if app.sound_on else "off")
+        return "Sound: " + ("on" if app.sound_on else "off")
     if item == _STATISTICS:
-        return " Statistics"
-    return " Help"
+        return "Statistics"
+    return "Help"
 
 
 def menu_labels(app):
@@ -108,11 +128,22 @@ def _draw(app):
         app.menu_first = item
     elif item >= app.menu_first + _MENU_ROWS:
         app.menu_first = item - _MENU_ROWS + 1
-    draw_menu(app.view, app.labels, item, app.menu_first)
+    draw_menu(app)
+
+
+def _rules_note(app):
+    """Say, under the menu, when the rules chosen differ from the game's."""
+    app.view.rows[TEXT_ROWS - 2] = ("" if same_rules(app.next_rules, app.game.rules)
+                                    else "New rules: from next deal")
 
 
 def menu_button(app, button, held):
     item = app.menu_item
+    asked = app.asked
+    if asked >= 0:  # any key but the second A on it takes the question back
+        app.asked = -1
+        if button != A or item != asked:
+            _relabel(app, asked)
     if button == UP or button == DOWN:
         # Only the marker tile moves (allocating nothing) unless the menu scrolls.
         app.menu_item = (item + (1 if button == DOWN else -1)) % _MENU_ITEMS
@@ -128,21 +159,28 @@ def menu_button(app, button, held):
     elif button == A:
         if item >= _RULES:
             return _change(app, item, 1)
-        return _choose(app, item)
+        return _choose(app, item, asked)
     return MENU
 
 
-def _relabel(app, item):
-    """Rebuild and rewrite one menu item's label (it is on screen)."""
+def _relabel(app, item, draw=True):
+    """Rebuild one menu item's label, and rewrite it if it is on screen."""
     label = menu_label(app, item)
     app.labels[item] = label
-    row = item - app.menu_first
-    app.view.set_row(2 + row, _row(label, row == 0 and app.menu_first > 0,
-                                   row == _MENU_ROWS - 1
-                                   and app.menu_first + _MENU_ROWS < len(app.labels)))
+    if app.menu_first <= item < app.menu_first + _MENU_ROWS:
+        row = item - app.menu_first
+        app.view.rows[2 + row] = _row(label, row == 0 and app.menu_first > 0,
+                                      row == _MENU_ROWS - 1
+                                      and app.menu_first + _MENU_ROWS < len(app.labels))
+        if draw:
+            app.view.draw_rows()
 
 
-def _choose(app, item):
+def _choose(app, item, asked):
+    if (item == _NEW or item == _RESTART) and asked != item and throws_away(app):
+        app.asked = item  # ask once: this game's moves would be lost
+        _relabel(app, item)
+        return MENU
     if item == _NEW:
         app.new_deal(app.new_deal_number())
     elif item == _BY_NUMBER:
@@ -176,7 +214,10 @@ def _change(app, item, by):
         value = getattr(app.next_rules, name)
         setattr(app.next_rules, name, choices[(choices.index(value) + by) % len(choices)])
         app.changed()
-        _relabel(app, item)
+        _relabel(app, item, False)
+        _relabel(app, _RESTART, False)
+        _rules_note(app)
+        app.view.draw_rows()  # once, for the three rows
     elif item == _COLOURS:
         app.four_colours = not app.four_colours
         app.view.set_suit_colours(FOUR_COLOURS if app.four_colours else TWO_COLOURS)
@@ -190,5 +231,6 @@ def _change(app, item, by):
         open_stats(app)
         return STATS
     elif item == _HELP:
+        app.page = 0
         return HELP
     return MENU

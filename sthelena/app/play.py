@@ -2,18 +2,23 @@
 move; draws the 20 places, the cursor and the status line."""
 
 from ..rules import PRESETS
+from ..cards import const  # the core's: micropython's, or a stand-in on CPython
 from .buttons import RIGHT, A, B, START, SELECT
 from .layout import step
 from .sounds import CLICK
-from .table import write, NO_MARK, TARGET_MARK, BLOCKED_MARK, TEXT_COLUMNS
+from .table import write, write_number, NO_MARK, TARGET_MARK, BLOCKED_MARK, TEXT_COLUMNS
 from .tiles import EMPTY_ANY, EMPTY_NONE
+from .reasons import why_not
 from .screens import PLAY, MENU, PEEK, NOWHERE
 
 _SHORT_PRESETS = ("StH", "StHpy", "Louis", "Kite")
+STATUS_WIDTH = const(18)  # columns for the status text; the move counter takes the rest
 
 
 def table_button(app, button, held):
     """The table's buttons; the app holds the cursor and the lifted card."""
+    if app.message:
+        app.say("")  # a reason stays until the next press
     if button <= RIGHT:
         app.cursor = step(app.cursor, button)
         app.changed()  # the cursor is saved too (by the write policy)
@@ -24,8 +29,10 @@ def table_button(app, button, held):
             quick_move(app, place if lifted == NOWHERE else lifted)
         elif lifted == NOWHERE:  # pick up the card under the cursor
             game = app.game
-            if not game.top(place) or (place >= 12 and game.rules.foundation_moves == "none"):
-                app.error()
+            if not game.top(place):
+                app.error("no card there")
+            elif place >= 12 and game.rules.foundation_moves == "none":
+                app.error("foundation cards stay put")
             else:
                 app.lifted = place
                 app.sound(CLICK)
@@ -36,7 +43,7 @@ def table_button(app, button, held):
             if app.game.is_legal(lifted * 20 + place):
                 app.play(lifted * 20 + place)
             else:
-                app.error()
+                app.error(why_not(app.game, lifted * 20 + place))
     elif button == B:
         if app.lifted != NOWHERE:
             app.lifted = NOWHERE
@@ -68,8 +75,10 @@ def quick_move(app, place):
             space = target
     if space != NOWHERE:
         app.play(place * 20 + space)
+    elif not game.top(place):
+        app.error("no card there")
     else:
-        app.error()
+        app.error("no place for this card")
 
 # -- drawing -------------------------------------------------------
 
@@ -118,32 +127,46 @@ def show_table(app):
 
 
 def status_text(app):
-    if app.message:
-        return app.message
+    """The status line left of the move counter: deal number, rules,
+    redeals left, the first-deal limit, Louis' stock. The deal number goes
+    when they would not fit. (A message takes the whole line instead.)"""
     game = app.game
     preset = game.rules.preset
-    short = preset
+    text = preset
     for index in range(len(PRESETS)):
         if PRESETS[index][0] == preset:
-            short = _SHORT_PRESETS[index]
+            text = _SHORT_PRESETS[index]
     if str(game.rules) != preset:
-        short += "*"
-    number = game.deal_number
-    text = ("#%d " % number if number is not None else "") + short
+        text += "*"
     text += " R%d" % game.redeals_left()
-    if game.louis_phase():
-        text += " stock%d" % game.stock_size()
     if game.restricted():
         text += " 1st"
+    if game.louis_phase():
+        text += " st%d" % game.stock_size()
+    number = game.deal_number
+    if number is not None and len(text) + 2 + len(str(number)) <= STATUS_WIDTH:
+        text = "#%d %s" % (number, text)
     return text
 
 
 def _draw_status(app):
-    """Rewrite the status line only when what it says has changed: its
-    text is built from these few numbers, and building it allocates."""
+    """Build the status text only when what it says has changed (it is
+    built from these few numbers, and building it allocates), and write
+    it, or the message, only when the line shows something else; the move
+    counter is written digit by digit, which allocates nothing."""
     game = app.game
-    key = (game.round << 9 | game.stock_size() << 2 | game.restricted() << 1
-           | (app.message != ""))
+    status = app.view.status
+    key = game.round << 9 | game.stock_size() << 1 | game.restricted()
     if key != app.status_key:
         app.status_key = key
-        write(app.view.status, 0, 0, status_text(app), TEXT_COLUMNS)
+        app.status = status_text(app)
+    text = app.message or app.status
+    if text is not app.shown:
+        app.shown = text
+        write(status, 0, 0, text, TEXT_COLUMNS)
+        app.counted = -1
+    if not app.message and app.moves != app.counted:
+        app.counted = app.moves
+        write(status, STATUS_WIDTH, 0, "", TEXT_COLUMNS - STATUS_WIDTH)
+        write(status, TEXT_COLUMNS - 2, 0, "mv")
+        write_number(status, TEXT_COLUMNS - 4, 0, app.moves, TEXT_COLUMNS - 4 - STATUS_WIDTH)

@@ -10,11 +10,12 @@ a length (2 bytes), the body and a CRC-16 of the kind, length and body:
   counted 4; the cursor; the rules for the next deal, 2 bytes) and the
   game's save bytes (``sthelena.save``).
 
-The write policy (``Keeper``): at once when a game ends, a new deal starts,
-the statistics change or the menu opens (the app calls ``save_now``);
-otherwise a minute after the first change not yet written, and never sooner
-than a minute after the last write. So play writes at most once a minute,
-and a power cut loses at most the last minute of play. A record too big
+The write policy (``Keeper``): at once when a game is won, a new deal
+starts (the game left is counted), the statistics are reset or the menu
+opens (the app calls ``save_now``); otherwise a minute after the first
+change not yet written, and never sooner than a minute after the last
+write. So play writes at most once a minute, and a power cut loses at most
+the last minute of play. A record too big
 for the store keeps only the last ``KEEP_MOVES`` moves undoable; a write
 that fails leaves the game going. Each is told once, in one line.
 """
@@ -29,6 +30,7 @@ RECORD_MAGIC = b"SR"
 RECORD_VERSION = const(1)
 WRITE_EVERY_MS = const(60000)  # the most play a power cut can lose
 KEEP_MOVES = const(1000)  # undoable moves kept when a record must be trimmed
+LONGEST = const(0xF000)  # a store without a capacity (a file): the length fields' 16 bits
 _STATISTICS = const(83)  # "S"
 _GAME = const(71)  # "G"
 _FOUR_COLOURS = const(1)
@@ -99,6 +101,7 @@ def restore(app):
     if not data:
         return None
     found, ours = sections(data)
+    why = "a part cut short or corrupt" if ours else "not a record of this version"
     stats, body = found
     if stats is not None:
         try:
@@ -120,14 +123,10 @@ def restore(app):
                 pass  # the game's rules, then
         except (ValueError, IndexError) as error:
             game = None
-            print("sthelena: saved game unreadable (%s)" % error)
-    if game is None:
-        app.message = UNREADABLE
-        print("sthelena: %s (%d bytes, %s)" % (UNREADABLE, len(data),
-                                               "no game in it" if ours else "not a record"))
-    elif stats is None:
-        app.message = STATISTICS_LOST
-        print("sthelena: " + STATISTICS_LOST)
+            why = error
+    if game is None or stats is None:
+        app.message = UNREADABLE if game is None else STATISTICS_LOST
+        print("sthelena: %s (%s)" % (app.message, why))
     return game
 
 
@@ -138,13 +137,11 @@ class Keeper:
 
     def __init__(self, store):
         self.store = store
-        self.capacity = getattr(store, "capacity", 0)  # 0: no limit
-        self.writes = 0
+        self.capacity = getattr(store, "capacity", 0) or LONGEST
         self._first = -1  # when the first change not yet written was seen
         self._written = -1  # when the last write was (-1: none yet)
         self._stamp = False  # a write since the last tick: time it there
-        self._told_trim = False
-        self._told_failure = False
+        self._told = 0  # TRIMMED 1, NOT_SAVED 2: each is told once
 
     def due(self, now, dirty):
         """Whether an idle tick at ``now`` ms should write the changes."""
@@ -162,14 +159,17 @@ class Keeper:
 
     def write(self, app):
         """Write the record: (written, a line to tell the player or "")."""
-        data = record_bytes(app)
+        limit = self.capacity
         note = ""
-        if self.capacity and len(data) > self.capacity:
+        # The whole record is at most a few hundred bytes longer than the
+        # history (a move takes at least as much there as in the save bytes).
+        data = record_bytes(app) if len(app.game.history) < limit else b""
+        if not data or len(data) > limit:
             data = record_bytes(app, KEEP_MOVES)
-            if len(data) > self.capacity:
+            if len(data) > limit:
                 data = record_bytes(app, 0)
-            if not self._told_trim:
-                self._told_trim = True
+            if not self._told & 1:
+                self._told |= 1
                 note = TRIMMED
         self._first = -1
         self._stamp = True
@@ -177,9 +177,8 @@ class Keeper:
             self.store.save(data)
         except (OSError, RuntimeError, ValueError) as error:
             print("sthelena: could not save (%s)" % error)
-            if not self._told_failure:
-                self._told_failure = True
+            if not self._told & 2:
+                self._told |= 2
                 note = NOT_SAVED
             return False, note
-        self.writes += 1
         return True, note

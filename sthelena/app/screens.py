@@ -16,7 +16,11 @@ overlay. What a screen keeps while it is shown lives on the app
 (functions, not objects: a class costs the board about 200 bytes more).
 """
 
-from .table import TEXT_ROWS
+from adafruit_display_text import wrap_text_to_pixels
+
+from ..rules import value_text
+from .table import TEXT_COLUMNS, TEXT_ROWS
+from .tiles import TILE_WIDTH
 
 from ..cards import const  # the core's: micropython's, or a stand-in on CPython
 
@@ -32,6 +36,50 @@ STATS = const(7)  # the statistics (stats_screen.py)
 STATS_RESET = const(8)  # ...and the question before a reset
 
 NOWHERE = const(-1)  # no card lifted
+def throws_away(app):
+    """Whether starting another game loses moves played in this one (a won
+    game loses nothing): then the player is asked once."""
+    return len(app.game.history) > 0 and not app.game.is_won()
+
+
+def write_section(app, name, row):
+    """Write section ``name`` of the texts file (``app.texts``, see
+    assets/help.txt) into the text page's rows from ``row``, the lines for
+    other rules left out, a line wider than the screen wrapped by the
+    library's ``wrap_text_to_pixels``; the row after the last. Read line by line from
+    flash: the texts take no RAM while they are not shown."""
+    rows = app.view.rows
+    rules = app.game.rules
+    try:
+        with open(app.texts) as file:
+            inside = False
+            for line in file:
+                line = line.rstrip()
+                if line[:1] == "@":
+                    if inside:
+                        break
+                    inside = line[1:] == name
+                elif inside and row < TEXT_ROWS:
+                    if line[:1] == "?":
+                        space = line.find(" ")
+                        equals = line.find("=")
+                        if value_text(getattr(rules, line[1:equals])) != line[equals + 1:space]:
+                            continue
+                        line = line[space + 1:]
+                    if len(line) <= TEXT_COLUMNS:
+                        rows[row] = line
+                        row += 1
+                        continue
+                    # too wide: wrapped at spaces by the font's widths
+                    for part in wrap_text_to_pixels(line, TEXT_COLUMNS * TILE_WIDTH,
+                                                    app.view.font):
+                        if row < TEXT_ROWS:
+                            rows[row] = part
+                            row += 1
+    except OSError:
+        rows[row] = "(no texts file)"
+        row += 1
+    return row
 
 
 def show_lines(view, lines):

@@ -59,8 +59,11 @@ def show_stats_reset(app):
 
 
 def stats_reset_button(app, button, held):
-    """A resets every statistic (written at once); any other button keeps them."""
-    if button == A and not held:
+    """A resets every statistic (written at once); any other button keeps
+    them. A hold is no answer: the question stays for a press of its own."""
+    if held:
+        return STATS_RESET
+    if button == A:
         app.statistics.reset()
         app.save_now()  # the statistics changed: written at once
     return STATS

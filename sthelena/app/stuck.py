@@ -1,28 +1,39 @@
-"""The stuck screen: only a redeal is left, or the game is lost."""
+"""The stuck screen: no card can reach a foundation without a redeal (or,
+in Louis, without dealing the stock); or the game is lost. The words are in
+the texts file (sections ``redeal``, ``stock``, ``lost``, ``cycling``)."""
 
 from ..game import REDEAL_ONLY, CYCLING
 from .buttons import A, B, START
-from .screens import PLAY, MENU, STUCK, show_message
+from .table import TEXT_ROWS
+from .screens import PLAY, MENU, STUCK, write_section
 
 
 def show_stuck(app):
     game = app.game
+    view = app.view
+    rows = view.rows
     status = game.status()
-    if status == REDEAL_ONLY:
-        louis = game.louis_phase()
-        show_message(app.view, "STUCK", (
-            "Only %s is left." % ("dealing the stock" if louis else "a redeal"),
-            "Redeals left: %d" % game.redeals_left()), (
-            "A: %s" % ("deal the stock" if louis else "redeal"), "B: back to the table"))
+    view.clear_text()
+    if status == REDEAL_ONLY and game.louis_phase():
+        title = "DEAL THE STOCK"
+        row = write_section(app, "stock", 3)
+        rows[row + 1] = "Cards in the stock: %d" % game.stock_size()
+        keys = "A: deal the stock"
+    elif status == REDEAL_ONLY:
+        title = "TIME TO REDEAL"
+        row = write_section(app, "redeal", 3)
+        rows[row + 1] = "Redeals left: %d" % game.redeals_left()
+        keys = "A: redeal"
     else:
-        why = ("No moves left:", "this game is lost.") if status != CYCLING else (
-            "Only moves that undo each", "other: this game is lost.")
-        show_message(app.view, "NO WAY ON", why, ("A: new deal", "B: back (undo there)"))
+        title = "NO WAY ON"
+        write_section(app, "cycling" if status == CYCLING else "lost", 3)
+        keys = "A: new deal"
+    rows[TEXT_ROWS - 2] = keys
+    rows[TEXT_ROWS - 1] = "B: back to the table"
+    view.show_text(title)
 
 
 def stuck_button(app, button, held):
-    if held:
-        return STUCK  # a hold after the press that ended the game: ignore
     if button == A:
         if app.game.status() == REDEAL_ONLY:
             app.redeal()

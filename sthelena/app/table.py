@@ -61,7 +61,8 @@ FOUR_COLOURS = (0x000000, 0xD01010, 0x1048E0, 0x0C8A20)
 def write(grid, column, row, text, width=0):
     """Put ``text`` into a text TileGrid (TEXT_COLUMNS wide), padding with
     spaces to ``width``. Characters below 32 are pictures: 1-4 the small
-    suits, 5 up, 6 down. Allocates nothing."""
+    suits, 5 up, 6 down (also written ↑ and ↓, as the texts file does).
+    Allocates nothing."""
     at = row * TEXT_COLUMNS + column  # an int index: grid[x, y] builds a tuple
     for char in text:
         if column >= TEXT_COLUMNS:
@@ -71,8 +72,10 @@ def write(grid, column, row, text, width=0):
             code = SMALL_SUIT + code - 1
         elif code == 5:
             code = ARROW_UP
-        elif code == 6:
+        elif code == 6 or code == 0x2193:
             code = ARROW_DOWN
+        elif code == 0x2191:
+            code = ARROW_UP
         elif FIRST_CHAR <= code < 127:
             code -= FIRST_CHAR
         else:
@@ -86,6 +89,20 @@ def write(grid, column, row, text, width=0):
         at += 1
         column += 1
         width -= 1
+
+
+def write_number(grid, right, row, number, width):
+    """Write ``number``'s digits into a text TileGrid ending at column
+    ``right``, at most ``width`` of them (the last ones), without building
+    its text: it allocates nothing."""
+    at = row * TEXT_COLUMNS + right
+    while width > 0:
+        grid[at] = ord("0") - FIRST_CHAR + number % 10
+        number //= 10
+        width -= 1
+        at -= 1
+        if not number:
+            return
 
 
 def card_text(card):
@@ -271,6 +288,9 @@ class TableView:
             self.page = page
             self.overlay.hidden = page != "peek"
             self.text_page.hidden = page != "text"
+            # the cursor hides under a screen (its frame would show in the
+            # 2-pixel margin at the left)
+            self._cursor.hidden = page != "table"
 
     def show_overlay(self, shown):
         """The peek's tiles over the table, or (False) the table alone."""
@@ -320,6 +340,10 @@ class TableView:
     def set_row(self, row, text):
         """Rewrite one body row on the text page shown."""
         self.rows[row] = text
+        self._draw_body()
+
+    def draw_rows(self):
+        """Show what ``put`` wrote on the text page shown."""
         self._draw_body()
 
     def _draw_body(self):

@@ -14,8 +14,6 @@ def show_won(app):
 
 
 def won_button(app, button, held):
-    if held:
-        return WON_SCREEN  # a hold after the press that ended the game: ignore
     if button == A:
         app.new_deal(app.new_deal_number())
         return PLAY
