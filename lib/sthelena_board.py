@@ -1667,23 +1667,34 @@ _HELP = const(11 + 8)
 _MENU_ITEMS = const(12 + 8)
 _MENU_TEXT = ('Resume', 'New deal', 'Deal by number', 'Restart this deal', 'Undo', 'Redo')
 _OPTION_LABELS = ('build', 'wrap', 'spaces', 'redeals', '1st-deal limit', 'gather', 'found. moves', 'Louis start')
+_MADE = [None] * (2 * _MENU_ROWS + 2)
 def draw_menu(app):
-    h = app.view
-    d = app.labels
-    a = app.menu_item
-    b = app.menu_first
-    h.clear_text()
-    g = h.rows
-    e = app.game.deal_number
-    g[0] = 'MENU %-13s B: back' % ('' if e is None else '#%d' % e)
-    for f in range(_MENU_ROWS):
-        c = b + f
-        if c >= len(d):
+    l = app.view
+    f = app.labels
+    b = app.menu_item
+    d = app.menu_first
+    l.clear_text()
+    j = l.rows
+    g = _MADE
+    h = app.game.deal_number
+    if g[0] != h or g[1] is None:
+        g[0] = h
+        g[1] = 'MENU %-13s B: back' % ('' if h is None else '#%d' % h)
+    j[0] = g[1]
+    for i in range(_MENU_ROWS):
+        e = d + i
+        if e >= len(f):
             break
-        g[2 + f] = _row(d[c], f == 0 and b > 0, f == _MENU_ROWS - 1 and b + _MENU_ROWS < len(d))
-    g[TEXT_ROWS - 1] = 'A: choose  <>: change'
+        k = i == 0 and d > 0
+        c = i == _MENU_ROWS - 1 and d + _MENU_ROWS < len(f)
+        a = 2 + 2 * i
+        if k or c or g[a] != f[e]:
+            g[a] = None if k or c else f[e]
+            g[a + 1] = _row(f[e], k, c)
+        j[2 + i] = g[a + 1]
+    j[TEXT_ROWS - 1] = 'A: choose  <>: change'
     _rules_note(app)
-    h.show_text(marker_row=2 + a - b)
+    l.show_text(marker_row=2 + b - d)
 def _row(label, up, down):
     if not (up or down):
         return ' ' + label

@@ -32,6 +32,12 @@ _OPTION_LABELS = ("build", "wrap", "spaces", "redeals", "1st-deal limit", "gathe
                   "found. moves", "Louis start")
 
 
+# The rows last made from labels (label, row text) and the top line's deal
+# number and text: a menu opened again as it was reuses its strings, so its
+# label draws nothing and makes no garbage.
+_MADE = [None] * (2 * _MENU_ROWS + 2)
+
+
 def draw_menu(app):
     """The whole menu: ``app.labels`` from ``app.menu_first`` on, the chosen
     item marked, the deal number at the top, the rules note at the bottom."""
@@ -41,14 +47,23 @@ def draw_menu(app):
     first = app.menu_first
     view.clear_text()
     rows = view.rows
+    made = _MADE
     number = app.game.deal_number
-    rows[0] = "MENU %-13s B: back" % ("" if number is None else "#%d" % number)
+    if made[0] != number or made[1] is None:
+        made[0] = number
+        made[1] = "MENU %-13s B: back" % ("" if number is None else "#%d" % number)
+    rows[0] = made[1]
     for row in range(_MENU_ROWS):  # column 0 is the '>' marker's (a tile)
         item = first + row
         if item >= len(labels):
             break
-        rows[2 + row] = _row(labels[item], row == 0 and first > 0,
-                             row == _MENU_ROWS - 1 and first + _MENU_ROWS < len(labels))
+        up = row == 0 and first > 0
+        down = row == _MENU_ROWS - 1 and first + _MENU_ROWS < len(labels)
+        at = 2 + 2 * row
+        if up or down or made[at] != labels[item]:
+            made[at] = None if up or down else labels[item]
+            made[at + 1] = _row(labels[item], up, down)
+        rows[2 + row] = made[at + 1]
     rows[TEXT_ROWS - 1] = "A: choose  <>: change"
     _rules_note(app)
     view.show_text(marker_row=2 + chosen - first)
