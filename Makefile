@@ -40,6 +40,11 @@ bench: $(VENV_STAMP) $(MPVM_STAMP)
 bench-app: $(VENV_STAMP) $(MPVM_STAMP)
 	$(PY) tools/bench_app.py
 
+## bench-solver: the solver on deals 1-1000 of each preset, 10 s a deal (long: DEALS=1-100 JOBS=2 optional)
+.PHONY: bench-solver
+bench-solver: $(VENV_STAMP)
+	$(PY) tools/bench_solver.py --deals $(or $(DEALS),1-1000) --jobs $(or $(JOBS),1)
+
 ## lib: lib/sthelena_board.py and lib/sthelena_drive.py again from the sources (committed: the repository is a CIRCUITPY image)
 .PHONY: lib
 lib:

@@ -1,7 +1,8 @@
 """The desktop command line: ``python -m sthelena SUBCOMMAND ...``.
 
-Subcommands: ``deal``, ``moves``, ``play``, ``show``, ``perft`` and ``tty``
-(a small game on the terminal). A POSITION is a notation line (quoted, as
+Subcommands: ``deal``, ``moves``, ``play``, ``show``, ``perft``, ``tty``
+(a small game on the terminal), and the solver's ``solve`` and ``stats``
+(in ``winrate``). A POSITION is a notation line (quoted, as
 it holds spaces), a bare deal number (dealt under ``--rules``), or ``-`` to
 read either from stdin.
 
@@ -318,6 +319,10 @@ def build_parser():
     command.add_argument("--deal", metavar="N", help="deal number (default: a random one)")
     command.add_argument("--rules", metavar="RULES", help="rules (default %s)" % DEFAULT)
     command.set_defaults(run=_cmd_tty)
+
+    from .winrate import add_commands  # solve, stats
+
+    add_commands(commands)
     return parser
 
 

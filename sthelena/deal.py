@@ -9,15 +9,6 @@ _MASK = 0xFFFFFFFF
 DEAL_LIMIT = 1 << 32  # deal numbers are 0 .. DEAL_LIMIT - 1
 
 
-def _next(state):
-    """The next state and its 32-bit output."""
-    state = (state + 0x9E3779B9) & _MASK
-    z = state
-    z = ((z ^ (z >> 16)) * 0x85EBCA6B) & _MASK
-    z = ((z ^ (z >> 13)) * 0xC2B2AE35) & _MASK
-    return state, z ^ (z >> 16)
-
-
 def unshuffled_deck():
     """The 96 cards left when one king and one ace of each suit are the
     foundation bases: by suit, then rank, two copies of ranks 2..Q."""
@@ -40,7 +31,12 @@ def shuffled_deck(number):
         span = top + 1
         limit = (DEAL_LIMIT // span) * span  # reject the uneven tail: no bias
         while True:
-            state, value = _next(state)
+            # the generator's step, inline (a call returning two values
+            # would allocate a tuple per card): the next state, its output
+            state = (state + 0x9E3779B9) & _MASK
+            value = ((state ^ (state >> 16)) * 0x85EBCA6B) & _MASK
+            value = ((value ^ (value >> 13)) * 0xC2B2AE35) & _MASK
+            value ^= value >> 16
             if value < limit:
                 break
         pick = value % span

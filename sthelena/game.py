@@ -10,12 +10,15 @@ stock (top card last) and the undo history, which is bytes too:
 * Louis' deal adds the number of cards dealt, then ``_DEAL_TAG``.
 
 The last byte of an entry says what it is, so ``pop`` reads from the end.
+Whether the game is stuck (``status()``) is in ``stuck_search``.
 """
 
 from .cards import const
 from .deal import shuffled_deck
 from .moves import DEAL, REDEAL
 from .rules import Rules
+from .stuck_search import (CYCLING, NO_MOVES, PLAYING, REDEAL_ONLY,  # noqa: F401 (exported)
+                           STATUS_NAMES, WON, StuckSearch)
 
 _REDEAL_TAG = const(0xFE)
 _DEAL_TAG = const(0xFD)
@@ -29,33 +32,21 @@ _RELOCATE = const(32)  # a foundation card may go to the other foundation of its
 _OFF_FOUNDATION = const(64)  # ...and back onto a pile
 _LOUIS = const(128)
 
-# What ``status()`` says of a position.
-PLAYING = const(0)  # some sequence of card moves puts another card on a foundation
-WON = const(1)
-REDEAL_ONLY = const(2)  # card moves lead nowhere; a redeal (or Louis' deal) is left
-CYCLING = const(3)  # only moves that undo each other, and no redeal left: lost
-NO_MOVES = const(4)  # no legal move at all: lost
-STATUS_NAMES = ("playing", "won", "redeal-only", "cycling", "no-moves")
-
-# The stuck search's buffers (see Game._progress_reachable), shared by all
-# games and made once: lists of small ints, so storing into them allocates
-# nothing.
-_tried = []
-_seen = []
-
 
 class IllegalMoveError(ValueError):
     """A move that may not be played in this position."""
 
 
-class Game:
-    """A position with its undo history."""
+class Game(StuckSearch):
+    """A position with its undo history (``status()``: see ``stuck_search``)."""
 
     def __init__(self, rules=None):
         if rules is None or isinstance(rules, str):
             rules = Rules.parse(rules or "st-helena")
         self.rules = rules
-        self.piles = [bytearray() for _ in range(12)]
+        self.piles = []
+        for _ in range(12):
+            self.piles.append(bytearray())
         self.foundations = bytearray(b"\x01" * 8)  # cards on each; 1 = its base
         self.stock = bytearray()
         self.round = 0  # redeals made so far
@@ -260,14 +251,16 @@ class Game:
         if move == REDEAL:
             for pile in piles:
                 history.append(len(pile))
-            self._deal_out(self._gathered())
+            self._redeal()
             history.append(_REDEAL_TAG)
             self.round += 1
             return
         stock = self.stock
         if move == DEAL:
             history.append(len(stock))
-            self._deal_out(stock, True)
+            for index in range(len(stock)):  # from the stock's top, round from pile 1
+                piles[index % 12].append(stock[-1])
+                stock[-1:] = b""
             history.append(_DEAL_TAG)
             return
         refill = self.louis_phase()
@@ -289,9 +282,24 @@ class Game:
         tag = history[-1]
         piles = self.piles
         if tag == _REDEAL_TAG:
+            # Take the cards back in the order they were dealt, then put
+            # each pile back as it was gathered (see _redeal).
             lengths = history[-13:-1]
             history[-13:] = b""
-            self._undo_redeal(lengths)
+            order = bytearray()
+            for index in range(sum(lengths)):
+                order.append(piles[index % 12][index // 12])
+            start = 0
+            for index in range(11, -1, -1):
+                count = lengths[index]
+                cards = piles[index]
+                cards[:] = b""
+                if self._flags & _CLOCKWISE:
+                    cards.extend(order[start:start + count])
+                else:
+                    for position in range(start + count - 1, start - 1, -1):
+                        cards.append(order[position])
+                start += count
             self.round -= 1
             return REDEAL
         source = history[-2]
@@ -347,55 +355,26 @@ class Game:
 
     # -- redeals ---------------------------------------------------------
 
-    def _gathered(self):
-        """All pile cards in the order they are dealt again.
+    def _redeal(self):
+        """Gather the piles and deal them again one card at a time round from
+        pile 1.
 
         encyclopedia: pile 12 onto 11 ... onto 1, dealt from the top, so
         pile 12's top card comes first. clockwise: pile 1 onto 2 ... onto 12,
         turned face down, so pile 12's bottom card comes first.
         """
+        piles = self.piles
         order = bytearray()
         for index in range(11, -1, -1):
-            cards = self.piles[index]
+            cards = piles[index]
             if self._flags & _CLOCKWISE:
                 order.extend(cards)
             else:
                 for position in range(len(cards) - 1, -1, -1):
                     order.append(cards[position])
-        return order
-
-    def _deal_out(self, cards, from_top=False):
-        """Empty the piles (unless dealing a stock) and deal ``cards`` one at
-        a time round-robin from pile 1: first card first, or, ``from_top``,
-        last card first, emptying ``cards``."""
-        piles = self.piles
-        if from_top:
-            count = len(cards)
-            for index in range(count):
-                piles[index % 12].append(cards[-1])
-                cards[-1:] = b""
-            return
-        for pile in piles:
-            pile[:] = b""
-        for index in range(len(cards)):
-            piles[index % 12].append(cards[index])
-
-    def _undo_redeal(self, lengths):
-        piles = self.piles
-        order = bytearray()
-        for index in range(sum(lengths)):
-            order.append(piles[index % 12][index // 12])
-        start = 0
-        for index in range(11, -1, -1):
-            count = lengths[index]
-            cards = piles[index]
             cards[:] = b""
-            if self._flags & _CLOCKWISE:
-                cards.extend(order[start:start + count])
-            else:
-                for position in range(start + count - 1, start - 1, -1):
-                    cards.append(order[position])
-            start += count
+        for index in range(len(order)):
+            piles[index % 12].append(order[index])
 
     # -- positions as a whole ------------------------------------------
 
@@ -410,106 +389,3 @@ class Game:
         key.append(0xFF)
         key.extend(self.stock)
         return bytes(key)
-
-    def status(self, budget=300):
-        """PLAYING, WON, REDEAL_ONLY, CYCLING or NO_MOVES (see top of module).
-
-        Searches card moves (not redeals) for one that puts another card on
-        a foundation, looking at up to ``budget`` positions; past that it
-        says PLAYING, as it cannot prove the game stuck. The app asks after
-        every move, so this allocates nothing once the search's buffers
-        exist (made on the first search, and again only for a larger budget).
-        """
-        if self.is_won():
-            return WON
-        if self._foundation_play_open() or self._progress_reachable(budget):
-            return PLAYING
-        if self.louis_phase() or self.round < self.rules.redeals:
-            return REDEAL_ONLY
-        if self._next_card_move(0) >= 0:  # no redeal is left, so any move is a card move
-            return CYCLING
-        return NO_MOVES
-
-    def _foundation_play_open(self):
-        for pile in range(12):
-            if self._foundation_plays(pile):
-                return True
-        return False
-
-    def _next_card_move(self, first):
-        """The first legal card move numbered ``first`` or more, or -1. A loop
-        over move numbers, as ``legal_moves()``'s generator would allocate."""
-        move = first
-        while move < 400:
-            if not self.top(move // 20):
-                move = (move // 20 + 1) * 20  # nothing to move from there
-            elif self.is_legal(move):
-                return move
-            else:
-                move += 1
-        return -1
-
-    def _hash_into(self, seen, at):
-        """Two 25-bit hashes of the foundations and piles (all a card move
-        changes) into ``seen[at]`` and ``seen[at + 1]``. Each step stays
-        below 2**30, MicroPython's small ints, so hashing allocates nothing."""
-        first = second = 1
-        for count in self.foundations:
-            first = (first * 31 + count) & 0x1FFFFFF
-            second = (second * 29 + count) & 0x1FFFFFF
-        for cards in self.piles:
-            first = (first * 31 + 255) & 0x1FFFFFF  # between piles
-            second = (second * 29 + 255) & 0x1FFFFFF
-            for card in cards:
-                first = (first * 31 + card) & 0x1FFFFFF
-                second = (second * 29 + card) & 0x1FFFFFF
-        seen[at] = first
-        seen[at + 1] = second
-
-    def _progress_reachable(self, budget):
-        """Depth-first over card moves, undoing as it backs out, for a
-        position with a pile-to-foundation play or more cards on the
-        foundations. ``tried[d]`` is the next move number to try at depth d;
-        ``seen`` holds two hashes of each position met (50 bits: a false
-        match among 300 positions is about one in ten billion)."""
-        global _tried, _seen
-        if len(_tried) <= budget:
-            _tried = [0] * (budget + 1)
-            _seen = [0] * (2 * budget + 4)
-        tried = _tried
-        seen = _seen
-        start = sum(self.foundations)
-        self._hash_into(seen, 0)
-        known = 1
-        depth = 0
-        tried[0] = 0
-        found = False
-        while True:
-            move = self._next_card_move(tried[depth])
-            if move < 0:
-                if not depth:
-                    break
-                self.pop()
-                depth -= 1
-                continue
-            tried[depth] = move + 1
-            self._play(move)
-            self._hash_into(seen, 2 * known)
-            index = 0
-            while index < known and (seen[2 * index] != seen[2 * known]
-                                     or seen[2 * index + 1] != seen[2 * known + 1]):
-                index += 1
-            if index < known:  # met before
-                self.pop()
-                continue
-            known += 1
-            depth += 1
-            # Past the budget it cannot prove the game stuck: say progress.
-            if sum(self.foundations) > start or self._foundation_play_open() or known > budget:
-                found = True
-                break
-            tried[depth] = 0
-        while depth:
-            self.pop()
-            depth -= 1
-        return found

@@ -36,15 +36,20 @@ class Rules:
                 self.preset = preset
                 self.set_values(PRESETS[index][1])
                 return
-        raise ValueError("unknown rules preset %r (try %s)"
-                         % (preset, ", ".join(name for name, _ in PRESETS)))
+        names = []
+        for name, _ in PRESETS:
+            names.append(name)
+        raise ValueError("unknown rules preset %r (try %s)" % (preset, ", ".join(names)))
 
     def set_values(self, values):
         for index in range(len(OPTIONS)):
             setattr(self, OPTIONS[index], values[index])
 
     def values(self):
-        return tuple(getattr(self, option) for option in OPTIONS)
+        values = []
+        for option in OPTIONS:
+            values.append(getattr(self, option))
+        return tuple(values)
 
     @staticmethod
     def parse(text):
@@ -56,7 +61,9 @@ class Rules:
             if option not in OPTIONS:
                 raise ValueError("bad rules part %r: options are %s" % (part, ", ".join(OPTIONS)))
             choices = CHOICES[OPTIONS.index(option)]
-            texts = [value_text(choice) for choice in choices]
+            texts = []
+            for choice in choices:
+                texts.append(value_text(choice))
             if value not in texts:
                 raise ValueError("rules option %s=%s: choose %s" % (option, value, "/".join(texts)))
             setattr(rules, option, choices[texts.index(value)])

@@ -22,11 +22,12 @@ move is refused as well.
 """
 
 from .cards import const
+from .deal import unshuffled_deck
 from .game import Game
 from .rules import Rules
 
 MAGIC = b"SH"
-VERSION = 3
+VERSION = const(3)
 _LONG_MOVE = const(255)  # the next byte is the move less 240
 
 
@@ -95,15 +96,14 @@ def from_bytes(data):
     """The game saved in ``data``; SaveError if they are corrupt or cut short."""
     data = bytes(data)
     if len(data) < 12 or data[:2] != MAGIC:
-        raise SaveError("not a St. Helena save (no SH header)")
+        raise SaveError("no SH header")
     if data[2] != VERSION:
-        raise SaveError("save version %d is not known (this reads %d)" % (data[2], VERSION))
+        raise SaveError("version %d is not known" % data[2])
     if data[3] << 8 | data[4] != len(data):
-        raise SaveError("save bytes cut short or too long (%d bytes, not %d)"
-                        % (len(data), data[3] << 8 | data[4]))
+        raise SaveError("cut short or too long")
     end = len(data) - 2
     if crc16(data[:end]) != int.from_bytes(data[end:], "big"):
-        raise SaveError("save bytes are corrupt (checksum mismatch)")
+        raise SaveError("checksum mismatch")
     try:
         rules = Rules.from_bits(int.from_bytes(data[5:7], "big"))
         kind = data[7]
@@ -118,8 +118,25 @@ def from_bytes(data):
                 raise SaveError("this save starts from a position, which only the desktop reads")
             game = position_from_key(data[9:at], rules, Game)
         elif kind == 2:
+            # Trimmed: the position the kept moves start from. Its cards must
+            # be two of each (the 96 a deal deals and the 8 bases), its round
+            # one the rules allow, a stock only in Louis' first round.
             at = 15 + data[14]
-            game = _position(data[15:at], rules)
+            key = data[15:at]
+            parts = key[9:].split(b"\xff")
+            cards = bytearray(key[9:].replace(b"\xff", b""))
+            for index in range(8):
+                for step in range(key[index]):
+                    cards.append((index & 3) << 4 | (13 - step if index < 4 else step + 1))
+            if len(parts) != 14 or parts[0] or key[8] > rules.redeals or parts[13] and (
+                    key[8] or not rules.louis_start) or sorted(cards) != sorted(
+                    unshuffled_deck() + b"\x01\x0d\x11\x1d\x21\x2d\x31\x3d"):
+                raise SaveError("the position is not one")
+            game = Game(rules)
+            game.foundations[:] = key[:8]
+            game.round = key[8]
+            for index in range(13):
+                (game.piles[index] if index < 12 else game.stock)[:] = parts[index + 1]
             game.deal_number = int.from_bytes(data[8:12], "big")
             game.earlier_moves = data[12] << 8 | data[13]
         else:
@@ -134,34 +151,7 @@ def from_bytes(data):
     except SaveError:
         raise
     except (ValueError, IndexError) as error:
-        raise SaveError("save bytes hold no valid game: %s" % error)
+        raise SaveError("no valid game: %s" % error)
     if at != end:
-        raise SaveError("save bytes do not end after the last move")
+        raise SaveError("bytes after the last move")
     return game
-
-
-def _position(key, rules):
-    """The position of a trimmed save's start (``Game.position_key()``),
-    its cards counted: each of the 52 twice, a round the rules allow, a
-    stock only in Louis' first round. SaveError if it is none."""
-    parts = key[9:].split(b"\xff")
-    game = Game(rules)
-    counts = bytearray(64)
-    if len(key) > 8 and len(parts) == 14 and not parts[0] and key[8] <= rules.redeals and (
-            not parts[13] or rules.louis_start and not key[8]):
-        game.foundations[:] = key[:8]
-        game.round = key[8]
-        for index in range(8):
-            for step in range(min(key[index], 14)):
-                counts[(index & 3) << 4 | (13 - step if index < 4 else step + 1) & 63] += 1
-        for index in range(13):
-            cards = parts[index + 1]
-            (game.piles[index] if index < 12 else game.stock)[:] = cards
-            for card in cards:
-                counts[card & 63] += 1 if card < 64 else 3
-        for card in range(64):
-            if counts[card] != (2 if 0 < card & 15 < 14 else 0):
-                break
-        else:
-            return game
-    raise SaveError("the saved position is not one (cards not twice each)")

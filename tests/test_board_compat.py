@@ -12,7 +12,7 @@ CORE = PACKAGE
 # Desktop-only: never imported on the board (notation is read lazily, only
 # when a position is given as text, which the board never does).
 DESKTOP_ONLY = {"cli.py", "cli_arguments.py", "__main__.py", "desktop.py", "explain.py",
-                "notation.py"}
+                "notation.py", "solver.py", "solver_position.py", "winrate.py"}
 # Modules CircuitPython firmware has that the core may use.
 FIRMWARE = {"micropython", "sys", "gc"}
 # ...that the app may use too (it is handed the board's objects, never makes them),
@@ -27,7 +27,8 @@ EDGES = ("device.py", "drive.py")  # the board's edge: device, and the drive's m
 
 def core_modules():
     return sorted(path for path in CORE.glob("*.py")
-                  if path.name not in DESKTOP_ONLY and path.name not in EDGES)
+                  if path.name not in DESKTOP_ONLY and not path.name.startswith("desktop_")
+                  and path.name not in EDGES)
 
 
 def app_modules():

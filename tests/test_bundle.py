@@ -18,6 +18,7 @@ sys.path.insert(0, str(REPO_ROOT / "tools"))
 
 import board_libs  # noqa: E402
 import bundle  # noqa: E402
+import bundle_imports  # noqa: E402
 
 SHEET = REPO_ROOT / "assets" / "sheet.bmp"
 FIRMWARE = {"micropython", "sys", "gc", "displayio", "random", "bitmaptools", "board",
@@ -503,13 +504,25 @@ def test_modules_are_ordered_by_their_imports_and_missing_names_are_errors(tmp_p
                 two="from .one import C\n", one="A = 1\n")
 
 
+def test_a_public_name_a_module_imports_may_be_imported_from_it(tmp_path):
+    # game passes on stuck_search's status values: one namespace, one name.
+    modules = write_modules(tmp_path, three="from .two import A\nC = A + 2\n",
+                            two="from .one import A\nB = A + 1\n", one="A = 1\n")
+    source = bundle.merge(modules, root=str(tmp_path))
+    namespace = {}
+    exec(compile(source, "merged", "exec"), namespace)
+    assert namespace["C"] == 3 and source.count("A = 1") == 1
+    merge_error(tmp_path, "imports _A from pkg.two, which does not define it",
+                three="from .two import _A\n", two="from .one import _A\n", one="_A = 1\n")
+
+
 def test_the_board_modules_order_follows_their_imports():
     trees = {name: ast.parse(open(bundle.module_file(name, bundle.ROOT)).read())
              for name in bundle.BOARD_MODULES}
     ordered = bundle.order_modules(list(reversed(bundle.BOARD_MODULES)), trees)
     position = {name: index for index, name in enumerate(ordered)}
     for name in ordered:
-        for target in bundle._top_level_imports(name, trees[name]):
+        for target in bundle_imports.top_level_imports(name, trees[name]):
             if target in position:
                 assert position[target] < position[name], (name, target)
 
@@ -566,6 +579,33 @@ def test_locals_get_short_names_and_the_code_does_the_same():
     assert before["results"] == after["results"] == (
         ([4, 16, 36], "ZeroDivisionError", 10, 3), ([144], "ZeroDivisionError", 10, 1),
         2, 11, ["limit", "seen"])
+
+
+PRIVATE = """
+def _scaled(values, scale=2):
+    total = 0
+    for value in values:
+        total += value * scale
+    return total
+def _named(values, scale):
+    return values * scale
+def public(values, scale):
+    return _scaled(values) + _scaled(values, scale) + _named(values=scale, scale=3)
+"""
+
+
+def test_private_functions_called_by_position_get_short_parameters_too():
+    tree = ast.parse(PRIVATE)
+    short = ast.unparse(bundle.shorten_locals(tree, None, bundle.keyword_callees([tree])))
+    scaled = short.splitlines()[0]  # nothing names them
+    assert scaled.startswith("def _scaled(") and scaled.endswith("=2):")
+    assert "values" not in scaled and "scale," not in scaled and "scale=" not in scaled
+    assert "def _named(values, scale):" in short  # called with keywords
+    assert "def public(values, scale):" in short  # public: callers may name them
+    before, after = {}, {}
+    exec(PRIVATE, before)
+    exec(short, after)
+    assert before["public"]([1, 2], 5) == after["public"]([1, 2], 5) == 6 + 15 + 15
 
 
 def test_the_merged_modules_have_short_locals(core):

@@ -19,8 +19,10 @@ import pytest
 from sthelena.app.buttons import A, B, DOWN, HOLD, LEFT, RIGHT, SELECT, START, UP
 from sthelena.app.sounds import CLICK, ERROR, FANFARE, TUNES
 from sthelena.cli import CliError
-from sthelena.desktop import (KEYS, FileStore, MemoryStore, Speaker, frame_path,
-                              parse_keys, read_keys, square_wave)
+from sthelena.desktop_keys import KEYS, parse_keys, read_keys
+from sthelena.desktop_run import frame_path
+from sthelena.desktop_sound import Speaker, square_wave
+from sthelena.desktop_store import FileStore, MemoryStore
 from sthelena.game import Game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -386,6 +388,29 @@ def test_deal_rules_or_position_never_replace_a_saved_game_silently(tmp_path, ho
     done = run(["--save", save, "--keys", ""], home)
     assert (done.returncode, done.stderr) == (0, "")
     assert save.read_bytes() == backups[1].read_bytes()  # resumed: nothing changed
+
+
+def test_a_saved_game_that_cannot_be_backed_up_is_not_played_over(tmp_path, home):
+    save = tmp_path / "save"
+    assert run(["--deal", 5, "--save", save, "--keys", "HOLD_A"], home).returncode == 0
+    saved = save.read_bytes()
+    script = textwrap.dedent("""
+        import sys
+        from sthelena import desktop, desktop_store
+
+        def full_disk(store):
+            raise OSError(28, "No space left on device")
+
+        desktop_store.FileStore.keep_backup = full_disk
+        sys.exit(desktop.main(sys.argv[1:]))
+        """)
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", HOME=str(home))
+    done = subprocess.run([sys.executable, "-c", script, "--deal", "6", "--save", str(save),
+                           "--keys", "HOLD_A"], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 1 and done.stderr.count("\n") == 1, done.stderr
+    assert "cannot be backed up (No space left on device): not playing over it" in done.stderr
+    assert save.read_bytes() == saved and files_under(tmp_path) == ["home", "save"]
 
 
 # -- the window and the keyboard, in a process of their own ------------------

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sthelena import desktop
+from sthelena import desktop, desktop_keys
 from sthelena.game import Game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -66,8 +66,8 @@ def places(tmp_path_factory):
     (base / "file").write_text("A B\n")
     (base / "keys.txt").write_text("RIGHT A # a comment\nB\n")
     (base / "latin1.txt").write_bytes(b"A \xe9\n")
-    (base / "long.txt").write_bytes(b"A " * (desktop.KEY_FILE_LIMIT // 2 + 1))
-    (base / "many.txt").write_text("A\n" * (desktop.KEYS_LIMIT + 1))
+    (base / "long.txt").write_bytes(b"A " * (desktop_keys.KEY_FILE_LIMIT // 2 + 1))
+    (base / "many.txt").write_text("A\n" * (desktop_keys.KEYS_LIMIT + 1))
     return base
 
 

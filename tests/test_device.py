@@ -219,7 +219,7 @@ def test_the_board_plays_the_notes_the_desktop_plays():
     # Both edges build their tones from sounds.TUNES: at the board's 8 kHz the
     # desktop's square wave is high and low where the board's buffer is.
     from sthelena.app.sounds import TUNES
-    from sthelena.desktop import square_wave
+    from sthelena.desktop_sound import square_wave
 
     lines = run("""
         import audioio

@@ -27,7 +27,8 @@ has no comments):
   the imports; the order given breaks ties); a cycle is an error.
 - Docstrings (and any other bare string statement) are dropped.
 - Relative imports at top level are dropped: the names are in the one
-  namespace. Inside functions, a relative import of a bundled module is
+  namespace (so a module may pass on a public name it imports: ``game``
+  exports the status values of ``stuck_search``). Inside functions, a relative import of a bundled module is
   dropped too, and one of a module not bundled (``game``'s lazy
   ``from .notation import ...``) becomes an absolute ``sthelena.`` import.
   ``from . import module`` (a module used as a namespace) is an error.
@@ -39,31 +40,35 @@ has no comments):
   builtin another module uses is an error.
 - ``const(...)`` stays: MicroPython folds constants at compile time (and now
   across what were separate modules).
-- A function's local variables (not its parameters, which callers may name)
-  get short names (``a``, ``b``...): the board interns every identifier it
+- A function's local variables (not its parameters, which callers may name,
+  except those of a private ``_function`` that nothing calls with keyword
+  arguments) get short names (``a``, ``b``...): the board interns every identifier it
   compiles, and these short names are shared by all functions, so the long
   descriptive ones in the sources cost no heap there. Functions holding a
   nested function, lambda or class, or calling ``locals``/``eval``/``exec``,
   are left as they are.
 
-The output is the same for the same sources.
+The output is the same for the same sources. ``bundle_imports.py`` reads the
+modules' imports and orders them; ``bundle_names.py`` finds and renames names.
 """
 
 import argparse
 import ast
 import builtins
-import keyword
 import os
 import shutil
-import string
 import sys
+
+from bundle_imports import (BundleError, check_import_from, module_file, order_modules,
+                            where)
+from bundle_names import Renamer, bound_names, keyword_callees, shorten_locals
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 from board_libs import LibraryError, library_files  # noqa: E402
 
 CORE_MODULES = ("sthelena.cards", "sthelena.moves", "sthelena.rules", "sthelena.deal",
-                "sthelena.game", "sthelena.save")
+                "sthelena.stuck_search", "sthelena.game", "sthelena.save")
 BOARD_MODULES = CORE_MODULES + (
     "sthelena.app.tiles", "sthelena.app.buttons", "sthelena.app.sounds",
     "sthelena.app.layout", "sthelena.app.font", "sthelena.app.table", "sthelena.app.screens",
@@ -80,76 +85,6 @@ TREE_FILES = ("code.py", "boot.py", os.path.join("assets", "sheet.bmp"),
               os.path.join("assets", "help.txt"))
 
 
-class BundleError(Exception):
-    """The modules cannot be merged; the message says where and why."""
-
-
-def module_file(name, root):
-    return os.path.join(root, *name.split(".")) + ".py"
-
-
-def is_package(name, root):
-    return os.path.isfile(os.path.join(root, *name.split("."), "__init__.py"))
-
-
-def absolute_name(module, level, target):
-    """The module a ``from <level dots><target> import`` in ``module`` names."""
-    if not level:
-        return target
-    parts = module.split(".")
-    if level > len(parts) - 1 and level > 0:
-        raise BundleError("%s: relative import beyond the top-level package" % module)
-    base = parts[:len(parts) - level]
-    return ".".join(base + ([target] if target else []))
-
-
-def _where(module, node):
-    return "%s line %d" % (module, getattr(node, "lineno", 0))
-
-
-def _import_targets(module, node):
-    """The absolute module names an Import or ImportFrom statement imports."""
-    if isinstance(node, ast.Import):
-        return [alias.name for alias in node.names]
-    return [absolute_name(module, node.level, node.module)]
-
-
-def _top_level_imports(module, tree):
-    """Modules imported by statements that run at import time (not in functions)."""
-    found = []
-
-    def visit(node):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-            return
-        if isinstance(node, (ast.Import, ast.ImportFrom)):
-            found.extend(_import_targets(module, node))
-        for child in ast.iter_child_nodes(node):
-            visit(child)
-
-    visit(tree)
-    return found
-
-
-def order_modules(modules, trees):
-    """``modules`` ordered each after the bundled modules it imports at top
-    level, otherwise in the order given; BundleError on a cycle."""
-    wanted = set(modules)
-    needs = {name: {target for target in _top_level_imports(name, trees[name])
-                    if target in wanted and target != name} for name in modules}
-    done = []
-    placed = set()
-    while len(done) < len(modules):
-        ready = [name for name in modules if name not in placed and needs[name] <= placed]
-        if not ready:
-            left = [name for name in modules if name not in placed]
-            raise BundleError("import cycle among: " + ", ".join(
-                "%s (imports %s)" % (name, ", ".join(sorted(needs[name] - placed)))
-                for name in left))
-        done.append(ready[0])
-        placed.add(ready[0])
-    return done
-
-
 def _is_const_fallback(node):
     """``try: from micropython import const`` / ``except ImportError: ...``."""
     return (isinstance(node, ast.Try) and len(node.body) == 1
@@ -161,72 +96,6 @@ def _is_const_fallback(node):
 def _is_string_statement(node):
     return (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
             and isinstance(node.value.value, str))
-
-
-def bound_names(node):
-    """Names a top-level statement binds in the module's namespace."""
-    found = []
-
-    def visit(node):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            found.append(node.name)
-            for decorator in node.decorator_list:
-                visit(decorator)
-            return
-        if isinstance(node, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp,
-                             ast.GeneratorExp)):
-            return
-        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
-            found.append(node.id)
-        elif isinstance(node, ast.alias):
-            found.append((node.asname or node.name).split(".")[0])
-        elif isinstance(node, ast.ExceptHandler) and node.name:
-            found.append(node.name)
-        for child in ast.iter_child_nodes(node):
-            visit(child)
-
-    visit(node)
-    return found
-
-
-class _Renamer(ast.NodeTransformer):
-    """Renames one module's global names (a dict old -> new) everywhere in it."""
-
-    def __init__(self, renames):
-        self.renames = renames
-
-    def visit_Name(self, node):
-        node.id = self.renames.get(node.id, node.id)
-        return node
-
-    def visit_Global(self, node):
-        node.names = [self.renames.get(name, name) for name in node.names]
-        return node
-
-    visit_Nonlocal = visit_Global
-
-    def visit_alias(self, node):
-        bound = node.asname or node.name.split(".")[0]
-        if bound in self.renames and (node.asname or "." not in node.name):
-            node.asname = self.renames[bound]
-        return node
-
-    def visit_ExceptHandler(self, node):
-        node.name = self.renames.get(node.name, node.name)
-        self.generic_visit(node)
-        return node
-
-    def visit_FunctionDef(self, node):
-        node.name = self.renames.get(node.name, node.name)
-        self.generic_visit(node)
-        return node
-
-    visit_AsyncFunctionDef = visit_FunctionDef
-
-    def visit_ClassDef(self, node):
-        node.name = self.renames.get(node.name, node.name)
-        self.generic_visit(node)
-        return node
 
 
 class _Transformer(ast.NodeTransformer):
@@ -255,7 +124,7 @@ class _Transformer(ast.NodeTransformer):
         for alias in node.names:
             if alias.name.split(".")[0] == self.module.split(".")[0]:
                 raise BundleError("%s: `import %s` uses a module as a namespace; import the "
-                                  "names from it instead" % (_where(self.module, node),
+                                  "names from it instead" % (where(self.module, node),
                                                              alias.name))
         return node
 
@@ -269,24 +138,6 @@ class _Transformer(ast.NodeTransformer):
             return ast.copy_location(ast.ImportFrom(module=target, names=node.names, level=0),
                                      node)
         return node
-
-
-def check_import_from(module, node, bundled, root):
-    """The absolute module a ``from ... import`` names; BundleError if it
-    imports a module as a namespace (``from . import screens``)."""
-    target = absolute_name(module, node.level, node.module)
-    package = module.split(".")[0]
-    if target.split(".")[0] == package:
-        for alias in node.names:
-            inner = target + "." + alias.name
-            if inner in bundled or os.path.isfile(module_file(inner, root)) \
-                    or is_package(inner, root):
-                raise BundleError(
-                    "%s: `from %s%s import %s` uses a module as a namespace; import the "
-                    "names it needs from it instead (from %s%s.%s import ...)"
-                    % (_where(module, node), "." * node.level, node.module or "",
-                       alias.name, "." * node.level, node.module or "", alias.name))
-    return target
 
 
 def _aliases(node):
@@ -360,62 +211,6 @@ def _used_as_parameter(trees, name):
     return False
 
 
-_SHORT_NAMES = tuple(first + second for first in ("",) + tuple(string.ascii_lowercase)
-                     for second in string.ascii_lowercase)
-
-
-def shorten_locals(tree, top_level=None):
-    """Give the local variables of each function in ``tree`` short names, in
-    place (see the module's docstring); returns ``tree``. ``top_level``: the
-    module's global names, if ``tree`` is only part of it."""
-    if top_level is None:
-        top_level = set()
-        for stmt in tree.body:
-            top_level.update(bound_names(stmt))
-    for function in ast.walk(tree):
-        if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            _shorten_function(function, top_level)
-    return tree
-
-
-def _shorten_function(function, top_level):
-    nodes = [node for statement in function.body for node in ast.walk(statement)]
-    names = [node for node in nodes if isinstance(node, ast.Name)]
-    for node in nodes:
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda,
-                             ast.ClassDef)):
-            return
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
-                and node.func.id in ("locals", "vars", "eval", "exec"):
-            return
-    arguments = function.args
-    parameters = {arg.arg for arg in arguments.posonlyargs + arguments.args
-                  + arguments.kwonlyargs + [arguments.vararg, arguments.kwarg] if arg}
-    kept = set(parameters) | top_level
-    bound = set()
-    for node in nodes:
-        if isinstance(node, (ast.Global, ast.Nonlocal)):
-            kept.update(node.names)
-        elif isinstance(node, ast.alias):
-            kept.add((node.asname or node.name).split(".")[0])
-        elif isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
-            bound.add(node.id)
-        elif isinstance(node, ast.ExceptHandler) and node.name:
-            bound.add(node.name)
-    used = {node.id for node in names} | parameters
-    free = (name for name in _SHORT_NAMES if name not in used and name not in top_level
-            and not hasattr(builtins, name) and not keyword.iskeyword(name))
-    renames = {}
-    for name in sorted(bound - kept):
-        if len(name) > 1:
-            renames[name] = next(free)
-    for node in names:
-        node.id = renames.get(node.id, node.id)
-    for node in nodes:
-        if isinstance(node, ast.ExceptHandler) and node.name:
-            node.name = renames.get(node.name, node.name)
-
-
 def merge(modules=BOARD_MODULES, root=ROOT, command=LIB_COMMAND + "` (make lib"):
     """The source of one module holding ``modules`` (dotted names of files
     under ``root``); BundleError if they cannot be merged. Its first line
@@ -435,6 +230,7 @@ def merge(modules=BOARD_MODULES, root=ROOT, command=LIB_COMMAND + "` (make lib")
     # Which names each module imports from which, checked against what the
     # module imported from defines.
     imported_from = {}  # (module, name) -> modules importing it
+    passed_on = {}  # (module, public name it imports unrenamed) -> the module it is from
     for name in ordered:
         for stmt in trees[name].body:
             if isinstance(stmt, ast.ImportFrom) and (
@@ -442,14 +238,27 @@ def merge(modules=BOARD_MODULES, root=ROOT, command=LIB_COMMAND + "` (make lib")
                 target = check_import_from(name, stmt, bundled, root)
                 if target not in bundled:
                     raise BundleError("%s: imports %s at top level, which is not in the "
-                                      "bundle" % (_where(name, stmt), target))
+                                      "bundle" % (where(name, stmt), target))
                 for alias in stmt.names:
                     imported_from.setdefault((target, alias.name), []).append(name)
+                    if not alias.asname and not alias.name.startswith("_"):
+                        passed_on[(name, alias.name)] = target
     for name in ordered:
         trees[name] = _Transformer(name, bundled, root).visit(trees[name])
     definitions = {name: _definitions(trees[name]) for name in ordered}
+
+    def defines(module, imported):
+        """Whether ``module`` binds ``imported`` at top level, or imports it
+        (a public name) from a bundled module that does: in the one
+        namespace a name passed on is the same name."""
+        while module is not None:
+            if any(imported in bound_names(stmt) for stmt in trees[module].body):
+                return True
+            module = passed_on.get((module, imported))
+        return False
+
     for (target, imported), users in sorted(imported_from.items()):
-        if not any(imported in bound_names(stmt) for stmt in trees[target].body):
+        if not defines(target, imported):
             raise BundleError("%s imports %s from %s, which does not define it at top level"
                               % (", ".join(users), imported, target))
 
@@ -488,7 +297,7 @@ def merge(modules=BOARD_MODULES, root=ROOT, command=LIB_COMMAND + "` (make lib")
         if not renames:
             break
         for name, names in renames.items():
-            _Renamer(names).visit(trees[name])
+            Renamer(names).visit(trees[name])
             definitions[name] = _definitions(trees[name])
             taken.update(names.values())
 
@@ -520,12 +329,13 @@ def merge(modules=BOARD_MODULES, root=ROOT, command=LIB_COMMAND + "` (make lib")
     top_level = set()
     for _, stmt in out:
         top_level.update(bound_names(stmt))
+    named_by_callers = keyword_callees(trees.values())
     last = None
     for name, stmt in out:
         if name != last:
             parts.append("# %s\n" % name)
             last = name
-        parts.append(_source(shorten_locals(stmt, top_level)) + "\n")
+        parts.append(_source(shorten_locals(stmt, top_level, named_by_callers)) + "\n")
     return "".join(parts)
 
 
@@ -547,7 +357,7 @@ def _check_builtins(ordered, trees, first_definition):
                     and shadowing[node.id] != name:
                 raise BundleError("%s defines %s at top level, shadowing the builtin "
                                   "that %s uses" % (shadowing[node.id], node.id,
-                                                    _where(name, node)))
+                                                    where(name, node)))
 
 
 def write_module(path, source):

@@ -1,0 +1,102 @@
+"""Running the app on the desktop: a script of button events, or the window's loop.
+
+Desktop only. ``run_script`` plays ``--keys`` (no window) and
+``run_interactive`` reads the keyboard until the window is closed; both
+refresh the display after every event and can write each frame as a PNG
+(``--frames``).
+"""
+
+import os
+import time
+
+from .app.buttons import NO_EVENT
+from .desktop_display import cannot_write
+from .desktop_keys import KEYS
+
+IDLE_SLEEP = 0.015  # seconds the interactive loop sleeps when nothing happened
+
+
+def make_frames_dir(frames_dir):
+    """Make the --frames folder (and its parents) if it is not there."""
+    try:
+        os.makedirs(frames_dir, exist_ok=True)
+    except OSError as error:
+        raise cannot_write(frames_dir, error)
+
+
+def frame_path(frames_dir, index, count):
+    """The file of frame ``index`` of ``count``: frame-0000.png, ..."""
+    digits = max(4, len(str(count)))
+    return os.path.join(frames_dir, "frame-%0*d.png" % (digits, index))
+
+
+def run_script(app, display, events, frames_dir=None):
+    """Give the app each event in turn, refreshing the display after each;
+    with ``frames_dir``, save frame 0 (before any event) and one frame per
+    event there. For tests and bug reports: no argparse, no window needed."""
+    display.refresh()
+    if frames_dir is not None:
+        make_frames_dir(frames_dir)
+        display.save_png(frame_path(frames_dir, 0, len(events)))
+    for index, event in enumerate(events, 1):
+        app.handle(event)
+        display.refresh()
+        if frames_dir is not None:
+            display.save_png(frame_path(frames_dir, index, len(events)))
+
+
+def run_interactive(app, display, frames_dir=None, clock=time.monotonic):
+    """The window's loop: keys to button events (repeats and holds timed by
+    ButtonTimer), ``app.tick`` when nothing happens, until the window is
+    closed or Esc pressed; returns the time then (ms). Sleeps when idle, so it
+    does not spin a core."""
+    import pygame
+
+    from .app.buttons import ButtonTimer
+
+    keys = dict((getattr(pygame, name), button) for name, button in KEYS.items())
+    timer = ButtonTimer()
+    start = clock()
+    count = 0
+    display.refresh()
+    if frames_dir is not None:
+        make_frames_dir(frames_dir)
+        display.save_png(frame_path(frames_dir, 0, 0))
+
+    def handle(event):
+        nonlocal count
+        app.handle(event)
+        display.refresh()
+        if frames_dir is not None:
+            count += 1
+            display.save_png(frame_path(frames_dir, count, count))
+
+    while True:
+        now = int((clock() - start) * 1000)
+        busy = False
+        for happening in pygame.event.get():
+            kind = happening.type
+            if kind in (pygame.QUIT, pygame.WINDOWCLOSE):
+                return now
+            if kind == pygame.KEYDOWN:
+                if happening.key == pygame.K_ESCAPE:
+                    return now
+                button = keys.get(happening.key)
+                if button is not None:
+                    handle(timer.down(button, now))
+                    busy = True
+            elif kind == pygame.KEYUP:
+                button = keys.get(happening.key)
+                if button is not None:
+                    timer.up(button, now)
+            elif kind in (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED):
+                display.present()
+        event = timer.due(now)
+        if event != NO_EVENT:
+            handle(event)
+            busy = True
+        else:
+            app.tick(now)
+            display.refresh()
+        if not busy:
+            time.sleep(IDLE_SLEEP)

@@ -1,0 +1,280 @@
+"""An exact solver: is a position won, lost, or not decided within a budget?
+
+Desktop only (CPython; the board never imports it). Every card is face up,
+so a position is decided by searching what can be reached from it: the
+solver walks the reachable positions depth first and answers ``win`` with
+the whole line of moves (the core's moves, redeals and Louis' deal
+included), ``loss`` only when every reachable position has been visited
+(a proof), and ``unknown`` when the time or node budget runs out first.
+
+Representation. Its own, for speed: piles are ``bytes`` (bottom card
+first), the foundations a ``bytearray`` of eight counts, Louis' stock
+``bytes`` (top card last), all as in ``game.Game``. Moves are the core's
+numbers (``source * 20 + target``, ``REDEAL``, ``DEAL``); the tests check
+that the move generator here lists exactly ``Game.legal_moves()`` (apart
+from the reductions below) and replay every solution through ``Game.push``.
+
+The search. Reaching a won position is a reachability question, so a set of
+visited positions is a complete transposition table: a position met again
+has either been searched to the end (and led to no win) or is on the
+current line (and what it leads to will be searched there). A redeal and
+Louis' deal are moves like the others, legal whenever the core says so.
+Keys are exact (bytes of the foundations, the round, the piles and the
+stock), so a ``loss`` is a proof, not a guess with a hash collision.
+Move ordering: plays to foundations first, then moves between piles
+that uncover a card a foundation takes, then the other card moves, then a
+redeal (or Louis' deal) last; among the redeals from the positions of a
+closure (below), first the one after which plays to foundations alone put
+the most cards home.
+
+Reductions, and why they are safe (each keeps a won position reachable
+whenever one was):
+
+1. Symmetric piles. Piles differ in two ways only: the first-deal
+   restriction (piles 1-4 play only to king foundations, 7-10 only to ace
+   foundations) and the order in which a redeal gathers them (pile 12
+   first), and Louis' refills go to the pile emptied. Once no redeal is
+   left and there is no stock, the gathering order no longer matters, so
+   renaming piles maps reachable positions to reachable positions and won
+   ones to won ones. The key then lists the piles sorted - all twelve when
+   the restriction is not in force, within each of the three groups
+   {1-4}, {7-10}, {5, 6, 11, 12} when it is (``redeals=0`` with the
+   restriction). For the same reason a card is moved to the first empty
+   pile only, not to each. Before the last redeal piles are NOT
+   interchangeable: two positions that differ by a renaming gather into
+   different packs, so their keys keep the piles in order.
+
+2. Safe plays to foundations. Each suit has two foundations building
+   towards each other: the king foundation holds K down to k+1 and wants k,
+   the ace foundation holds A up to a-1 and wants a. With two decks, each
+   rank has two cards; a card on no foundation is "out". Once
+   ``a >= k + 2`` (the counts of the suit's foundations add up to 14 or
+   more), every rank from k+1 to a-1 lies on both foundations, every rank
+   of the suit that is out is out once, the ones above a-1 are wanted by
+   the ace foundation in rising order and those below k+1 by the king
+   foundation in falling order. Then, provided (i) no redeal and no stock
+   is left (a redeal would deal a different pack if a card left the piles),
+   (ii) the restriction is not in force, (iii) the suit's foundation cards
+   never move (``foundation_moves=none``, or ``relocate``: a relocation
+   needs the suit's two foundations to hold 13 cards between them, and
+   they hold 14 or more, which only grows), (iv) piles build by suit
+   without wrapping,
+   any play of that suit to a foundation may be made at once, without
+   trying the alternatives. Proof: let T' be T after the play. Keep the
+   relation "T' is T with a set R of cards of the suit taken off the piles
+   and added to the foundations that want them, each foundation's share of
+   R continuing it". Every move of T has a counterpart in T' keeping the
+   relation: a move of a card in R is skipped; a move of another card y
+   onto a pile whose top z in T is in R (y and z of the same suit, one
+   rank apart) is replaced by playing y to its foundation, which in T'
+   wants it: y is out once, the other card of z's rank is on a
+   foundation, so y continues R's run (the ranks next to z that are not
+   in R's run lie on both foundations and are not out). Any other move is
+   legal in T' too, as the tops of T' are those of T or cards T has
+   covered with cards of R, and a foundation that in T wants a card not
+   in R wants it in T' (that card is out once). Foundations in T' hold
+   at least what they hold in T, so when T is won, T' is. The rule is
+   applied only when (i)-(iv) hold; otherwise every move is tried.
+
+3. Identical cards. The two cards of a kind are the same byte, so the two
+   ways of placing them give one key and are searched once.
+"""
+
+import time
+from collections import deque
+
+from .moves import DEAL, REDEAL
+from .solver_position import FULL as _FULL
+from .solver_position import Position
+from .notation import move_name
+
+WIN = "win"
+LOSS = "loss"
+UNKNOWN = "unknown"
+
+
+class Result:
+    """What a search found: ``result`` (win, loss, unknown), ``moves``
+    (core move numbers; the winning line for a win), ``nodes`` (positions
+    visited) and ``seconds``."""
+
+    def __init__(self, result, moves, nodes, seconds):
+        self.result = result
+        self.moves = moves
+        self.nodes = nodes
+        self.seconds = seconds
+
+    def names(self):
+        return [move_name(move) for move in self.moves]
+
+    def as_dict(self):
+        return {"result": self.result, "moves": self.names(), "nodes": self.nodes,
+                "seconds": round(self.seconds, 4)}
+
+    def __repr__(self):
+        return "Result(%s, %d moves, %d nodes, %.3f s)" % (
+            self.result, len(self.moves), self.nodes, self.seconds)
+
+class Solver(Position):
+    """A search from one position (a ``Game``; it is copied, not changed)."""
+
+    # -- the search ------------------------------------------------------------
+
+    def _expand(self, snap, key):
+        """The children of a position in the search: a breadth-first walk
+        over the card moves that are not plays to foundations (its
+        "closure"), yielding ``(snapshot, key)`` of each new position a
+        play to a foundation leads to, nearest first; then those a redeal
+        (or Louis' deal) from each position of the closure leads to. Every
+        position met is marked in ``seen`` with its parent and move."""
+        seen = self.seen
+        queue = deque(((snap, key),))
+        closure = []
+        while queue:
+            snap, key = queue.popleft()
+            closure.append((snap, key))
+            self.restore(snap)
+            for move in self.moves():
+                if move >= 400:
+                    continue
+                self.restore(snap)
+                self.play(move)
+                child = self.key()
+                if child in seen:
+                    continue
+                seen[child] = (key, move)
+                self.nodes += 1
+                if not self.nodes & 1023:
+                    self._check_budget()
+                if move % 20 >= 12 and move < 240:  # a pile's card to a foundation
+                    yield self.snapshot(), child
+                elif self.found == _FULL:
+                    yield self.snapshot(), child
+                else:
+                    queue.append((self.snapshot(), child))
+        children = []
+        for snap, key in closure:
+            self.restore(snap)
+            if self.louis and self.round == 0 and self.stock:
+                move = DEAL
+            elif self.round < self.redeals:
+                move = REDEAL
+            else:
+                return
+            self.play(move)
+            child = self.key()
+            if child not in seen:
+                seen[child] = (key, move)
+                self.nodes += 1
+                after = self.snapshot()
+                children.append((-self._greedy_score(), len(children), after, child))
+        children.sort()  # the pack that lets most cards go straight home first
+        for _, _, snap, child in children:
+            yield snap, child
+
+    def _greedy_score(self):
+        """How many cards plays to foundations alone put home from here (the
+        position is left changed: the caller has its snapshot)."""
+        played = 0
+        while True:
+            for move in self.moves():
+                if move < 240 and move % 20 >= 12:
+                    self.play(move)
+                    played += 1
+                    break
+            else:
+                return played
+
+    def _check_budget(self):
+        if (self.deadline is not None and time.perf_counter() > self.deadline) or \
+                (self.max_nodes is not None and self.nodes >= self.max_nodes):
+            raise _OutOfBudget()
+
+    def solve(self, budget=10.0, max_nodes=None):
+        """Search from the position; a ``Result``. ``budget`` in seconds
+        (None: no limit), ``max_nodes`` positions (None: no limit)."""
+        start = time.perf_counter()
+        self.deadline = None if budget is None else start + budget
+        self.max_nodes = max_nodes
+        self.nodes = 0
+        first = self.snapshot()
+        result = self._search()
+        self.restore(first)
+        if isinstance(result, list):
+            if self.absorb:
+                result = self._with_relocations(result)
+            return Result(WIN, result, self.nodes, time.perf_counter() - start)
+        return Result(result, [], self.nodes, time.perf_counter() - start)
+
+    def _search(self):
+        """Depth first over ``_expand``'s children: the winning line (a list
+        of moves), LOSS, or UNKNOWN (out of budget)."""
+        root = self.key()
+        self.seen = {root: None}
+        self.nodes += 1
+        if self.won():
+            return []
+        stack = [self._expand(self.snapshot(), root)]
+        try:
+            while stack:
+                for snap, key in stack[-1]:
+                    if snap[1] == _FULL:
+                        return self._line(key)
+                    stack.append(self._expand(snap, key))
+                    break
+                else:
+                    stack.pop()
+        except _OutOfBudget:
+            return UNKNOWN
+        finally:
+            self.seen = None
+        return LOSS
+
+    def _with_relocations(self, moves):
+        """The line ``moves`` from the current position with the relocations
+        reduction 4 leaves out put back in, so the core can play it."""
+        first = self.snapshot()
+        found = self.found
+        line = []
+        for move in moves:
+            source = move // 20
+            target = move % 20
+            card = self.piles[source][-1] if source < 12 else 0
+            if target >= 12 and card and found[card >> 4] + found[(card >> 4) + 4] == 13:
+                suit = card >> 4
+                rank = card & 15
+                # Slide the meeting point of the suit's foundations, a card at a time.
+                want = 13 - rank if target < 16 else 14 - rank  # the king foundation's count
+                while found[suit] > want:
+                    line.append((12 + suit) * 20 + 16 + suit)
+                    found[suit] -= 1
+                    found[suit + 4] += 1
+                while found[suit] < want:
+                    line.append((16 + suit) * 20 + 12 + suit)
+                    found[suit] += 1
+                    found[suit + 4] -= 1
+            self.play(move)
+            line.append(move)
+        self.restore(first)
+        return line
+
+    def _line(self, key):
+        """The moves from the root to the position ``key``."""
+        seen = self.seen
+        moves = []
+        step = seen[key]
+        while step is not None:
+            key, move = step
+            moves.append(move)
+            step = seen[key]
+        moves.reverse()
+        return moves
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+def solve(game, budget=10.0, max_nodes=None):
+    """``Solver(game).solve(budget, max_nodes)``: win, loss or unknown."""
+    return Solver(game).solve(budget, max_nodes)

@@ -1,0 +1,250 @@
+"""The solver's own position: piles as ``bytes``, moves as the core's numbers.
+
+Desktop only. ``solver.Solver`` searches over it; the reductions named
+here (1, 2, 4) are the ones ``solver``'s docstring proves safe.
+"""
+
+from .moves import DEAL, REDEAL
+
+FULL = b"\x0d" * 8  # every foundation holds its 13 cards
+_SEP = b"\xff"
+# Piles the restriction treats alike (0-based), for reduction 1 with the restriction on.
+_GROUPS = ((0, 1, 2, 3), (6, 7, 8, 9), (4, 5, 10, 11))
+
+
+class Position:
+    """A copy of a ``Game``'s position (not changed by the search)."""
+
+    def __init__(self, game):
+        rules = game.rules
+        self.any_suit = rules.build == "any"
+        self.wrap = rules.wrap
+        self.fill = rules.spaces == "any"
+        self.redeals = rules.redeals
+        self.restrict_rule = rules.restricted_first_deal
+        self.clockwise = rules.gather == "clockwise"
+        self.relocate = rules.foundation_moves != "none"
+        self.off_foundation = rules.foundation_moves == "all"
+        self.louis = rules.louis_start
+        # Reduction 4: with relocate only, a suit whose foundations hold 13
+        # cards between them is one position whatever the split.
+        self.absorb = rules.foundation_moves == "relocate"
+        self.safe_rule = (not self.any_suit and not self.wrap
+                          and rules.foundation_moves != "all")
+        self.piles = [bytes(pile) for pile in game.piles]
+        self.found = bytearray(game.foundations)
+        self.round = game.round
+        self.stock = bytes(game.stock)
+        # hosts[card]: the top cards it may be put on (by rank and suit alone).
+        self.hosts = [self._hosts_of(card) for card in range(64)]
+
+    def _hosts_of(self, card):
+        rank = card & 15
+        if not 1 <= rank <= 13:
+            return ()
+        ranks = [rank - 1, rank + 1]
+        if self.wrap:
+            ranks += [rank - 12, rank + 12]
+        suits = range(4) if self.any_suit else (card >> 4,)
+        return tuple(suit << 4 | other for suit in suits for other in ranks if 1 <= other <= 13)
+
+    # -- the position ------------------------------------------------------
+
+    def snapshot(self):
+        return (tuple(self.piles), bytes(self.found), self.stock, self.round)
+
+    def restore(self, snap):
+        self.piles[:] = snap[0]
+        self.found[:] = snap[1]
+        self.stock = snap[2]
+        self.round = snap[3]
+
+    def symmetric(self):
+        """Whether piles may be renamed (reduction 1): no redeal, no stock left."""
+        return self.round >= self.redeals and not self.stock
+
+    def key(self):
+        found = self.found
+        if self.absorb:
+            found = bytearray(found)
+            for suit in range(4):
+                if found[suit] + found[suit + 4] == 13:
+                    found[suit] = 13
+                    found[suit + 4] = 0
+        head = bytes(found) + bytes((self.round,))
+        piles = self.piles
+        if self.symmetric():
+            if self.restrict_rule and self.round == 0:
+                parts = []
+                for group in _GROUPS:
+                    parts.extend(sorted(piles[index] for index in group))
+                    parts.append(b"")
+            else:
+                parts = sorted(piles)
+        else:
+            parts = piles
+        return head + _SEP.join(parts) + b"\xfe" + self.stock
+
+    def won(self):
+        return self.found == FULL
+
+    # -- moves ---------------------------------------------------------------
+
+    def moves(self):
+        """The legal moves, best first (or the one safe play, reduction 2)."""
+        piles = self.piles
+        found = self.found
+        stock = self.stock
+        round_ = self.round
+        final = round_ >= self.redeals and not stock
+        louis = self.louis and round_ == 0 and len(stock) > 0
+        restricted = self.restrict_rule and round_ == 0
+        safe = self.safe_rule and final and not restricted
+        tops = [cards[-1] if cards else 0 for cards in piles]
+        plays = []
+        # A full foundation wants rank 0 or 14, which no card has.
+        for pile in range(12):
+            card = tops[pile]
+            if card:
+                suit = card >> 4
+                rank = card & 15
+                if self.absorb and found[suit] + found[suit + 4] == 13:
+                    # Reduction 4: any card of the suit goes home, after relocations.
+                    if not (restricted and 6 <= pile <= 9):
+                        plays.append(pile * 20 + 12 + suit)
+                    elif not (restricted and pile < 4):
+                        plays.append(pile * 20 + 16 + suit)
+                    continue
+                if 13 - found[suit] == rank and not (restricted and 6 <= pile <= 9):
+                    if safe and found[suit] + found[suit + 4] >= 14:
+                        return [pile * 20 + 12 + suit]
+                    plays.append(pile * 20 + 12 + suit)
+                if found[suit + 4] + 1 == rank and not (restricted and pile < 4):
+                    if safe and found[suit] + found[suit + 4] >= 14:
+                        return [pile * 20 + 16 + suit]
+                    plays.append(pile * 20 + 16 + suit)
+        if not louis:
+            where = {}
+            empty = []
+            for pile in range(12):
+                card = tops[pile]
+                if card:
+                    where[card] = where.get(card, ()) + (pile,)
+                else:
+                    empty.append(pile)
+            if self.fill:
+                if empty and final and not restricted:
+                    del empty[1:]  # reduction 1: any empty pile is as good
+            else:
+                empty = ()
+            hosts = self.hosts
+            good = []
+            other = []
+            for pile in range(12):
+                card = tops[pile]
+                if not card:
+                    continue
+                targets = ()
+                for host in hosts[card]:
+                    if host in where:
+                        targets += where[host]
+                cards = piles[pile]
+                if empty and (len(cards) > 1 or not final or restricted):
+                    targets += tuple(empty)
+                if not targets:
+                    continue
+                bucket = other
+                if len(cards) > 1:  # does the move uncover a card a foundation takes?
+                    under = cards[-2]
+                    suit = under >> 4
+                    rank = under & 15
+                    if (13 - found[suit] == rank and not (restricted and 6 <= pile <= 9)) or \
+                            (found[suit + 4] + 1 == rank and not (restricted and pile < 4)):
+                        bucket = good
+                base = pile * 20
+                for target in targets:
+                    if target != pile:
+                        bucket.append(base + target)
+            plays += good
+            plays += other
+            if self.off_foundation:
+                for foundation in range(8):
+                    card = self._found_top(foundation)
+                    if card:
+                        for target in range(12):
+                            top = tops[target]
+                            if (top in hosts[card]) if top else self.fill:
+                                plays.append((12 + foundation) * 20 + target)
+        if self.relocate and not self.absorb:
+            for foundation in range(8):
+                card = self._found_top(foundation)
+                if card and self._wants(foundation ^ 4) == card & 15:
+                    plays.append((12 + foundation) * 20 + 12 + (foundation ^ 4))
+        if louis:
+            plays.append(DEAL)
+        elif round_ < self.redeals and found != FULL:
+            plays.append(REDEAL)
+        return plays
+
+    def _found_top(self, foundation):
+        count = self.found[foundation]
+        if not count:
+            return 0
+        suit = foundation & 3
+        return suit << 4 | (14 - count if foundation < 4 else count)
+
+    def _wants(self, foundation):
+        count = self.found[foundation]
+        if count >= 13:
+            return 0
+        return 13 - count if foundation < 4 else count + 1
+
+    def play(self, move):
+        """Make a legal move (the caller keeps a snapshot to undo it)."""
+        piles = self.piles
+        if move == REDEAL:
+            self._deal_out(self._gathered())
+            self.round += 1
+            return
+        if move == DEAL:
+            stock = self.stock
+            for index in range(len(stock)):
+                piles[index % 12] += stock[len(stock) - 1 - index:len(stock) - index]
+            self.stock = b""
+            return
+        source = move // 20
+        target = move % 20
+        if source < 12:
+            cards = piles[source]
+            card = cards[-1]
+            piles[source] = cards[:-1]
+            if target >= 12 and not piles[source] and self.louis and self.round == 0 \
+                    and self.stock:
+                piles[source] = self.stock[-1:]
+                self.stock = self.stock[:-1]
+        else:
+            card = self._found_top(source - 12)
+            self.found[source - 12] -= 1
+        if target < 12:
+            piles[target] += bytes((card,))
+            return
+        found = self.found
+        suit = card >> 4
+        if self.absorb and found[suit] + found[suit + 4] == 13:
+            rank = card & 15  # relocate until the target wants the card
+            if target < 16:
+                found[suit] = 13 - rank
+                found[suit + 4] = rank
+            else:
+                found[suit] = 14 - rank
+                found[suit + 4] = rank - 1
+        found[target - 12] += 1
+
+    def _gathered(self):
+        """The pack a redeal deals, first card first (as ``Game._gathered``)."""
+        if self.clockwise:
+            return b"".join(reversed(self.piles))
+        return b"".join(pile[::-1] for pile in reversed(self.piles))
+
+    def _deal_out(self, pack):
+        self.piles[:] = [pack[index::12] for index in range(12)]

@@ -1,0 +1,255 @@
+"""The solver (sthelena/solver.py): its moves are the core's, its wins
+replay through ``Game.push``, its losses agree with a plain search."""
+
+import random
+
+import pytest
+
+from positions import position
+from sthelena.game import Game
+from sthelena.moves import DEAL, REDEAL
+from sthelena.notation import move_name
+from sthelena.rules import PRESETS
+from sthelena.solver import LOSS, UNKNOWN, WIN, Solver, solve
+
+PRESET_NAMES = [name for name, _ in PRESETS]
+MIXED = [
+    "st-helena,gather=clockwise",
+    "st-helena,redeals=1,spaces=none",
+    "st-helena,redeals=0",
+    "louis,build=any,wrap=true,foundation_moves=relocate,gather=clockwise",
+    "box-kite,wrap=true",
+    "box-kite,restricted_first_deal=true,foundation_moves=none",
+    "st-helena,build=any,spaces=none,foundation_moves=all",
+]
+EMPTY11 = "/-" * 11
+
+
+def replay(game, moves):
+    """Push every move on a copy of ``game``; the copy."""
+    copy = Game.from_notation(game.notation())
+    for move in moves:
+        copy.push(move)  # IllegalMoveError if the solver's move is not legal
+    return copy
+
+
+def explained(solver, game, mine, core):
+    """Whether moves the solver leaves out are the ones its reductions drop."""
+    if solver.absorb:  # reduction 4: relocations folded into plays to foundations
+        found = game.foundations
+        meeting = [suit for suit in range(4) if found[suit] + found[suit + 4] == 13]
+        for move in mine - core:
+            card = game.piles[move // 20][-1]
+            if move >= 240 or move % 20 < 12 or card >> 4 not in meeting:
+                return False
+        core = {move for move in core if not 240 <= move < 400 or move % 20 < 12}
+        mine = mine & core
+    missing = core - mine
+    if not missing:
+        return True
+    final = solver.symmetric() and not game.restricted()
+    if len(mine) == 1:  # reduction 2: one safe play
+        (move,) = mine
+        return solver.safe_rule and final and 12 <= move % 20 and move < 240
+    # reduction 1: one empty pile stands for all, a lone card does not move to one
+    for move in missing:
+        source, target = divmod(move, 20)
+        if not (final and target < 12 and not game.piles[target]):
+            return False
+    return True
+
+
+@pytest.mark.parametrize("rules", PRESET_NAMES + MIXED)
+def test_moves_and_play_match_the_core(rules):
+    rng = random.Random(rules)
+    for number in range(6):
+        game = Game.deal(rng.randrange(2 ** 32), rules)
+        for _ in range(250):
+            solver = Solver(game)
+            mine = set(solver.moves())
+            core = set(game.legal_moves())
+            assert mine <= core or solver.absorb
+            assert explained(solver, game, mine, core), (game.notation(), mine ^ core)
+            if not core:
+                break
+            move = rng.choice(sorted(core))
+            if solver.absorb and 240 <= move < 400 and move % 20 >= 12:
+                game.push(move)  # a relocation: one position for the solver
+                assert solver.key() == Solver(game).key()
+                continue
+            solver.play(move)
+            game.push(move)
+            assert solver.key() == Solver(game).key()
+            assert solver.piles == [bytes(pile) for pile in game.piles]
+            assert bytes(solver.found) == bytes(game.foundations)
+
+
+# Rule sets whose deals are solved within the node budget below (the search
+# is depth first, so its node counts do not depend on the machine).
+REPLAY_RULES = PRESET_NAMES + [
+    "st-helena,gather=clockwise",
+    "st-helena,redeals=1",
+    "st-helena,redeals=0",
+    "box-kite,wrap=true",
+    "louis,build=any",
+    "st-helena,build=any,spaces=none,foundation_moves=all",
+]
+
+
+@pytest.mark.parametrize("rules", REPLAY_RULES)
+def test_solutions_replay_to_a_won_position(rules):
+    wins = 0
+    for number in (3, 8, 1):
+        game = Game.deal(number, rules)
+        result = solve(game, budget=None, max_nodes=120000)
+        if result.result == WIN:
+            assert replay(game, result.moves).is_won()
+            wins += 1
+            break
+        assert result.result == UNKNOWN  # none of these deals is lost
+        assert result.moves == []
+    assert wins == 1
+
+
+def test_a_position_one_move_from_winning():
+    game = Game.from_notation("st-helena r0 AAAA/QKKK -/-/-/-/KS%s -" % ("/-" * 7))
+    result = solve(game)
+    assert result.result == WIN
+    assert result.names() == ["5-KS"] or result.names() == ["5-AS"]
+
+
+def test_a_known_short_solution_with_a_redeal():
+    # King of spades on pile 1: before a redeal it may go to king foundations
+    # only, and those are full; after the redeal it goes to the ace of spades.
+    game = Game.from_notation("st-helena,spaces=none r0 AAAA/QKKK KS%s -" % EMPTY11)
+    result = solve(game)
+    assert result.result == WIN
+    assert result.names() == ["redeal", "1-AS"]
+    assert replay(game, result.moves).is_won()
+
+
+def test_small_lost_positions_are_proved_lost():
+    game = Game.from_notation("st-helena,spaces=none,redeals=0 r0 AAAA/QKKK KS%s -" % EMPTY11)
+    assert solve(game).result == LOSS
+    # Each spade foundation's next card lies under a card that cannot move.
+    game = position("box-kite,foundation_moves=none,spaces=none", {1: "2S KS", 2: "QS AS"},
+                    found="3AAA/JKKK")
+    assert solve(game).result == LOSS
+    # Box-kite deal 0 after a few random moves: 4 legal moves, none leading on.
+    game = Game.from_notation(
+        "box-kite r0 QJKK/AAAA JCJS7C7S3C9D6C8C/JH4H8D4H5CJCQCTD/4S9S9S3HQSKD8C8D/"
+        "6H2D5D5S4C6D3S3C/KHKSTH7H5H7C2H9H/2S3H8HAHTS4C5H8S/TS2DAD5S4D6S6D/"
+        "5D4D9C9H9DTCJS3S/2CJD6H7D6C3D7S/8H2CQC2HQHQDTCAS/9C4S3DJD2S6SKC8S/7HQDTD7DTH5CAC -")
+    result = solve(game)
+    assert result.result == LOSS
+    assert result.nodes > 1
+
+
+def test_an_empty_search_budget_says_unknown():
+    game = Game.deal(2, "st-helena-pysol")
+    result = solve(game, budget=None, max_nodes=1024)
+    assert result.result == UNKNOWN
+    assert result.moves == []
+    assert result.as_dict()["result"] == "unknown"
+
+
+def test_positions_on_a_winning_line_are_never_lost():
+    for rules in ("st-helena", "louis", "box-kite"):
+        game = Game.deal(5, rules)
+        line = solve(game, budget=10).moves
+        assert line
+        for cut in (len(line) // 4, len(line) // 2, 3 * len(line) // 4):
+            middle = replay(game, line[:cut])
+            result = solve(middle, budget=10)
+            assert result.result == WIN
+            assert replay(middle, result.moves).is_won()
+
+
+# -- against a plain search, on small positions ------------------------------
+
+
+def plain_search(game, limit):
+    """WIN or LOSS by visiting every reachable position through the core
+    (no reductions), or None past ``limit`` positions."""
+    seen = {game.position_key()}
+    stack = [list(game.legal_moves())]
+    if game.is_won():
+        return WIN
+    while stack:
+        if not stack[-1]:
+            stack.pop()
+            if stack:
+                game.pop()
+            continue
+        game.push(stack[-1].pop())
+        key = game.position_key()
+        if key in seen:
+            game.pop()
+            continue
+        if game.is_won():
+            return WIN
+        seen.add(key)
+        if len(seen) > limit:
+            return None
+        stack.append(list(game.legal_moves()))
+    return LOSS
+
+
+def small_position(rng, rules):
+    """A random position with a few cards of each suit left off the
+    foundations, on a few random piles (Louis: some in the stock), most
+    often with no redeal left."""
+    piles = {}
+    names = []
+    game_rules = Game(rules).rules
+    fewest = 11 if game_rules.spaces == "none" else 12  # spaces: fewer cards, or too many positions
+    for suit in "SHDC":
+        kings = rng.randint(fewest, 13)
+        aces = rng.randint(fewest, 13)
+        ranks = list(range(aces + 1, 14)) + list(range(1, 14 - kings))
+        names += ["A23456789TJQK"[rank - 1] + suit for rank in ranks]
+    rng.shuffle(names)
+    stock = ""
+    round_ = game_rules.redeals if rng.random() < 0.6 else rng.randint(0, game_rules.redeals)
+    if game_rules.louis_start and round_ == 0 and len(names) > 3 and rng.random() < 0.5:
+        stock = " ".join(names[:3])
+        names = names[3:]
+    used = rng.sample(range(1, 13), rng.randint(2, 5))
+    for name in names:
+        pile = rng.choice(used)
+        piles[pile] = (piles.get(pile, "") + " " + name).strip()
+    return position(rules, piles, round_=round_, stock=stock)
+
+
+# Not with foundation_moves=all: every card may come back off the foundations,
+# so even a small position reaches more positions than the plain search visits.
+AGREE_RULES = [rules for rules in PRESET_NAMES + MIXED if "=all" not in rules and "pysol" not in rules] \
+    + ["st-helena,spaces=none", "box-kite,spaces=none"]
+
+
+@pytest.mark.parametrize("rules", AGREE_RULES)
+def test_results_agree_with_a_plain_search(rules):
+    rng = random.Random("plain " + rules)
+    outcomes = {WIN: 0, LOSS: 0}
+    for _ in range(60):
+        game = small_position(rng, rules)
+        expected = plain_search(Game.from_notation(game.notation()), 2000)
+        if expected is None:
+            continue
+        result = solve(game, budget=None)
+        assert result.result == expected, game.notation()
+        if result.result == WIN:
+            assert replay(game, result.moves).is_won()
+        outcomes[expected] += 1
+    assert outcomes[WIN] >= 3, outcomes
+    if ",spaces=none" in rules:
+        assert outcomes[LOSS] >= 3, outcomes
+
+
+def test_result_as_json_dict():
+    game = Game.from_notation("st-helena r0 AAAA/QKKK -/-/-/-/KS%s -" % ("/-" * 7))
+    data = solve(game).as_dict()
+    assert set(data) == {"result", "moves", "nodes", "seconds"}
+    assert data["result"] == "win"
+    assert data["moves"] == [move_name(move) for move in solve(game).moves]
+    assert REDEAL not in solve(game).moves and DEAL not in solve(game).moves

@@ -1,0 +1,169 @@
+"""Names in the one-file build (``tools/bundle.py``): what a top-level
+statement binds, renaming module-private names, and short local names.
+
+The board interns every identifier it compiles, and keeps the interned
+names in pools that double as they fill: long descriptive local names cost
+heap there. These functions rename a function's locals (and the parameters
+of a private function that nothing calls with keyword arguments) to short
+names shared by every function, leaving what callers or other code can
+see as it is.
+"""
+
+import ast
+import builtins
+import keyword
+import string
+
+
+def bound_names(node):
+    """Names a top-level statement binds in the module's namespace."""
+    found = []
+
+    def visit(node):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            found.append(node.name)
+            for decorator in node.decorator_list:
+                visit(decorator)
+            return
+        if isinstance(node, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp,
+                             ast.GeneratorExp)):
+            return
+        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            found.append(node.id)
+        elif isinstance(node, ast.alias):
+            found.append((node.asname or node.name).split(".")[0])
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            found.append(node.name)
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(node)
+    return found
+
+
+class Renamer(ast.NodeTransformer):
+    """Renames one module's global names (a dict old -> new) everywhere in it."""
+
+    def __init__(self, renames):
+        self.renames = renames
+
+    def visit_Name(self, node):
+        node.id = self.renames.get(node.id, node.id)
+        return node
+
+    def visit_Global(self, node):
+        node.names = [self.renames.get(name, name) for name in node.names]
+        return node
+
+    visit_Nonlocal = visit_Global
+
+    def visit_alias(self, node):
+        bound = node.asname or node.name.split(".")[0]
+        if bound in self.renames and (node.asname or "." not in node.name):
+            node.asname = self.renames[bound]
+        return node
+
+    def visit_ExceptHandler(self, node):
+        node.name = self.renames.get(node.name, node.name)
+        self.generic_visit(node)
+        return node
+
+    def visit_FunctionDef(self, node):
+        node.name = self.renames.get(node.name, node.name)
+        self.generic_visit(node)
+        return node
+
+    visit_AsyncFunctionDef = visit_FunctionDef
+
+    def visit_ClassDef(self, node):
+        node.name = self.renames.get(node.name, node.name)
+        self.generic_visit(node)
+        return node
+
+
+_SHORT_NAMES = tuple(first + second for first in ("",) + tuple(string.ascii_lowercase)
+                     for second in string.ascii_lowercase)
+
+
+def shorten_locals(tree, top_level=None, named_by_callers=None):
+    """Give the local variables of each function in ``tree`` short names, in
+    place (see the module's docstring); returns ``tree``. ``top_level``: the
+    module's global names, if ``tree`` is only part of it. With
+    ``named_by_callers`` (the names of everything called with keyword
+    arguments anywhere, see ``keyword_callees``), a private function's
+    (``_name``) parameters are shortened too unless its name is in it."""
+    if top_level is None:
+        top_level = set()
+        for stmt in tree.body:
+            top_level.update(bound_names(stmt))
+    for function in ast.walk(tree):
+        if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            _shorten_function(function, top_level, named_by_callers)
+    return tree
+
+
+def keyword_callees(trees):
+    """The names (``f`` of ``f(...)``, ``m`` of ``x.m(...)``) of whatever the
+    trees call with keyword arguments: their parameters keep their names."""
+    names = set()
+    for tree in trees:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and node.keywords:
+                if isinstance(node.func, ast.Name):
+                    names.add(node.func.id)
+                elif isinstance(node.func, ast.Attribute):
+                    names.add(node.func.attr)
+    return names
+
+
+def _private_parameters(function, named_by_callers):
+    """The parameters of ``function`` no caller names: those of a private
+    function (``_name``, not ``__name__``) called by position only, but its
+    ``self``/``cls`` and any ``*args``, ``**options`` or keyword-only ones."""
+    name = function.name
+    if named_by_callers is None or not name.startswith("_") or name.startswith("__") \
+            or name in named_by_callers:
+        return set()
+    positional = function.args.posonlyargs + function.args.args
+    return {arg.arg for arg in positional if arg.arg not in ("self", "cls")}
+
+
+def _shorten_function(function, top_level, named_by_callers=None):
+    nodes = [node for statement in function.body for node in ast.walk(statement)]
+    names = [node for node in nodes if isinstance(node, ast.Name)]
+    for node in nodes:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda,
+                             ast.ClassDef)):
+            return
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+                and node.func.id in ("locals", "vars", "eval", "exec"):
+            return
+    arguments = function.args
+    parameters = {arg.arg for arg in arguments.posonlyargs + arguments.args
+                  + arguments.kwonlyargs + [arguments.vararg, arguments.kwarg] if arg}
+    private = _private_parameters(function, named_by_callers)
+    kept = (parameters - private) | top_level
+    bound = set(private)
+    for node in nodes:
+        if isinstance(node, (ast.Global, ast.Nonlocal)):
+            kept.update(node.names)
+        elif isinstance(node, ast.alias):
+            kept.add((node.asname or node.name).split(".")[0])
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            bound.add(node.id)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            bound.add(node.name)
+    used = {node.id for node in names} | parameters
+    free = (name for name in _SHORT_NAMES if name not in used and name not in top_level
+            and not hasattr(builtins, name) and not keyword.iskeyword(name))
+    renames = {}
+    for name in sorted(bound - kept):
+        if len(name) > 1:
+            renames[name] = next(free)
+    for node in names:
+        node.id = renames.get(node.id, node.id)
+    for node in nodes:
+        if isinstance(node, ast.ExceptHandler) and node.name:
+            node.name = renames.get(node.name, node.name)
+    for arg in function.args.posonlyargs + function.args.args:
+        arg.arg = renames.get(arg.arg, arg.arg)
