@@ -50,15 +50,16 @@ bench-presses: $(VENV_STAMP)
 bench-solver: $(VENV_STAMP)
 	$(PY) tools/bench_solver.py --deals $(or $(DEALS),1-1000) --jobs $(or $(JOBS),1)
 
-## lib: lib/sthelena_board.py again from the sources (committed: the repository is a CIRCUITPY image)
+## lib: lib/sthelena_board.py and lib/sthelena_drive.py again from the sources (committed: the repository is a CIRCUITPY image)
 .PHONY: lib
 lib:
 	$(PYTHON) tools/bundle.py --lib
 
-## circuitpy: build/CIRCUITPY, ready to copy onto the board's drive (the game merged into lib/sthelena_board.py)
+## circuitpy: build/CIRCUITPY, ready to copy onto the board's drive (the game merged into
+## lib/sthelena_board.py, and the libraries of requirements.txt from the pinned packages)
 .PHONY: circuitpy
-circuitpy:
-	$(PYTHON) tools/bundle.py
+circuitpy: $(VENV_STAMP)
+	$(PY) tools/bundle.py
 
 clean:
 	rm -rf $(VENV) tools/mpvm/node_modules .pytest_cache .hypothesis

@@ -22,6 +22,7 @@ PROG = "sthelena"
 NUMBER = re.compile(r"-?[0-9]+\Z")
 INPUT_LIMIT = 1 << 16  # bytes of a POSITION read from stdin, or of a tty line
 SHOWN_LIMIT = 100  # characters of a bad argument quoted back in a message
+LINE_LIMIT = 360  # characters in an error's one line, however many long words it holds
 
 
 class CliError(Exception):
@@ -75,7 +76,10 @@ def one_line(error):
         if len(word) > SHOWN_LIMIT + 20:
             end = word[-1] if word[-1] in ":;," else ""  # the sentence's punctuation stays
             words[index] = "%s (%d characters)%s" % (_cut(word.rstrip(end)), len(word), end)
-    return " ".join(words)
+    line = " ".join(words)
+    if len(line) > LINE_LIMIT:  # many long words: the start, and the end's hint, stay
+        line = line[:LINE_LIMIT - 80] + " ... " + line[-75:]
+    return line
 
 
 def shown(text):

@@ -15,7 +15,7 @@ import supervisor
 
 from .cards import const  # the core's: micropython's, or a stand-in on CPython
 
-from .app.buttons import DOWN, LEFT, NO_EVENT, RIGHT, UP, ButtonTimer
+from .app.buttons import A, DOWN, LEFT, NO_EVENT, RIGHT, UP, ButtonTimer
 from .app.sounds import CLICK, ERROR, FANFARE, TUNES
 
 SHEET_PATH = "/assets/sheet.bmp"
@@ -230,6 +230,20 @@ class Speaker:
             pass  # a sound is never worth a crash
 
 
+# -- the CIRCUITPY drive, when boot.py hands it to the game -----------------
+
+
+def drive_is_games():
+    """Whether the game may write to CIRCUITPY: boot.py remounted it writable
+    because SELECT was held at reset. False when the computer has it."""
+    try:
+        import storage
+
+        return not storage.getmount("/").readonly
+    except (ImportError, AttributeError, OSError):
+        return False
+
+
 def setup():
     """Build the board's pieces and the app: ``(app, buttons)``."""
     from .app.game_app import App
@@ -266,5 +280,17 @@ def main(iterations=None):
     import gc
 
     app, buttons = setup()
+    if drive_is_games():
+        # Only now: the drive's code (sthelena/drive.py) stays off the heap otherwise.
+        try:
+            from sthelena_drive import DriveStats, hand_over_note, show_drive_note
+        except ImportError:  # the package copied as it is
+            from .drive import DriveStats, hand_over_note, show_drive_note
+        stats = DriveStats()
+        stats.counted(app.statistics)  # once at start, then when a deal is counted
+        app.on_record = stats.counted
+        show_drive_note(board.DISPLAY, app.view.font)
+        hand_over_note(board.DISPLAY, app.view.group, buttons.poll, supervisor.ticks_ms, A)
     gc.collect()
     run(app, buttons, iterations)
+

@@ -122,15 +122,15 @@ class ScreenReader:
             return 0
         return suit << 4 | rank
 
-    def text_at(self, display, left, top, length):
-        """Characters (printable ASCII) shown in a row of 6x8 text cells,
-        read by matching each cell's ink against the font."""
+    def text_at(self, display, left, top, length, scale=1):
+        """Characters (printable ASCII) shown in a row of 6x8 text cells
+        (``scale`` times bigger), read by matching each cell's ink against the font."""
         out = ""
         for index in range(length):
-            cell_left = left + index * TILE_WIDTH
-            background = rgb(display, cell_left + TILE_WIDTH - 1, top)  # glyphs leave it blank
+            cell_left = left + index * TILE_WIDTH * scale
+            background = rgb(display, cell_left + (TILE_WIDTH - 1) * scale, top)  # glyphs leave it blank
             cell = frozenset((x, y) for y in range(TILE_HEIGHT) for x in range(TILE_WIDTH)
-                             if rgb(display, cell_left + x, top + y) != background)
+                             if rgb(display, cell_left + x * scale, top + y * scale) != background)
             out += self._font().get(cell, "?")
         return out
 

@@ -8,6 +8,7 @@ driven by ``tools/mpvm/run.mjs`` under Node.js. Install it with
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -17,6 +18,15 @@ _VM_PACKAGE = (
     MPVM_DIR / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
 )
 _INSTALL_HINT = "run `make test` (which installs it) or `npm ci --prefix tools/mpvm`"
+
+sys.path.insert(0, str(REPO_ROOT / "tools"))
+from board_libs import library_files  # noqa: E402
+
+
+def library_vm_files():
+    """The board's libraries (adafruit_display_text, adafruit_displayio_layout,
+    adafruit_ticks) as VM file name -> host path, from the pinned packages."""
+    return {"lib/" + name: path for name, path in library_files()}
 
 
 def _node():
@@ -48,7 +58,9 @@ def run_micropython(
     root unless absolute; its ``*.py`` files are copied to ``/lib/<name>/``
     in the VM, skipping those whose relative path matches the ``exclude``
     regex (``None`` copies everything). ``files`` maps VM file names (a
-    relative one is placed under ``/``) to host paths, copied in too.
+    relative one is placed under ``/``) to host paths, copied in too. The
+    board's libraries (``library_vm_files()``) are always in ``/lib``, as on
+    a board set up with circup.
 
     Raises AssertionError (with the VM's stderr and stdout) if the script
     fails, and RuntimeError if Node.js or the VM package is not installed.
@@ -61,7 +73,7 @@ def run_micropython(
         cmd += ["--pkg", str(pkg_dir)]
     if exclude:
         cmd += ["--exclude", exclude]
-    for name, path in (files or {}).items():
+    for name, path in dict(library_vm_files(), **(files or {})).items():
         cmd += ["--file", f"{name}={path}"]
     cmd.append("-")
     try:

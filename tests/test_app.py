@@ -205,7 +205,7 @@ def test_a_whole_game_won_through_the_buttons(display, sheet, reader):
     assert app.screen == game_app.WON_SCREEN
     assert app.speaker.played[-1] == FANFARE
     shown(display, app)
-    assert not app.view.overlay.hidden
+    assert app.view.page != "table"
     press(app, "A")
     assert app.game.deal_number == 11 and not app.game.is_won()
     assert app.screen == game_app.PLAY
@@ -251,7 +251,7 @@ def test_restricted_first_deal_foundations_are_shown_unavailable(display, sheet,
 def test_peek_lists_every_card_of_the_pile_bottom_first(display, sheet, reader):
     app = make_app(display, sheet, deal=9)
     press(app, "RIGHT SELECT A")  # the overview, then all of pile 2
-    assert app.screen == game_app.PEEK and not app.view.overlay.hidden
+    assert app.screen == game_app.PEEK and app.view.page != "table"
     shown(display, app)
     cards = app.game.pile_cards(1)
     assert len(cards) == 8
@@ -264,7 +264,7 @@ def test_peek_lists_every_card_of_the_pile_bottom_first(display, sheet, reader):
         expected += " " * (2 - len(name)) + name + "?" + " "
     assert text == expected
     press(app, "B")
-    assert app.screen == game_app.PLAY and app.view.overlay.hidden
+    assert app.screen == game_app.PLAY and app.view.page == "table"
 
 
 def test_menu_new_deal_by_number_restart_and_rules(display, sheet):
@@ -313,13 +313,15 @@ def test_restart_with_the_same_rules_takes_back_every_move(display, sheet, reade
     assert app.game.notation() == start.notation() and not app.game.history
 
 
-def overlay_tiles(app):
-    return [app.view.overlay[at] for at in range(TEXT_COLUMNS * TEXT_ROWS)]
+def text_page(app):
+    """What the text page shows: the body label's text, the marker's place."""
+    view = app.view
+    return view.body.text, view.marker.hidden, view.marker.y, view.page
 
 
 def test_the_menu_drawn_key_by_key_is_the_menu_drawn_whole(display, sheet, reader):
     # UP/DOWN move only the marker (unless the menu scrolls), LEFT/RIGHT
-    # rewrite one label: the overlay must end as a full redraw would draw it.
+    # rewrite one label: the text page must end as a full redraw would draw it.
     app = make_app(display, sheet, deal=8)
     rng = random.Random(5)
     press(app, "START")
@@ -331,11 +333,11 @@ def test_the_menu_drawn_key_by_key_is_the_menu_drawn_whole(display, sheet, reade
         else:
             press(app, rng.choice(["UP", "DOWN", "DOWN"]))
         assert app.screen == game_app.MENU
-        drawn = overlay_tiles(app)
+        drawn = text_page(app)
         labels = menu.menu_labels(app)
         assert app.labels == labels
         menu.draw_menu(app)
-        assert overlay_tiles(app) == drawn, (item, app.menu_item)
+        assert text_page(app) == drawn, (item, app.menu_item)
         assert all(len(label) <= menu.LABEL_WIDTH for label in labels)
     # And on screen: the marker row and a label shortened in place.
     press(app, "UP " * app.menu_item + "DOWN " * menu._SOUND)
@@ -422,7 +424,7 @@ def test_stuck_screens_redeal_only_and_lost(display, sheet, reader):
     # only to ace foundations (full); spaces are never filled.
     stuck = position("st-helena,spaces=none", {1: "KS", 7: "AH"}, round_=0)
     app = make_app(display, sheet, position=stuck.notation())
-    assert app.screen == game_app.STUCK and not app.view.overlay.hidden
+    assert app.screen == game_app.STUCK and app.view.page != "table"
     press(app, "A")  # redeal: the two cards dealt to piles 1 and 2, no restriction
     assert app.game.round == 1 and app.screen == game_app.PLAY
     seen, expected = table_on_screen(display, app, reader)
@@ -620,12 +622,16 @@ print("status", first, status_cost(), app.screen == MENU)
 def test_menu_keys_allocate_nothing_on_the_board():
     lines = run_micropython(MENU_IN_THE_VM, packages=("sthelena", "tools/standins"),
                             exclude=r"(^|/)(__main__|cli|desktop)\.py$").splitlines()
-    # A cursor step moves the '>' alone; a scroll redraws from the labels
-    # kept since the menu opened (both were over 11 KB a key before).
-    assert lines[:3] == ["step 0 0 0 1", "scroll 0 0 11",
-                         "wrap 0 %d" % (menu._MENU_ITEMS - 1)], lines
-    # A setting rebuilds its one label, "  name: value" (measured 48-64 bytes).
+    # A cursor step moves the '>' tile alone (its y); a scroll redraws the
+    # body label from the labels kept since the menu opened: its 16 lines
+    # joined into one text (about 450 bytes) and the rows' strings; the label
+    # draws into the bitmap it has (measured 1,088-1,168 bytes).
+    step, scroll, wrap = (line.split() for line in lines[:3])
+    assert step == ["step", "0", "0", "0", "1"], lines
+    assert scroll[0] == "scroll" and 0 < int(scroll[1]) <= 1536 and scroll[2:] == ["0", "11"]
+    assert wrap[0] == "wrap" and 0 < int(wrap[1]) <= 1536 and wrap[2] == str(menu._MENU_ITEMS - 1)
+    # A setting rebuilds its rows and the body's text once (measured 496-528 bytes).
     option = lines[3].split()
-    assert option[0] == "option" and 0 < int(option[1]) <= 128 and 0 < int(option[2]) <= 128
+    assert option[0] == "option" and 0 < int(option[1]) <= 640 and 0 < int(option[2]) <= 640
     # A message, and the status text back, are written as they are.
     assert lines[4] == "status 0 0 True", lines

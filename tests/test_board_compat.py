@@ -15,17 +15,20 @@ DESKTOP_ONLY = {"cli.py", "cli_arguments.py", "__main__.py", "desktop.py", "expl
                 "notation.py", "solver.py", "solver_position.py", "winrate.py"}
 # Modules CircuitPython firmware has that the core may use.
 FIRMWARE = {"micropython", "sys", "gc"}
-# ...that the app may use too (it is handed the board's objects, never makes them).
-APP_FIRMWARE = FIRMWARE | {"displayio", "random", "bitmaptools"}
+# ...that the app may use too (it is handed the board's objects, never makes them),
+# with the board's libraries (requirements.txt, tools/board_libs.py).
+LIBRARIES = {"adafruit_display_text", "adafruit_displayio_layout"}
+APP_FIRMWARE = FIRMWARE | {"displayio", "random", "bitmaptools"} | LIBRARIES
 # ...and the device edge, which makes them.
 DEVICE_FIRMWARE = APP_FIRMWARE | {"board", "keypad", "analogio", "digitalio", "microcontroller",
-                                  "supervisor", "audioio", "audiocore", "audiopwmio"}
+                                  "supervisor", "audioio", "audiocore", "audiopwmio", "storage"}
+EDGES = ("device.py", "drive.py")  # the board's edge: device, and the drive's module
 
 
 def core_modules():
     return sorted(path for path in CORE.glob("*.py")
                   if path.name not in DESKTOP_ONLY and not path.name.startswith("desktop_")
-                  and path.name != "device.py")
+                  and path.name not in EDGES)
 
 
 def app_modules():
@@ -34,7 +37,7 @@ def app_modules():
 
 def board_modules():
     """Every module that goes on the board."""
-    return core_modules() + app_modules() + [PACKAGE / "device.py"]
+    return core_modules() + app_modules() + [PACKAGE / name for name in EDGES]
 
 
 def imports_of(path):
@@ -91,11 +94,12 @@ def test_the_app_imports_the_core_and_firmware_but_nothing_of_the_board():
 
 def test_the_device_edge_imports_only_firmware_the_app_and_the_core():
     problems = []
-    for line, name, level, guarded in imports_of(PACKAGE / "device.py"):
-        if level and name.split(".")[0] in ("desktop", "cli", "notation", "explain"):
-            problems.append("device.py:%d imports %s" % (line, name))
-        elif not level and name.split(".")[0] not in DEVICE_FIRMWARE and not guarded:
-            problems.append("device.py:%d imports %s" % (line, name))
+    for edge in EDGES:
+        for line, name, level, guarded in imports_of(PACKAGE / edge):
+            if level and name.split(".")[0] in ("desktop", "cli", "notation", "explain"):
+                problems.append("%s:%d imports %s" % (edge, line, name))
+            elif not level and name.split(".")[0] not in DEVICE_FIRMWARE and not guarded:
+                problems.append("%s:%d imports %s" % (edge, line, name))
     assert problems == []
 
 

@@ -5,6 +5,7 @@ package's), plus the merge rules on small modules written here.
 """
 
 import ast
+import pathlib
 import subprocess
 import sys
 import textwrap
@@ -15,6 +16,7 @@ from mpvm import REPO_ROOT, run_micropython
 
 sys.path.insert(0, str(REPO_ROOT / "tools"))
 
+import board_libs  # noqa: E402
 import bundle  # noqa: E402
 import bundle_imports  # noqa: E402
 
@@ -38,10 +40,11 @@ def core(tmp_path_factory):
     return path
 
 
-def run_vm(script, bundles=(), package=False):
+def run_vm(script, bundles=(), package=False, files=None):
     """Run ``script`` under the VM with the stand-ins, the sprite sheet, and
     either the package or the given one-file modules (name -> path) in /lib."""
-    files = dict(("lib/%s.py" % name, path) for name, path in bundles)
+    files = dict(files or {})
+    files.update(("lib/%s.py" % name, path) for name, path in bundles)
     files["assets/sheet.bmp"] = SHEET
     packages = ("tools/standins", "sthelena") if package else ("tools/standins",)
     return run_micropython(textwrap.dedent(script), packages=packages,
@@ -74,7 +77,63 @@ def test_the_tree_holds_code_boot_the_sheet_and_the_merged_module(tree):
     module = out / "lib" / "sthelena_board.py"
     assert module.stat().st_size == size
     assert sorted(str(path.relative_to(out)) for path in out.rglob("*") if path.is_file()) == [
-        "assets/help.txt", "assets/sheet.bmp", "boot.py", "code.py", "lib/sthelena_board.py"]
+        "assets/help.txt", "assets/sheet.bmp", "boot.py", "code.py",
+        "lib/adafruit_display_text/__init__.py", "lib/adafruit_display_text/bitmap_label.py",
+        "lib/adafruit_displayio_layout/__init__.py",
+        "lib/adafruit_displayio_layout/layouts/__init__.py",
+        "lib/adafruit_displayio_layout/layouts/grid_layout.py",
+        "lib/adafruit_ticks.py", "lib/sthelena_board.py", "lib/sthelena_drive.py"]
+
+
+def test_the_libraries_in_lib_are_the_pinned_packages_files(tree):
+    from importlib import metadata
+
+    pins = board_libs.pinned_versions()
+    for distribution, files in board_libs.LIBRARIES:
+        dist = metadata.distribution(distribution)
+        assert dist.version == pins[distribution]
+        for name in files:
+            assert (tree[0] / "lib" / name).read_bytes() == \
+                pathlib.Path(dist.locate_file(name)).read_bytes(), name
+    # ... and requirements.txt names the same distributions for circup.
+    listed = [line.strip() for line in (REPO_ROOT / "requirements.txt").read_text().splitlines()
+              if line.strip() and not line.startswith("#")]
+    assert listed == [distribution for distribution, _ in board_libs.LIBRARIES]
+
+
+def test_every_import_in_the_tree_resolves_to_the_firmware_or_to_lib(tree):
+    """Each import statement of code.py, boot.py and every module in lib/
+    names a module the firmware has built in, or a file in lib/."""
+    out = tree[0]
+    built_in = FIRMWARE | {"vectorio", "storage", "time", "math", "os"}
+    in_lib = set()
+    for path in (out / "lib").rglob("*.py"):
+        parts = list(path.relative_to(out / "lib").with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        in_lib.add(".".join(parts))
+    checked = 0
+    for path in [out / "code.py", out / "boot.py"] + sorted((out / "lib").rglob("*.py")):
+        module = ast.parse(path.read_text(), str(path))
+        package = ".".join(path.relative_to(out / "lib").with_suffix("").parts[:-1]) \
+            if path.parent != out else ""
+        for node in ast.walk(module):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    base = ".".join(package.split(".")[:len(package.split(".")) - node.level + 1]
+                                    + ([base] if base else []))
+                names = [base]
+            else:
+                continue
+            for name in names:
+                if name.split(".")[0] in ("typing", "fontio", "circuitpython_typing", "sthelena"):
+                    continue  # typing only (in try/except ImportError), or code.py's fallback
+                checked += 1
+                assert name in in_lib or name.split(".")[0] in built_in, (path, name)
+    assert checked > 20
 
 
 def test_the_merged_module_compiles_and_imports_only_firmware_modules_at_top_level(tree):
@@ -88,17 +147,20 @@ def test_the_merged_module_compiles_and_imports_only_firmware_modules_at_top_lev
         elif isinstance(stmt, ast.ImportFrom):
             assert stmt.level == 0, ast.unparse(stmt)
             imported.add(stmt.module.split(".")[0])
-    assert imported <= FIRMWARE, imported - FIRMWARE
+    libraries = {name.split("/")[0].replace(".py", "") for name, _ in board_libs.library_files()}
+    assert imported <= FIRMWARE | libraries, imported - FIRMWARE - libraries
+    assert {"adafruit_display_text", "adafruit_displayio_layout"} <= imported
     assert {"board", "keypad", "displayio", "random", "micropython"} <= imported
     # No relative import is left anywhere; only game's lazy notation imports
-    # (never reached on the board) name the package.
+    # (never reached on the board) and device's lazy drive imports (the
+    # one-file sthelena_drive, else the package's) name the package.
     lazy = set()
     for node in ast.walk(module):
         if isinstance(node, ast.ImportFrom):
             assert node.level == 0
             if node.module.startswith("sthelena"):
                 lazy.add(node.module)
-    assert lazy == {"sthelena.notation"}
+    assert lazy == {"sthelena.notation", "sthelena_drive", "sthelena.drive"}
 
 
 def test_the_merged_module_has_no_docstrings_and_one_const_fallback(tree):
@@ -131,28 +193,44 @@ def test_the_committed_one_file_build_is_what_the_sources_make():
         "(or `make lib`) and commit it" % bundle.LIB_COMMAND)
 
 
+COMMITTED_DRIVE = REPO_ROOT / "lib" / "sthelena_drive.py"
+
+
+def test_the_committed_drive_module_is_what_the_sources_make():
+    assert COMMITTED_DRIVE.is_file(), \
+        "lib/sthelena_drive.py is missing: run `%s`" % bundle.LIB_COMMAND
+    assert COMMITTED_DRIVE.read_text(encoding="utf-8") == bundle.merge(bundle.DRIVE_MODULES), (
+        "lib/sthelena_drive.py differs from what the sources make: run `%s` "
+        "(or `make lib`) and commit it" % bundle.LIB_COMMAND)
+
+
 def test_the_tree_carries_the_committed_build(tree):
     assert (tree[0] / "lib" / "sthelena_board.py").read_bytes() == COMMITTED.read_bytes()
+    assert (tree[0] / "lib" / "sthelena_drive.py").read_bytes() == COMMITTED_DRIVE.read_bytes()
 
 
 def test_the_repository_top_level_is_a_circuitpy_image():
     # What a person copies with a file manager: code.py, boot.py, lib/, assets/.
-    for name in ("code.py", "boot.py", "lib/sthelena_board.py", "assets/sheet.bmp"):
+    for name in ("code.py", "boot.py", "lib/sthelena_board.py", "lib/sthelena_drive.py",
+                 "assets/sheet.bmp"):
         assert (REPO_ROOT / name).is_file(), name
     tracked = subprocess.run(["git", "ls-files", "lib"], cwd=REPO_ROOT, capture_output=True,
                              text=True, check=True).stdout.split()
-    assert tracked == ["lib/sthelena_board.py"]  # only what this project generates
+    # only what this project generates: no third-party code
+    assert tracked == ["lib/sthelena_board.py", "lib/sthelena_drive.py"]
     ignored = subprocess.run(
         ["git", "check-ignore", "--no-index", "lib/adafruit_display_text/label.mpy",
-         "lib/neopixel.mpy", "lib/sthelena_board.py"],
+         "lib/neopixel.mpy", "lib/sthelena_board.py", "lib/sthelena_drive.py"],
         cwd=REPO_ROOT, capture_output=True, text=True).stdout.split()
     assert ignored == ["lib/adafruit_display_text/label.mpy", "lib/neopixel.mpy"]
 
 
 def test_lib_option_writes_the_committed_file(tmp_path, monkeypatch):
-    monkeypatch.setattr(bundle, "lib_path", lambda root=None: str(tmp_path / "lib" / "b.py"))
+    monkeypatch.setattr(bundle, "lib_path", lambda root=None, name=bundle.BUNDLE_NAME:
+                        str(tmp_path / "lib" / (name + ".py")))
     assert bundle.main(["--lib"]) == 0
-    assert (tmp_path / "lib" / "b.py").read_bytes() == COMMITTED.read_bytes()
+    assert (tmp_path / "lib" / "sthelena_board.py").read_bytes() == COMMITTED.read_bytes()
+    assert (tmp_path / "lib" / "sthelena_drive.py").read_bytes() == COMMITTED_DRIVE.read_bytes()
 
 
 def test_building_twice_gives_the_same_bytes(tree, tmp_path):
@@ -534,3 +612,33 @@ def test_the_merged_modules_have_short_locals(core):
     source = core.read_text()
     assert "for foundation in" not in source and "cards = " not in source
     assert "def may_play_to(self, pile, foundation):" in source
+
+
+MAIN_SCRIPT = """
+import sys
+sys.path.append("/lib/standins")
+import board, keypad, storage, supervisor
+board.use("pybadge")
+SELECT_HELD
+exec(open("/boot.py").read(), {"__name__": "boot"})
+keypad.hold(3, False)
+keypad.hold(1)  # A, held as the game starts: past the drive note, if any
+supervisor.STEP = 1
+import sthelena_board
+sthelena_board.main(iterations=20)
+print("drive", storage.getmount("/").readonly, "sthelena_drive" in sys.modules)
+group = board.DISPLAY.root_group
+print("shown", len(group) > 3)
+"""
+
+
+@pytest.mark.parametrize("held", [False, True])
+def test_the_tree_starts_in_both_drive_modes(tree, held):
+    """The built tree as the board runs it: boot.py, then code.py's main from
+    lib/; the drive's module is imported only when SELECT was held."""
+    out = tree[0]
+    lines = run_vm(MAIN_SCRIPT.replace("SELECT_HELD", "keypad.hold(3)" if held else ""),
+                   bundles=[(name, out / "lib" / (name + ".py"))
+                            for name in ("sthelena_board", "sthelena_drive")],
+                   files={"boot.py": out / "boot.py"})
+    assert lines[-2:] == ["drive %s %s" % (not held, held), "shown True"]

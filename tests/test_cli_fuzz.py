@@ -236,6 +236,15 @@ def test_long_arguments_are_cut_in_the_message(capsys):
         assert status == 2 and "characters)" in err
 
 
+def test_many_long_arguments_still_make_one_short_line(capsys):
+    # Found by the fuzz: three unknown 5,000-digit words, each cut, still
+    # made a 420-character line; the line itself is cut, keeping the hint.
+    status = cli.main(["play", "", "", "--json", HUGE, HUGE, HUGE])
+    out, err = capsys.readouterr()
+    check_outcome(status, out, err)
+    assert status == 2 and len(err) < 400 and err.endswith("(try: sthelena --help)\n")
+
+
 def test_usage_errors_are_one_line(capsys):
     status = cli.main(["deal"])
     out, err = capsys.readouterr()

@@ -5,13 +5,18 @@ module costs heap of its own (its module object and globals dict, the names
 it imports, its ``const`` fallback). One module holding the same code takes
 less. This tool (desktop only) writes that one module:
 
-    python tools/bundle.py --lib              # lib/sthelena_board.py, committed
+    python tools/bundle.py --lib              # lib/sthelena_board.py and
+                                              # lib/sthelena_drive.py, committed
     python tools/bundle.py [--out DIR]        # DIR (default build/CIRCUITPY):
-        code.py, boot.py, assets/sheet.bmp and lib/sthelena_board.py
+        code.py, boot.py, assets/sheet.bmp, lib/sthelena_board.py,
+        lib/sthelena_drive.py (sthelena/drive.py, imported only when boot.py
+        hands the drive to the game) and the
+        board's libraries (tools/board_libs.py: adafruit_display_text,
+        adafruit_displayio_layout, adafruit_ticks) from the pinned packages
     python tools/bundle.py --core-only FILE   # just the rules core, merged
 
-The repository's own ``lib/sthelena_board.py`` is this tool's output,
-committed so that the repository's top level is a CIRCUITPY drive image
+The repository's own ``lib/sthelena_board.py`` and ``lib/sthelena_drive.py``
+are this tool's output, committed so that the repository's top level is a CIRCUITPY drive image
 (``code.py boot.py lib/ assets/``); a test fails when it differs from what
 the sources make, and ``--lib`` (``make lib``) writes it again.
 
@@ -59,18 +64,23 @@ from bundle_imports import (BundleError, check_import_from, module_file, order_m
 from bundle_names import Renamer, bound_names, keyword_callees, shorten_locals
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+from board_libs import LibraryError, library_files  # noqa: E402
 
 CORE_MODULES = ("sthelena.cards", "sthelena.moves", "sthelena.rules", "sthelena.deal",
                 "sthelena.stuck_search", "sthelena.game", "sthelena.save")
 BOARD_MODULES = CORE_MODULES + (
     "sthelena.app.tiles", "sthelena.app.buttons", "sthelena.app.sounds",
-    "sthelena.app.layout", "sthelena.app.table", "sthelena.app.screens",
+    "sthelena.app.layout", "sthelena.app.font", "sthelena.app.table", "sthelena.app.screens",
     "sthelena.statistics", "sthelena.app.record", "sthelena.app.stats_screen",
     "sthelena.app.reasons", "sthelena.app.autoplay", "sthelena.app.play", "sthelena.app.menu",
     "sthelena.app.deal_number", "sthelena.app.peek", "sthelena.app.overview",
     "sthelena.app.help", "sthelena.app.won", "sthelena.app.stuck",
     "sthelena.app.sheet", "sthelena.app.game_app", "sthelena.device")
 BUNDLE_NAME = "sthelena_board"
+# What the board imports only when boot.py handed it the drive: a module of its own.
+DRIVE_MODULES = ("sthelena.drive",)
+DRIVE_NAME = "sthelena_drive"
 LIB_COMMAND = "python3 tools/bundle.py --lib"
 TREE_FILES = ("code.py", "boot.py", os.path.join("assets", "sheet.bmp"),
               os.path.join("assets", "help.txt"))
@@ -358,14 +368,22 @@ def write_module(path, source):
     return len(source.encode("utf-8"))
 
 
-def lib_path(root=ROOT):
-    """Where the repository keeps its committed one-file build."""
-    return os.path.join(root, "lib", BUNDLE_NAME + ".py")
+def lib_path(root=ROOT, name=BUNDLE_NAME):
+    """Where the repository keeps its committed one-file build (or drive module)."""
+    return os.path.join(root, "lib", name + ".py")
 
 
 def build_tree(out, root=ROOT):
     """Write the CIRCUITPY tree into ``out``; the merged module's size in bytes."""
     source = merge(BOARD_MODULES, root)
+    try:
+        libraries = library_files()
+    except LibraryError as error:
+        raise BundleError(str(error)) from None
+    for name, path in libraries:
+        target = os.path.join(out, "lib", *name.split("/"))
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        shutil.copyfile(path, target)
     for name in TREE_FILES:
         path = os.path.join(root, name)
         if not os.path.isfile(path):
@@ -373,6 +391,7 @@ def build_tree(out, root=ROOT):
                                                    if name.endswith(".bmp") else ""))
         os.makedirs(os.path.join(out, os.path.dirname(name)), exist_ok=True)
         shutil.copyfile(path, os.path.join(out, name))
+    write_module(os.path.join(out, "lib", DRIVE_NAME + ".py"), merge(DRIVE_MODULES, root))
     return write_module(os.path.join(out, "lib", BUNDLE_NAME + ".py"), source)
 
 
@@ -390,6 +409,9 @@ def main(argv=None):
             size = write_module(lib_path(), merge(BOARD_MODULES))
             print("%s: %d bytes (the board's modules, one module)"
                   % (os.path.relpath(lib_path()), size))
+            size = write_module(lib_path(name=DRIVE_NAME), merge(DRIVE_MODULES))
+            print("%s: %d bytes (the drive's module)"
+                  % (os.path.relpath(lib_path(name=DRIVE_NAME)), size))
             return 0
         if args.core_only:
             size = write_module(args.core_only, merge(
@@ -400,8 +422,9 @@ def main(argv=None):
     except BundleError as error:
         print("bundle: %s" % error, file=sys.stderr)
         return 1
-    print("%s: code.py, boot.py, assets/sheet.bmp, lib/%s.py (%d bytes)"
-          % (args.out, BUNDLE_NAME, size))
+    print("%s: code.py, boot.py, assets/sheet.bmp, lib/%s.py (%d bytes), lib/%s.py, and in "
+          "lib/ %s" % (args.out, BUNDLE_NAME, size, DRIVE_NAME,
+             ", ".join(sorted({name.split("/")[0] for name, _ in library_files()}))))
     with open(os.path.join(args.out, "code.py"), encoding="utf-8") as file:
         if BUNDLE_NAME not in file.read():
             print("bundle: warning: code.py does not import %s, so the board will look for "

@@ -10,12 +10,21 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RUNNER = os.path.join(ROOT, "tools", "mpvm", "run.mjs")
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+from board_libs import LibraryError, runner_files  # noqa: E402
 
 
-def vm_figures(runner_args, script):
+def vm_figures(runner_args, script, libraries=None):
     """``script`` run by ``node run.mjs RUNNER_ARGS -``; exits with the VM's
-    error output if it fails."""
-    proc = subprocess.run(["node", RUNNER] + list(runner_args) + ["-"],
+    error output if it fails. The board's libraries are in the VM's /lib: as
+    ``.py`` from the pinned packages, unless ``libraries`` gives other runner
+    arguments for them."""
+    if libraries is None:
+        try:
+            libraries = runner_files(unused=True)
+        except LibraryError as error:
+            sys.exit(str(error))
+    proc = subprocess.run(["node", RUNNER] + libraries + list(runner_args) + ["-"],
                           input=script, capture_output=True, text=True)
     if proc.returncode:
         sys.exit("MicroPython VM failed (run `npm ci --prefix tools/mpvm`):\n" + proc.stderr)

@@ -2,7 +2,6 @@
 being changed at ``app.digit``."""
 
 from .buttons import UP, DOWN, LEFT, RIGHT, A, B, START
-from .table import write
 from .screens import PLAY, MENU, NUMBER, throws_away
 
 
@@ -15,21 +14,26 @@ def start_number(app, number):
     app.digit = 9
 
 
-def show_number(app):
+def show_number(app, note=None):
+    """The digits, the one being changed marked; ``note``: two lines said
+    under them (a refusal, a question)."""
     view = app.view
-    view.clear_overlay()
-    overlay = view.overlay
-    write(overlay, 0, 1, "DEAL BY NUMBER")
-    write(overlay, 0, 3, "0 to 4294967295")
-    text = ""
+    view.clear_text()
+    rows = view.rows
+    rows[1] = "DEAL BY NUMBER"
+    rows[3] = "0 to 4294967295"
+    text = "  "
     for digit in app.digits:
         text += chr(48 + digit)
-    write(overlay, 2, 6, text)
-    write(overlay, 2 + app.digit, 5, "\x05")
-    write(overlay, 2 + app.digit, 7, "\x06")
-    write(overlay, 0, 12, "\x05\x06 digit  <> move")
-    write(overlay, 0, 13, "A: deal  B: back")
-    view.show_overlay(True)
+    rows[5] = " " * (2 + app.digit) + "\x05"
+    rows[6] = text
+    rows[7] = " " * (2 + app.digit) + "\x06"
+    if note is not None:
+        rows[9] = note[0]
+        rows[10] = note[1]
+    rows[12] = "\x05\x06 digit  <> move"
+    rows[13] = "A: deal  B: back"
+    view.show_text()
 
 
 def number_button(app, button, held):
@@ -48,18 +52,14 @@ def number_button(app, button, held):
         for digit in digits:
             number = number * 10 + digit
         if number >= 1 << 32:
-            show_number(app)
-            write(app.view.overlay, 0, 9, "Too big: the most is")
-            write(app.view.overlay, 2, 10, "4294967295")
+            show_number(app, ("Too big: the most is", "  4294967295"))
             app.error()
             return NUMBER
         if asked == NUMBER or not throws_away(app):
             app.new_deal(number)
             return PLAY
         app.asked = NUMBER
-        show_number(app)
-        write(app.view.overlay, 0, 9, "This game will be lost:")
-        write(app.view.overlay, 0, 10, "A again to deal it.")
+        show_number(app, ("This game will be lost:", "A again to deal it."))
         return NUMBER
     show_number(app)
     return NUMBER

@@ -99,6 +99,7 @@ class App:
         self.statistics = Statistics()
         self.stats_kind = 0  # the rules the statistics screen shows (stats_screen.py)
         self.finished = False  # this game's result is counted
+        self.on_record = None  # on_record(statistics): a deal's result was just counted
         self.keeper = Keeper(store)
         saved = restore(self)  # statistics and settings; the saved game
         if position is not None:
@@ -148,6 +149,8 @@ class App:
         game = self.game
         if not self.finished and game.history:
             self.statistics.record(game.rules, game.deal_number, False, self.moves_made())
+            if self.on_record is not None and game.deal_number is not None:  # counted
+                self.on_record(self.statistics)
         self.finished = False
 
     def moves_made(self):
@@ -241,6 +244,8 @@ class App:
                     self.finished = True
                     self.statistics.record(self.game.rules, self.game.deal_number, True,
                                            self.moves_made())
+                    if self.on_record is not None and self.game.deal_number is not None:
+                        self.on_record(self.statistics)
                     if self._ended == _MOVED:  # (not when starting: the edge may yet
                         self.save_now()  # keep the old save) won: written at once
                 if self._ended == _MOVED:

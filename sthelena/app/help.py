@@ -4,7 +4,7 @@ Three pages, read from the texts file (``assets/help.txt``, sections
 the rules in play."""
 
 from .buttons import UP, LEFT, B, START
-from .table import TEXT_ROWS, write
+from .table import TEXT_ROWS
 from .screens import MENU, HELP, write_section
 
 _PAGES = 3
@@ -14,14 +14,14 @@ _SECTIONS = ("rules", "table", "buttons")
 def show_help(app):
     view = app.view
     page = app.page
-    view.clear_overlay()
+    view.clear_text()
     row = 0
     if page == 0:
-        write(view.overlay, 0, 0, "RULES: " + app.game.rules.preset)
+        view.rows[0] = "RULES: " + app.game.rules.preset
         row = 1
     write_section(app, _SECTIONS[page], row)
-    write(view.overlay, 0, TEXT_ROWS - 1, "%d/%d <>: page  B: back" % (page + 1, _PAGES))
-    view.show_overlay(True)
+    view.rows[TEXT_ROWS - 1] = "%d/%d <>: page  B: back" % (page + 1, _PAGES)
+    view.show_text()
 
 
 def help_button(app, button, held):

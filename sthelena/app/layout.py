@@ -15,6 +15,14 @@ _COLUMN_PITCH = const(26)
 _ROW_PITCH = const(29)
 _COLUMNS = const(6)
 _ROWS = const(4)
+# The table's GridLayout (table.py): 6 x 4 cells of 26 x 29 pixels from (2, 12),
+# each card at its cell's top-left corner.
+GRID_LEFT = _LEFT
+GRID_TOP = _TOP
+GRID_COLUMNS = _COLUMNS
+GRID_ROWS = _ROWS
+GRID_WIDTH = const(156)  # _COLUMNS * _COLUMN_PITCH
+GRID_HEIGHT = const(116)  # _ROWS * _ROW_PITCH
 _NONE = const(255)
 
 # The grid row by row; 255 is a gap.
@@ -35,6 +43,16 @@ for _cell_at in range(len(_GRID)):
 
 def _cell(place):
     return _CELLS[place]
+
+
+def place_column(place):
+    """The place's column in the 6 x 4 grid."""
+    return _cell(place) % _COLUMNS
+
+
+def place_row(place):
+    """The place's row in the 6 x 4 grid."""
+    return _cell(place) // _COLUMNS
 
 
 def place_x(place):

@@ -3,7 +3,7 @@ colours, sound, statistics and help. Opens on START from the table."""
 
 from ..rules import Rules, OPTIONS, CHOICES, PRESETS, value_text
 from .buttons import UP, DOWN, LEFT, RIGHT, A, B, START
-from .table import TEXT_COLUMNS, TEXT_ROWS, FOUR_COLOURS, TWO_COLOURS, write, write_number
+from .table import TEXT_COLUMNS, TEXT_ROWS, FOUR_COLOURS, TWO_COLOURS
 from .screens import PLAY, MENU, HELP, NUMBER, STATS, throws_away
 from .stats_screen import open_stats
 from .deal_number import start_number
@@ -33,6 +33,12 @@ _OPTION_LABELS = ("build", "wrap", "spaces", "redeals", "1st-deal limit", "gathe
                   "found. moves", "Louis start")
 
 
+# The rows last made from labels (label, row text) and the top line's deal
+# number and text: a menu opened again as it was reuses its strings, so its
+# label draws nothing and makes no garbage.
+_MADE = [None] * (2 * _MENU_ROWS + 2)
+
+
 def draw_menu(app):
     """The whole menu: ``app.labels`` from ``app.menu_first`` on, the chosen
     item marked, the deal number at the top, the rules note at the bottom."""
@@ -40,32 +46,36 @@ def draw_menu(app):
     labels = app.labels
     chosen = app.menu_item
     first = app.menu_first
-    view.clear_overlay()
-    overlay = view.overlay
-    write(overlay, 0, 0, "MENU")
+    view.clear_text()
+    rows = view.rows
+    made = _MADE
     number = app.game.deal_number
-    if number is not None:
-        length = 1
-        rest = number
-        while rest >= 10:
-            rest //= 10
-            length += 1
-        write(overlay, 5, 0, "#")
-        write_number(overlay, 5 + length, 0, number, 10)
-    write(overlay, 19, 0, "B: back")
-    for row in range(_MENU_ROWS):
+    if made[0] != number or made[1] is None:
+        made[0] = number
+        made[1] = "MENU %-13s B: back" % ("" if number is None else "#%d" % number)
+    rows[0] = made[1]
+    for row in range(_MENU_ROWS):  # column 0 is the '>' marker's (a tile)
         item = first + row
         if item >= len(labels):
             break
-        write(overlay, 0, 2 + row, ">" if item == chosen else " ")
-        write(overlay, 1, 2 + row, labels[item])
-    if first > 0:
-        write(overlay, 25, 2, "\x05")
-    if first + _MENU_ROWS < len(labels):
-        write(overlay, 25, 1 + _MENU_ROWS, "\x06")
-    write(overlay, 0, TEXT_ROWS - 1, "A: choose  <>: change")
+        up = row == 0 and first > 0
+        down = row == _MENU_ROWS - 1 and first + _MENU_ROWS < len(labels)
+        at = 2 + 2 * row
+        if up or down or made[at] != labels[item]:
+            made[at] = None if up or down else labels[item]
+            made[at + 1] = _row(labels[item], up, down)
+        rows[2 + row] = made[at + 1]
+    rows[TEXT_ROWS - 1] = "A: choose  <>: change"
     _rules_note(app)
-    view.show_overlay(True)
+    view.show_text(marker_row=2 + chosen - first)
+
+
+def _row(label, up, down):
+    """A menu row: the marker's blank column, the label, and in the last
+    column a scroll arrow (up or down)."""
+    if not (up or down):
+        return " " + label
+    return " " + label + " " * (LABEL_WIDTH - len(label)) + ("\x05" if up else "\x06")
 
 
 def show_menu(app):
@@ -143,9 +153,8 @@ def _draw(app):
 
 def _rules_note(app):
     """Say, under the menu, when the rules chosen differ from the game's."""
-    write(app.view.overlay, 0, TEXT_ROWS - 2,
-          "" if same_rules(app.next_rules, app.game.rules) else "New rules: from next deal",
-          TEXT_COLUMNS)
+    app.view.rows[TEXT_ROWS - 2] = ("" if same_rules(app.next_rules, app.game.rules)
+                                    else "New rules: from next deal")
 
 
 def menu_button(app, button, held):
@@ -156,13 +165,11 @@ def menu_button(app, button, held):
         if button != A or item != asked:
             _relabel(app, asked)
     if button == UP or button == DOWN:
-        # Only the marker moves unless the menu scrolls; neither allocates.
+        # Only the marker tile moves (allocating nothing) unless the menu scrolls.
         app.menu_item = (item + (1 if button == DOWN else -1)) % _MENU_ITEMS
         first = app.menu_first
         if first <= app.menu_item < first + _MENU_ROWS:
-            overlay = app.view.overlay
-            write(overlay, 0, 2 + item - first, " ")
-            write(overlay, 0, 2 + app.menu_item - first, ">")
+            app.view.move_marker(2 + app.menu_item - first)
         else:
             _draw(app)
     elif button == B or button == START:
@@ -176,12 +183,17 @@ def menu_button(app, button, held):
     return MENU
 
 
-def _relabel(app, item):
+def _relabel(app, item, draw=True):
     """Rebuild one menu item's label, and rewrite it if it is on screen."""
     label = menu_label(app, item)
     app.labels[item] = label
     if app.menu_first <= item < app.menu_first + _MENU_ROWS:
-        write(app.view.overlay, 1, 2 + item - app.menu_first, label, LABEL_WIDTH)
+        row = item - app.menu_first
+        app.view.rows[2 + row] = _row(label, row == 0 and app.menu_first > 0,
+                                      row == _MENU_ROWS - 1
+                                      and app.menu_first + _MENU_ROWS < len(app.labels))
+        if draw:
+            app.view.draw_rows()
 
 
 def _choose(app, item, asked):
@@ -224,9 +236,10 @@ def _change(app, item, by):
         value = getattr(app.next_rules, name)
         setattr(app.next_rules, name, choices[(choices.index(value) + by) % len(choices)])
         app.changed()
-        _relabel(app, item)
-        _relabel(app, _RESTART)
+        _relabel(app, item, False)
+        _relabel(app, _RESTART, False)
         _rules_note(app)
+        app.view.draw_rows()  # once, for the three rows
     elif item == _COLOURS:
         app.four_colours = not app.four_colours
         app.view.set_suit_colours(FOUR_COLOURS if app.four_colours else TWO_COLOURS)

@@ -10,12 +10,17 @@ as the one-file build puts every module in one namespace):
   number of the screen that comes next (its own to stay).
 
 ``game_app`` keeps them in two tuples by screen number and routes events to
-the screen shown. What a screen keeps while it is shown lives on the app
+the screen shown. Text screens fill the view's text page (``rows``, drawn by
+an ``adafruit_display_text`` label, see table.py); the peek fills the tile
+overlay. What a screen keeps while it is shown lives on the app
 (functions, not objects: a class costs the board about 200 bytes more).
 """
 
+from adafruit_display_text import wrap_text_to_pixels
+
 from ..rules import value_text
-from .table import TEXT_ROWS, write
+from .table import TEXT_COLUMNS, TEXT_ROWS
+from .tiles import TILE_WIDTH
 
 from ..cards import const  # the core's: micropython's, or a stand-in on CPython
 
@@ -40,10 +45,11 @@ def throws_away(app):
 
 def write_section(app, name, row):
     """Write section ``name`` of the texts file (``app.texts``, see
-    assets/help.txt) onto the overlay from ``row``, the lines for other
-    rules left out; the row after the last. Read line by line from flash:
-    the texts take no RAM while they are not shown."""
-    overlay = app.view.overlay
+    assets/help.txt) into the text page's rows from ``row``, the lines for
+    other rules left out, a line wider than the screen wrapped by the
+    library's ``wrap_text_to_pixels``; the row after the last. Read line by line from
+    flash: the texts take no RAM while they are not shown."""
+    rows = app.view.rows
     rules = app.game.rules
     try:
         with open(app.texts) as file:
@@ -61,28 +67,38 @@ def write_section(app, name, row):
                         if value_text(getattr(rules, line[1:equals])) != line[equals + 1:space]:
                             continue
                         line = line[space + 1:]
-                    write(overlay, 0, row, line)
-                    row += 1
+                    if len(line) <= TEXT_COLUMNS:
+                        rows[row] = line
+                        row += 1
+                        continue
+                    # too wide: wrapped at spaces by the font's widths
+                    for part in wrap_text_to_pixels(line, TEXT_COLUMNS * TILE_WIDTH,
+                                                    app.view.font):
+                        if row < TEXT_ROWS:
+                            rows[row] = part
+                            row += 1
     except OSError:
-        write(overlay, 0, row, "(no texts file)")
+        rows[row] = "(no texts file)"
         row += 1
     return row
 
 
 def show_lines(view, lines):
-    """The overlay holding ``lines`` from its top row."""
-    view.clear_overlay()
-    for row in range(len(lines)):
-        write(view.overlay, 0, row, lines[row])
-    view.show_overlay(True)
+    """The text page holding ``lines`` from its top row."""
+    view.clear_text()
+    rows = view.rows
+    for row in range(min(len(lines), TEXT_ROWS)):
+        rows[row] = lines[row]
+    view.show_text()
 
 
 def show_message(view, title, lines, keys):
-    """A screen with a title, a few lines and the keys that act on it."""
-    view.clear_overlay()
-    write(view.overlay, 0, 1, title)
+    """A screen with a title (twice the size, centred), a few lines and the
+    keys that act on it."""
+    view.clear_text()
+    rows = view.rows
     for index in range(len(lines)):
-        write(view.overlay, 0, 3 + index, lines[index])
+        rows[3 + index] = lines[index]
     for index in range(len(keys)):
-        write(view.overlay, 0, TEXT_ROWS - len(keys) + index, keys[index])
-    view.show_overlay(True)
+        rows[TEXT_ROWS - len(keys) + index] = keys[index]
+    view.show_text(title)

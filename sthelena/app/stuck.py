@@ -4,33 +4,33 @@ the texts file (sections ``redeal``, ``stock``, ``lost``, ``cycling``)."""
 
 from ..game import REDEAL_ONLY, CYCLING
 from .buttons import A, B, START
-from .table import TEXT_ROWS, write
+from .table import TEXT_ROWS
 from .screens import PLAY, MENU, STUCK, write_section
 
 
 def show_stuck(app):
     game = app.game
     view = app.view
-    overlay = view.overlay
+    rows = view.rows
     status = game.status()
-    view.clear_overlay()
+    view.clear_text()
     if status == REDEAL_ONLY and game.louis_phase():
-        write(overlay, 0, 1, "DEAL THE STOCK")
+        title = "DEAL THE STOCK"
         row = write_section(app, "stock", 3)
-        write(overlay, 0, row + 1, "Cards in the stock: %d" % game.stock_size())
+        rows[row + 1] = "Cards in the stock: %d" % game.stock_size()
         keys = "A: deal the stock"
     elif status == REDEAL_ONLY:
-        write(overlay, 0, 1, "TIME TO REDEAL")
+        title = "TIME TO REDEAL"
         row = write_section(app, "redeal", 3)
-        write(overlay, 0, row + 1, "Redeals left: %d" % game.redeals_left())
+        rows[row + 1] = "Redeals left: %d" % game.redeals_left()
         keys = "A: redeal"
     else:
-        write(overlay, 0, 1, "NO WAY ON")
+        title = "NO WAY ON"
         write_section(app, "cycling" if status == CYCLING else "lost", 3)
         keys = "A: new deal"
-    write(overlay, 0, TEXT_ROWS - 2, keys)
-    write(overlay, 0, TEXT_ROWS - 1, "B: back to the table")
-    view.show_overlay(True)
+    rows[TEXT_ROWS - 2] = keys
+    rows[TEXT_ROWS - 1] = "B: back to the table"
+    view.show_text(title)
 
 
 def stuck_button(app, button, held):

@@ -1,14 +1,30 @@
 """The table on screen: one TileGrid per place, a cursor frame, a status
-line and a text overlay, all cut from the one shared sprite sheet.
+line, all cut from the one shared sprite sheet, and over them the text screens.
 
-Built once; afterwards only tile indices, palette entries and positions
-change, and only for places whose picture changed (each place's last
-picture is kept as four bytes), so a move redraws just the cells it touches.
+The places sit in an ``adafruit_displayio_layout`` GridLayout (6 x 4 cells,
+the corners empty, as in layout.py). Over the table, at most one of two
+screens shows (``page``): the peek (a TileGrid of the sheet's tiles, for cards
+in their suits' colours) or the text page (``adafruit_display_text`` bitmap
+labels in the sheet's own font: a 26 x 16 body on the panel colour and a title
+at twice the size; the menu's marker is a tile). They are switched by their
+``hidden`` flags: the library's PageLayout would do the same at a cost of
+about 3 KB of heap (its import and page groups) and some garbage each switch,
+which the 96 KB budget has no room for (see the README's figures).
+
+Built once; afterwards only tile indices, palette entries, positions and
+label texts change, and places only when their picture changed (each place's
+last picture is kept as four bytes), so a move redraws just the cells it
+touches. The body label always holds 16 lines, its first 26 characters wide,
+so its bitmap keeps its size and is drawn into again rather than made anew.
 """
 
 import displayio
+from adafruit_display_text.bitmap_label import Label
+from adafruit_displayio_layout.layouts.grid_layout import GridLayout
 
-from .layout import CARD_SIZE, place_x, place_y
+from .font import SheetFont
+from .layout import (CARD_SIZE, GRID_COLUMNS, GRID_HEIGHT, GRID_LEFT, GRID_ROWS, GRID_TOP,
+                     GRID_WIDTH, place_column, place_row, place_x, place_y)
 from .tiles import (TILE_WIDTH, TILE_HEIGHT, COLOURS, TABLE, PAPER, INK, DIM, TEXT, MARK, NOPE,
                     SUIT_INK, FIRST_CHAR, TABLE_TILE, SMALL_SUIT, ARROW_UP, ARROW_DOWN, TARGET,
                     BLOCKED, BIG_RANK, BIG_SUIT, EMPTY_ANY, EMPTY_NONE)
@@ -17,6 +33,7 @@ from ..cards import RANKS, const  # const: micropython's, or a stand-in on CPyth
 
 TEXT_COLUMNS = const(26)
 TEXT_ROWS = const(16)
+_BLANK_ROW = " " * TEXT_COLUMNS
 LIFT = const(3)  # pixels a picked-up card rises
 
 # Marks a place can carry (bottom-right of its card).
@@ -112,6 +129,7 @@ class TableView:
 
     def __init__(self, sheet):
         self.group = displayio.Group()
+        self.font = SheetFont(sheet)  # the sheet's characters, for the text screens' labels
         self.suit_colours = TWO_COLOURS
         self._status_palette = _palette(_BAIZE, _WHITE, _BAIZE)
         # The baize: a 20x16 one-colour bitmap shown 8 times bigger (64 bytes).
@@ -133,12 +151,16 @@ class TableView:
             self._palettes.append(_palette(_BAIZE, _BLACK, _WHITE))
             self._dim_palette[SUIT_INK + suit] = _GREY_INK
         self._grids = []
+        self.places = GridLayout(x=GRID_LEFT, y=GRID_TOP, width=GRID_WIDTH, height=GRID_HEIGHT,
+                                 grid_size=(GRID_COLUMNS, GRID_ROWS))
         for place in range(20):
             grid = displayio.TileGrid(sheet, pixel_shader=self._palettes[0], width=4, height=3,
-                                      tile_width=TILE_WIDTH, tile_height=TILE_HEIGHT,
-                                      x=place_x(place), y=place_y(place))
+                                      tile_width=TILE_WIDTH, tile_height=TILE_HEIGHT)
             self._grids.append(grid)
-            self.group.append(grid)
+            self.places.add_content(grid, grid_position=(place_column(place), place_row(place)),
+                                    cell_size=(1, 1), layout_cells=False)
+        self.places.layout_cells()  # once, for all 20
+        self.group.append(self.places)
         # The cursor: a 2-pixel frame just outside a card, its own tiny bitmap.
         size = CARD_SIZE + 4
         frame = displayio.Bitmap(size, size, 2)
@@ -157,6 +179,26 @@ class TableView:
                                           tile_width=TILE_WIDTH, tile_height=TILE_HEIGHT, x=2, y=0)
         self.overlay.hidden = True
         self.group.append(self.overlay)
+        self.page = "table"  # what shows over the table: "table" (nothing), "peek" or "text"
+        text = displayio.Group()
+        self.rows = [""] * TEXT_ROWS  # the body's lines, filled by screens.py
+        self._drawn_rows = [""] * TEXT_ROWS  # the lines the body label shows
+        self.body = Label(self.font, text=self._body_text(), color=_BLACK,
+                          background_color=_PANEL, line_spacing=1, anchor_point=(0, 0),
+                          anchored_position=(2, 0))
+        self.title = Label(self.font, text="", color=_BLACK, background_color=_PANEL,
+                           line_spacing=1, scale=2, anchor_point=(0.5, 0),
+                           anchored_position=(80, 0))
+        # The menu's marker: the sheet's '>' as a one-tile TileGrid (a label
+        # would cost the heap over a kilobyte more), moved by its y.
+        self.marker = displayio.TileGrid(sheet, pixel_shader=self._overlay_palette,
+                                         tile_width=TILE_WIDTH, tile_height=TILE_HEIGHT,
+                                         default_tile=ord(">") - FIRST_CHAR, x=2)
+        for layer in (self.body, self.title, self.marker):
+            text.append(layer)
+        text.hidden = True
+        self.text_page = text
+        self.group.append(text)
         # Per place: card shown, count or picture code, mark, palette state.
         self._drawn = bytearray(b"\xff" * 80)
         self.set_suit_colours(TWO_COLOURS)
@@ -196,7 +238,7 @@ class TableView:
         drawn[at + 1] = code
         drawn[at + 2] = mark
         drawn[at + 3] = state
-        grid.y = place_y(place) - LIFT * lifted
+        grid.y = place_y(place) - GRID_TOP - LIFT * lifted  # in the GridLayout
         # Tiles by int index (row * 4 + column): an (x, y) tuple would be
         # allocated for every tile written, and this runs on every move.
         if card:
@@ -238,16 +280,90 @@ class TableView:
         self._cursor_palette[1] = (_CURSOR if colour == 0 else
                                    _CURSOR_LIFTED if colour == 1 else _CURSOR_ERROR)
 
-    # -- text ----------------------------------------------------------
+    # -- the screens over the table -------------------------------------
+
+    def _show_page(self, page):
+        """Show ``page`` ("table", "peek" or "text") over the table."""
+        if self.page != page:
+            self.page = page
+            self.overlay.hidden = page != "peek"
+            self.text_page.hidden = page != "text"
+            # the cursor hides under a screen (its frame would show in the
+            # 2-pixel margin at the left)
+            self._cursor.hidden = page != "table"
 
     def show_overlay(self, shown):
-        """Show or hide the full-screen text panel; the cursor hides under it
-        (its frame would show in the 2-pixel margin at the left)."""
-        if self.overlay.hidden == shown:
-            self.overlay.hidden = not shown
-            self._cursor.hidden = shown
+        """The peek's tiles over the table, or (False) the table alone."""
+        self._show_page("peek" if shown else "table")
 
     def clear_overlay(self):
         overlay = self.overlay
         for at in range(TEXT_COLUMNS * TEXT_ROWS):
             overlay[at] = 0
+
+    def clear_text(self):
+        """Empty the body's lines (``rows``) for a new text screen."""
+        rows = self.rows
+        for row in range(TEXT_ROWS):
+            rows[row] = ""
+
+    def _body_text(self):
+        # 16 lines, the first padded to 26 characters and the last never empty:
+        # the label's box, so its bitmap, keeps one size.
+        rows = self.rows
+        first = rows[0]
+        if len(first) < TEXT_COLUMNS:
+            rows[0] = first + _BLANK_ROW[len(first):]
+        last = rows[TEXT_ROWS - 1]
+        if not last:
+            rows[TEXT_ROWS - 1] = " "
+        text = "\n".join(rows)
+        rows[0] = first
+        rows[TEXT_ROWS - 1] = last
+        return text
+
+    def show_text(self, title="", marker_row=-1):
+        """Show the text page: ``rows`` in the body, ``title`` twice the size
+        (if it fits, else as the body) at the top, centred (over rows 0-1), the marker '>' (a tile) at the
+        start of body row ``marker_row`` (-1: none)."""
+        self._draw_body()
+        if title:
+            self.title.text = title  # the label redraws only for a new title
+            # twice the size if it fits the screen ("RESET STATISTICS?" does not)
+            scale = 2 if len(title) * 2 * TILE_WIDTH <= TEXT_COLUMNS * TILE_WIDTH else 1
+            if self.title.scale != scale:
+                self.title.scale = scale
+        self.title.hidden = not title  # kept when hidden: the same title costs nothing again
+        self.move_marker(marker_row)
+        self._show_page("text")
+
+    def set_row(self, row, text):
+        """Rewrite one body row on the text page shown."""
+        self.rows[row] = text
+        self._draw_body()
+
+    def draw_rows(self):
+        """Show what ``put`` wrote on the text page shown."""
+        self._draw_body()
+
+    def _draw_body(self):
+        # Redraw only if a line differs from what the label shows: a menu
+        # opened again as it was costs no text joined and no redraw.
+        rows = self.rows
+        drawn = self._drawn_rows
+        same = True
+        for row in range(TEXT_ROWS):
+            if rows[row] != drawn[row]:
+                drawn[row] = rows[row]
+                same = False
+        if not same:
+            self.body.text = self._body_text()
+
+    def move_marker(self, row):
+        """The marker to body row ``row`` (-1: hidden); allocates nothing."""
+        marker = self.marker
+        if row < 0:
+            marker.hidden = True
+            return
+        marker.hidden = False
+        marker.y = row * TILE_HEIGHT

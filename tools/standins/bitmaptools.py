@@ -39,3 +39,37 @@ def readinto(bitmap, file, bits_per_pixel, element_size=1, reverse_pixels_in_ele
                 for byte in range(step):
                     value |= row[x * step + byte] << (8 * byte)
             bitmap[at + x] = value & value_mask
+
+
+def blit(dest_bitmap, source_bitmap, x, y, *, x1=0, y1=0, x2=None, y2=None,
+         skip_source_index=None, skip_dest_index=None):
+    """Copy the source's region [x1, x2) x [y1, y2) to (x, y) of the
+    destination, clipped to it, as the firmware's does (what
+    ``adafruit_display_text``'s bitmap_label draws its glyphs with). Pixels
+    of ``skip_source_index`` in the source, or over ``skip_dest_index`` in the
+    destination, are left alone. Allocates nothing."""
+    if x2 is None:
+        x2 = source_bitmap.width
+    if y2 is None:
+        y2 = source_bitmap.height
+    if not (0 <= x1 <= x2 <= source_bitmap.width and 0 <= y1 <= y2 <= source_bitmap.height):
+        raise ValueError("out of range in source bitmap")
+    if not (0 <= x < dest_bitmap.width and 0 <= y < dest_bitmap.height):
+        raise ValueError("out of range in destination bitmap")
+    source_width = source_bitmap.width
+    dest_width = dest_bitmap.width
+    for row in range(y2 - y1):
+        to_y = y + row
+        if to_y >= dest_bitmap.height:
+            break
+        for column in range(x2 - x1):
+            to_x = x + column
+            if to_x >= dest_width:
+                break
+            value = source_bitmap[(y1 + row) * source_width + x1 + column]
+            if value == skip_source_index:
+                continue
+            at = to_y * dest_width + to_x
+            if skip_dest_index is not None and dest_bitmap[at] == skip_dest_index:
+                continue
+            dest_bitmap[at] = value

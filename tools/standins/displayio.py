@@ -51,18 +51,18 @@ class Bitmap:
     def bits_per_value(self):
         return self._bits
 
-    def _at(self, index):
+    def __getitem__(self, index):
+        # No tuple is made for an int index (a tuple index is the caller's);
+        # __setitem__ repeats these lines rather than return (x, y), which
+        # would allocate a tuple a pixel under the VM.
         if isinstance(index, tuple):
-            x, y = index
+            x = index[0]
+            y = index[1]
         else:
             x = index % self.width
             y = index // self.width
         if not (0 <= x < self.width and 0 <= y < self.height):
             raise IndexError("pixel out of bounds")
-        return x, y
-
-    def __getitem__(self, index):
-        x, y = self._at(index)
         bits = self._bits
         if bits >= 8:
             at = y * self._stride + x * (bits // 8)
@@ -75,7 +75,14 @@ class Bitmap:
         return self._data[y * self._stride + bit // 8] >> shift & ((1 << bits) - 1)
 
     def __setitem__(self, index, value):
-        x, y = self._at(index)
+        if isinstance(index, tuple):
+            x = index[0]
+            y = index[1]
+        else:
+            x = index % self.width
+            y = index // self.width
+        if not (0 <= x < self.width and 0 <= y < self.height):
+            raise IndexError("pixel out of bounds")
         if not 0 <= value < self._max:
             raise ValueError("value out of range for this bitmap")
         bits = self._bits
@@ -91,9 +98,21 @@ class Bitmap:
         self._data[at] = self._data[at] & ~mask & 255 | value << shift
 
     def fill(self, value):
-        for y in range(self.height):
-            for x in range(self.width):
-                self[x, y] = value
+        """Every pixel ``value``; allocates nothing (as the firmware's)."""
+        if not 0 <= value < self._max:
+            raise ValueError("value out of range for this bitmap")
+        bits = self._bits
+        data = self._data
+        if bits >= 8:
+            size = bits // 8
+            for at in range(len(data)):
+                data[at] = value >> (8 * (at % size)) & 255
+            return
+        byte = 0
+        for _ in range(8 // bits):
+            byte = byte << bits | value
+        for at in range(len(data)):
+            data[at] = byte
 
     def dirty(self, x1=0, y1=0, x2=None, y2=None):
         pass

@@ -63,6 +63,7 @@ class EventQueue:
 
 
 _last = None
+_held = set()  # keys down when a ShiftRegisterKeys starts scanning (see hold)
 
 
 class ShiftRegisterKeys:
@@ -74,6 +75,9 @@ class ShiftRegisterKeys:
         self.key_count = key_count
         self.value_when_pressed = value_when_pressed
         self.events = EventQueue(max_events)
+        for key_number in sorted(_held):
+            if key_number < key_count:
+                self.events._put(key_number, True)  # the first scan finds it down
         _last = self
 
     def deinit(self):
@@ -88,3 +92,13 @@ def push(key_number, pressed=True):
     if key_number >= _last.key_count:
         raise ValueError("no key %d on this board" % key_number)
     _last.events._put(key_number, pressed)
+
+
+def hold(key_number, held=True):
+    """Hold a key down (or let it go) before the keys are made: the next
+    ShiftRegisterKeys reports it pressed at once, as a key held through a
+    reset is (what boot.py reads)."""
+    if held:
+        _held.add(key_number)
+    else:
+        _held.discard(key_number)
