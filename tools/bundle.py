@@ -59,8 +59,8 @@ import os
 import shutil
 import sys
 
-from bundle_imports import (BundleError, check_import_from, module_file, order_modules,
-                            where)
+from bundle_imports import (BundleError, ImportRewriter, check_import_from, module_file,
+                            order_modules, where)
 from bundle_names import Renamer, bound_names, keyword_callees, shorten_locals
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -92,60 +92,6 @@ def _is_const_fallback(node):
             and isinstance(node.body[0], ast.ImportFrom)
             and node.body[0].module == "micropython"
             and [alias.name for alias in node.body[0].names] == ["const"])
-
-
-def _is_string_statement(node):
-    return (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
-            and isinstance(node.value.value, str))
-
-
-class _Transformer(ast.NodeTransformer):
-    """Drops docstrings and rewrites imports inside one module's code."""
-
-    def __init__(self, module, bundled, root):
-        self.module = module
-        self.bundled = bundled
-        self.root = root
-
-    def _bodies(self, node):
-        self.generic_visit(node)
-        for field in ("body", "orelse", "finalbody"):
-            body = getattr(node, field, None)
-            if isinstance(body, list):
-                body[:] = [stmt for stmt in body if not _is_string_statement(stmt)]
-        if isinstance(getattr(node, "body", None), list) and not node.body:
-            node.body.append(ast.Pass())
-        return node
-
-    visit_Module = visit_FunctionDef = visit_AsyncFunctionDef = visit_ClassDef = _bodies
-    visit_If = visit_For = visit_While = visit_With = visit_Try = _bodies
-    visit_ExceptHandler = _bodies
-
-    def visit_Import(self, node):
-        for alias in node.names:
-            if alias.name.split(".")[0] == self.module.split(".")[0]:
-                raise BundleError("%s: `import %s` uses a module as a namespace; import the "
-                                  "names from it instead" % (where(self.module, node),
-                                                             alias.name))
-        return node
-
-    def visit_ImportFrom(self, node):
-        """Of a bundled module: nothing (or ``b = a`` for ``a as b``); of a
-        module of the package not bundled: an absolute import."""
-        target = check_import_from(self.module, node, self.bundled, self.root)
-        if target in self.bundled:
-            return _aliases(node) or None
-        if node.level:
-            return ast.copy_location(ast.ImportFrom(module=target, names=node.names, level=0),
-                                     node)
-        return node
-
-
-def _aliases(node):
-    """``b = a`` for each ``a as b`` of a dropped import (the names are global now)."""
-    return [ast.Assign(targets=[ast.Name(id=alias.asname, ctx=ast.Store())],
-                       value=ast.Name(id=alias.name, ctx=ast.Load()), lineno=node.lineno)
-            for alias in node.names if alias.asname and alias.asname != alias.name]
 
 
 def _source(node):
@@ -245,7 +191,7 @@ def merge(modules=BOARD_MODULES, root=ROOT, command=LIB_COMMAND + "` (make lib")
                     if not alias.asname and not alias.name.startswith("_"):
                         passed_on[(name, alias.name)] = target
     for name in ordered:
-        trees[name] = _Transformer(name, bundled, root).visit(trees[name])
+        trees[name] = ImportRewriter(name, bundled, root).visit(trees[name])
     definitions = {name: _definitions(trees[name]) for name in ordered}
 
     def defines(module, imported):

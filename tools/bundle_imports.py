@@ -1,8 +1,9 @@
 """The bundle's modules: where their files are, what each imports, in what
 order to place them (``tools/bundle.py`` merges them; desktop only).
 
-Kept apart from the merge itself: this part reads the modules' imports and
-knows nothing of how their statements are combined.
+Kept apart from the merge itself: this part reads the modules' imports (and
+rewrites them, with ``ImportRewriter``) and knows nothing of how their
+statements are combined.
 """
 
 import ast
@@ -95,3 +96,58 @@ def check_import_from(module, node, bundled, root):
                     % (where(module, node), "." * node.level, node.module or "",
                        alias.name, "." * node.level, node.module or "", alias.name))
     return target
+
+
+def _is_string_statement(node):
+    return (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+            and isinstance(node.value.value, str))
+
+
+class ImportRewriter(ast.NodeTransformer):
+    """Drops docstrings and rewrites imports inside one module's code, for
+    the merge: a bundled module's names are global in the one module."""
+
+    def __init__(self, module, bundled, root):
+        self.module = module
+        self.bundled = bundled
+        self.root = root
+
+    def _bodies(self, node):
+        self.generic_visit(node)
+        for field in ("body", "orelse", "finalbody"):
+            body = getattr(node, field, None)
+            if isinstance(body, list):
+                body[:] = [stmt for stmt in body if not _is_string_statement(stmt)]
+        if isinstance(getattr(node, "body", None), list) and not node.body:
+            node.body.append(ast.Pass())
+        return node
+
+    visit_Module = visit_FunctionDef = visit_AsyncFunctionDef = visit_ClassDef = _bodies
+    visit_If = visit_For = visit_While = visit_With = visit_Try = _bodies
+    visit_ExceptHandler = _bodies
+
+    def visit_Import(self, node):
+        for alias in node.names:
+            if alias.name.split(".")[0] == self.module.split(".")[0]:
+                raise BundleError("%s: `import %s` uses a module as a namespace; import the "
+                                  "names from it instead" % (where(self.module, node),
+                                                             alias.name))
+        return node
+
+    def visit_ImportFrom(self, node):
+        """Of a bundled module: nothing (or ``b = a`` for ``a as b``); of a
+        module of the package not bundled: an absolute import."""
+        target = check_import_from(self.module, node, self.bundled, self.root)
+        if target in self.bundled:
+            return _aliases(node) or None
+        if node.level:
+            return ast.copy_location(ast.ImportFrom(module=target, names=node.names, level=0),
+                                     node)
+        return node
+
+
+def _aliases(node):
+    """``b = a`` for each ``a as b`` of a dropped import (the names are global now)."""
+    return [ast.Assign(targets=[ast.Name(id=alias.asname, ctx=ast.Store())],
+                       value=ast.Name(id=alias.name, ctx=ast.Load()), lineno=node.lineno)
+            for alias in node.names if alias.asname and alias.asname != alias.name]
