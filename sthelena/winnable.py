@@ -1,24 +1,34 @@
-"""Deal numbers the solver proved winnable, read from ``assets/winnable.bin``.
+"""What the solver knows of each deal, read from ``assets/winnable.bin``.
 
 Board side (CircuitPython): the file is read a few bytes at a time by
 seeking, never loaded whole. It is made on the desktop by
 ``tools/make_winnable.py``. Layout, integers little-endian:
 
-* header, 8 bytes: ``SHW1``, the number of sections, 3 zero bytes;
-* a section entry, 20 bytes each: rules bits (``Rules.to_bits()``, 2
-  bytes), 2 zero bytes, the first deal number (4), how many deals the
-  section covers (4), how many of them are winnable (4), where its bitset
-  starts in the file (4);
-* each section's bitset: bit ``i % 8`` of byte ``i // 8`` is set when deal
-  ``first + i`` was proved winnable (an unknown counts as not).
+* header, 8 bytes: ``SHW2`` (the format's version is its last byte), the
+  number of sections, 3 zero bytes;
+* a section entry a rule set, 20 bytes each: rules bits
+  (``Rules.to_bits()``, 2), the width of a deal's code in bits (1), 0 (1),
+  the first deal number (4), how many deals it covers (2), how many were
+  proved winnable (2), how many proved lost (2), the shortest win's moves
+  (2: the codes' base), where its codes start in the file (4);
+* each section's codes, one a deal, ``width`` bits each, packed from bit 0
+  of their first byte on (bit ``j`` is bit ``j % 8`` of byte ``j // 8``):
+  0 not known (undecided), 1 proved lost from the deal, ``c`` >= 2 won in
+  ``base + c - 2`` moves (the solver's winning line).
 
-``open(path, "rb")`` and pass the file: ``winnable_count(f, bits)``,
-``is_winnable(f, bits, number)``, ``kth_winnable(f, bits, k)``.
+Open the file (``open(path, "rb")``), find the rules' section with
+``find_section(file, rules_bits)``, then ask ``proved_of(file, found, number)`` or
+``pick_winnable(file, found, draw)``. ValueError for a file that is not one of these
+or is cut short.
 """
 
-_MAGIC = b"SHW1"
-_ENTRY = 20
-_CHUNK = 16  # bytes read at a time while counting
+from .cards import const
+
+LOST = const(-1)  # known(): the solver proved the deal lost from its start
+
+_MAGIC = b"SHW2"
+_ENTRY = const(20)
+_TRIES = const(64)  # random draws before pick walks on to the next winnable deal
 
 
 def _int(data, start, size):
@@ -28,76 +38,63 @@ def _int(data, start, size):
     return number
 
 
-def section(file, rules_bits):
-    """``(first, span, winnable, offset)`` of the section for ``rules_bits``,
-    or None if the file has none; ValueError if it is not such a file."""
+def find_section(file, rules_bits):
+    """The section for ``rules_bits``: ``(first, span, width, base, offset,
+    winnable, lost)``, or None if the file has none."""
     file.seek(0)
     head = file.read(8)
     if len(head) != 8 or head[:4] != _MAGIC:
         raise ValueError("not a winnable-deals file")
-    for index in range(head[4]):
+    for _ in range(head[4]):
         entry = file.read(_ENTRY)
         if len(entry) != _ENTRY:
             raise ValueError("winnable-deals file cut short")
         if _int(entry, 0, 2) == rules_bits:
-            return _int(entry, 4, 4), _int(entry, 8, 4), _int(entry, 12, 4), _int(entry, 16, 4)
+            if not 0 < entry[2] <= 16:
+                raise ValueError("winnable-deals file: bad code width")
+            return (_int(entry, 4, 4), _int(entry, 8, 2), entry[2], _int(entry, 14, 2),
+                    _int(entry, 16, 4), _int(entry, 10, 2), _int(entry, 12, 2))
     return None
 
 
-def winnable_count(file, rules_bits):
-    """How many deals the file lists as winnable under these rules (0 if none)."""
-    found = section(file, rules_bits)
-    return found[2] if found else 0
+def _code(file, found, index):
+    """The code of the section's deal ``index`` (from 0): at most 3 bytes read."""
+    width = found[2]
+    start = index * width
+    size = ((start & 7) + width + 7) >> 3
+    file.seek(found[4] + (start >> 3))
+    data = file.read(size)
+    if len(data) != size:
+        raise ValueError("winnable-deals file cut short")
+    return _int(data, 0, size) >> (start & 7) & ((1 << width) - 1)
 
 
-def is_winnable(file, rules_bits, number):
-    """True if deal ``number`` was proved winnable, False if not or not listed."""
-    found = section(file, rules_bits)
-    if found is None:
-        return False
-    first, span, _, offset = found
-    index = number - first
-    if not 0 <= index < span:
-        return False
-    file.seek(offset + index // 8)
-    byte = file.read(1)
-    return len(byte) == 1 and byte[0] >> (index % 8) & 1 == 1
+def proved_of(file, found, number):
+    """What the solver proved of deal ``number`` (``found``: its rules'
+    section): the moves of its winning line, LOST, or 0 if nothing."""
+    index = number - found[0]
+    if not 0 <= index < found[1]:
+        return 0
+    code = _code(file, found, index)
+    if code == 1:
+        return LOST
+    return found[3] + code - 2 if code else 0
 
 
-def _bits(byte):
-    count = 0
-    while byte:
-        byte &= byte - 1
-        count += 1
-    return count
-
-
-def kth_winnable(file, rules_bits, k):
-    """The ``k``-th winnable deal number (k from 0), or None if there are
-    not that many; reads the bitset ``_CHUNK`` bytes at a time."""
-    found = section(file, rules_bits)
-    if found is None or not 0 <= k < found[2]:
+def pick_winnable(file, found, draw):
+    """A deal number the section lists as winnable, each as likely (drawn
+    with ``draw()``, which gives random whole numbers); None if it lists
+    none. After ``_TRIES`` unlucky draws, the next winnable one after."""
+    span = found[1]
+    if not found[5]:
         return None
-    first, span, _, offset = found
-    file.seek(offset)
-    left = k
-    base = 0
-    size = (span + 7) // 8
-    while base < size:
-        chunk = file.read(min(_CHUNK, size - base))
-        if not chunk:
-            return None
-        for index in range(len(chunk)):
-            byte = chunk[index]
-            count = _bits(byte)
-            if left < count:
-                bit = 0
-                while True:
-                    if byte >> bit & 1:
-                        if not left:
-                            return first + (base + index) * 8 + bit
-                        left -= 1
-                    bit += 1
-            left -= count
-        base += len(chunk)
-    return None
+    index = draw() % span
+    for _ in range(_TRIES):
+        if _code(file, found, index) >= 2:
+            return found[0] + index
+        index = draw() % span
+    for _ in range(span):
+        if _code(file, found, index) >= 2:
+            return found[0] + index
+        index = (index + 1) % span
+    raise ValueError("winnable-deals file: its count is wrong")

@@ -2,7 +2,7 @@
 board by sthelena/winnable.py without loading it whole."""
 
 import io
-import os
+import json
 import random
 import sys
 
@@ -15,7 +15,8 @@ from sthelena.rules import PRESETS, Rules
 from sthelena.solver import WIN, solve
 
 sys.path.insert(0, str(REPO_ROOT / "tools"))
-from make_winnable import encode  # noqa: E402
+import make_winnable  # noqa: E402
+from make_winnable import LOST, encode  # noqa: E402
 
 ASSET = REPO_ROOT / "assets" / "winnable.bin"
 
@@ -32,85 +33,180 @@ class CountingFile(io.BytesIO):
 
 
 def sample_sections(rng):
+    """A section a preset: deals won (moves from a range as wide as the
+    solver's runs give), lost, or not known."""
     sections = []
-    for index, (name, _) in enumerate(PRESETS):
+    for name, _ in PRESETS:
         first = rng.randrange(0, 5000)
         span = rng.randrange(1, 3000)
-        numbers = {number for number in range(first, first + span) if rng.random() < 0.7}
-        sections.append((Rules(name).to_bits(), first, span, numbers))
+        low = rng.randrange(100, 200)
+        high = low + rng.choice((0, 1, 119, 125, 3300))
+        results = {}
+        for number in range(first, first + span):
+            roll = rng.random()
+            if roll < 0.6:
+                results[number] = rng.randrange(low, high + 1)
+            elif roll < 0.8:
+                results[number] = LOST
+        sections.append((Rules(name).to_bits(), first, span, results))
     return sections
 
 
 def test_round_trip():
     rng = random.Random(11)
     sections = sample_sections(rng)
-    data = encode(sections)
-    file = CountingFile(data)
-    for bits, first, span, numbers in sections:
-        ordered = sorted(numbers)
-        assert winnable.winnable_count(file, bits) == len(ordered)
-        for k in (0, 1, len(ordered) // 2, len(ordered) - 1):
-            assert winnable.kth_winnable(file, bits, k) == ordered[k]
-        assert winnable.kth_winnable(file, bits, len(ordered)) is None
-        assert winnable.kth_winnable(file, bits, -1) is None
-        for number in range(first - 3, first + span + 3, 7):
-            assert winnable.is_winnable(file, bits, number) == (number in numbers)
-    assert winnable.winnable_count(file, Rules.parse("st-helena,wrap=true").to_bits()) == 0
-    assert not winnable.is_winnable(file, Rules.parse("louis,wrap=true").to_bits(), 5)
-    assert file.largest <= 20  # read a few bytes at a time, never the whole file
-    with pytest.raises(ValueError):
-        winnable.section(io.BytesIO(b"nonsense"), 0)
+    file = CountingFile(encode(sections))
+    for bits, first, span, results in sections:
+        found = winnable.find_section(file, bits)
+        wins = [moves for moves in results.values() if moves != LOST]
+        assert found[:2] == (first, span) and found[3] == min(wins)
+        assert found[5:] == (len(wins), len(results) - len(wins))
+        # as few bits a code as the longest win needs (codes 0 and 1 are taken)
+        assert found[2] == (max(wins) - min(wins) + 2).bit_length()
+        for number in range(first - 3, first + span + 3):
+            assert winnable.proved_of(file, found, number) == results.get(number, 0)
+    assert winnable.find_section(file, Rules.parse("st-helena,wrap=true").to_bits()) is None
+    assert file.largest <= 20  # the header, an entry, a code: never the whole file
 
 
-def test_every_k_in_a_small_section():
-    numbers = {3, 4, 9, 17, 18, 19, 40}
-    data = encode([(7, 2, 60, numbers)])
-    file = io.BytesIO(data)
-    assert [winnable.kth_winnable(file, 7, k) for k in range(7)] == sorted(numbers)
-    assert [n for n in range(70) if winnable.is_winnable(file, 7, n)] == sorted(numbers)
+def test_bad_files_raise_value_error():
+    data = encode([(7, 2, 60, {3: 150, 4: LOST})])
+    for bad in (b"", b"nonsense", b"SHW1" + data[4:], data[:20]):
+        with pytest.raises(ValueError):
+            winnable.find_section(io.BytesIO(bad), 7)
+    cut = io.BytesIO(data[:-2])  # the codes cut short
+    found = winnable.find_section(cut, 7)
+    assert winnable.proved_of(cut, found, 3) == 150
     with pytest.raises(ValueError):
-        encode([(7, 2, 10, {12})])
+        winnable.proved_of(cut, found, 61)
+    with pytest.raises(ValueError):
+        encode([(7, 2, 10, {12: 150})])  # outside its range
+
+
+def test_pick_winnable_gives_only_listed_wins_each_as_likely():
+    results = {5: 120, 6: LOST, 9: 130, 17: 200, 30: 121}
+    file = io.BytesIO(encode([(7, 5, 40, results)]))
+    found = winnable.find_section(file, 7)
+    counts = {}
+    rng = random.Random(3)
+    for _ in range(2000):
+        number = winnable.pick_winnable(file, found, lambda: rng.getrandbits(32))
+        counts[number] = counts.get(number, 0) + 1
+    assert sorted(counts) == [5, 9, 17, 30]
+    assert min(counts.values()) > 400  # 500 each expected
+    # Every draw unlucky (deal 6, proved lost): the next winnable one after it.
+    assert winnable.pick_winnable(file, found, lambda: 1) == 9
+    empty = io.BytesIO(encode([(7, 5, 40, {6: LOST})]))
+    assert winnable.pick_winnable(empty, winnable.find_section(empty, 7), lambda: 1) is None
 
 
 def test_the_reader_under_micropython(tmp_path):
-    numbers = set(range(100, 900, 3)) | {901}
+    results = {number: 100 + number % 3000 for number in range(100, 900, 3)}
+    results.update({number: LOST for number in range(101, 900, 7) if number not in results})
     path = tmp_path / "w.bin"
-    path.write_bytes(encode([(5, 100, 805, numbers), (9, 0, 8, {1})]))
+    data = encode([(5, 100, 805, results), (9, 0, 8, {1: 116})])
+    path.write_bytes(data)
+    asked = (100, 101, 103, 104, 108, 500, 901, 904, 99)
     script = """
 import gc
 from sthelena import winnable
 f = open("/w.bin", "rb")
-winnable.kth_winnable(f, 5, 0)
+found = winnable.find_section(f, 5)
+state = [7]
+def draw():
+    state[0] = (state[0] * 75 + 74) %% 65537
+    return state[0]
+out = [winnable.proved_of(f, found, n) for n in %r]
+out.append([winnable.pick_winnable(f, found, draw) for _ in range(5)])
+other = winnable.find_section(f, 9)
+out.append(winnable.proved_of(f, other, 1))
+out.append(winnable.find_section(f, 6))
+print(out)
+# What one call allocates, garbage included (the names are made first: a
+# new global may grow the script's dict).
+before = middle = after = last = 0
 gc.collect()
 before = gc.mem_alloc()
-out = [winnable.winnable_count(f, 5), winnable.kth_winnable(f, 5, 200),
-       winnable.kth_winnable(f, 5, 267), winnable.is_winnable(f, 5, 103),
-       winnable.is_winnable(f, 5, 104), winnable.kth_winnable(f, 9, 0)]
-used = gc.mem_alloc() - before
-print(out)
-print("heap", used)
-"""
+found = winnable.find_section(f, 5)
+middle = gc.mem_alloc()
+winnable.proved_of(f, found, 500)
+after = gc.mem_alloc()
+winnable.pick_winnable(f, found, draw)
+last = gc.mem_alloc()
+print("heap", middle - before, after - middle, last - after)
+""" % (asked,)
     lines = run_micropython(script, files={"w.bin": str(path)}).splitlines()
-    ordered = sorted(numbers)
-    assert lines[0] == str([len(ordered), ordered[200], ordered[267], True, False, 1])
-    assert int(lines[1].split()[1]) < 2048  # a few small reads, not the file
+    file = io.BytesIO(data)
+    found = winnable.find_section(file, 5)
+    state = [7]
+
+    def draw():
+        state[0] = (state[0] * 75 + 74) % 65537
+        return state[0]
+
+    expected = [winnable.proved_of(file, found, n) for n in asked]
+    assert expected[:4] == [200, LOST, 203, 0]
+    expected.append([winnable.pick_winnable(file, found, draw) for _ in range(5)])
+    expected += [116, None]
+    assert lines[0] == str(expected)
+    assert len(data) > 1000  # (its codes are 10 bits each)
+    section, known, picked = (int(word) for word in lines[1].split()[1:])
+    # a few small reads, never the file: the header and an entry or two,
+    # three bytes of codes, a draw's tries
+    assert section < 400 and known < 200 and picked < 1000, lines[1]
+
+
+def test_make_winnable_from_results(tmp_path, capsys):
+    def lines(rows):
+        return "".join(json.dumps({"deal": deal, "result": result, "moves": moves,
+                                   "nodes": 1, "seconds": 0.1}) + "\n"
+                       for deal, result, moves in rows)
+
+    (tmp_path / "box-kite.jsonl").write_text(lines(
+        [(1, "win", 150), (2, "loss", 0), (3, "unknown", 0)]))
+    (tmp_path / "louis.jsonl").write_text(lines([(1, "unknown", 0), (2, "win", 140)]))
+    more = tmp_path / "more.jsonl"
+    more.write_text(lines([(3, "win", 3441), (1, "win", 149)]))  # a proof over an unknown
+    out = tmp_path / "w.bin"
+    make_winnable.main(["--rules", "box-kite;louis", "--deals", "1-3", "--ranges",
+                        "louis=1-2", "--from", str(tmp_path), "--from", "box-kite=%s" % more,
+                        "--out", str(out)])
+    assert "box-kite: deals 1-3, 2 proved winnable (149-3441 moves), 1 proved lost" \
+        in capsys.readouterr().out
+    file = io.BytesIO(out.read_bytes())
+    found = winnable.find_section(file, Rules("box-kite").to_bits())
+    assert [winnable.proved_of(file, found, n) for n in (1, 2, 3)] == [149, LOST, 3441]
+    found = winnable.find_section(file, Rules("louis").to_bits())
+    assert [winnable.proved_of(file, found, n) for n in (1, 2)] == [0, 140]
+    with pytest.raises(SystemExit, match="lack 1 deals"):
+        make_winnable.main(["--rules", "louis", "--deals", "1-3", "--from", str(tmp_path),
+                            "--out", str(out)])
+    more.write_text(lines([(2, "win", 150)]))  # deal 2 was proved lost
+    with pytest.raises(SystemExit, match="both won and proved lost"):
+        make_winnable.main(["--rules", "box-kite", "--deals", "1-3", "--from", str(tmp_path),
+                            "--from", "box-kite=%s" % more, "--out", str(out)])
 
 
 def test_the_shipped_file_holds_proved_wins():
     data = ASSET.read_bytes()  # made by tools/make_winnable.py (see README)
     assert len(data) < 8192
-    file = io.BytesIO(data)
+    file = CountingFile(data)
     names = []
     for index in range(data[4]):
         bits = int.from_bytes(data[8 + 20 * index:10 + 20 * index], "little")
         rules = Rules.from_bits(bits)
         names.append(str(rules))
-        first, span, count, _ = winnable.section(file, bits)
-        assert count >= 10
-        numbers = [winnable.kth_winnable(file, bits, k) for k in range(count)]
-        assert numbers == sorted(set(numbers))
-        assert all(winnable.is_winnable(file, bits, number) for number in numbers[:50])
-        for number in numbers[:2]:  # re-solved: the search is deterministic
+        found = winnable.find_section(file, bits)
+        first, span = found[:2]
+        assert span >= 300 and found[5] >= 100
+        known = [(number, winnable.proved_of(file, found, number))
+                 for number in range(first, first + span)]
+        wins = [number for number, moves in known if moves > 0]
+        assert len(wins) == found[5]
+        assert sum(moves == winnable.LOST for _, moves in known) == found[6]
+        # every card must move home at least once: no line is shorter than 104
+        assert min(moves for _, moves in known if moves > 0) >= 104
+        for number in wins[:2]:  # the lowest ones, solved again and replayed
             game = Game.deal(number, rules)
             result = solve(game, budget=None)
             assert result.result == WIN
@@ -118,3 +214,4 @@ def test_the_shipped_file_holds_proved_wins():
                 game.push(move)
             assert game.is_won()
     assert sorted(names) == sorted(name for name, _ in PRESETS)
+    assert file.largest <= 20
