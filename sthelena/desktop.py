@@ -38,6 +38,7 @@ SHOT_SCALE_LIMIT = 16  # the largest --shot-scale: a 2560x2048 PNG
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # repo / CIRCUITPY root
 SHEET_PATH = os.path.join(ROOT, "assets", "sheet.bmp")
 TEXTS_PATH = os.path.join(ROOT, "assets", "help.txt")
+WINNABLE_PATH = os.path.join(ROOT, "assets", "winnable.bin")  # the app reads it when needed
 
 
 def build_parser():
@@ -149,7 +150,7 @@ def _main(argv):
     sound = args.sound if args.sound is not None else not scripted
     speaker = Speaker(audio=sound)
     app = App(display, store, speaker, load_sheet(SHEET_PATH), texts=TEXTS_PATH,
-              **options)
+              winnable=WINNABLE_PATH, **options)
     if isinstance(store, FileStore) and not app.resumed:
         # --deal, --rules, --position, or an unreadable or newer save: the
         # saved game is not the one played, so it is kept before any write.

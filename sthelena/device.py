@@ -20,6 +20,7 @@ from .app.sounds import CLICK, ERROR, FANFARE, TUNES
 
 SHEET_PATH = "/assets/sheet.bmp"
 TEXTS_PATH = "/assets/help.txt"  # help and the stuck screen's words, read when shown
+WINNABLE_PATH = "/assets/winnable.bin"  # what the solver proved of each deal, read when needed
 
 # Shift-register key number -> button: B A START SELECT, then the PyBadge's
 # RIGHT DOWN UP LEFT (the order of Adafruit's PyBadger library).
@@ -250,7 +251,8 @@ def setup():
     from .app.sheet import load_sheet
 
     buttons = button_source()
-    app = App(board.DISPLAY, NvmStore(), Speaker(), load_sheet(SHEET_PATH), texts=TEXTS_PATH)
+    app = App(board.DISPLAY, NvmStore(), Speaker(), load_sheet(SHEET_PATH), texts=TEXTS_PATH,
+              winnable=WINNABLE_PATH)
     return app, buttons
 
 

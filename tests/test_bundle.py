@@ -72,12 +72,13 @@ def top_level_statements(tree):
 
 def test_the_tree_holds_code_boot_the_sheet_and_the_merged_module(tree):
     out, size = tree
-    for name in ("code.py", "boot.py", "assets/sheet.bmp", "assets/help.txt"):
+    for name in ("code.py", "boot.py", "assets/sheet.bmp", "assets/help.txt",
+                 "assets/winnable.bin"):
         assert (out / name).read_bytes() == (REPO_ROOT / name).read_bytes(), name
     module = out / "lib" / "sthelena_board.py"
     assert module.stat().st_size == size
     assert sorted(str(path.relative_to(out)) for path in out.rglob("*") if path.is_file()) == [
-        "assets/help.txt", "assets/sheet.bmp", "boot.py", "code.py",
+        "assets/help.txt", "assets/sheet.bmp", "assets/winnable.bin", "boot.py", "code.py",
         "lib/adafruit_display_text/__init__.py", "lib/adafruit_display_text/bitmap_label.py",
         "lib/adafruit_displayio_layout/__init__.py",
         "lib/adafruit_displayio_layout/layouts/__init__.py",

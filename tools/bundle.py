@@ -8,7 +8,8 @@ less. This tool (desktop only) writes that one module:
     python tools/bundle.py --lib              # lib/sthelena_board.py and
                                               # lib/sthelena_drive.py, committed
     python tools/bundle.py [--out DIR]        # DIR (default build/CIRCUITPY):
-        code.py, boot.py, assets/sheet.bmp, lib/sthelena_board.py,
+        code.py, boot.py, assets/ (sheet.bmp, help.txt, winnable.bin),
+        lib/sthelena_board.py,
         lib/sthelena_drive.py (sthelena/drive.py, imported only when boot.py
         hands the drive to the game) and the
         board's libraries (tools/board_libs.py: adafruit_display_text,
@@ -73,7 +74,8 @@ BOARD_MODULES = CORE_MODULES + (
     "sthelena.app.tiles", "sthelena.app.buttons", "sthelena.app.sounds",
     "sthelena.app.layout", "sthelena.app.font", "sthelena.app.table", "sthelena.app.screens",
     "sthelena.statistics", "sthelena.app.record", "sthelena.app.stats_screen",
-    "sthelena.app.reasons", "sthelena.app.autoplay", "sthelena.app.play", "sthelena.app.menu",
+    "sthelena.app.reasons", "sthelena.app.autoplay", "sthelena.app.play", "sthelena.winnable",
+    "sthelena.app.proved", "sthelena.app.menu",
     "sthelena.app.deal_number", "sthelena.app.peek", "sthelena.app.overview",
     "sthelena.app.help", "sthelena.app.won", "sthelena.app.stuck",
     "sthelena.app.sheet", "sthelena.app.game_app", "sthelena.device")
@@ -83,7 +85,7 @@ DRIVE_MODULES = ("sthelena.drive",)
 DRIVE_NAME = "sthelena_drive"
 LIB_COMMAND = "python3 tools/bundle.py --lib"
 TREE_FILES = ("code.py", "boot.py", os.path.join("assets", "sheet.bmp"),
-              os.path.join("assets", "help.txt"))
+              os.path.join("assets", "help.txt"), os.path.join("assets", "winnable.bin"))
 
 
 def _is_const_fallback(node):
@@ -368,7 +370,7 @@ def main(argv=None):
     except BundleError as error:
         print("bundle: %s" % error, file=sys.stderr)
         return 1
-    print("%s: code.py, boot.py, assets/sheet.bmp, lib/%s.py (%d bytes), lib/%s.py, and in "
+    print("%s: code.py, boot.py, assets/, lib/%s.py (%d bytes), lib/%s.py, and in "
           "lib/ %s" % (args.out, BUNDLE_NAME, size, DRIVE_NAME,
              ", ".join(sorted({name.split("/")[0] for name, _ in library_files()}))))
     with open(os.path.join(args.out, "code.py"), encoding="utf-8") as file:

@@ -62,9 +62,11 @@ class App:
     """The game, its settings and its screens; see the module docstring."""
 
     def __init__(self, display, store, speaker, sheet, deal=None, rules=None, position=None,
-                 new_deal_number=None, texts="assets/help.txt"):
+                 new_deal_number=None, texts="assets/help.txt", winnable=None):
         self.view = TableView(sheet)
         self.texts = texts  # the path of the texts file (help, the stuck screen)
+        self.winnable = winnable  # the path of assets/winnable.bin, or None (proved.py)
+        self.winnable_only = False  # new deals only proved winnable ones (a menu option, saved)
         display.root_group = self.view.group  # once: never replaced in play
         self.store = store
         self.speaker = speaker

@@ -1,5 +1,6 @@
 """The menu: new deals, restart, undo and redo, the rules for the next deal,
-colours, sound, statistics and help. Opens on START from the table."""
+colours, sound, statistics, help and winnable deals only (proved.py). Opens
+on START from the table."""
 
 from ..rules import Rules, OPTIONS, CHOICES, PRESETS, value_text
 from .buttons import UP, DOWN, LEFT, RIGHT, A, B, START
@@ -7,6 +8,7 @@ from .table import TEXT_COLUMNS, TEXT_ROWS, FOUR_COLOURS, TWO_COLOURS
 from .screens import PLAY, MENU, HELP, NUMBER, STATS, throws_away
 from .stats_screen import open_stats
 from .deal_number import start_number
+from .proved import winnable_label, toggle_winnable, next_deal_number
 
 from ..cards import const  # the core's: micropython's, or a stand-in on CPython
 
@@ -27,7 +29,8 @@ _SOUND = const(9 + 8)
 _STATISTICS = const(10 + 8)
 _AUTO = const(11 + 8)
 _HELP = const(12 + 8)
-_MENU_ITEMS = const(13 + 8)
+_WINNABLE = const(13 + 8)  # winnable deals only (proved.py)
+_MENU_ITEMS = const(14 + 8)
 _MENU_TEXT = ("Resume", "New deal", "Deal by number", "Restart this deal", "Undo", "Redo")
 _OPTION_LABELS = ("build", "wrap", "spaces", "redeals", "1st-deal limit", "gather",
                   "found. moves", "Louis start")
@@ -131,6 +134,8 @@ def menu_label(app, item):
         return "Statistics"
     if item == _AUTO:
         return "Auto-play home: " + ("on" if app.auto_on else "off")
+    if item == _WINNABLE:
+        return winnable_label(app)
     return "Help"
 
 
@@ -204,7 +209,7 @@ def _choose(app, item, asked):
     if item == _RESUME and app.can_finish:
         app.finish()
     elif item == _NEW:
-        app.new_deal(app.new_deal_number())
+        app.new_deal(next_deal_number(app))
     elif item == _BY_NUMBER:
         start_number(app, app.game.deal_number or 0)
         return NUMBER
@@ -238,6 +243,7 @@ def _change(app, item, by):
         app.changed()
         _relabel(app, item, False)
         _relabel(app, _RESTART, False)
+        _relabel(app, _WINNABLE, False)  # offered or not under the new rules
         _rules_note(app)
         app.view.draw_rows()  # once, for the three rows
     elif item == _COLOURS:
@@ -259,4 +265,7 @@ def _change(app, item, by):
     elif item == _HELP:
         app.page = 0
         return HELP
+    elif item == _WINNABLE:
+        toggle_winnable(app)
+        _relabel(app, item)
     return MENU

@@ -7,7 +7,7 @@ a length (2 bytes), the body and a CRC-16 of the kind, length and body:
   torn by a power cut (the board erases its flash block, then writes it
   from the start) keeps them when the tear falls in the game after them;
 - ``G``: settings (flags: four colours 1, sound off 2, this game's result
-  counted 4, auto-play on 8; the cursor; the rules for the next deal, 2 bytes) and the
+  counted 4, auto-play on 8, winnable deals only 16; the cursor; the rules for the next deal, 2 bytes) and the
   game's save bytes (``sthelena.save``).
 
 The write policy (``Keeper``): at once when a game is won, a new deal
@@ -37,6 +37,7 @@ _FOUR_COLOURS = const(1)
 _SOUND_OFF = const(2)
 _COUNTED = const(4)
 _AUTO_ON = const(8)
+_WINNABLE_ONLY = const(16)
 
 UNREADABLE = "saved game unreadable: new deal"
 STATISTICS_LOST = "statistics unreadable: reset"
@@ -61,7 +62,8 @@ def record_bytes(app, keep=-1):
     _section(out, _STATISTICS, app.statistics.to_bytes())
     body = bytearray(4)
     body[0] = (app.four_colours * _FOUR_COLOURS | (not app.sound_on) * _SOUND_OFF
-               | app.finished * _COUNTED | app.auto_on * _AUTO_ON)
+               | app.finished * _COUNTED | app.auto_on * _AUTO_ON
+               | app.winnable_only * _WINNABLE_ONLY)
     body[1] = app.cursor
     bits = app.next_rules.to_bits()
     body[2] = bits >> 8
@@ -118,6 +120,7 @@ def restore(app):
             app.sound_on = flags & _SOUND_OFF == 0
             app.finished = flags & _COUNTED != 0
             app.auto_on = flags & _AUTO_ON != 0
+            app.winnable_only = flags & _WINNABLE_ONLY != 0
             app.cursor = body[1] % 20
             try:
                 app.next_rules = Rules.from_bits(body[2] << 8 | body[3])

@@ -1,11 +1,14 @@
 """The stuck screen: no card can reach a foundation without a redeal (or,
-in Louis, without dealing the stock); or the game is lost. The words are in
-the texts file (sections ``redeal``, ``stock``, ``lost``, ``cycling``)."""
+in Louis, without dealing the stock); or the game is lost, which the core's
+stuck search has then proved (CYCLING, NO_MOVES), and what the solver knew
+of the deal (proved.py). The words are in the texts file (sections
+``redeal``, ``stock``, ``lost``, ``cycling``)."""
 
-from ..game import REDEAL_ONLY, CYCLING
+from ..game import REDEAL_ONLY, CYCLING, NO_MOVES
 from .buttons import A, B, START
 from .table import TEXT_ROWS
 from .screens import PLAY, MENU, STUCK, write_section
+from .proved import known_lines, next_deal_number
 
 
 def show_stuck(app):
@@ -26,7 +29,14 @@ def show_stuck(app):
         keys = "A: redeal"
     else:
         title = "NO WAY ON"
-        write_section(app, "cycling" if status == CYCLING else "lost", 3)
+        row = write_section(app, "cycling" if status == CYCLING else "lost", 3)
+        if status == CYCLING or status == NO_MOVES:  # the stuck search's proof
+            rows[row + 1] = "Proved lost from here."
+        row += 3
+        for line in known_lines(game, app.winnable):
+            if row < TEXT_ROWS - 3:
+                rows[row] = line
+                row += 1
         keys = "A: new deal"
     rows[TEXT_ROWS - 2] = keys
     rows[TEXT_ROWS - 1] = "B: back to the table"
@@ -38,7 +48,7 @@ def stuck_button(app, button, held):
         if app.game.status() == REDEAL_ONLY:
             app.redeal()
         else:
-            app.new_deal(app.new_deal_number())
+            app.new_deal(next_deal_number(app))
         return PLAY
     if button == B:
         return PLAY

@@ -1,7 +1,10 @@
-"""The won screen: the deal and the number of moves; a new deal, or undo."""
+"""The won screen: the deal and the number of moves, and the solver's
+winning line's moves when the winnable-deals file knows them (proved.py);
+a new deal, or undo."""
 
 from .buttons import A, B, START
 from .screens import PLAY, MENU, WON_SCREEN, show_message
+from .proved import known_lines, next_deal_number
 
 
 def show_won(app):
@@ -10,12 +13,13 @@ def show_won(app):
     show_message(app.view, "YOU WON!", (
         "All 104 cards are home.", "",
         "Deal %d" % number if number is not None else "From a given position",
-        "%d moves" % app.moves_made()), ("A: new deal", "B: undo  START: menu"))
+        "%d moves" % app.moves_made(), "") + known_lines(game, app.winnable),
+        ("A: new deal", "B: undo  START: menu"))
 
 
 def won_button(app, button, held):
     if button == A:
-        app.new_deal(app.new_deal_number())
+        app.new_deal(next_deal_number(app))
         return PLAY
     if button == B:
         app.undo()
