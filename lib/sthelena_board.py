@@ -1702,83 +1702,65 @@ def pick_winnable(file, found, draw):
     if not found[5]:
         return None
     a = draw() % b
-    for _ in range(_TRIES):
+    for c in range(_TRIES + b):
         if _code(file, found, a) >= 2:
             return found[0] + a
-        a = draw() % b
-    for _ in range(b):
-        if _code(file, found, a) >= 2:
-            return found[0] + a
-        a = (a + 1) % b
+        a = draw() % b if c < _TRIES else (a + 1) % b
     raise ValueError('winnable-deals file: its count is wrong')
 # sthelena.app.proved
 OFFER_BELOW = const(90)
 NO_FILE = 'no winnable.bin: any deal'
 BAD_FILE = 'bad winnable.bin: any deal'
-_NO_FILE = const(-1)
-_BAD_FILE = const(-2)
-_NO_LIST = const(-3)
-def _share(a):
-    if a.winnable is None:
-        return _NO_FILE
+def _proved_section(b, c):
     try:
-        with open(a.winnable, 'rb') as b:
-            c = find_section(b, a.next_rules.to_bits())
-    except OSError:
-        return _NO_FILE
+        with open(b, 'rb') as a:
+            return find_section(a, c.to_bits())
+    except (OSError, TypeError):
+        return NO_FILE
     except ValueError:
-        return _BAD_FILE
-    if c is None or not c[5]:
-        return _NO_LIST
-    return c[5] * 100 // c[1]
-def winnable_label(app):
-    a = _share(app)
-    if a >= OFFER_BELOW:
-        return 'Any deal: %d%% winnable' % a
-    if a >= 0:
+        return BAD_FILE
+def _offered(a):
+    return type(a) is tuple and 0 < a[5] * 100 < a[1] * OFFER_BELOW
+def winnable_item(app, toggle=False):
+    a = _proved_section(app.winnable, app.next_rules)
+    if _offered(a):
+        if toggle:
+            app.winnable_only = not app.winnable_only
+            app.changed()
         return 'Winnable only: ' + ('on' if app.winnable_only else 'off')
-    if a == _NO_LIST:
-        return 'Winnable only: no list'
-    return 'Winnable only: %s file' % ('no' if a == _NO_FILE else 'bad')
-def toggle_winnable(app):
-    a = _share(app)
-    if 0 <= a < OFFER_BELOW:
-        app.winnable_only = not app.winnable_only
-        app.changed()
-    else:
+    if toggle:
         app.sound(ERROR)
+    if a is None or type(a) is not tuple:
+        return 'Winnable only: ' + ('no list' if a is None else 'no file' if a is NO_FILE else 'bad file')
+    return 'Any deal: %d%% winnable' % (a[5] * 100 // a[1])
 def next_deal_number(app):
     a = app.new_deal_number
-    if not app.winnable_only:
-        return a()
-    if app.winnable is None:
-        app.say(NO_FILE)
-        return a()
-    try:
-        with open(app.winnable, 'rb') as b:
-            c = find_section(b, app.next_rules.to_bits())
-            if c is not None and 0 < c[5] * 100 < c[1] * OFFER_BELOW:
-                return pick_winnable(b, c, a)
-    except OSError:
-        app.say(NO_FILE)
-    except ValueError:
-        app.say(BAD_FILE)
+    if app.winnable_only:
+        c = _proved_section(app.winnable, app.next_rules)
+        if _offered(c):
+            try:
+                with open(app.winnable, 'rb') as b:
+                    return pick_winnable(b, c, a)
+            except OSError:
+                c = NO_FILE
+            except ValueError:
+                c = BAD_FILE
+        if type(c) is str:
+            app.say(c)
     return a()
-def deal_known(game, path):
-    if game.deal_number is None or path is None:
-        return 0
-    try:
-        with open(path, 'rb') as a:
-            b = find_section(a, game.rules.to_bits())
-            return 0 if b is None else proved_of(a, b, game.deal_number)
-    except (OSError, ValueError):
-        return 0
 def known_lines(game, path):
-    a = deal_known(game, path)
-    if a == LOST:
+    c = 0
+    b = _proved_section(path, game.rules)
+    if type(b) is tuple and game.deal_number is not None:
+        try:
+            with open(path, 'rb') as a:
+                c = proved_of(a, b, game.deal_number)
+        except (OSError, ValueError):
+            pass
+    if c == LOST:
         return ('Proved lost from the deal.',)
-    if a:
-        return ('This deal was winnable:', 'solved in %d moves.' % a)
+    if c:
+        return ('This deal was winnable:', 'solved in %d moves.' % c)
     return ()
 # sthelena.app.deal_number
 def start_number(app, number):
@@ -1927,7 +1909,7 @@ def menu_label(app, item):
     if item == _AUTO:
         return 'Auto-play home: ' + ('on' if app.auto_on else 'off')
     if item == _WINNABLE:
-        return winnable_label(app)
+        return winnable_item(app)
     return 'Help'
 def menu_labels(app):
     b = []
@@ -2035,7 +2017,7 @@ def _change(a, e, b):
         a.page = 0
         return HELP
     elif e == _WINNABLE:
-        toggle_winnable(a)
+        winnable_item(a, True)
         _relabel(a, e)
     return MENU
 # sthelena.app.peek

@@ -89,12 +89,8 @@ def pick_winnable(file, found, draw):
     if not found[5]:
         return None
     index = draw() % span
-    for _ in range(_TRIES):
+    for tried in range(_TRIES + span):
         if _code(file, found, index) >= 2:
             return found[0] + index
-        index = draw() % span
-    for _ in range(span):
-        if _code(file, found, index) >= 2:
-            return found[0] + index
-        index = (index + 1) % span
+        index = draw() % span if tried < _TRIES else (index + 1) % span
     raise ValueError("winnable-deals file: its count is wrong")

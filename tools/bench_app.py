@@ -265,7 +265,7 @@ def long_records(moves=8000):
     from sthelena.statistics import Statistics
 
     class Holder:  # what record_bytes reads of the app
-        four_colours = sound_on = finished = auto_on = False
+        four_colours = sound_on = finished = auto_on = winnable_only = False
         cursor = 0
 
     holder = Holder()

@@ -8,7 +8,7 @@ from .table import TEXT_COLUMNS, TEXT_ROWS, FOUR_COLOURS, TWO_COLOURS
 from .screens import PLAY, MENU, HELP, NUMBER, STATS, throws_away
 from .stats_screen import open_stats
 from .deal_number import start_number
-from .proved import winnable_label, toggle_winnable, next_deal_number
+from .proved import winnable_item, next_deal_number
 
 from ..cards import const  # the core's: micropython's, or a stand-in on CPython
 
@@ -135,7 +135,7 @@ def menu_label(app, item):
     if item == _AUTO:
         return "Auto-play home: " + ("on" if app.auto_on else "off")
     if item == _WINNABLE:
-        return winnable_label(app)
+        return winnable_item(app)
     return "Help"
 
 
@@ -266,6 +266,6 @@ def _change(app, item, by):
         app.page = 0
         return HELP
     elif item == _WINNABLE:
-        toggle_winnable(app)
+        winnable_item(app, True)  # on or off where offered, else a buzz
         _relabel(app, item)
     return MENU

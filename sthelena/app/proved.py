@@ -22,91 +22,77 @@ OFFER_BELOW = const(90)  # percent of listed deals proved winnable
 NO_FILE = "no winnable.bin: any deal"
 BAD_FILE = "bad winnable.bin: any deal"
 
-# _share's answers that are not a percentage.
-_NO_FILE = const(-1)
-_BAD_FILE = const(-2)
-_NO_LIST = const(-3)
 
-
-def _share(app):
-    """The percentage of the deals listed for the next deal's rules that
-    were proved winnable, or _NO_FILE, _BAD_FILE, _NO_LIST."""
-    if app.winnable is None:
-        return _NO_FILE
+def _section(path, rules):
+    """The file's section for ``rules`` (a tuple, see winnable.py), None
+    if it has none, or a message if the file cannot be read. Opened and
+    closed here: only the entry's few numbers stay."""
     try:
-        with open(app.winnable, "rb") as file:
-            found = find_section(file, app.next_rules.to_bits())
-    except OSError:
-        return _NO_FILE
+        with open(path, "rb") as file:
+            return find_section(file, rules.to_bits())
+    except (OSError, TypeError):  # (TypeError: no path)
+        return NO_FILE
     except ValueError:
-        return _BAD_FILE
-    if found is None or not found[5]:
-        return _NO_LIST
-    return found[5] * 100 // found[1]
+        return BAD_FILE
 
 
-def winnable_label(app):
-    """The menu item's label: the option's state, or why it is not offered."""
-    share = _share(app)
-    if share >= OFFER_BELOW:
-        return "Any deal: %d%% winnable" % share
-    if share >= 0:
+def _offered(found):
+    """Whether the option is offered for a section: under OFFER_BELOW
+    percent of its deals proved winnable, and some."""
+    return type(found) is tuple and 0 < found[5] * 100 < found[1] * OFFER_BELOW
+
+
+def winnable_item(app, toggle=False):
+    """The menu item's label, saying the option's state or why it is not
+    offered; with ``toggle``, the option turned on or off first where it
+    is offered, else a buzz."""
+    found = _section(app.winnable, app.next_rules)
+    if _offered(found):
+        if toggle:
+            app.winnable_only = not app.winnable_only
+            app.changed()
         return "Winnable only: " + ("on" if app.winnable_only else "off")
-    if share == _NO_LIST:
-        return "Winnable only: no list"
-    return "Winnable only: %s file" % ("no" if share == _NO_FILE else "bad")
-
-
-def toggle_winnable(app):
-    """Turn the option on or off where it is offered; else a buzz (the
-    label says why)."""
-    share = _share(app)
-    if 0 <= share < OFFER_BELOW:
-        app.winnable_only = not app.winnable_only
-        app.changed()
-    else:
+    if toggle:
         app.sound(ERROR)
+    if found is None or type(found) is not tuple:
+        return "Winnable only: " + ("no list" if found is None
+                                    else "no file" if found is NO_FILE else "bad file")
+    return "Any deal: %d%% winnable" % (found[5] * 100 // found[1])
 
 
 def next_deal_number(app):
     """The number of a new deal: with the option on and offered for the
-    next deal's rules, one the solver proved winnable, else any."""
+    next deal's rules, one the solver proved winnable, else any (and the
+    status line says why when the file cannot be read)."""
     draw = app.new_deal_number
-    if not app.winnable_only:
-        return draw()
-    if app.winnable is None:
-        app.say(NO_FILE)
-        return draw()
-    try:
-        with open(app.winnable, "rb") as file:
-            found = find_section(file, app.next_rules.to_bits())
-            if found is not None and 0 < found[5] * 100 < found[1] * OFFER_BELOW:
-                return pick_winnable(file, found, draw)
-    except OSError:
-        app.say(NO_FILE)
-    except ValueError:
-        app.say(BAD_FILE)
+    if app.winnable_only:
+        found = _section(app.winnable, app.next_rules)
+        if _offered(found):
+            try:
+                with open(app.winnable, "rb") as file:
+                    return pick_winnable(file, found, draw)
+            except OSError:
+                found = NO_FILE
+            except ValueError:
+                found = BAD_FILE
+        if type(found) is str:
+            app.say(found)
     return draw()
 
 
-def deal_known(game, path):
-    """What the file says of ``game``'s deal under its rules: the moves of
-    the solver's winning line, LOST, or 0 (not known, or no file)."""
-    if game.deal_number is None or path is None:
-        return 0
-    try:
-        with open(path, "rb") as file:
-            found = find_section(file, game.rules.to_bits())
-            return 0 if found is None else proved_of(file, found, game.deal_number)
-    except (OSError, ValueError):
-        return 0
-
-
 def known_lines(game, path):
-    """What the solver knows of ``game``'s deal, as lines for a screen
-    (none when it knows nothing): that it was winnable and the solver's
-    moves, or that it was proved lost from the start."""
-    moves = deal_known(game, path)
+    """What the file says of ``game``'s deal, as lines for a screen (none
+    when it says nothing, or cannot be read): that it was winnable and in
+    how many moves the solver won it, or that it was proved lost from the
+    start."""
+    moves = 0
+    found = _section(path, game.rules)
+    if type(found) is tuple and game.deal_number is not None:
+        try:
+            with open(path, "rb") as file:
+                moves = proved_of(file, found, game.deal_number)
+        except (OSError, ValueError):
+            pass
     if moves == LOST:
         return ("Proved lost from the deal.",)
     if moves:
