@@ -234,3 +234,34 @@ def test_the_stuck_screen_says_lost_from_here_and_what_the_solver_knew(
     app = make_app(display, sheet, position=redeal.notation(), winnable=ASSET)
     assert app.screen == game_app.STUCK
     assert not any(row.startswith("Proved") for row in screen_rows(display, reader))
+
+
+def test_the_board_hands_the_app_its_file_and_deals_winnable_ones_in_the_vm():
+    """device.setup() under the MicroPython VM, with the shipped file at
+    /assets/winnable.bin: the option's label, winnable deals only, and the
+    won screen's lines, as the board would show them."""
+    from test_device import SHEET, run
+
+    won = deals_where("box-kite", lambda moves: moves > 0, 1)[0]
+    lines = run("""
+        import random
+        from sthelena.app import menu, proved
+        from sthelena.rules import Rules
+        app, buttons = device.setup()
+        print(app.winnable)
+        app.next_rules = Rules("box-kite")
+        print(proved.winnable_item(app))
+        proved.winnable_item(app, True)
+        print(proved.winnable_item(app))
+        random.seed(5)
+        numbers = [proved.next_deal_number(app) for _ in range(8)]
+        print(" ".join(str(number) for number in numbers))
+        app.new_deal(%d)
+        print(proved.known_lines(app.game, app.winnable))
+    """ % won, files={"assets/sheet.bmp": SHEET, "assets/winnable.bin": ASSET})
+    assert lines[:3] == ["/assets/winnable.bin", "Winnable only: off", "Winnable only: on"]
+    numbers = [int(word) for word in lines[3].split()]
+    assert all(verdict("box-kite", number) > 0 for number in numbers)
+    assert len(set(numbers)) == 8
+    assert lines[4] == str(("This deal was winnable:",
+                            "solved in %d moves." % verdict("box-kite", won)))
