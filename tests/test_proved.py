@@ -265,3 +265,31 @@ def test_the_board_hands_the_app_its_file_and_deals_winnable_ones_in_the_vm():
     assert len(set(numbers)) == 8
     assert lines[4] == str(("This deal was winnable:",
                             "solved in %d moves." % verdict("box-kite", won)))
+
+
+class Picture:
+    """A PNG the desktop wrote, read as the screen reader reads a display."""
+
+    def __init__(self, path):
+        import pygame
+
+        self.image = pygame.image.load(str(path))
+
+    def pixel(self, x, y):
+        return tuple(self.image.get_at((x, y)))
+
+    def refresh(self):
+        pass
+
+
+def test_the_desktop_hands_the_app_the_repositorys_file(tmp_path, reader):
+    """``python code.py``: the menu's last item reads the repository's
+    assets/winnable.bin (a box-kite deal: offered, off)."""
+    from test_desktop import run
+
+    shot = tmp_path / "menu.png"
+    done = run(["--keys", "START UP", "--rules", "box-kite", "--deal", "5", "--no-save",
+                "--shot", shot], tmp_path)
+    assert done.returncode == 0, done.stderr
+    row = reader.text_at(Picture(shot), 2, 8 * LABEL_ROW, TEXT_COLUMNS)
+    assert row[1:].rstrip("?").rstrip() == "Winnable only: off"
