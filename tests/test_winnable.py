@@ -189,7 +189,7 @@ def test_make_winnable_from_results(tmp_path, capsys):
 
 def test_the_shipped_file_holds_proved_wins():
     data = ASSET.read_bytes()  # made by tools/make_winnable.py (see README)
-    assert len(data) < 8192
+    assert len(data) < 10 * 1024  # a few KB: 2,000 deals of 12-bit codes are 3,000 bytes
     file = CountingFile(data)
     names = []
     for index in range(data[4]):
