@@ -7,8 +7,8 @@ a length (2 bytes), the body and a CRC-16 of the kind, length and body:
   torn by a power cut (the board erases its flash block, then writes it
   from the start) keeps them when the tear falls in the game after them;
 - ``G``: settings (flags: four colours 1, sound off 2, this game's result
-  counted 4, auto-play on 8, winnable deals only 16; the cursor; the rules for the next deal, 2 bytes) and the
-  game's save bytes (``sthelena.save``).
+  counted 4, auto-play on 8, winnable deals only 16; the cursor; the rules
+  for the next deal, 2 bytes) and the game's save bytes (``sthelena.save``).
 
 The write policy (``Keeper``): at once when a game is won, a new deal
 starts (the game left is counted), the statistics are reset or the menu
