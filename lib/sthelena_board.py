@@ -2312,7 +2312,8 @@ class App:
         elif b is not None and (rules is None or Rules.parse(rules) == b.rules):
             a = b
         else:
-            a = Game.deal(self.new_deal_number(), rules or 'st-helena')
+            self.next_rules = Rules.parse(rules or 'st-helena')
+            a = Game.deal(next_deal_number(self), rules or 'st-helena')
         self.resumed = a is b
         if not self.resumed or rules is not None:
             self.next_rules = None

@@ -293,3 +293,16 @@ def test_the_desktop_hands_the_app_the_repositorys_file(tmp_path, reader):
     assert done.returncode == 0, done.stderr
     row = reader.text_at(Picture(shot), 2, 8 * LABEL_ROW, TEXT_COLUMNS)
     assert row[1:].rstrip("?").rstrip() == "Winnable only: off"
+
+
+def test_a_start_with_other_rules_deals_a_winnable_deal_when_the_option_is_on(display, sheet):
+    first = make_app(display, sheet, deal=5, rules="box-kite", winnable=ASSET)
+    press(first, "START UP A B")
+    first.flush()
+    draws = list(range(0, 20000, 7))
+    app = make_app(display, sheet, store=MemoryStore(first.store.data), rules="st-helena-pysol",
+                   winnable=ASSET, deals=draws)
+    assert app.winnable_only and not app.resumed
+    assert str(app.game.rules) == "st-helena-pysol"
+    assert verdict("st-helena-pysol", app.game.deal_number) > 0
+    assert app.next_rules.preset == "st-helena-pysol"

@@ -36,6 +36,7 @@ from .stuck import show_stuck, stuck_button
 from .deal_number import show_number, number_button
 from .stats_screen import show_stats, stats_button, show_stats_reset, stats_reset_button
 from .overview import show_overview, overview_button
+from .proved import next_deal_number
 
 from ..cards import const  # the core's: micropython's, or a stand-in on CPython
 
@@ -111,7 +112,8 @@ class App:
         elif saved is not None and (rules is None or Rules.parse(rules) == saved.rules):
             game = saved
         else:  # none, unreadable, or the player asked for other rules: a new deal
-            game = Game.deal(self.new_deal_number(), rules or "st-helena")
+            self.next_rules = Rules.parse(rules or "st-helena")  # (set again below)
+            game = Game.deal(next_deal_number(self), rules or "st-helena")
         self.resumed = game is saved  # else the store's game is replaced at the next save
         if not self.resumed or rules is not None:
             self.next_rules = None
