@@ -40,6 +40,8 @@ def run_script(app, display, events, frames_dir=None):
         display.save_png(frame_path(frames_dir, 0, len(events)))
     for index, event in enumerate(events, 1):
         app.handle(event)
+        while app.tick(0):  # a hint runs to its end before the next key
+            pass
         display.refresh()
         if frames_dir is not None:
             display.save_png(frame_path(frames_dir, index, len(events)))
@@ -96,7 +98,7 @@ def run_interactive(app, display, frames_dir=None, clock=time.monotonic):
             handle(event)
             busy = True
         else:
-            app.tick(now)
+            busy = app.tick(now)  # True while a hint searches: no sleep then
             display.refresh()
         if not busy:
             time.sleep(IDLE_SLEEP)
