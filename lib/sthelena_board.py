@@ -1657,8 +1657,8 @@ def _draw_status(a):
         write(e, TEXT_COLUMNS - 2, 0, 'mv')
         write_number(e, TEXT_COLUMNS - 4, 0, d, TEXT_COLUMNS - 4 - STATUS_WIDTH)
 # sthelena.app.hint
-HINT_NODES = const(2000)
-HINT_SLICE = const(4)
+HINT_NODES = const(1000)
+HINT_SLICE = const(2)
 _SLOTS = const(1280)
 _FULL = const(1120)
 _MAX_DEPTH = const(250)

@@ -310,3 +310,53 @@ def test_under_the_vm_the_hint_is_legal_and_within_its_heap_and_node_budgets():
     peak, nodes, budget = int(heap[1]), int(heap[2]), int(heap[3])
     assert peak <= 8192, peak  # at most 8 KB while searching
     assert 0 < nodes <= budget
+
+
+def test_on_the_board_select_held_runs_a_hint_in_the_loop_and_b_stops_it():
+    from test_device import run_with_sheet
+
+    lines = run_with_sheet("""
+        import gc
+        supervisor.STEP = 1
+        app, buttons = device.setup()
+        before = app.game.position_key()
+        history = bytes(app.game.history)
+        keypad.push(3)  # SELECT: the overview at once, then held: a hint
+        device.run(app, buttons, iterations=520)
+        keypad.push(3, False)
+        print("started", app.hint is not None, app.screen)
+        device.run(app, buttons, iterations=250)  # 250 ms: past a blink
+        print("searching", app.hint is not None, app.message)
+        keypad.push(0)  # B
+        device.run(app, buttons, iterations=3)
+        keypad.push(0, False)
+        print("stopped", app.hint is None, app.game.position_key() == before,
+              bytes(app.game.history) == history)
+        keypad.push(3)
+        device.run(app, buttons, iterations=520)
+        keypad.push(3, False)
+        passes = 0
+        while app.hint is not None and passes < 30000:
+            device.run(app, buttons, iterations=100)
+            passes += 100
+        print("done", app.hint is None, app.game.position_key() == before,
+              app.message[:5], app.game.is_legal(app.cursor * 20 + app.hint_target))
+        device.run(app, buttons, iterations=10)
+        # --- top level ---
+        gc.collect()
+        idle = gc.mem_alloc()
+        device.run(app, buttons, iterations=1000)
+        short = gc.mem_alloc() - idle
+        # --- top level ---
+        gc.collect()
+        idle = gc.mem_alloc()
+        device.run(app, buttons, iterations=3000)
+        print("idle", gc.mem_alloc() - idle - short)  # (run's bound methods: per call)
+    """)
+    assert lines[0] == "started True 0"  # screen 0: the table
+    assert lines[1] == "searching True Thinking... B: stop"  # past 200 ms
+    assert lines[2] == "stopped True True True"
+    done = lines[3].split()
+    assert done[:3] == ["done", "True", "True"] and done[-1] == "True"
+    assert done[3] == "Wins:" or done[3].startswith("+"), lines[3]  # a move, its kind
+    assert lines[4] == "idle 0"  # nothing allocated while idle, once the hint is over
