@@ -69,13 +69,15 @@ passes = 0
 stone_ms = 0
 peak = 0
 nodes = 0
+count = 0
 spent = 0
 longest = 0
 index = 0
 # --- top level ---
-def slices(count):
-    global peak, nodes, spent, longest, state, base
-    for _ in range(count):
+def slices(slices_a_call):
+    global peak, nodes, spent, longest, state, base, count
+    for _ in range(slices_a_call):
+        count += 1
         start = time.ticks_ms()
         done = hint_search(state, game, HINT_SLICE)
         took = time.ticks_diff(time.ticks_ms(), start)
@@ -106,7 +108,7 @@ for game in games:
 # --- top level ---
 print("hint_heap", peak)
 print("hint_nodes", nodes, len(games))
-print("hint_ms", spent, longest)
+print("hint_ms", spent, longest, count)
 print("pystone", passes, stone_ms)
 """
 
@@ -169,14 +171,15 @@ def main():
     figures = vm_figures(vm_args() + extra, VM_HINT)
     heap = figures["hint_heap"][0]
     nodes, games = figures["hint_nodes"]
-    spent, longest = figures["hint_ms"]
+    spent, longest, count = figures["hint_ms"]
     rate = nodes * 1000.0 / max(spent, 1)
     print("MicroPython VM, %d hints of %d positions at most (HINT_NODES), %d steps a slice:"
           % (games, HINT_NODES, HINT_SLICE))
     print("  heap while searching (most in use, the slice's garbage included): %d bytes "
           "(%.1f KB; target 8 KB)" % (heap, heap / KILOBYTE))
-    print("  positions met: %d in %.2f s: %.0f positions/s; longest slice %d ms"
-          % (nodes, spent / 1000.0, rate, longest))
+    print("  positions met: %d in %.2f s: %.0f positions/s; %d slices, %.2f ms each, the "
+          "longest %d ms (the machine's load makes it vary)"
+          % (nodes, spent / 1000.0, rate, count, spent / max(count, 1), longest))
 
     passes, stone_ms = figures["pystone"]
     if passes:
@@ -185,9 +188,10 @@ def main():
         board_rate = rate / ratio
         print("pystone in the VM, run between the hints: %d passes/s (%s); on a SAMD51 (Metro M4, CircuitPython): "
               "%.1f; the VM is %.1f times the board" % (stones, pystone, SAMD51_PYSTONES, ratio))
-        print("SAMD51 estimate: %.0f positions/s; a whole hint (%d positions) %.0f s; "
-              "the longest slice %.0f ms"
-              % (board_rate, HINT_NODES, HINT_NODES / board_rate, longest * ratio))
+        print("SAMD51 estimate: %.0f positions/s; a whole hint (%d positions) %.1f s; "
+              "a slice %.0f ms on average, the longest %.0f ms"
+              % (board_rate, HINT_NODES, HINT_NODES / board_rate,
+                 spent / max(count, 1) * ratio, longest * ratio))
     else:
         print("no pystone.py found (--pystone PATH): no SAMD51 estimate")
 
