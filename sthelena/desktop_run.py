@@ -40,8 +40,8 @@ def run_script(app, display, events, frames_dir=None):
         display.save_png(frame_path(frames_dir, 0, len(events)))
     for index, event in enumerate(events, 1):
         app.handle(event)
-        while app.tick(0):  # a hint runs to its end before the next key
-            pass
+        while app.hint is not None:  # a hint runs to its end before the next key
+            app.tick(0)
         display.refresh()
         if frames_dir is not None:
             display.save_png(frame_path(frames_dir, index, len(events)))

@@ -360,3 +360,17 @@ def test_on_the_board_select_held_runs_a_hint_in_the_loop_and_b_stops_it():
     assert done[:3] == ["done", "True", "True"] and done[-1] == "True"
     assert done[3] == "Wins:" or done[3].startswith("+"), lines[3]  # a move, its kind
     assert lines[4] == "idle 0"  # nothing allocated while idle, once the hint is over
+
+
+def test_a_key_script_runs_the_hint_to_its_end(display, sheet, reader):
+    from sthelena.desktop_keys import parse_keys
+    from sthelena.desktop_run import run_script
+
+    events = parse_keys("SELECT hold_select")
+    assert events == [SELECT, SELECT | HOLD]
+    app = make_app(display, sheet, deal=7)
+    run_script(app, display, events)
+    assert app.hint is None
+    text = status_line(display, reader)
+    assert text.startswith("Wins: ") or text.startswith("+"), text
+    assert app.game.is_legal(app.cursor * 20 + app.hint_target)
