@@ -1895,6 +1895,7 @@ def _show_hint(a):
     if 0 <= b < 400:
         a.cursor = b // 20
         a.hint_target = b % 20
+        a.changed()
     show_table(a)
 # sthelena.app.deal_number
 def start_number(app, number):
@@ -2383,6 +2384,7 @@ _FLASH_MS = const(250)
 _STILL = const(0)
 _MOVED = const(1)
 _STARTED = const(2)
+_STOPPED = const(15)
 _SHOW = (show_table, show_menu, show_peek, show_help, show_won, show_stuck, show_number, show_stats, show_stats_reset, show_overview)
 _BUTTON = (table_button, menu_button, peek_button, help_button, won_button, stuck_button, number_button, stats_button, stats_reset_button, overview_button)
 def _random_deal():
@@ -2533,6 +2535,7 @@ class App:
                 return
             stop_hint(self)
             if event == B:
+                self.pressed = B | _STOPPED << 4
                 show_table(self)
                 return
         self.hint_target = NOWHERE

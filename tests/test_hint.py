@@ -204,6 +204,17 @@ def test_b_stops_a_running_hint_and_the_game_is_as_it_was(display, sheet, reader
     assert not app.tick(2000)  # idle again
 
 
+def test_b_held_to_stop_a_hint_does_not_redo(display, sheet):
+    app = make_app(display, sheet, deal=2026)
+    press(app, "UP RIGHT RIGHT A A B B")  # a move (the stuck screen), undone
+    assert app.redo  # redo would play it again
+    before = exactly(app.game)
+    press(app, "SELECT HOLD_SELECT")
+    app.tick(0)
+    press(app, "B HOLD_B")  # B stops the hint; its hold does nothing more
+    assert app.hint is None and exactly(app.game) == before
+
+
 def test_another_press_stops_the_hint_and_acts(display, sheet):
     app = make_app(display, sheet, deal=2026)
     before = exactly(app.game)

@@ -46,6 +46,7 @@ _FLASH_MS = const(250)
 _STILL = const(0)
 _MOVED = const(1)  # a move was played: it may have ended the game
 _STARTED = const(2)  # a game was started: the same, but quietly
+_STOPPED = const(15)  # (as the screen a press was handled on: it only stopped a hint)
 
 # Each screen's two functions, by screen number (screens.PLAY ...): draw it,
 # and handle a button (returning the screen that comes next).
@@ -227,7 +228,8 @@ class App:
             if held:
                 return
             stop_hint(self)
-            if event == B:  # B only stops it
+            if event == B:  # B only stops it (and its hold is nobody's: no redo)
+                self.pressed = B | _STOPPED << 4
                 show_table(self)
                 return
         self.hint_target = NOWHERE  # a hint's mark stays until the next press

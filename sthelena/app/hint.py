@@ -356,4 +356,5 @@ def _show_hint(app):
     if 0 <= move < 400:
         app.cursor = move // 20
         app.hint_target = move % 20
+        app.changed()  # the cursor is saved too
     show_table(app)
