@@ -14,6 +14,7 @@ from .desktop_display import cannot_write
 from .desktop_keys import KEYS
 
 IDLE_SLEEP = 0.015  # seconds the interactive loop sleeps when nothing happened
+HINT_FRAME = 0.03  # seconds of a hint's search a pass of the loop runs (a refresh takes longer)
 
 
 def make_frames_dir(frames_dir):
@@ -99,6 +100,10 @@ def run_interactive(app, display, frames_dir=None, clock=time.monotonic):
             busy = True
         else:
             busy = app.tick(now)  # True while a hint searches: no sleep then
+            if busy:  # the board's slices are short for the window's refresh: more a pass
+                until = clock() + HINT_FRAME
+                while app.hint is not None and clock() < until:
+                    app.tick(now)
             display.refresh()
         if not busy:
             time.sleep(IDLE_SLEEP)

@@ -388,3 +388,32 @@ def test_a_key_script_runs_the_hint_to_its_end(display, sheet, reader):
     text = status_line(display, reader)
     assert text.startswith("Wins: ") or text.startswith("+"), text
     assert app.game.is_legal(app.cursor * 20 + app.hint_target)
+
+
+def test_the_windows_loop_runs_a_hint_between_its_looks_at_the_keys(display, sheet, reader):
+    import pygame
+
+    from sthelena.desktop_run import run_interactive
+
+    app = make_app(display, sheet, deal=7)
+    press(app, "SELECT HOLD_SELECT")
+    looks = []
+    times = iter(range(0, 10 ** 8))  # a clock 1 ms on at each look
+
+    def clock():
+        now = next(times)
+        if app.hint is None and not looks:
+            looks.append(now)
+            pygame.event.post(pygame.event.Event(pygame.QUIT))
+        return now / 1000
+
+    class Window:  # the desktop display's two calls the loop makes
+        refresh = display.refresh
+
+        def present(self):
+            pass
+
+    run_interactive(app, Window(), clock=clock)
+    assert looks and app.hint is None
+    text = status_line(display, reader)
+    assert text.startswith("Wins: ") or text.startswith("+"), text
