@@ -2,7 +2,8 @@
 or keyboard they come from.
 
 An event is a button number, or a button number plus ``HOLD`` when the button
-has been held down (A held: quick move; B held: redo; SELECT held: a hint). ``NO_EVENT`` means nothing happened.
+has been held down (A held: quick move; B held: redo; SELECT held: a hint).
+``NO_EVENT`` means nothing happened.
 """
 
 from ..cards import const  # the core's: micropython's, or a stand-in on CPython
@@ -31,8 +32,8 @@ class ButtonTimer:
 
     A press gives the button's event at once. A direction held repeats (first
     after ``REPEAT_DELAY`` ms, then every ``REPEAT_EVERY`` ms); A, B or SELECT
-    held ``HOLD_DELAY`` ms gives one ``A | HOLD``, ``B | HOLD`` or ``SELECT | HOLD``. Only the button pressed last is
-    timed, as with a keyboard's repeat. Times are ``supervisor.ticks_ms()``
+    held ``HOLD_DELAY`` ms gives one ``A | HOLD``, ``B | HOLD`` or
+    ``SELECT | HOLD``. Only the button pressed last is timed, as with a keyboard's repeat. Times are ``supervisor.ticks_ms()``
     values, which wrap at 2**29; differences are taken modulo that. No method
     allocates: the board's loop calls ``due`` many times a second.
     """
