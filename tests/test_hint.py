@@ -331,8 +331,12 @@ def test_on_the_board_select_held_runs_a_hint_in_the_loop_and_b_stops_it():
 
     lines = run_with_sheet("""
         import gc
+        import random
+        from sthelena.game import Game
+        random.seed(7)
         supervisor.STEP = 1
         app, buttons = device.setup()
+        app.start(Game.deal(1))  # not the random deal: one that is not stuck at the start
         before = app.game.position_key()
         history = bytes(app.game.history)
         keypad.push(3)  # SELECT: the overview at once, then held: a hint
