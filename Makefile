@@ -45,6 +45,11 @@ bench-app: $(VENV_STAMP) $(MPVM_STAMP)
 bench-presses: $(VENV_STAMP)
 	$(PY) tools/bench_presses.py
 
+## bench-hint: the board's hint: heap while searching, positions/s under the VM, the SAMD51 estimate, answers on sample positions
+.PHONY: bench-hint
+bench-hint: $(VENV_STAMP) $(MPVM_STAMP)
+	$(PY) tools/bench_hint.py
+
 ## bench-solver: the solver on deals 1-1000 of each preset, 10 s a deal (long: DEALS=1-100 JOBS=2 optional)
 .PHONY: bench-solver
 bench-solver: $(VENV_STAMP)

@@ -24,12 +24,15 @@ KEYS = {
     "K_SPACE": SELECT,
 }
 
-# Script words: the button names, a held A (the quick move) and a held B (redo).
+# Script words: the button names, a held A (the quick move), a held B (redo) and
+# a held SELECT (a hint).
 SCRIPT_WORDS = dict((name, index) for index, name in enumerate(NAMES))
 for _word in ("HOLD_A", "A+HOLD"):
     SCRIPT_WORDS[_word] = A | HOLD
 for _word in ("HOLD_B", "B+HOLD"):
     SCRIPT_WORDS[_word] = B | HOLD
+for _word in ("HOLD_SELECT", "SELECT+HOLD"):
+    SCRIPT_WORDS[_word] = SELECT | HOLD
 
 
 def parse_keys(text):

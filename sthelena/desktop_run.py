@@ -14,6 +14,7 @@ from .desktop_display import cannot_write
 from .desktop_keys import KEYS
 
 IDLE_SLEEP = 0.015  # seconds the interactive loop sleeps when nothing happened
+HINT_FRAME = 0.03  # seconds of a hint's search a pass of the loop runs (a refresh takes longer)
 
 
 def make_frames_dir(frames_dir):
@@ -40,6 +41,8 @@ def run_script(app, display, events, frames_dir=None):
         display.save_png(frame_path(frames_dir, 0, len(events)))
     for index, event in enumerate(events, 1):
         app.handle(event)
+        while app.hint is not None:  # a hint runs to its end before the next key
+            app.tick(0)
         display.refresh()
         if frames_dir is not None:
             display.save_png(frame_path(frames_dir, index, len(events)))
@@ -96,7 +99,11 @@ def run_interactive(app, display, frames_dir=None, clock=time.monotonic):
             handle(event)
             busy = True
         else:
-            app.tick(now)
+            busy = app.tick(now)  # True while a hint searches: no sleep then
+            if busy:  # the board's slices are short for the window's refresh: more a pass
+                until = clock() + HINT_FRAME
+                while app.hint is not None and clock() < until:
+                    app.tick(now)
             display.refresh()
         if not busy:
             time.sleep(IDLE_SLEEP)

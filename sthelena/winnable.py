@@ -24,7 +24,7 @@ or is cut short.
 
 from .cards import const
 
-LOST = const(-1)  # known(): the solver proved the deal lost from its start
+PROVED_LOST = const(-1)  # proved_of(): the solver proved the deal lost from its start
 
 _MAGIC = b"SHW2"
 _ENTRY = const(20)
@@ -71,13 +71,13 @@ def _code(file, found, index):
 
 def proved_of(file, found, number):
     """What the solver proved of deal ``number`` (``found``: its rules'
-    section): the moves of its winning line, LOST, or 0 if nothing."""
+    section): the moves of its winning line, PROVED_LOST, or 0 if nothing."""
     index = number - found[0]
     if not 0 <= index < found[1]:
         return 0
     code = _code(file, found, index)
     if code == 1:
-        return LOST
+        return PROVED_LOST
     return found[3] + code - 2 if code else 0
 
 

@@ -55,6 +55,8 @@ def event_of(name):
         return buttons.A | buttons.HOLD
     if name in ("HOLD_B", "B+HOLD"):
         return buttons.B | buttons.HOLD
+    if name in ("HOLD_SELECT", "SELECT+HOLD"):
+        return buttons.SELECT | buttons.HOLD
     return buttons.NAMES.index(name)
 
 

@@ -334,6 +334,17 @@ keypad.push(4)
 device.run(app, buttons, iterations=5)
 keypad.push(4, False)
 print("loop", app.cursor != start)
+# SELECT held through the loop: a hint, run in the loop's idle passes.
+key = app.game.position_key()
+keypad.push(3)
+device.run(app, buttons, iterations=520)
+keypad.push(3, False)
+passes = 0
+while app.hint is not None and passes < 100:
+    device.run(app, buttons, iterations=100)
+    passes += 1
+print("hint", app.hint is None, app.game.position_key() == key, app.message, app.cursor,
+      app.hint_target)
 """
 
 PACKAGE_IMPORTS = """
@@ -363,6 +374,7 @@ def test_the_merged_app_plays_by_buttons_like_the_package():
     assert merged[3:] == package[3:]  # the same moves, position, undo and loop
     assert merged[5] == "undone %d True" % (int(played[1]) - 1)
     assert merged[6] == "loop True"
+    assert merged[7].startswith("hint True True ")  # the same hint as the package's
 
 
 CORE_SCRIPT = """

@@ -77,10 +77,10 @@ def test_a_held_key_repeats_or_holds_through_the_source():
         keypad.push(0)  # B, held: B, then B | HOLD (redo)
         trace(2500, 3500)
         keypad.push(0, False)
-        keypad.push(3)  # SELECT, held: nothing more
+        keypad.push(3)  # SELECT, held: SELECT, then SELECT | HOLD (a hint)
         trace(3500, 4500)
     """)
-    assert lines == ["0:2 400:2 520:2 640:2", "-", "1500:4 2000:12", "2500:5 3000:13", "3500:7"]
+    assert lines == ["0:2 400:2 520:2 640:2", "-", "1500:4 2000:12", "2500:5 3000:13", "3500:7 4000:15"]
 
 
 JOYSTICK_SCRIPT = """

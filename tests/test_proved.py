@@ -36,7 +36,7 @@ def status_on_screen(display, reader):
 
 
 def verdict(rules, number):
-    """The file's word on a deal: its winning line's moves, LOST, or 0."""
+    """The file's word on a deal: its winning line's moves, PROVED_LOST, or 0."""
     with open(ASSET, "rb") as file:
         found = winnable.find_section(file, Rules.parse(rules).to_bits())
         return winnable.proved_of(file, found, number)
@@ -85,7 +85,7 @@ def play_until_stuck(app):
 
 
 def test_winnable_only_deals_only_proved_wins_through_the_buttons(display, sheet, reader):
-    lost = deals_where("box-kite", lambda moves: moves == winnable.LOST, 4)
+    lost = deals_where("box-kite", lambda moves: moves == winnable.PROVED_LOST, 4)
     won = deals_where("box-kite", lambda moves: moves > 0, 3, start=lost[-1])
     # The picker draws deal 1 + draw % 2000: the lost deals first, then a won one.
     draws = [number - 1 for number in lost] + [won[0] - 1] + list(range(0, 4000, 37))
@@ -205,7 +205,7 @@ def test_the_won_screen_says_the_solvers_moves(display, sheet, reader):
 def test_the_stuck_screen_says_lost_from_here_and_what_the_solver_knew(
         display, sheet, reader):
     won = deals_where("box-kite", lambda moves: moves > 0, 1)[0]
-    lost = deals_where("box-kite", lambda moves: moves == winnable.LOST, 1)[0]
+    lost = deals_where("box-kite", lambda moves: moves == winnable.PROVED_LOST, 1)[0]
     app = make_app(display, sheet, deal=won, rules="box-kite", winnable=ASSET)
     assert play_until_stuck(app) in (CYCLING, NO_MOVES)
     rows = screen_rows(display, reader)

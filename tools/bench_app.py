@@ -57,7 +57,7 @@ MODULES = ("sthelena.cards", "sthelena.moves", "sthelena.rules", "sthelena.deal"
            "sthelena.app.tiles", "sthelena.app.layout", "sthelena.app.font", "sthelena.app.table",
            "sthelena.app.screens", "sthelena.statistics", "sthelena.app.record",
            "sthelena.app.stats_screen", "sthelena.app.reasons", "sthelena.app.autoplay",
-           "sthelena.app.play", "sthelena.winnable", "sthelena.app.proved",
+           "sthelena.app.play", "sthelena.winnable", "sthelena.app.proved", "sthelena.app.hint",
            "sthelena.app.menu", "sthelena.app.deal_number",
            "sthelena.app.peek", "sthelena.app.overview", "sthelena.app.help",
            "sthelena.app.won", "sthelena.app.stuck", "sthelena.app.game_app", "sthelena.app.sheet",

@@ -75,7 +75,7 @@ BOARD_MODULES = CORE_MODULES + (
     "sthelena.app.layout", "sthelena.app.font", "sthelena.app.table", "sthelena.app.screens",
     "sthelena.statistics", "sthelena.app.record", "sthelena.app.stats_screen",
     "sthelena.app.reasons", "sthelena.app.autoplay", "sthelena.app.play", "sthelena.winnable",
-    "sthelena.app.proved", "sthelena.app.menu",
+    "sthelena.app.proved", "sthelena.app.hint", "sthelena.app.menu",
     "sthelena.app.deal_number", "sthelena.app.peek", "sthelena.app.overview",
     "sthelena.app.help", "sthelena.app.won", "sthelena.app.stuck",
     "sthelena.app.sheet", "sthelena.app.game_app", "sthelena.device")

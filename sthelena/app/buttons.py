@@ -2,7 +2,8 @@
 or keyboard they come from.
 
 An event is a button number, or a button number plus ``HOLD`` when the button
-has been held down (A held: quick move; B held: redo). ``NO_EVENT`` means nothing happened.
+has been held down (A held: quick move; B held: redo; SELECT held: a hint).
+``NO_EVENT`` means nothing happened.
 """
 
 from ..cards import const  # the core's: micropython's, or a stand-in on CPython
@@ -21,7 +22,7 @@ NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT")
 
 REPEAT_DELAY = const(400)  # ms a direction is held before it first repeats
 REPEAT_EVERY = const(120)  # ms between repeats after that
-HOLD_DELAY = const(500)  # ms A is held before it gives A | HOLD
+HOLD_DELAY = const(500)  # ms A, B or SELECT is held before it gives its HOLD event
 TICKS_MASK = const(0x1FFFFFFF)  # supervisor.ticks_ms() wraps at 2**29
 _NONE = const(-1)
 
@@ -30,9 +31,9 @@ class ButtonTimer:
     """Turns button downs and ups, with the time, into the app's events.
 
     A press gives the button's event at once. A direction held repeats (first
-    after ``REPEAT_DELAY`` ms, then every ``REPEAT_EVERY`` ms); A or B held
-    ``HOLD_DELAY`` ms gives one ``A | HOLD`` or ``B | HOLD``. Only the button pressed last is
-    timed, as with a keyboard's repeat. Times are ``supervisor.ticks_ms()``
+    after ``REPEAT_DELAY`` ms, then every ``REPEAT_EVERY`` ms); A, B or SELECT
+    held ``HOLD_DELAY`` ms gives one ``A | HOLD``, ``B | HOLD`` or
+    ``SELECT | HOLD``. Only the button pressed last is timed, as with a keyboard's repeat. Times are ``supervisor.ticks_ms()``
     values, which wrap at 2**29; differences are taken modulo that. No method
     allocates: the board's loop calls ``due`` many times a second.
     """
@@ -49,7 +50,7 @@ class ButtonTimer:
         if button <= RIGHT:
             self._timed = button
             self._wait = REPEAT_DELAY
-        elif button == A or button == B:
+        elif button == A or button == B or button == SELECT:
             self._timed = button
             self._wait = HOLD_DELAY
         else:
@@ -73,7 +74,7 @@ class ButtonTimer:
         if timed == _NONE or (now_ms - self._since) & TICKS_MASK < self._wait:
             return NO_EVENT
         self._since = now_ms & TICKS_MASK
-        if timed == A or timed == B:
+        if timed >= A:  # A, B or SELECT: one hold event
             self._timed = _NONE
             return timed | HOLD
         self._wait = REPEAT_EVERY

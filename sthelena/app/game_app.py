@@ -20,7 +20,7 @@ from ..game import Game, PLAYING, WON, REDEAL_ONLY, IllegalMoveError
 from ..moves import REDEAL, DEAL
 from ..rules import Rules
 from ..statistics import Statistics
-from .buttons import A, HOLD, TICKS_MASK
+from .buttons import A, B, SELECT, HOLD, TICKS_MASK
 from .record import Keeper, restore
 from .sounds import CLICK, ERROR, FANFARE
 from .table import TableView, FOUR_COLOURS
@@ -37,6 +37,7 @@ from .deal_number import show_number, number_button
 from .stats_screen import show_stats, stats_button, show_stats_reset, stats_reset_button
 from .overview import show_overview, overview_button
 from .proved import next_deal_number
+from .hint import start_hint, hint_tick, stop_hint
 
 from ..cards import const  # the core's: micropython's, or a stand-in on CPython
 
@@ -46,6 +47,7 @@ _FLASH_MS = const(250)
 _STILL = const(0)
 _MOVED = const(1)  # a move was played: it may have ended the game
 _STARTED = const(2)  # a game was started: the same, but quietly
+_STOPPED = const(15)  # (as the screen a press was handled on: it only stopped a hint)
 
 # Each screen's two functions, by screen number (screens.PLAY ...): draw it,
 # and handle a button (returning the screen that comes next).
@@ -98,6 +100,9 @@ class App:
         self.pressed = 15  # the last event | its screen << 4 (a hold follows its press)
         self.undid = False  # the last press of B on the table undid a move
         self.message = ""
+        self.hint = None  # the hint's search while it runs (hint.py)
+        self.hint_since = -1  # when it began (-1: not yet timed)
+        self.hint_target = NOWHERE  # the place a hint shown marks
         self.next_rules = None  # restore may bring back the saved ones
         self.statistics = Statistics()
         self.stats_kind = 0  # the rules the statistics screen shows (stats_screen.py)
@@ -187,6 +192,8 @@ class App:
     def flush(self):
         """Save now if anything changed since the last save (before power-off
         or quitting)."""
+        if self.hint is not None:  # the game mid-search: put back first
+            stop_hint(self)
         if self._dirty:
             self.save_now()
 
@@ -196,7 +203,11 @@ class App:
         self._dirty = True
 
     def tick(self, now):
-        """Idle work: end an error flash, save when the write policy says."""
+        """Idle work: a slice of a hint's search (True: call again at once,
+        a hint runs), end an error flash, save when the write policy says."""
+        if self.hint is not None:
+            hint_tick(self, now)
+            return True
         if self.flash_at is not None:
             if self.flash_at < 0:
                 self.flash_at = now
@@ -205,6 +216,7 @@ class App:
                 place_cursor(self)
         if self.keeper.due(now, self._dirty):
             self.save_now()
+        return False
 
     # -- events --------------------------------------------------------
 
@@ -216,8 +228,22 @@ class App:
             self.flash_at = None
             place_cursor(self)
         held = event & HOLD
+        if self.hint is not None:  # a press stops the hint (a hold is part of its press)
+            if held:
+                return
+            stop_hint(self)
+            if event == B:  # B only stops it (and its hold is nobody's: no redo)
+                self.pressed = B | _STOPPED << 4
+                show_table(self)
+                return
+        self.hint_target = NOWHERE  # a hint's mark stays until the next press
         pressed = self.pressed
         self.pressed = event | self.screen << 4  # the event, and where it was handled
+        if held and event & 7 == SELECT:  # SELECT held on the table: a hint
+            if pressed == SELECT | PLAY << 4:
+                start_hint(self)
+                self.go(PLAY)
+            return
         if held:
             # A hold follows the press that began it: it means something only
             # on the table, if that press was handled there, and for A only

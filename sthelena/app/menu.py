@@ -9,6 +9,7 @@ from .screens import PLAY, MENU, HELP, NUMBER, STATS, throws_away
 from .stats_screen import open_stats
 from .deal_number import start_number
 from .proved import winnable_item, next_deal_number
+from .hint import start_hint
 
 from ..cards import const  # the core's: micropython's, or a stand-in on CPython
 
@@ -29,8 +30,9 @@ _SOUND = const(9 + 8)
 _STATISTICS = const(10 + 8)
 _AUTO = const(11 + 8)
 _HELP = const(12 + 8)
-_WINNABLE = const(13 + 8)  # winnable deals only (proved.py)
-_MENU_ITEMS = const(14 + 8)
+_HINT = const(13 + 8)
+_WINNABLE = const(14 + 8)  # winnable deals only (proved.py)
+_MENU_ITEMS = const(15 + 8)
 _MENU_TEXT = ("Resume", "New deal", "Deal by number", "Restart this deal", "Undo", "Redo")
 _OPTION_LABELS = ("build", "wrap", "spaces", "redeals", "1st-deal limit", "gather",
                   "found. moves", "Louis start")
@@ -134,6 +136,8 @@ def menu_label(app, item):
         return "Statistics"
     if item == _AUTO:
         return "Auto-play home: " + ("on" if app.auto_on else "off")
+    if item == _HINT:
+        return "Hint (or hold SELECT)"
     if item == _WINNABLE:
         return winnable_item(app)
     return "Help"
@@ -179,7 +183,7 @@ def menu_button(app, button, held):
             _draw(app)
     elif button == B or button == START:
         return PLAY
-    elif button == LEFT or button == RIGHT:
+    elif (button == LEFT or button == RIGHT) and item != _HINT:  # (A asks for it)
         return _change(app, item, 1 if button == RIGHT else -1)
     elif button == A:
         if item >= _RULES:
@@ -265,6 +269,9 @@ def _change(app, item, by):
     elif item == _HELP:
         app.page = 0
         return HELP
+    elif item == _HINT:
+        start_hint(app)
+        return PLAY
     elif item == _WINNABLE:
         winnable_item(app, True)  # on or off where offered, else a buzz
         _relabel(app, item)

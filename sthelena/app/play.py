@@ -101,6 +101,8 @@ def show_table(app):
         for place in range(20):
             if place != lifted and game.is_legal(lifted * 20 + place):
                 targets |= 1 << place
+    elif app.hint_target != NOWHERE:  # a hint's target (its source has the cursor)
+        targets = 1 << app.hint_target
     blocked = 0
     chooser = app.cursor if lifted == NOWHERE else lifted
     if chooser < 12 and game.restricted():

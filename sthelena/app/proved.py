@@ -13,7 +13,7 @@ deals it lists were proved winnable (box-kite, st-helena-pysol); where
 nearly every deal is (st-helena 97%, louis 96%) its label says so instead.
 """
 
-from ..winnable import LOST, find_section, proved_of, pick_winnable
+from ..winnable import PROVED_LOST, find_section, proved_of, pick_winnable
 from .sounds import ERROR
 
 from ..cards import const  # the core's: micropython's, or a stand-in on CPython
@@ -93,7 +93,7 @@ def known_lines(game, path):
                 moves = proved_of(file, found, game.deal_number)
         except (OSError, ValueError):
             pass
-    if moves == LOST:
+    if moves == PROVED_LOST:
         return ("Proved lost from the deal.",)
     if moves:
         return ("This deal was winnable:", "solved in %d moves." % moves)
