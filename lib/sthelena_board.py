@@ -888,6 +888,13 @@ def _palette(a, c, e):
     d[MARK] = _ORANGE
     d[NOPE] = _RED
     return d
+def _label(c, f, a, b):
+    d = Label(c, text='', color=_BLACK, background_color=_PANEL, line_spacing=1, scale=f, anchor_point=a, anchored_position=b)
+    e = displayio.Palette(2)
+    e[0] = _PANEL
+    e[1] = _BLACK
+    d._palette = e
+    return d
 class TableView:
 
     def __init__(self, sheet):
@@ -934,8 +941,9 @@ class TableView:
         k = displayio.Group()
         self.rows = [''] * TEXT_ROWS
         self._drawn_rows = [''] * TEXT_ROWS
-        self.body = Label(self.font, text=self._body_text(), color=_BLACK, background_color=_PANEL, line_spacing=1, anchor_point=(0, 0), anchored_position=(2, 0))
-        self.title = Label(self.font, text='', color=_BLACK, background_color=_PANEL, line_spacing=1, scale=2, anchor_point=(0.5, 0), anchored_position=(80, 0))
+        self.body = _label(self.font, 1, (0, 0), (2, 0))
+        self.body.text = self._body_text()
+        self.title = _label(self.font, 2, (0.5, 0), (80, 0))
         self.marker = displayio.TileGrid(sheet, pixel_shader=self._overlay_palette, tile_width=TILE_WIDTH, tile_height=TILE_HEIGHT, default_tile=ord('>') - FIRST_CHAR, x=2)
         for g in (self.body, self.title, self.marker):
             k.append(g)

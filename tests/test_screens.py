@@ -108,6 +108,17 @@ def test_the_menu_and_its_marker_are_read_back(display, sheet, reader):
     assert rows[TEXT_ROWS - 1] == "A: choose  <>: change"
 
 
+def test_the_labels_draw_with_two_colours_so_one_bit_a_pixel(display, sheet, reader):
+    # The library's labels carry a third (outline) colour, so 2 bits a pixel;
+    # the table's take a palette of two (panel, ink): 1 bit, half the body's heap.
+    app = make_app(display, sheet, deal=5)
+    press(app, "START " + "DOWN " * menu._HELP + "A")
+    shader = app.view.body._tilegrid.pixel_shader  # the label's TileGrid of its bitmap
+    assert len(shader) == 2 and (shader[0], shader[1]) == (0xF4EFD8, 0x000000)
+    assert len(app.view.title._palette) == 2  # the title's, used once it has a text
+    assert screen_rows(display, reader)[0].strip()  # and the text still shows
+
+
 def test_deal_by_number_is_read_back(display, sheet, reader):
     app = make_app(display, sheet, deal=5)
     press(app, "START DOWN DOWN A")
