@@ -134,7 +134,6 @@ REDEAL_ONLY = const(2)
 CYCLING = const(3)
 NO_MOVES = const(4)
 STATUS_NAMES = ('playing', 'won', 'redeal-only', 'cycling', 'no-moves')
-_tried = []
 _seen = []
 class StuckSearch:
 
@@ -181,27 +180,24 @@ class StuckSearch:
         g[a + 1] = f
 
     def _progress_reachable(self, a):
-        global _tried, _seen
-        if len(_tried) <= a:
-            _tried = [0] * (a + 1)
+        global _seen
+        if len(_seen) < 2 * a + 4:
             _seen = [0] * (2 * a + 4)
-        i = _tried
         g = _seen
         h = sum(self.foundations)
         self._hash_into(g, 0)
         e = 1
         b = 0
-        i[0] = 0
+        f = 0
         c = False
         while True:
-            f = self._next_card_move(i[b])
+            f = self._next_card_move(f)
             if f < 0:
                 if not b:
                     break
-                self.pop()
+                f = self.pop() + 1
                 b -= 1
                 continue
-            i[b] = f + 1
             self._play(f)
             self._hash_into(g, 2 * e)
             d = 0
@@ -209,13 +205,14 @@ class StuckSearch:
                 d += 1
             if d < e:
                 self.pop()
+                f += 1
                 continue
             e += 1
             b += 1
             if sum(self.foundations) > h or self._foundation_play_open() or e > a:
                 c = True
                 break
-            i[b] = 0
+            f = 0
         while b:
             self.pop()
             b -= 1
