@@ -99,7 +99,7 @@ class Rules:
         d.set_values(e)
         return d
 # sthelena.deal
-_MASK = 4294967295
+_ar = 4294967295
 DEAL_LIMIT = 1 << 32
 def unshuffled_deck():
     a = bytearray()
@@ -118,9 +118,9 @@ def shuffled_deck(number):
         d = f + 1
         b = DEAL_LIMIT // d * d
         while True:
-            e = e + 2654435769 & _MASK
-            g = (e ^ e >> 16) * 2246822507 & _MASK
-            g = (g ^ g >> 13) * 3266489909 & _MASK
+            e = e + 2654435769 & _ar
+            g = (e ^ e >> 16) * 2246822507 & _ar
+            g = (g ^ g >> 13) * 3266489909 & _ar
             g ^= g >> 16
             if g < b:
                 break
@@ -134,27 +134,27 @@ REDEAL_ONLY = const(2)
 CYCLING = const(3)
 NO_MOVES = const(4)
 STATUS_NAMES = ('playing', 'won', 'redeal-only', 'cycling', 'no-moves')
-_seen = []
+_eq = []
 class StuckSearch:
 
     def status(self, budget=300):
         if self.is_won():
             return WON
-        if self._foundation_play_open() or self._progress_reachable(budget):
+        if self._dm() or self._ef(budget):
             return PLAYING
         if self.louis_phase() or self.round < self.rules.redeals:
             return REDEAL_ONLY
-        if self._next_card_move(0) >= 0:
+        if self._dy(0) >= 0:
             return CYCLING
         return NO_MOVES
 
-    def _foundation_play_open(self):
+    def _dm(self):
         for a in range(12):
-            if self._foundation_plays(a):
+            if self._dn(a):
                 return True
         return False
 
-    def _next_card_move(self, a):
+    def _dy(self, a):
         b = a
         while b < 400:
             if not self.top(b // 20):
@@ -165,7 +165,7 @@ class StuckSearch:
                 b += 1
         return -1
 
-    def _hash_into(self, g, a):
+    def _dq(self, g, a):
         e = f = 1
         for d in self.foundations:
             e = e * 31 + d & 33554431
@@ -179,27 +179,27 @@ class StuckSearch:
         g[a] = e
         g[a + 1] = f
 
-    def _progress_reachable(self, a):
-        global _seen
-        if len(_seen) < 2 * a + 4:
-            _seen = [0] * (2 * a + 4)
-        g = _seen
+    def _ef(self, a):
+        global _eq
+        if len(_eq) < 2 * a + 4:
+            _eq = [0] * (2 * a + 4)
+        g = _eq
         h = sum(self.foundations)
-        self._hash_into(g, 0)
+        self._dq(g, 0)
         e = 1
         b = 0
         f = 0
         c = False
         while True:
-            f = self._next_card_move(f)
+            f = self._dy(f)
             if f < 0:
                 if not b:
                     break
                 f = self.pop() + 1
                 b -= 1
                 continue
-            self._play(f)
-            self._hash_into(g, 2 * e)
+            self._ed(f)
+            self._dq(g, 2 * e)
             d = 0
             while d < e and (g[2 * d] != g[2 * e] or g[2 * d + 1] != g[2 * e + 1]):
                 d += 1
@@ -209,7 +209,7 @@ class StuckSearch:
                 continue
             e += 1
             b += 1
-            if sum(self.foundations) > h or self._foundation_play_open() or e > a:
+            if sum(self.foundations) > h or self._dm() or e > a:
                 c = True
                 break
             f = 0
@@ -218,17 +218,17 @@ class StuckSearch:
             b -= 1
         return c
 # sthelena.game
-_REDEAL_TAG = const(254)
-_DEAL_TAG = const(253)
-_REFILLED = const(128)
-_ANY_SUIT = const(1)
-_WRAP = const(2)
-_FILL_SPACES = const(4)
-_RESTRICTED = const(8)
-_CLOCKWISE = const(16)
-_RELOCATE = const(32)
-_OFF_FOUNDATION = const(64)
-_LOUIS = const(128)
+_bk = const(254)
+_w = const(253)
+_bm = const(128)
+_b = const(1)
+_cm = const(2)
+_z = const(4)
+_br = const(8)
+_o = const(16)
+_bp = const(32)
+_az = const(64)
+_ao = const(128)
 class IllegalMoveError(ValueError):
     pass
 class Game(StuckSearch):
@@ -246,7 +246,7 @@ class Game(StuckSearch):
         self.history = bytearray()
         self.deal_number = None
         self.earlier_moves = 0
-        self._flags = (rules.build == 'any') * _ANY_SUIT | rules.wrap * _WRAP | (rules.spaces == 'any') * _FILL_SPACES | rules.restricted_first_deal * _RESTRICTED | (rules.gather == 'clockwise') * _CLOCKWISE | (rules.foundation_moves != 'none') * _RELOCATE | (rules.foundation_moves == 'all') * _OFF_FOUNDATION | rules.louis_start * _LOUIS
+        self._dl = (rules.build == 'any') * _b | rules.wrap * _cm | (rules.spaces == 'any') * _z | rules.restricted_first_deal * _br | (rules.gather == 'clockwise') * _o | (rules.foundation_moves != 'none') * _bp | (rules.foundation_moves == 'all') * _az | rules.louis_start * _ao
 
     @classmethod
     def deal(cls, number, rules='st-helena'):
@@ -254,7 +254,7 @@ class Game(StuckSearch):
         b.deal_number = number
         a = shuffled_deck(number)
         d = b.piles
-        if b._flags & _LOUIS:
+        if b._dl & _ao:
             for c in range(12):
                 d[c].append(a[c])
             for c in range(len(a) - 1, 11, -1):
@@ -299,10 +299,10 @@ class Game(StuckSearch):
         return 13 - a if foundation < 4 else a + 1
 
     def restricted(self):
-        return self._flags & _RESTRICTED != 0 and self.round == 0
+        return self._dl & _br != 0 and self.round == 0
 
     def may_play_to(self, pile, foundation):
-        if not self._flags & _RESTRICTED or self.round:
+        if not self._dl & _br or self.round:
             return True
         if pile < 4:
             return foundation < 4
@@ -311,7 +311,7 @@ class Game(StuckSearch):
         return True
 
     def louis_phase(self):
-        return self._flags & _LOUIS != 0 and self.round == 0 and (len(self.stock) > 0)
+        return self._dl & _ao != 0 and self.round == 0 and (len(self.stock) > 0)
 
     def redeals_left(self):
         return self.rules.redeals - self.round
@@ -319,48 +319,48 @@ class Game(StuckSearch):
     def is_won(self):
         return sum(self.foundations) == 104
 
-    def _takes(self, d, a):
+    def _ey(self, d, a):
         if d >= 12:
             c = d - 12
             return a >> 4 == c & 3 and a & 15 == self.foundation_wants(c)
         b = self.piles[d]
         if not b:
-            return self._flags & _FILL_SPACES != 0
+            return self._dl & _z != 0
         e = b[-1]
-        if not self._flags & _ANY_SUIT and (e ^ a) & 240:
+        if not self._dl & _b and (e ^ a) & 240:
             return False
         step = (a & 15) - (e & 15)
-        return step == 1 or step == -1 or (self._flags & _WRAP != 0 and (step == 12 or step == -12))
+        return step == 1 or step == -1 or (self._dl & _cm != 0 and (step == 12 or step == -12))
 
-    def _foundation_plays(self, e):
+    def _dn(self, e):
         b = self.piles[e]
         d = 0
         if b:
             a = b[-1]
             for c in range(a >> 4, 8, 4):
-                if self._takes(12 + c, a) and self.may_play_to(e, c):
+                if self._ey(12 + c, a) and self.may_play_to(e, c):
                     d |= 1 << c
         return d
 
     def legal_moves(self):
         d = self.louis_phase()
-        b = self._flags
+        b = self._dl
         for f in range(12):
-            e = self._foundation_plays(f)
+            e = self._dn(f)
             for c in range(8):
                 if e >> c & 1:
                     yield (f * 20 + 12 + c)
         if not d:
-            for g in range(20 if b & _OFF_FOUNDATION else 12):
+            for g in range(20 if b & _az else 12):
                 a = self.top(g)
                 if a:
                     for h in range(12):
-                        if h != g and self._takes(h, a):
+                        if h != g and self._ey(h, a):
                             yield (g * 20 + h)
-        if b & _RELOCATE:
+        if b & _bp:
             for c in range(8):
                 a = self.top(12 + c)
-                if a and self._takes(12 + (c ^ 4), a):
+                if a and self._ey(12 + (c ^ 4), a):
                     yield ((12 + c) * 20 + 12 + (c ^ 4))
         if d:
             yield DEAL
@@ -381,29 +381,29 @@ class Game(StuckSearch):
         if not a:
             return False
         if c >= 12:
-            if not self._flags & (_RELOCATE if d >= 12 else _OFF_FOUNDATION):
+            if not self._dl & (_bp if d >= 12 else _az):
                 return False
             if d >= 12 and abs(d - c) != 4:
                 return False
         elif d >= 12:
-            return self._foundation_plays(c) >> d - 12 & 1 == 1
+            return self._dn(c) >> d - 12 & 1 == 1
         if b and d < 12:
             return False
-        return self._takes(d, a)
+        return self._ey(d, a)
 
     def push(self, move):
         if not self.is_legal(move):
             raise IllegalMoveError('illegal move %d' % move)
-        self._play(move)
+        self._ed(move)
 
-    def _play(self, c):
+    def _ed(self, c):
         a = self.history
         e = self.piles
         if c == REDEAL:
             for d in e:
                 a.append(len(d))
-            self._redeal()
-            a.append(_REDEAL_TAG)
+            self._ek()
+            a.append(_bk)
             self.round += 1
             return
         h = self.stock
@@ -412,16 +412,16 @@ class Game(StuckSearch):
             for b in range(len(h)):
                 e[b % 12].append(h[-1])
                 h[-1:] = b''
-            a.append(_DEAL_TAG)
+            a.append(_w)
             return
         f = self.louis_phase()
         g = c // 20
         i = c % 20
-        self._move_card(g, i)
+        self._dx(g, i)
         if f and g < 12 and (not e[g]) and h:
             e[g].append(h[-1])
             h[-1:] = b''
-            g |= _REFILLED
+            g |= _bm
         a.append(g)
         a.append(i)
 
@@ -431,7 +431,7 @@ class Game(StuckSearch):
             raise IndexError('no move to undo')
         l = c[-1]
         g = self.piles
-        if l == _REDEAL_TAG:
+        if l == _bk:
             e = c[-13:-1]
             c[-13:] = b''
             f = bytearray()
@@ -442,7 +442,7 @@ class Game(StuckSearch):
                 b = e[d]
                 a = g[d]
                 a[:] = b''
-                if self._flags & _CLOCKWISE:
+                if self._dl & _o:
                     a.extend(f[j:j + b])
                 else:
                     for h in range(j + b - 1, j - 1, -1):
@@ -452,7 +452,7 @@ class Game(StuckSearch):
             return REDEAL
         i = c[-2]
         c[-2:] = b''
-        if l == _DEAL_TAG:
+        if l == _w:
             k = self.stock
             for d in range(i - 1, -1, -1):
                 a = g[d % 12]
@@ -460,15 +460,15 @@ class Game(StuckSearch):
                 a[-1:] = b''
             return DEAL
         m = l
-        if i & _REFILLED:
+        if i & _bm:
             i &= 127
             a = g[i]
             self.stock.append(a[-1])
             a[-1:] = b''
-        self._move_card(m, i)
+        self._dx(m, i)
         return i * 20 + m
 
-    def _move_card(self, c, d):
+    def _dx(self, c, d):
         if c < 12:
             b = self.piles[c]
             a = b[-1]
@@ -487,10 +487,10 @@ class Game(StuckSearch):
         a = len(b)
         while a:
             d = b[a - 1]
-            if d == _REDEAL_TAG:
+            if d == _bk:
                 c.append(REDEAL)
                 a -= 13
-            elif d == _DEAL_TAG:
+            elif d == _w:
                 c.append(DEAL)
                 a -= 2
             else:
@@ -499,12 +499,12 @@ class Game(StuckSearch):
         c.reverse()
         return c
 
-    def _redeal(self):
+    def _ek(self):
         d = self.piles
         c = bytearray()
         for b in range(11, -1, -1):
             a = d[b]
-            if self._flags & _CLOCKWISE:
+            if self._dl & _o:
                 c.extend(a)
             else:
                 for e in range(len(a) - 1, -1, -1):
@@ -525,7 +525,7 @@ class Game(StuckSearch):
 # sthelena.save
 MAGIC = b'SH'
 VERSION = const(3)
-_LONG_MOVE = const(255)
+_an = const(255)
 class SaveError(ValueError):
     pass
 def crc16(data):
@@ -548,7 +548,7 @@ def to_bytes(game, keep=-1):
     if 0 <= keep < len(f) and game.deal_number is not None:
         b = len(f) - keep
         for c in range(b):
-            game._play(f[c])
+            game._ed(f[c])
     a = game.earlier_moves + b
     if game.deal_number is None:
         d = game.position_key()
@@ -565,11 +565,11 @@ def to_bytes(game, keep=-1):
             g.extend(d)
     for c in range(b, len(f)):
         e = f[c]
-        game._play(e)
+        game._ed(e)
         if e < 240:
             g.append(e)
         else:
-            g.append(_LONG_MOVE)
+            g.append(_an)
             g.append(e - 240)
     h = len(g) + 2
     g[3] = h >> 8
@@ -621,7 +621,7 @@ def from_bytes(data):
             raise SaveError('unknown start kind %d' % h)
         while a < c:
             i = data[a]
-            if i == _LONG_MOVE:
+            if i == _an:
                 a += 1
                 i = 240 + data[a]
             e.push(i)
@@ -675,42 +675,42 @@ REPEAT_DELAY = const(400)
 REPEAT_EVERY = const(120)
 HOLD_DELAY = const(500)
 TICKS_MASK = const(536870911)
-_NONE = const(-1)
+_ay = const(-1)
 class ButtonTimer:
 
     def __init__(self):
         self.held = 0
-        self._timed = _NONE
-        self._since = 0
-        self._wait = 0
+        self._ez = _ay
+        self._eu = 0
+        self._fd = 0
 
     def down(self, button, now_ms):
         self.held |= 1 << button
         if button <= RIGHT:
-            self._timed = button
-            self._wait = REPEAT_DELAY
+            self._ez = button
+            self._fd = REPEAT_DELAY
         elif button == A or button == B:
-            self._timed = button
-            self._wait = HOLD_DELAY
+            self._ez = button
+            self._fd = HOLD_DELAY
         else:
-            self._timed = _NONE
-        self._since = now_ms & TICKS_MASK
+            self._ez = _ay
+        self._eu = now_ms & TICKS_MASK
         return button
 
     def up(self, button, now_ms):
         self.held &= ~(1 << button)
-        if button == self._timed:
-            self._timed = _NONE
+        if button == self._ez:
+            self._ez = _ay
 
     def due(self, now_ms):
-        a = self._timed
-        if a == _NONE or now_ms - self._since & TICKS_MASK < self._wait:
+        a = self._ez
+        if a == _ay or now_ms - self._eu & TICKS_MASK < self._fd:
             return NO_EVENT
-        self._since = now_ms & TICKS_MASK
+        self._eu = now_ms & TICKS_MASK
         if a == A or a == B:
-            self._timed = _NONE
+            self._ez = _ay
             return a | HOLD
-        self._wait = REPEAT_EVERY
+        self._fd = REPEAT_EVERY
         return a
 # sthelena.app.sounds
 CLICK = const(0)
@@ -719,54 +719,54 @@ FANFARE = const(2)
 TUNES = (((1760, 16),), ((196, 80), (147, 80)), ((523, 80), (659, 80), (784, 80), (1047, 240)))
 # sthelena.app.layout
 CARD_SIZE = const(24)
-_LEFT = const(2)
-_TOP = const(12)
-_COLUMN_PITCH = const(26)
-_ROW_PITCH = const(29)
-_COLUMNS = const(6)
-_ROWS = const(4)
-GRID_LEFT = _LEFT
-GRID_TOP = _TOP
-GRID_COLUMNS = _COLUMNS
-GRID_ROWS = _ROWS
+_am = const(2)
+_ci = const(12)
+_r = const(26)
+_bu = const(29)
+_q = const(6)
+_bt = const(4)
+GRID_LEFT = _am
+GRID_TOP = _ci
+GRID_COLUMNS = _q
+GRID_ROWS = _bt
 GRID_WIDTH = const(156)
 GRID_HEIGHT = const(116)
-_layout_NONE = const(255)
-_GRID = bytes((255, 0, 1, 2, 3, 255, 11, 12, 13, 14, 15, 4, 10, 16, 17, 18, 19, 5, 255, 9, 8, 7, 6, 255))
-_CELLS = bytearray(20)
-for _cell_at in range(len(_GRID)):
-    if _GRID[_cell_at] != _layout_NONE:
-        _CELLS[_GRID[_cell_at]] = _cell_at
-def _cell(a):
-    return _CELLS[a]
+_dt = const(255)
+_ag = bytes((255, 0, 1, 2, 3, 255, 11, 12, 13, 14, 15, 4, 10, 16, 17, 18, 19, 5, 255, 9, 8, 7, 6, 255))
+_m = bytearray(20)
+for _cs in range(len(_ag)):
+    if _ag[_cs] != _dt:
+        _m[_ag[_cs]] = _cs
+def _cr(a):
+    return _m[a]
 def place_column(place):
-    return _cell(place) % _COLUMNS
+    return _cr(place) % _q
 def place_row(place):
-    return _cell(place) // _COLUMNS
+    return _cr(place) // _q
 def place_x(place):
-    return _LEFT + _cell(place) % _COLUMNS * _COLUMN_PITCH
+    return _am + _cr(place) % _q * _r
 def place_y(place):
-    return _TOP + _cell(place) // _COLUMNS * _ROW_PITCH
+    return _ci + _cr(place) // _q * _bu
 def step(place, direction):
-    a = _cell(place)
-    b = a % _COLUMNS
-    d = a // _COLUMNS
+    a = _cr(place)
+    b = a % _q
+    d = a // _q
     while True:
         if direction == 0:
-            d = (d - 1) % _ROWS
+            d = (d - 1) % _bt
         elif direction == 1:
-            d = (d + 1) % _ROWS
+            d = (d + 1) % _bt
         elif direction == 2:
-            b = (b - 1) % _COLUMNS
+            b = (b - 1) % _q
         else:
-            b = (b + 1) % _COLUMNS
-        c = _GRID[d * _COLUMNS + b]
-        if c != _layout_NONE:
+            b = (b + 1) % _q
+        c = _ag[d * _q + b]
+        if c != _dt:
             return c
 # sthelena.app.font
 import displayio
-_CHARS = const(95)
-_PICTURES = const(6)
+_n = const(95)
+_be = const(6)
 class SheetFont:
     ascent = TILE_HEIGHT
     descent = 0
@@ -779,14 +779,14 @@ class SheetFont:
     tile_index = 0
 
     def __init__(self, sheet):
-        d = displayio.Bitmap((_CHARS + _PICTURES) * TILE_WIDTH, TILE_HEIGHT, 2)
-        for b in range(_CHARS + _PICTURES):
-            if b < _CHARS:
+        d = displayio.Bitmap((_n + _be) * TILE_WIDTH, TILE_HEIGHT, 2)
+        for b in range(_n + _be):
+            if b < _n:
                 e = b
-            elif b < _CHARS + 4:
-                e = SMALL_SUIT + b - _CHARS
+            elif b < _n + 4:
+                e = SMALL_SUIT + b - _n
             else:
-                e = ARROW_UP if b == _CHARS + 4 else ARROW_DOWN
+                e = ARROW_UP if b == _n + 4 else ARROW_DOWN
             c = e % SHEET_COLUMNS * TILE_WIDTH
             g = e // SHEET_COLUMNS * TILE_HEIGHT
             for y in range(TILE_HEIGHT):
@@ -796,18 +796,18 @@ class SheetFont:
                     if sheet[a + x] != PAPER:
                         d[f + x] = 1
         self.bitmap = d
-        self._box = (TILE_WIDTH, TILE_HEIGHT)
+        self._cp = (TILE_WIDTH, TILE_HEIGHT)
 
     def get_bounding_box(self):
-        return self._box
+        return self._cp
 
     def get_glyph(self, code):
-        if FIRST_CHAR <= code < FIRST_CHAR + _CHARS:
+        if FIRST_CHAR <= code < FIRST_CHAR + _n:
             self.tile_index = code - FIRST_CHAR
-        elif 1 <= code <= _PICTURES:
-            self.tile_index = _CHARS + code - 1
+        elif 1 <= code <= _be:
+            self.tile_index = _n + code - 1
         elif code == 8593 or code == 8595:
-            self.tile_index = _CHARS + (4 if code == 8593 else 5)
+            self.tile_index = _n + (4 if code == 8593 else 5)
         else:
             return None
         return self
@@ -816,23 +816,23 @@ from adafruit_display_text.bitmap_label import Label
 from adafruit_displayio_layout.layouts.grid_layout import GridLayout
 TEXT_COLUMNS = const(26)
 TEXT_ROWS = const(16)
-_BLANK_ROW = ' ' * TEXT_COLUMNS
+_i = ' ' * TEXT_COLUMNS
 LIFT = const(3)
 NO_MARK = const(0)
 TARGET_MARK = const(1)
 BLOCKED_MARK = const(2)
-_BAIZE = const(1862452)
-_BAIZE_LINE = const(6269042)
-_WHITE = const(16777215)
-_GREY_PAPER = const(10134428)
-_GREY_INK = const(6186591)
-_BLACK = const(0)
-_ORANGE = const(16747520)
-_RED = const(13635600)
-_PANEL = const(16052184)
-_CURSOR = const(16769024)
-_CURSOR_LIFTED = const(58879)
-_CURSOR_ERROR = const(16719904)
+_e = const(1862452)
+_f = const(6269042)
+_ck = const(16777215)
+_af = const(10134428)
+_ae = const(6186591)
+_g = const(0)
+_bb = const(16747520)
+_bi = const(13635600)
+_bd = const(16052184)
+_t = const(16769024)
+_v = const(58879)
+_u = const(16719904)
 TWO_COLOURS = (0, 13635600, 13635600, 0)
 FOUR_COLOURS = (0, 13635600, 1067232, 821792)
 def write(grid, column, row, text, width=0):
@@ -874,22 +874,22 @@ def write_number(grid, right, row, number, width):
 def card_text(card):
     a = card & 15
     return ('10' if a == 10 else RANKS[a - 1]) + chr(1 + (card >> 4))
-def _palette(a, c, e):
+def _eb(a, c, e):
     d = displayio.Palette(COLOURS)
     for b in range(COLOURS):
         d[b] = a
     d[PAPER] = e
     d[TEXT] = c
     d[INK] = c
-    d[DIM] = _BAIZE_LINE
-    d[MARK] = _ORANGE
-    d[NOPE] = _RED
+    d[DIM] = _f
+    d[MARK] = _bb
+    d[NOPE] = _bi
     return d
-def _label(c, f, a, b):
-    d = Label(c, text='', color=_BLACK, background_color=_PANEL, line_spacing=1, scale=f, anchor_point=a, anchored_position=b)
+def _ds(c, f, a, b):
+    d = Label(c, text='', color=_g, background_color=_bd, line_spacing=1, scale=f, anchor_point=a, anchored_position=b)
     e = displayio.Palette(2)
-    e[0] = _PANEL
-    e[1] = _BLACK
+    e[0] = _bd
+    e[1] = _g
     d._palette = e
     return d
 class TableView:
@@ -898,24 +898,24 @@ class TableView:
         self.group = displayio.Group()
         self.font = SheetFont(sheet)
         self.suit_colours = TWO_COLOURS
-        self._status_palette = _palette(_BAIZE, _WHITE, _BAIZE)
+        self._ew = _eb(_e, _ck, _e)
         b = displayio.Group(scale=8)
         c = displayio.Palette(1)
-        c[0] = _BAIZE
+        c[0] = _e
         b.append(displayio.TileGrid(displayio.Bitmap(20, 16, 1), pixel_shader=c))
         self.group.append(b)
-        self.status = displayio.TileGrid(sheet, pixel_shader=self._status_palette, width=TEXT_COLUMNS, height=1, tile_width=TILE_WIDTH, tile_height=TILE_HEIGHT, x=2, y=0)
+        self.status = displayio.TileGrid(sheet, pixel_shader=self._ew, width=TEXT_COLUMNS, height=1, tile_width=TILE_WIDTH, tile_height=TILE_HEIGHT, x=2, y=0)
         self.group.append(self.status)
-        self._palettes = []
-        self._dim_palette = _palette(_BAIZE, _GREY_INK, _GREY_PAPER)
+        self._ec = []
+        self._cz = _eb(_e, _ae, _af)
         for j in range(4):
-            self._palettes.append(_palette(_BAIZE, _BLACK, _WHITE))
-            self._dim_palette[SUIT_INK + j] = _GREY_INK
-        self._grids = []
+            self._ec.append(_eb(_e, _g, _ck))
+            self._cz[SUIT_INK + j] = _ae
+        self._dp = []
         self.places = GridLayout(x=GRID_LEFT, y=GRID_TOP, width=GRID_WIDTH, height=GRID_HEIGHT, grid_size=(GRID_COLUMNS, GRID_ROWS))
         for h in range(20):
-            f = displayio.TileGrid(sheet, pixel_shader=self._palettes[0], width=4, height=3, tile_width=TILE_WIDTH, tile_height=TILE_HEIGHT)
-            self._grids.append(f)
+            f = displayio.TileGrid(sheet, pixel_shader=self._ec[0], width=4, height=3, tile_width=TILE_WIDTH, tile_height=TILE_HEIGHT)
+            self._dp.append(f)
             self.places.add_content(f, grid_position=(place_column(h), place_row(h)), cell_size=(1, 1), layout_cells=False)
         self.places.layout_cells()
         self.group.append(self.places)
@@ -925,49 +925,49 @@ class TableView:
             for d in (0, 1, i - 2, i - 1):
                 e[a, d] = 1
                 e[d, a] = 1
-        self._cursor_palette = displayio.Palette(2)
-        self._cursor_palette.make_transparent(0)
-        self._cursor_palette[1] = _CURSOR
-        self._cursor = displayio.TileGrid(e, pixel_shader=self._cursor_palette)
-        self.group.append(self._cursor)
-        self._overlay_palette = _palette(_PANEL, _BLACK, _PANEL)
-        self.overlay = displayio.TileGrid(sheet, pixel_shader=self._overlay_palette, width=TEXT_COLUMNS, height=TEXT_ROWS, tile_width=TILE_WIDTH, tile_height=TILE_HEIGHT, x=2, y=0)
+        self._cx = displayio.Palette(2)
+        self._cx.make_transparent(0)
+        self._cx[1] = _t
+        self._cw = displayio.TileGrid(e, pixel_shader=self._cx)
+        self.group.append(self._cw)
+        self._ea = _eb(_bd, _g, _bd)
+        self.overlay = displayio.TileGrid(sheet, pixel_shader=self._ea, width=TEXT_COLUMNS, height=TEXT_ROWS, tile_width=TILE_WIDTH, tile_height=TILE_HEIGHT, x=2, y=0)
         self.overlay.hidden = True
         self.group.append(self.overlay)
         self.page = 'table'
         k = displayio.Group()
         self.rows = [''] * TEXT_ROWS
-        self._drawn_rows = [''] * TEXT_ROWS
-        self.body = _label(self.font, 1, (0, 0), (2, 0))
-        self.body.text = self._body_text()
-        self.title = _label(self.font, 2, (0.5, 0), (80, 0))
-        self.marker = displayio.TileGrid(sheet, pixel_shader=self._overlay_palette, tile_width=TILE_WIDTH, tile_height=TILE_HEIGHT, default_tile=ord('>') - FIRST_CHAR, x=2)
+        self._df = [''] * TEXT_ROWS
+        self.body = _ds(self.font, 1, (0, 0), (2, 0))
+        self.body.text = self._co()
+        self.title = _ds(self.font, 2, (0.5, 0), (80, 0))
+        self.marker = displayio.TileGrid(sheet, pixel_shader=self._ea, tile_width=TILE_WIDTH, tile_height=TILE_HEIGHT, default_tile=ord('>') - FIRST_CHAR, x=2)
         for g in (self.body, self.title, self.marker):
             k.append(g)
         k.hidden = True
         self.text_page = k
         self.group.append(k)
-        self._drawn = bytearray(b'\xff' * 80)
+        self._de = bytearray(b'\xff' * 80)
         self.set_suit_colours(TWO_COLOURS)
 
     def set_suit_colours(self, colours):
         self.suit_colours = colours
-        for a in self._palettes + [self._status_palette, self._overlay_palette]:
+        for a in self._ec + [self._ew, self._ea]:
             for b in range(4):
                 a[SUIT_INK + b] = colours[b]
         for b in range(4):
-            self._palettes[b][INK] = colours[b]
+            self._ec[b][INK] = colours[b]
 
     def draw_place(self, place, card, count, empty_picture, mark, dim, lifted):
-        d = self._drawn
+        d = self._de
         a = place * 4
         b = count if card or place >= 12 else empty_picture
         g = dim | lifted << 1
         if d[a] == card and d[a + 1] == b and (d[a + 2] == mark) and (d[a + 3] == g):
             return
-        e = self._grids[place]
+        e = self._dp[place]
         if d[a] != card or d[a + 3] & 1 != dim:
-            e.pixel_shader = self._dim_palette if dim else self._palettes[card >> 4]
+            e.pixel_shader = self._cz if dim else self._ec[card >> 4]
         d[a] = card
         d[a + 1] = b
         d[a + 2] = mark
@@ -1005,19 +1005,19 @@ class TableView:
             e[11] = TABLE_TILE
 
     def place_cursor(self, place, lifted, colour=0):
-        self._cursor.x = place_x(place) - 2
-        self._cursor.y = place_y(place) - 2 - LIFT * lifted
-        self._cursor_palette[1] = _CURSOR if colour == 0 else _CURSOR_LIFTED if colour == 1 else _CURSOR_ERROR
+        self._cw.x = place_x(place) - 2
+        self._cw.y = place_y(place) - 2 - LIFT * lifted
+        self._cx[1] = _t if colour == 0 else _v if colour == 1 else _u
 
-    def _show_page(self, a):
+    def _es(self, a):
         if self.page != a:
             self.page = a
             self.overlay.hidden = a != 'peek'
             self.text_page.hidden = a != 'text'
-            self._cursor.hidden = a != 'table'
+            self._cw.hidden = a != 'table'
 
     def show_overlay(self, shown):
-        self._show_page('peek' if shown else 'table')
+        self._es('peek' if shown else 'table')
 
     def clear_overlay(self):
         b = self.overlay
@@ -1029,11 +1029,11 @@ class TableView:
         for a in range(TEXT_ROWS):
             b[a] = ''
 
-    def _body_text(self):
+    def _co(self):
         c = self.rows
         a = c[0]
         if len(a) < TEXT_COLUMNS:
-            c[0] = a + _BLANK_ROW[len(a):]
+            c[0] = a + _i[len(a):]
         b = c[TEXT_ROWS - 1]
         if not b:
             c[TEXT_ROWS - 1] = ' '
@@ -1043,7 +1043,7 @@ class TableView:
         return d
 
     def show_text(self, title='', marker_row=-1):
-        self._draw_body()
+        self._dc()
         if title:
             self.title.text = title
             a = 2 if len(title) * 2 * TILE_WIDTH <= TEXT_COLUMNS * TILE_WIDTH else 1
@@ -1051,25 +1051,25 @@ class TableView:
                 self.title.scale = a
         self.title.hidden = not title
         self.move_marker(marker_row)
-        self._show_page('text')
+        self._es('text')
 
     def set_row(self, row, text):
         self.rows[row] = text
-        self._draw_body()
+        self._dc()
 
     def draw_rows(self):
-        self._draw_body()
+        self._dc()
 
-    def _draw_body(self):
+    def _dc(self):
         c = self.rows
-        a = self._drawn_rows
+        a = self._df
         d = True
         for b in range(TEXT_ROWS):
             if c[b] != a[b]:
                 a[b] = c[b]
                 d = False
         if not d:
-            self.body.text = self._body_text()
+            self.body.text = self._co()
 
     def move_marker(self, row):
         a = self.marker
@@ -1143,16 +1143,16 @@ KINDS = ('st-helena', 'st-helena-pysol', 'louis', 'box-kite', 'custom')
 PRESET_BITS = (240, 1697, 198, 11)
 CUSTOM = const(4)
 RECENT = const(20)
-_HEAD = const(14)
-_SLOT = const(6)
-_TABLE = const(134)
-_MOST_MOVES = const(32767)
-def _get(d, a, c):
+_ah = const(14)
+_ca = const(6)
+_ch = const(134)
+_av = const(32767)
+def _do(d, a, c):
     e = 0
     for b in range(a, a + c):
         e = e << 8 | d[b]
     return e
-def _put(d, a, c, e):
+def _eg(d, a, c, e):
     for b in range(a + c - 1, a - 1, -1):
         d[b] = e & 255
         e >>= 8
@@ -1174,22 +1174,22 @@ class Statistics:
         c = kind_of(rules)
         f = self.tables[c]
         if f is None:
-            f = self.tables[c] = bytearray(_TABLE)
-        _put(f, 0, 3, min(_get(f, 0, 3) + 1, 16777215))
+            f = self.tables[c] = bytearray(_ch)
+        _eg(f, 0, 3, min(_do(f, 0, 3) + 1, 16777215))
         e = 0
         if won:
-            _put(f, 3, 3, min(_get(f, 3, 3) + 1, 16777215))
-            e = min(_get(f, 6, 2) + 1, 65535)
-            if e > _get(f, 8, 2):
-                _put(f, 8, 2, e)
-            a = _get(f, 10, 2)
+            _eg(f, 3, 3, min(_do(f, 3, 3) + 1, 16777215))
+            e = min(_do(f, 6, 2) + 1, 65535)
+            if e > _do(f, 8, 2):
+                _eg(f, 8, 2, e)
+            a = _do(f, 10, 2)
             if a == 0 or moves < a:
-                _put(f, 10, 2, max(1, min(moves, 65535)))
-        _put(f, 6, 2, e)
+                _eg(f, 10, 2, max(1, min(moves, 65535)))
+        _eg(f, 6, 2, e)
         b = f[13]
-        d = _HEAD + b * _SLOT
-        _put(f, d, 4, number)
-        _put(f, d + 4, 2, (32768 if won else 0) | min(moves, _MOST_MOVES))
+        d = _ah + b * _ca
+        _eg(f, d, 4, number)
+        _eg(f, d + 4, 2, (32768 if won else 0) | min(moves, _av))
         f[13] = (b + 1) % RECENT
         if f[12] < RECENT:
             f[12] += 1
@@ -1198,7 +1198,7 @@ class Statistics:
         a = self.tables[kind]
         if a is None:
             return (0, 0, 0, 0, 0)
-        return (_get(a, 0, 3), _get(a, 3, 3), _get(a, 6, 2), _get(a, 8, 2), _get(a, 10, 2))
+        return (_do(a, 0, 3), _do(a, 3, 3), _do(a, 6, 2), _do(a, 8, 2), _do(a, 10, 2))
 
     def recent(self, kind):
         f = self.tables[kind]
@@ -1207,9 +1207,9 @@ class Statistics:
             return b
         c = f[13]
         for a in range(1, f[12] + 1):
-            e = _HEAD + (c - a) % RECENT * _SLOT
-            d = _get(f, e + 4, 2)
-            b.append((_get(f, e, 4), d >> 15 == 1, d & _MOST_MOVES))
+            e = _ah + (c - a) % RECENT * _ca
+            d = _do(f, e + 4, 2)
+            b.append((_do(f, e, 4), d >> 15 == 1, d & _av))
         return b
 
     def played(self):
@@ -1249,9 +1249,9 @@ class Statistics:
         a = 4
         for b in range(len(KINDS)):
             if len(data) > 3 and data[3] >> b & 1:
-                d = bytearray(data[a:a + _TABLE])
-                a += _TABLE
-                if len(d) != _TABLE or _get(d, 3, 3) > _get(d, 0, 3) or _get(d, 6, 2) > _get(d, 8, 2) or (d[12] > RECENT) or (d[13] >= RECENT):
+                d = bytearray(data[a:a + _ch])
+                a += _ch
+                if len(d) != _ch or _do(d, 3, 3) > _do(d, 0, 3) or _do(d, 6, 2) > _do(d, 8, 2) or (d[12] > RECENT) or (d[13] >= RECENT):
                     raise ValueError('statistics do not add up')
                 c.tables[b] = d
         if data[:3] != b'ST\x01' or a != len(data) or data[3] >> len(KINDS):
@@ -1265,17 +1265,17 @@ RECORD_VERSION = const(1)
 WRITE_EVERY_MS = const(60000)
 KEEP_MOVES = const(1000)
 LONGEST = const(61440)
-_STATISTICS = const(83)
-_GAME = const(71)
-_FOUR_COLOURS = const(1)
-_SOUND_OFF = const(2)
-_COUNTED = const(4)
-_AUTO_ON = const(8)
+_ce = const(83)
+_ad = const(71)
+_ac = const(1)
+_cc = const(2)
+_s = const(4)
+_d = const(8)
 UNREADABLE = 'saved game unreadable: new deal'
 STATISTICS_LOST = 'statistics unreadable: reset'
 TRIMMED = 'save full: oldest undo dropped'
 NOT_SAVED = 'cannot save: flash error'
-def _section(c, b, a):
+def _ep(c, b, a):
     d = len(c)
     c.append(b)
     c.append(len(a) >> 8)
@@ -1285,15 +1285,15 @@ def _section(c, b, a):
 def record_bytes(app, keep=-1):
     c = bytearray(RECORD_MAGIC)
     c.append(RECORD_VERSION)
-    _section(c, _STATISTICS, app.statistics.to_bytes())
+    _ep(c, _ce, app.statistics.to_bytes())
     b = bytearray(4)
-    b[0] = app.four_colours * _FOUR_COLOURS | (not app.sound_on) * _SOUND_OFF | app.finished * _COUNTED | app.auto_on * _AUTO_ON
+    b[0] = app.four_colours * _ac | (not app.sound_on) * _cc | app.finished * _s | app.auto_on * _d
     b[1] = app.cursor
     a = app.next_rules.to_bits()
     b[2] = a >> 8
     b[3] = a & 255
     b.extend(to_bytes(app.game, keep))
-    _section(c, _GAME, b)
+    _ep(c, _ad, b)
     return bytes(c)
 def sections(data):
     c = [None, None]
@@ -1305,9 +1305,9 @@ def sections(data):
         b = a + 3 + (data[a + 1] << 8 | data[a + 2])
         if b + 2 > len(data) or crc16(data[a:b]) != data[b] << 8 | data[b + 1]:
             break
-        if d == _STATISTICS:
+        if d == _ce:
             c[0] = data[a + 3:b]
-        elif d == _GAME:
+        elif d == _ad:
             c[1] = data[a + 3:b]
         a = b + 2
     return (c, True)
@@ -1331,10 +1331,10 @@ def restore(app):
         try:
             f = from_bytes(a[4:])
             d = a[0]
-            app.four_colours = d & _FOUR_COLOURS != 0
-            app.sound_on = d & _SOUND_OFF == 0
-            app.finished = d & _COUNTED != 0
-            app.auto_on = d & _AUTO_ON != 0
+            app.four_colours = d & _ac != 0
+            app.sound_on = d & _cc == 0
+            app.finished = d & _s != 0
+            app.auto_on = d & _d != 0
             app.cursor = a[1] % 20
             try:
                 app.next_rules = Rules.from_bits(a[2] << 8 | a[3])
@@ -1352,23 +1352,23 @@ class Keeper:
     def __init__(self, store):
         self.store = store
         self.capacity = getattr(store, 'capacity', 0) or LONGEST
-        self._first = -1
-        self._written = -1
-        self._stamp = False
-        self._told = 0
+        self._dk = -1
+        self._fe = -1
+        self._ev = False
+        self._fb = 0
 
     def due(self, now, dirty):
-        if self._stamp:
-            self._written = now
-            self._stamp = False
+        if self._ev:
+            self._fe = now
+            self._ev = False
         if not dirty:
             return False
-        if self._first < 0:
-            self._first = now
+        if self._dk < 0:
+            self._dk = now
             return False
-        if now - self._first & TICKS_MASK < WRITE_EVERY_MS:
+        if now - self._dk & TICKS_MASK < WRITE_EVERY_MS:
             return False
-        return self._written < 0 or now - self._written & TICKS_MASK >= WRITE_EVERY_MS
+        return self._fe < 0 or now - self._fe & TICKS_MASK >= WRITE_EVERY_MS
 
     def write(self, app):
         c = self.capacity
@@ -1378,29 +1378,29 @@ class Keeper:
             a = record_bytes(app, KEEP_MOVES)
             if len(a) > c:
                 a = record_bytes(app, 0)
-            if not self._told & 1:
-                self._told |= 1
+            if not self._fb & 1:
+                self._fb |= 1
                 d = TRIMMED
-        self._first = -1
-        self._stamp = True
+        self._dk = -1
+        self._ev = True
         try:
             self.store.save(a)
         except (OSError, RuntimeError, ValueError) as b:
             print('sthelena: could not save (%s)' % b)
-            if not self._told & 2:
-                self._told |= 2
+            if not self._fb & 2:
+                self._fb |= 2
                 d = NOT_SAVED
             return (False, d)
         return (True, d)
 # sthelena.app.stats_screen
-_SHOWN_DEALS = const(5)
+_bz = const(5)
 def statistics_lines(statistics, kind):
     g, j, i, a, b = statistics.counts(kind)
     d = ['played %d  won %d (%d%%)' % (g, j, win_rate(g, j)), 'wins in a row %d, best %d' % (i, a), 'fewest moves to win: %s' % (b or '-')]
     h = statistics.recent(kind)
     if h:
         d.append('last deals:')
-        for c in range(min(len(h), _SHOWN_DEALS)):
+        for c in range(min(len(h), _bz)):
             f, k, e = h[c]
             d.append(' #%d %s %d' % (f, 'won' if k else 'lost', e))
     return d
@@ -1462,7 +1462,7 @@ def why_not(game, move):
         return '1st deal: piles 1-4 to K'
     return '1st deal: piles 7-10 to A'
 # sthelena.app.autoplay
-def _count(b, a):
+def _cv(b, a):
     c = b.foundation_wants(a)
     if not c:
         return 13
@@ -1476,7 +1476,7 @@ def safe_home(game):
         if not a:
             continue
         f = a >> 4
-        if _count(game, f) + _count(game, 4 + f) < 13:
+        if _cv(game, f) + _cv(game, 4 + f) < 13:
             continue
         for b in (4 + f, f):
             c = d * 20 + 12 + b
@@ -1504,7 +1504,7 @@ def finishable(game, keep=False):
         game.pop()
         e -= 1
     return f
-def _mobility(b):
+def _dw(b):
     a = 0
     for c in range(20):
         if b.top(c):
@@ -1521,14 +1521,14 @@ def best_move(game, place):
             continue
         c = 2 if f >= 12 else 1 if game.top(f) else 0
         game.push(d)
-        e = c * 10000 + _mobility(game)
+        e = c * 10000 + _dw(game)
         game.pop()
         if e > b:
             a = d
             b = e
     return a
 # sthelena.app.play
-_SHORT_PRESETS = ('StH', 'StHpy', 'Louis', 'Kite')
+_bx = ('StH', 'StHpy', 'Louis', 'Kite')
 STATUS_WIDTH = const(18)
 def table_button(app, button, held):
     if app.message:
@@ -1622,14 +1622,14 @@ def show_table(app):
         i = TARGET_MARK if m >> k & 1 else BLOCKED_MARK if a >> k & 1 else NO_MARK
         n.draw_place(k, b, d, j, i, e, 1 if k == h else 0)
     place_cursor(app)
-    _draw_status(app)
+    _dd(app)
 def status_text(app):
     a = app.game
     d = a.rules.preset
     e = d
     for b in range(len(PRESETS)):
         if PRESETS[b][0] == d:
-            e = _SHORT_PRESETS[b]
+            e = _bx[b]
     if str(a.rules) != d:
         e += '*'
     e += ' R%d' % a.redeals_left()
@@ -1641,7 +1641,7 @@ def status_text(app):
     if c is not None and len(e) + 2 + len(str(c)) <= STATUS_WIDTH:
         e = '#%d %s' % (c, e)
     return e
-def _draw_status(a):
+def _dd(a):
     b = a.game
     e = a.view.status
     c = b.round << 9 | b.stock_size() << 1 | b.restricted()
@@ -1712,25 +1712,25 @@ def number_button(app, button, held):
     show_number(app)
     return NUMBER
 # sthelena.app.menu
-_MENU_ROWS = const(12)
+_at = const(12)
 LABEL_WIDTH = TEXT_COLUMNS - 2
-_RESUME = const(0)
-_NEW = const(1)
-_BY_NUMBER = const(2)
-_RESTART = const(3)
-_UNDO = const(4)
-_REDO = const(5)
-_REDEAL = const(6)
-_RULES = const(7)
-_COLOURS = const(8 + 8)
-_SOUND = const(9 + 8)
-_menu_STATISTICS = const(10 + 8)
-_AUTO = const(11 + 8)
-_HELP = const(12 + 8)
-_MENU_ITEMS = const(13 + 8)
-_MENU_TEXT = ('Resume', 'New deal', 'Deal by number', 'Restart this deal', 'Undo', 'Redo')
-_OPTION_LABELS = ('build', 'wrap', 'spaces', 'redeals', '1st-deal limit', 'gather', 'found. moves', 'Louis start')
-_MADE = [None] * (2 * _MENU_ROWS + 2)
+_bs = const(0)
+_ax = const(1)
+_k = const(2)
+_bq = const(3)
+_cj = const(4)
+_bl = const(5)
+_bj = const(6)
+_bv = const(7)
+_p = const(8 + 8)
+_cb = const(9 + 8)
+_dv = const(10 + 8)
+_c = const(11 + 8)
+_ak = const(12 + 8)
+_as = const(13 + 8)
+_au = ('Resume', 'New deal', 'Deal by number', 'Restart this deal', 'Undo', 'Redo')
+_ba = ('build', 'wrap', 'spaces', 'redeals', '1st-deal limit', 'gather', 'found. moves', 'Louis start')
+_ap = [None] * (2 * _at + 2)
 def draw_menu(app):
     l = app.view
     f = app.labels
@@ -1738,27 +1738,27 @@ def draw_menu(app):
     d = app.menu_first
     l.clear_text()
     j = l.rows
-    g = _MADE
+    g = _ap
     h = app.game.deal_number
     if g[0] != h or g[1] is None:
         g[0] = h
         g[1] = 'MENU %-13s B: back' % ('' if h is None else '#%d' % h)
     j[0] = g[1]
-    for i in range(_MENU_ROWS):
+    for i in range(_at):
         e = d + i
         if e >= len(f):
             break
         k = i == 0 and d > 0
-        c = i == _MENU_ROWS - 1 and d + _MENU_ROWS < len(f)
+        c = i == _at - 1 and d + _at < len(f)
         a = 2 + 2 * i
         if k or c or g[a] != f[e]:
             g[a] = None if k or c else f[e]
-            g[a + 1] = _row(f[e], k, c)
+            g[a + 1] = _em(f[e], k, c)
         j[2 + i] = g[a + 1]
     j[TEXT_ROWS - 1] = 'A: choose  <>: change'
-    _rules_note(app)
+    _en(app)
     l.show_text(marker_row=2 + b - d)
-def _row(b, c, a):
+def _em(b, c, a):
     if not (c or a):
         return ' ' + b
     return ' ' + b + ' ' * (LABEL_WIDTH - len(b)) + ('\x05' if c else '\x06')
@@ -1769,7 +1769,7 @@ def show_menu(app):
     app.menu_first = 0
     app.flush()
     app.labels = menu_labels(app)
-    _draw(app)
+    _db(app)
 def same_rules(one, other):
     if one.preset != other.preset:
         return False
@@ -1778,46 +1778,46 @@ def same_rules(one, other):
             return False
     return True
 def menu_label(app, item):
-    if item < _REDEAL:
-        if item == _RESUME and app.can_finish:
+    if item < _bj:
+        if item == _bs and app.can_finish:
             return 'Finish: all cards home'
         if item == app.asked:
-            return 'Sure? A again: new deal' if item == _NEW else 'Sure? A again: restart'
-        if item == _RESTART and (not same_rules(app.next_rules, app.game.rules)):
+            return 'Sure? A again: new deal' if item == _ax else 'Sure? A again: restart'
+        if item == _bq and (not same_rules(app.next_rules, app.game.rules)):
             return 'Restart with new rules'
-        return _MENU_TEXT[item]
+        return _au[item]
     a = app.game
-    if item == _REDEAL:
+    if item == _bj:
         if a.louis_phase():
             return 'Deal the stock'
         return 'Redeal (%d left)' % a.redeals_left()
-    if item == _RULES:
+    if item == _bv:
         return 'Rules: ' + app.next_rules.preset
-    if item < _COLOURS:
-        b = item - _RULES - 1
-        return '  %s: %s' % (_OPTION_LABELS[b], value_text(getattr(app.next_rules, OPTIONS[b])))
-    if item == _COLOURS:
+    if item < _p:
+        b = item - _bv - 1
+        return '  %s: %s' % (_ba[b], value_text(getattr(app.next_rules, OPTIONS[b])))
+    if item == _p:
         return 'Four colours: ' + ('on' if app.four_colours else 'off')
-    if item == _SOUND:
+    if item == _cb:
         return 'Sound: ' + ('on' if app.sound_on else 'off')
-    if item == _menu_STATISTICS:
+    if item == _dv:
         return 'Statistics'
-    if item == _AUTO:
+    if item == _c:
         return 'Auto-play home: ' + ('on' if app.auto_on else 'off')
     return 'Help'
 def menu_labels(app):
     b = []
-    for a in range(_MENU_ITEMS):
+    for a in range(_as):
         b.append(menu_label(app, a))
     return b
-def _draw(a):
+def _db(a):
     b = a.menu_item
     if b < a.menu_first:
         a.menu_first = b
-    elif b >= a.menu_first + _MENU_ROWS:
-        a.menu_first = b - _MENU_ROWS + 1
+    elif b >= a.menu_first + _at:
+        a.menu_first = b - _at + 1
     draw_menu(a)
-def _rules_note(a):
+def _en(a):
     a.view.rows[TEXT_ROWS - 2] = '' if same_rules(a.next_rules, a.game.rules) else 'New rules: from next deal'
 def menu_button(app, button, held):
     c = app.menu_item
@@ -1825,88 +1825,88 @@ def menu_button(app, button, held):
     if a >= 0:
         app.asked = -1
         if button != A or c != a:
-            _relabel(app, a)
+            _el(app, a)
     if button == UP or button == DOWN:
-        app.menu_item = (c + (1 if button == DOWN else -1)) % _MENU_ITEMS
+        app.menu_item = (c + (1 if button == DOWN else -1)) % _as
         b = app.menu_first
-        if b <= app.menu_item < b + _MENU_ROWS:
+        if b <= app.menu_item < b + _at:
             app.view.move_marker(2 + app.menu_item - b)
         else:
-            _draw(app)
+            _db(app)
     elif button == B or button == START:
         return PLAY
     elif button == LEFT or button == RIGHT:
-        return _change(app, c, 1 if button == RIGHT else -1)
+        return _ct(app, c, 1 if button == RIGHT else -1)
     elif button == A:
-        if c >= _RULES:
-            return _change(app, c, 1)
-        return _choose(app, c, a)
+        if c >= _bv:
+            return _ct(app, c, 1)
+        return _cu(app, c, a)
     return MENU
-def _relabel(a, c, b=True):
+def _el(a, c, b=True):
     d = menu_label(a, c)
     a.labels[c] = d
-    if a.menu_first <= c < a.menu_first + _MENU_ROWS:
+    if a.menu_first <= c < a.menu_first + _at:
         e = c - a.menu_first
-        a.view.rows[2 + e] = _row(d, e == 0 and a.menu_first > 0, e == _MENU_ROWS - 1 and a.menu_first + _MENU_ROWS < len(a.labels))
+        a.view.rows[2 + e] = _em(d, e == 0 and a.menu_first > 0, e == _at - 1 and a.menu_first + _at < len(a.labels))
         if b:
             a.view.draw_rows()
-def _choose(a, c, b):
-    if (c == _NEW or c == _RESTART) and b != c and throws_away(a):
+def _cu(a, c, b):
+    if (c == _ax or c == _bq) and b != c and throws_away(a):
         a.asked = c
-        _relabel(a, c)
+        _el(a, c)
         return MENU
-    if c == _RESUME and a.can_finish:
+    if c == _bs and a.can_finish:
         a.finish()
-    elif c == _NEW:
+    elif c == _ax:
         a.new_deal(a.new_deal_number())
-    elif c == _BY_NUMBER:
+    elif c == _k:
         start_number(a, a.game.deal_number or 0)
         return NUMBER
-    elif c == _RESTART:
+    elif c == _bq:
         a.restart()
-    elif c == _UNDO:
+    elif c == _cj:
         a.undo()
-    elif c == _REDO:
+    elif c == _bl:
         a.redo_move()
-    elif c == _REDEAL:
+    elif c == _bj:
         a.redeal()
     return PLAY
-def _change(a, e, b):
-    if e == _RULES:
+def _ct(a, e, b):
+    if e == _bv:
         d = 0
         while PRESETS[d][0] != a.next_rules.preset:
             d += 1
         a.next_rules = Rules(PRESETS[(d + b) % len(PRESETS)][0])
         a.changed()
         a.labels = menu_labels(a)
-        _draw(a)
-    elif e < _COLOURS:
-        f = OPTIONS[e - _RULES - 1]
-        c = CHOICES[e - _RULES - 1]
+        _db(a)
+    elif e < _p:
+        f = OPTIONS[e - _bv - 1]
+        c = CHOICES[e - _bv - 1]
         g = getattr(a.next_rules, f)
         setattr(a.next_rules, f, c[(c.index(g) + b) % len(c)])
         a.changed()
-        _relabel(a, e, False)
-        _relabel(a, _RESTART, False)
-        _rules_note(a)
+        _el(a, e, False)
+        _el(a, _bq, False)
+        _en(a)
         a.view.draw_rows()
-    elif e == _COLOURS:
+    elif e == _p:
         a.four_colours = not a.four_colours
         a.view.set_suit_colours(FOUR_COLOURS if a.four_colours else TWO_COLOURS)
         a.changed()
-        _relabel(a, e)
-    elif e == _SOUND:
+        _el(a, e)
+    elif e == _cb:
         a.sound_on = not a.sound_on
         a.changed()
-        _relabel(a, e)
-    elif e == _menu_STATISTICS:
+        _el(a, e)
+    elif e == _dv:
         open_stats(a)
         return STATS
-    elif e == _AUTO:
+    elif e == _c:
         a.auto_on = not a.auto_on
         a.changed()
-        _relabel(a, e)
-    elif e == _HELP:
+        _el(a, e)
+    elif e == _ak:
         a.page = 0
         return HELP
     return MENU
@@ -1916,13 +1916,13 @@ def show_peek(app):
     a = app.page
     b.clear_overlay()
     if a >= 12:
-        _show_foundation(app, a - 12)
+        _er(app, a - 12)
     else:
-        _show_pile(app, a)
+        _et(app, a)
     write(b.overlay, 0, TEXT_ROWS - 2, '<> next  SELECT: all piles')
     write(b.overlay, 0, TEXT_ROWS - 1, 'B: back to the table')
     b.show_overlay(True)
-def _show_pile(a, f):
+def _et(a, f):
     e = a.view.overlay
     c = a.game.pile_cards(f)
     write(e, 0, 0, 'pile %d: %d card%s' % (f + 1, len(c), '' if len(c) == 1 else 's'))
@@ -1939,7 +1939,7 @@ def _show_pile(a, f):
         h = card_text(b)
         write(e, d + 3 - len(h), g, h)
         d += 4
-def _show_foundation(a, c):
+def _er(a, c):
     f = a.view.overlay
     d = a.game
     i = c & 3
@@ -1982,9 +1982,9 @@ def peek_button(app, button, held):
         return OVERVIEW
     return PLAY
 # sthelena.app.overview
-_FIRST = 4
-_CARDS = (TEXT_COLUMNS - _FIRST) // 2
-def _card(c, b, d, a):
+_aa = 4
+_l = (TEXT_COLUMNS - _aa) // 2
+def _cq(c, b, d, a):
     write(c, b, d, RANKS[(a & 15) - 1])
     write(c, b + 1, d, '\x01\x02\x03\x04'[a >> 4])
 def show_overview(app):
@@ -1997,19 +1997,19 @@ def show_overview(app):
         write(h, 1 if i >= 9 else 2, i, str(i + 1))
         b = e.pile_cards(i)
         d = 0
-        if len(b) > _CARDS:
-            d = len(b) - _CARDS + 1
-            write(h, _FIRST, i, '<')
-        c = _FIRST + 2 * (d > 0)
+        if len(b) > _l:
+            d = len(b) - _l + 1
+            write(h, _aa, i, '<')
+        c = _aa + 2 * (d > 0)
         for g in range(d, len(b)):
-            _card(h, c, i, b[g])
+            _cq(h, c, i, b[g])
             c += 2
     for f in range(2):
         write(h, 0, 12 + f, 'A\x05' if f else 'K\x06')
         for j in range(4):
             a = e.top(12 + 4 * f + j)
             if a:
-                _card(h, 3 + 3 * j, 12 + f, a)
+                _cq(h, 3 + 3 * j, 12 + f, a)
             else:
                 write(h, 3 + 3 * j, 12 + f, '--')
     if e.louis_phase():
@@ -2028,8 +2028,8 @@ def overview_button(app, button, held):
         return PEEK
     return PLAY
 # sthelena.app.help
-_PAGES = 3
-_SECTIONS = ('rules', 'table', 'buttons')
+_bc = 3
+_bw = ('rules', 'table', 'buttons')
 def show_help(app):
     c = app.view
     a = app.page
@@ -2038,16 +2038,16 @@ def show_help(app):
     if a == 0:
         c.rows[0] = 'RULES: ' + app.game.rules.preset
         b = 1
-    write_section(app, _SECTIONS[a], b)
-    c.rows[TEXT_ROWS - 1] = '%d/%d <>: page  B: back' % (a + 1, _PAGES)
+    write_section(app, _bw[a], b)
+    c.rows[TEXT_ROWS - 1] = '%d/%d <>: page  B: back' % (a + 1, _bc)
     c.show_text()
 def help_button(app, button, held):
     if button == B or button == START:
         return MENU
     a = app.page + (-1 if button == LEFT or button == UP else 1)
-    if a >= _PAGES:
+    if a >= _bc:
         return MENU
-    app.page = a % _PAGES
+    app.page = a % _bc
     show_help(app)
     return HELP
 # sthelena.app.won
@@ -2106,43 +2106,43 @@ try:
     from bitmaptools import readinto
 except ImportError:
     readinto = None
-_WIDTH = const(96)
-_HEIGHT = const(104)
-_STRIDE = const(48)
-def _field(b, a, c):
+_cl = const(96)
+_aj = const(104)
+_cg = const(48)
+def _dj(b, a, c):
     return int.from_bytes(b[a:a + c], 'little')
 def load_sheet(path):
     with open(path, 'rb') as c:
         d = c.read(54)
         e = d[22:26]
-        if d[:2] != b'BM' or _field(d, 14, 4) < 40 or _field(d, 18, 4) != _WIDTH or (e not in (b'h\x00\x00\x00', b'\x98\xff\xff\xff')) or (_field(d, 28, 2) != 4) or _field(d, 30, 4):
+        if d[:2] != b'BM' or _dj(d, 14, 4) < 40 or _dj(d, 18, 4) != _cl or (e not in (b'h\x00\x00\x00', b'\x98\xff\xff\xff')) or (_dj(d, 28, 2) != 4) or _dj(d, 30, 4):
             raise ValueError('%s: not an uncompressed 4-bit 96x104 BMP' % path)
-        c.seek(_field(d, 10, 4))
-        b = displayio.Bitmap(_WIDTH, _HEIGHT, 16)
+        c.seek(_dj(d, 10, 4))
+        b = displayio.Bitmap(_cl, _aj, 16)
         g = not e[3]
         try:
             if readinto:
                 readinto(b, c, 4, 1, True, False, g)
                 return b
-            f = bytearray(_STRIDE)
-            for n in range(_HEIGHT):
-                if c.readinto(f) != _STRIDE:
+            f = bytearray(_cg)
+            for n in range(_aj):
+                if c.readinto(f) != _cg:
                     raise EOFError
-                a = (_HEIGHT - 1 - n if g else n) * _WIDTH
-                for x in range(_WIDTH):
+                a = (_aj - 1 - n if g else n) * _cl
+                for x in range(_cl):
                     b[a + x] = f[x >> 1] >> (0 if x & 1 else 4) & 15
         except EOFError:
             raise ValueError('%s: the pixel data is cut short' % path)
         return b
 # sthelena.app.game_app
 import random
-_FLASH_MS = const(250)
-_STILL = const(0)
-_MOVED = const(1)
-_STARTED = const(2)
-_SHOW = (show_table, show_menu, show_peek, show_help, show_won, show_stuck, show_number, show_stats, show_stats_reset, show_overview)
-_BUTTON = (table_button, menu_button, peek_button, help_button, won_button, stuck_button, number_button, stats_button, stats_reset_button, overview_button)
-def _random_deal():
+_ab = const(250)
+_cf = const(0)
+_aw = const(1)
+_cd = const(2)
+_by = (show_table, show_menu, show_peek, show_help, show_won, show_stuck, show_number, show_stats, show_stats_reset, show_overview)
+_j = (table_button, menu_button, peek_button, help_button, won_button, stuck_button, number_button, stats_button, stats_reset_button, overview_button)
+def _ei():
     return random.getrandbits(32)
 class App:
 
@@ -2152,7 +2152,7 @@ class App:
         display.root_group = self.view.group
         self.store = store
         self.speaker = speaker
-        self.new_deal_number = new_deal_number or _random_deal
+        self.new_deal_number = new_deal_number or _ei
         self.sound_on = True
         self.four_colours = False
         self.cursor = 0
@@ -2173,9 +2173,9 @@ class App:
         self.digits = bytearray(10)
         self.digit = 9
         self.redo = bytearray()
-        self._dirty = False
+        self._da = False
         self.flash_at = None
-        self._ended = _STILL
+        self._dh = _cf
         self.pressed = 15
         self.undid = False
         self.message = ''
@@ -2205,7 +2205,7 @@ class App:
         if self.four_colours:
             self.view.set_suit_colours(FOUR_COLOURS)
         self.start(a)
-        self._dirty = not self.resumed
+        self._da = not self.resumed
 
     def start(self, game):
         self.game = game
@@ -2214,17 +2214,17 @@ class App:
         self.shown = None
         self.lifted = NOWHERE
         self.redo = bytearray()
-        self._dirty = True
-        self._ended = _STARTED
+        self._da = True
+        self._dh = _cd
         self.screen = NOWHERE
         self.go(PLAY)
 
     def new_deal(self, number):
-        self._leave_game()
+        self._du()
         self.start(Game.deal(number, Rules.parse(str(self.next_rules))))
         self.save_now()
 
-    def _leave_game(self):
+    def _du(self):
         a = self.game
         if not self.finished and a.history:
             self.statistics.record(a.rules, a.deal_number, False, self.moves_made())
@@ -2248,27 +2248,27 @@ class App:
 
     def save_now(self):
         b, a = self.keeper.write(self)
-        self._dirty = not b
+        self._da = not b
         if a:
             self.say(a)
             if self.screen == PLAY:
                 show_table(self)
 
     def flush(self):
-        if self._dirty:
+        if self._da:
             self.save_now()
 
     def changed(self):
-        self._dirty = True
+        self._da = True
 
     def tick(self, now):
         if self.flash_at is not None:
             if self.flash_at < 0:
                 self.flash_at = now
-            elif now - self.flash_at & TICKS_MASK > _FLASH_MS:
+            elif now - self.flash_at & TICKS_MASK > _ab:
                 self.flash_at = None
                 place_cursor(self)
-        if self.keeper.due(now, self._dirty):
+        if self.keeper.due(now, self._da):
             self.save_now()
 
     def handle(self, event):
@@ -2284,12 +2284,12 @@ class App:
                 return
             if not a:
                 self.undid = False
-        self.go(_BUTTON[self.screen](self, event & 7, b))
+        self.go(_j[self.screen](self, event & 7, b))
 
     def go(self, screen):
-        if self._ended != _STILL and screen == PLAY:
+        if self._dh != _cf and screen == PLAY:
             a = self.game.status()
-            if a == PLAYING and self._ended == _MOVED:
+            if a == PLAYING and self._dh == _aw:
                 self.can_finish = finishable(self.game)
                 if self.can_finish and self.auto_on:
                     self.finish(True)
@@ -2303,22 +2303,22 @@ class App:
                     self.statistics.record(self.game.rules, self.game.deal_number, True, self.moves_made())
                     if self.on_record is not None and self.game.deal_number is not None:
                         self.on_record(self.statistics)
-                    if self._ended == _MOVED:
+                    if self._dh == _aw:
                         self.save_now()
-                if self._ended == _MOVED:
+                if self._dh == _aw:
                     self.sound(FANFARE)
             elif a == REDEAL_ONLY and (not self.game.history) and self.game.louis_phase():
                 self.say('Deal the stock: START')
             elif a != PLAYING:
                 screen = STUCK
-            self._ended = _STILL
+            self._dh = _cf
         if screen == PLAY:
             self.screen = PLAY
             self.labels = None
             show_table(self)
         elif screen != self.screen:
             self.screen = screen
-            _SHOW[screen](self)
+            _by[screen](self)
 
     def play(self, move):
         a = self.game
@@ -2338,7 +2338,7 @@ class App:
         self.sound(CLICK)
         self.say('')
         self.changed()
-        self._ended = _MOVED
+        self._dh = _aw
 
     def finish(self, auto=False):
         a = finishable(self.game, True)
@@ -2351,7 +2351,7 @@ class App:
         self.redo = bytearray()
         self.lifted = NOWHERE
         self.changed()
-        self._ended = _MOVED
+        self._dh = _aw
 
     def undo(self):
         b = self.game
@@ -2410,55 +2410,55 @@ import microcontroller
 import supervisor
 SHEET_PATH = '/assets/sheet.bmp'
 TEXTS_PATH = '/assets/help.txt'
-_KEYMAP = b'\x05\x04\x06\x07\x03\x01\x00\x02'
-_PRESS_LOW = const(15000)
-_PRESS_HIGH = const(50000)
-_RELEASE_LOW = const(21000)
-_RELEASE_HIGH = const(44000)
-_device_NONE = const(255)
-def _axis(d, a, c, b):
-    if a == c and d < _RELEASE_LOW or d < _PRESS_LOW:
+_al = b'\x05\x04\x06\x07\x03\x01\x00\x02'
+_bg = const(15000)
+_bf = const(50000)
+_bo = const(21000)
+_bn = const(44000)
+_cy = const(255)
+def _cn(d, a, c, b):
+    if a == c and d < _bo or d < _bg:
         return c
-    if a == b and d > _RELEASE_HIGH or d > _PRESS_HIGH:
+    if a == b and d > _bn or d > _bf:
         return b
-    return _device_NONE
+    return _cy
 class ButtonSource:
 
     def __init__(self, keys, joystick_x=None, joystick_y=None):
         self.keys = keys
-        self._queue = keys.events
-        self._event = keypad.Event()
-        self._timer = ButtonTimer()
+        self._eh = keys.events
+        self._di = keypad.Event()
+        self._fa = ButtonTimer()
         self._x = joystick_x
         self._y = joystick_y
-        self._held = bytearray(b'\xff\xff')
+        self._dr = bytearray(b'\xff\xff')
 
     def poll(self, now_ms):
-        c = self._timer
-        b = self._event
-        while self._queue.get_into(b):
-            a = _KEYMAP[b.key_number]
+        c = self._fa
+        b = self._di
+        while self._eh.get_into(b):
+            a = _al[b.key_number]
             if b.pressed:
                 return c.down(a, now_ms)
             c.up(a, now_ms)
         if self._x is not None:
-            b = self._stick(0, self._x.value, LEFT, RIGHT, now_ms)
+            b = self._ex(0, self._x.value, LEFT, RIGHT, now_ms)
             if b == NO_EVENT:
-                b = self._stick(1, self._y.value, UP, DOWN, now_ms)
+                b = self._ex(1, self._y.value, UP, DOWN, now_ms)
             if b != NO_EVENT:
                 return b
         return c.due(now_ms)
 
-    def _stick(self, a, g, d, c, f):
-        b = self._held[a]
-        e = _axis(g, b, d, c)
+    def _ex(self, a, g, d, c, f):
+        b = self._dr[a]
+        e = _cn(g, b, d, c)
         if e == b:
             return NO_EVENT
-        self._held[a] = e
-        if b != _device_NONE:
-            self._timer.up(b, f)
-        if e != _device_NONE:
-            return self._timer.down(e, f)
+        self._dr[a] = e
+        if b != _cy:
+            self._fa.up(b, f)
+        if e != _cy:
+            return self._fa.down(e, f)
         return NO_EVENT
 def button_source():
     b = hasattr(board, 'JOYSTICK_X')
@@ -2467,83 +2467,83 @@ def button_source():
         return ButtonSource(a)
     import analogio
     return ButtonSource(a, analogio.AnalogIn(board.JOYSTICK_X), analogio.AnalogIn(board.JOYSTICK_Y))
-_MAGIC = b'St3'
-_HEADER = const(5)
-_BLANK = b'\xff\xff\xff\xff\xff'
+_aq = b'St3'
+_ai = const(5)
+_h = b'\xff\xff\xff\xff\xff'
 class NvmStore:
 
     def __init__(self, nvm=None):
         self.nvm = microcontroller.nvm if nvm is None else nvm
-        self.capacity = len(self.nvm) - _HEADER
+        self.capacity = len(self.nvm) - _ai
 
     def load(self):
         b = self.nvm
-        a = bytes(b[0:_HEADER])
-        if a == _BLANK:
+        a = bytes(b[0:_ai])
+        if a == _h:
             return None
-        if a[0:3] != _MAGIC:
+        if a[0:3] != _aq:
             return a
         c = min(a[3] << 8 | a[4], self.capacity)
-        return bytes(b[_HEADER:_HEADER + c])
+        return bytes(b[_ai:_ai + c])
 
     def save(self, data):
         b = len(data)
         if b > self.capacity:
             raise ValueError('save too big for nvm')
-        a = bytearray(_HEADER + b)
-        a[0:3] = _MAGIC
+        a = bytearray(_ai + b)
+        a[0:3] = _aq
         a[3] = b >> 8
         a[4] = b & 255
-        a[_HEADER:] = data
-        if self.nvm[0:_HEADER + b] == a:
+        a[_ai:] = data
+        if self.nvm[0:_ai + b] == a:
             return False
-        self.nvm[0:_HEADER + b] = a
+        self.nvm[0:_ai + b] = a
         return True
-_RATE = const(8000)
-_AMPLITUDE = const(40)
-def _tones(f):
+_bh = const(8000)
+_a = const(40)
+def _fc(f):
     h = 0
     for e in f:
-        h += e[1] * _RATE // 1000
+        h += e[1] * _bh // 1000
     a = bytearray(h)
     i = 0
     for c, d in f:
-        b = d * _RATE // 1000
+        b = d * _bh // 1000
         for g in range(b):
-            a[i + g] = 128 + _AMPLITUDE if g * 2 * c // _RATE % 2 == 0 else 128 - _AMPLITUDE
+            a[i + g] = 128 + _a if g * 2 * c // _bh % 2 == 0 else 128 - _a
         i += b
     return a
 class Speaker:
 
     def __init__(self):
-        self._out = None
-        self._samples = None
-        self._playing = None
+        self._dz = None
+        self._eo = None
+        self._ee = None
         try:
             import audiocore
             import audioio
             import digitalio
-            self._enable = digitalio.DigitalInOut(board.SPEAKER_ENABLE)
-            self._enable.switch_to_output(value=True)
-            self._out = audioio.AudioOut(board.SPEAKER)
-            self._raw = audiocore.RawSample
-            self._samples = [self._raw(_tones(TUNES[CLICK]), sample_rate=_RATE), self._raw(_tones(TUNES[ERROR]), sample_rate=_RATE)]
+            self._dg = digitalio.DigitalInOut(board.SPEAKER_ENABLE)
+            self._dg.switch_to_output(value=True)
+            self._dz = audioio.AudioOut(board.SPEAKER)
+            self._ej = audiocore.RawSample
+            self._eo = [self._ej(_fc(TUNES[CLICK]), sample_rate=_bh), self._ej(_fc(TUNES[ERROR]), sample_rate=_bh)]
         except (ImportError, AttributeError, ValueError, RuntimeError, MemoryError, OSError):
-            self._out = None
+            self._dz = None
 
     def play(self, sound):
-        a = self._out
+        a = self._dz
         if a is None:
             return
         try:
-            if sound < len(self._samples):
-                b = self._samples[sound]
+            if sound < len(self._eo):
+                b = self._eo[sound]
             else:
-                self._playing = None
-                b = self._raw(_tones(TUNES[FANFARE]), sample_rate=_RATE)
+                self._ee = None
+                b = self._ej(_fc(TUNES[FANFARE]), sample_rate=_bh)
             if a.playing:
                 a.stop()
-            self._playing = b
+            self._ee = b
             a.play(b)
         except (ValueError, RuntimeError, MemoryError, OSError):
             pass

@@ -466,12 +466,49 @@ def test_identical_definitions_are_kept_once_and_private_ones_renamed(tmp_path):
     source = bundle.merge(modules, root=str(tmp_path))
     assert source.count("import random") == 1 and source.count("SIZE = const(3)") == 1
     assert source.count("from micropython import const") == 1
-    assert "_NONE = const(-1)" in source and "_two_NONE = const(255)" in source
-    assert "return _two_NONE + SIZE" in source and "return _NONE\n" in source
+    # each module keeps its own _NONE (two's renamed, then both given short names)
+    assert "_a = const(-1)" in source and "_b = const(255)" in source and "_NONE" not in source
+    assert "return _b + SIZE" in source and "return _a\n" in source
     assert "Doc." not in source
     namespace = {}
     exec(compile(source, "merged", "exec"), namespace)
     assert namespace["first"]() == -1 and namespace["second"]() == 258
+
+
+def test_private_names_and_attributes_get_short_names(tmp_path):
+    # The board interns every name: the module's private globals and the
+    # private attributes its classes define get short ones; a library
+    # object's private attribute, parameters and keywords keep theirs.
+    modules = write_modules(tmp_path, one=CONST + """
+_LIMIT = const(7)
+_cache = []
+class Shelf:
+    _shelves = 0
+    def __init__(self, _width=2):
+        self._books = [_width]
+        self._label = None
+    def _count(self):
+        return len(self._books) + _LIMIT
+    def fill(self, library_object):
+        library_object._palette = self._count()
+        _cache.append(getattr(self, "_label"))
+        return _helper(_width=self._count())
+def _helper(_width):
+    return _width * 2
+""")
+    source = bundle.merge(modules, root=str(tmp_path))
+    for gone in ("_LIMIT", "_cache", "_shelves", "_books", "_count", "_helper"):
+        assert gone not in source
+    for kept in ("._palette", "_width", "'_label'", "self._label"):
+        assert kept in source
+    namespace = {}
+    exec(compile(source, "merged", "exec"), namespace)
+
+    class Library:
+        pass
+
+    library = Library()
+    assert namespace["Shelf"]().fill(library) == 16 and library._palette == 8
 
 
 def test_a_value_each_module_had_its_own_of_is_not_shared(tmp_path):

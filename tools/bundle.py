@@ -47,6 +47,10 @@ has no comments):
   descriptive ones in the sources cost no heap there. Functions holding a
   nested function, lambda or class, or calling ``locals``/``eval``/``exec``,
   are left as they are.
+- Then the module's private names (``_NAME`` globals, and the private
+  attributes and methods its classes define) get short names (``_a``,
+  ``_b``...): nothing outside the one module sees them (see
+  ``bundle_names.short_private_names`` for what keeps its name).
 
 The output is the same for the same sources. ``bundle_imports.py`` reads the
 modules' imports and orders them; ``bundle_names.py`` finds and renames names.
@@ -61,7 +65,8 @@ import sys
 
 from bundle_imports import (BundleError, ImportRewriter, check_import_from, module_file,
                             order_modules, where)
-from bundle_names import Renamer, bound_names, keyword_callees, shorten_locals
+from bundle_names import (PrivateRenamer, Renamer, bound_names, keyword_callees,
+                          short_private_names, shorten_locals)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
@@ -277,12 +282,14 @@ def merge(modules=BOARD_MODULES, root=ROOT, command=LIB_COMMAND + "` (make lib")
     for _, stmt in out:
         top_level.update(bound_names(stmt))
     named_by_callers = keyword_callees(trees.values())
+    shortened = [shorten_locals(stmt, top_level, named_by_callers) for _, stmt in out]
+    renamer = PrivateRenamer(*short_private_names(shortened))
     last = None
-    for name, stmt in out:
+    for (name, _), stmt in zip(out, shortened):
         if name != last:
             parts.append("# %s\n" % name)
             last = name
-        parts.append(_source(shorten_locals(stmt, top_level, named_by_callers)) + "\n")
+        parts.append(_source(renamer.visit(stmt)) + "\n")
     return "".join(parts)
 
 

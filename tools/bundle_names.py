@@ -167,3 +167,80 @@ def _shorten_function(function, top_level, named_by_callers=None):
             node.name = renames.get(node.name, node.name)
     for arg in function.args.posonlyargs + function.args.args:
         arg.arg = renames.get(arg.arg, arg.arg)
+
+
+def _private(name):
+    return name.startswith("_") and not name.startswith("__") and len(name) > 1
+
+
+def short_private_names(statements):
+    """New short names (``_a``, ``_b``... ``_aa``...) for the merged module's
+    private names: its private globals (``_NAME``: the module's constants,
+    helpers and buffers) and the private attributes and methods its classes
+    define (``self._name = ...``, ``def _name``, a class body's ``_name =
+    ...``). The board interns each of these names, and none is seen from
+    outside the module, so short ones take less heap. Left as they are: a
+    private attribute the module uses but does not define (a library
+    object's, such as a label's ``_palette``), any name used as a parameter
+    or keyword argument, or written in a string (``getattr``). Returns two
+    dicts old -> new: for names (globals, and what class bodies define) and
+    for attributes."""
+    nodes = [node for statement in statements for node in ast.walk(statement)]
+    names = set()
+    for statement in statements:
+        names.update(bound_names(statement))
+    attributes = set()
+    used = set()
+    kept = set()
+    for node in nodes:
+        if isinstance(node, ast.ClassDef):
+            for item in node.body:
+                if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    attributes.add(item.name)
+                for target in item.targets if isinstance(item, ast.Assign) else ():
+                    if isinstance(target, ast.Name):
+                        attributes.add(target.id)
+        elif isinstance(node, ast.Attribute):
+            used.add(node.attr)
+            if isinstance(node.ctx, ast.Store) and isinstance(node.value, ast.Name) \
+                    and node.value.id == "self":
+                attributes.add(node.attr)
+        elif isinstance(node, ast.Name):
+            used.add(node.id)
+        elif isinstance(node, (ast.arg, ast.keyword)) and node.arg:
+            kept.add(node.arg)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            kept.add(node.value)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            used.add(node.name)
+        elif isinstance(node, ast.alias):
+            used.add(node.asname or node.name.split(".")[0])
+    free = ("_" + name for name in _SHORT_NAMES + tuple(string.ascii_uppercase)
+            if "_" + name not in used)
+    new_names = {}
+    new_attributes = {}
+    for name in sorted((names | attributes) - kept):
+        if not _private(name):
+            continue
+        new = next(free)
+        if len(new) >= len(name):
+            continue
+        if name in names:
+            new_names[name] = new
+        if name in attributes:  # a class body's names are its attributes too
+            new_names[name] = new
+            new_attributes[name] = new
+    return new_names, new_attributes
+
+
+class PrivateRenamer(Renamer):
+    """``Renamer`` of names, and of attributes (``short_private_names``)."""
+
+    def __init__(self, renames, attributes):
+        super().__init__(renames)
+        self.attributes = attributes
+
+    def visit_Attribute(self, node):
+        node.attr = self.attributes.get(node.attr, node.attr)
+        self.generic_visit(node)
+        return node
