@@ -9,10 +9,10 @@ except ImportError:
 RANKS = 'A23456789TJQK'
 SUITS = 'SHDC'
 # sthelena.moves
-PILES = const(12)
+_co = const(12)
 REDEAL = const(400)
-DEAL = const(401)
-MOVE_LIMIT = const(402)
+_ai = const(401)
+_bx = const(402)
 # sthelena.rules
 OPTIONS = ('build', 'wrap', 'spaces', 'redeals', 'restricted_first_deal', 'gather', 'foundation_moves', 'louis_start')
 CHOICES = (('suit', 'any'), (False, True), ('any', 'none'), (0, 1, 2), (False, True), ('encyclopedia', 'clockwise'), ('none', 'relocate', 'all'), (False, True))
@@ -99,7 +99,7 @@ class Rules:
         d.set_values(e)
         return d
 # sthelena.deal
-_ar = 4294967295
+_bq = 4294967295
 DEAL_LIMIT = 1 << 32
 def unshuffled_deck():
     a = bytearray()
@@ -118,9 +118,9 @@ def shuffled_deck(number):
         d = f + 1
         b = DEAL_LIMIT // d * d
         while True:
-            e = e + 2654435769 & _ar
-            g = (e ^ e >> 16) * 2246822507 & _ar
-            g = (g ^ g >> 13) * 3266489909 & _ar
+            e = e + 2654435769 & _bq
+            g = (e ^ e >> 16) * 2246822507 & _bq
+            g = (g ^ g >> 13) * 3266489909 & _bq
             g ^= g >> 16
             if g < b:
                 break
@@ -128,33 +128,33 @@ def shuffled_deck(number):
         a[f], a[c] = (a[c], a[f])
     return a
 # sthelena.stuck_search
-PLAYING = const(0)
-WON = const(1)
-REDEAL_ONLY = const(2)
-CYCLING = const(3)
-NO_MOVES = const(4)
+_cq = const(0)
+_ew = const(1)
+_cy = const(2)
+_ah = const(3)
+_cd = const(4)
 STATUS_NAMES = ('playing', 'won', 'redeal-only', 'cycling', 'no-moves')
-_eq = []
+_hd = []
 class StuckSearch:
 
     def status(self, budget=300):
         if self.is_won():
-            return WON
-        if self._dm() or self._ef(budget):
-            return PLAYING
+            return _ew
+        if self._fz() or self._gs(budget):
+            return _cq
         if self.louis_phase() or self.round < self.rules.redeals:
-            return REDEAL_ONLY
-        if self._dy(0) >= 0:
-            return CYCLING
-        return NO_MOVES
+            return _cy
+        if self._gl(0) >= 0:
+            return _ah
+        return _cd
 
-    def _dm(self):
+    def _fz(self):
         for a in range(12):
-            if self._dn(a):
+            if self._ga(a):
                 return True
         return False
 
-    def _dy(self, a):
+    def _gl(self, a):
         b = a
         while b < 400:
             if not self.top(b // 20):
@@ -165,7 +165,7 @@ class StuckSearch:
                 b += 1
         return -1
 
-    def _dq(self, g, a):
+    def _gd(self, g, a):
         e = f = 1
         for d in self.foundations:
             e = e * 31 + d & 33554431
@@ -179,27 +179,27 @@ class StuckSearch:
         g[a] = e
         g[a + 1] = f
 
-    def _ef(self, a):
-        global _eq
-        if len(_eq) < 2 * a + 4:
-            _eq = [0] * (2 * a + 4)
-        g = _eq
+    def _gs(self, a):
+        global _hd
+        if len(_hd) < 2 * a + 4:
+            _hd = [0] * (2 * a + 4)
+        g = _hd
         h = sum(self.foundations)
-        self._dq(g, 0)
+        self._gd(g, 0)
         e = 1
         b = 0
         f = 0
         c = False
         while True:
-            f = self._dy(f)
+            f = self._gl(f)
             if f < 0:
                 if not b:
                     break
                 f = self.pop() + 1
                 b -= 1
                 continue
-            self._ed(f)
-            self._dq(g, 2 * e)
+            self._gq(f)
+            self._gd(g, 2 * e)
             d = 0
             while d < e and (g[2 * d] != g[2 * e] or g[2 * d + 1] != g[2 * e + 1]):
                 d += 1
@@ -209,7 +209,7 @@ class StuckSearch:
                 continue
             e += 1
             b += 1
-            if sum(self.foundations) > h or self._dm() or e > a:
+            if sum(self.foundations) > h or self._fz() or e > a:
                 c = True
                 break
             f = 0
@@ -218,17 +218,17 @@ class StuckSearch:
             b -= 1
         return c
 # sthelena.game
-_bk = const(254)
-_w = const(253)
-_bm = const(128)
+_cz = const(254)
+_aj = const(253)
+_db = const(128)
 _b = const(1)
-_cm = const(2)
-_z = const(4)
-_br = const(8)
-_o = const(16)
-_bp = const(32)
-_az = const(64)
-_ao = const(128)
+_ey = const(2)
+_ap = const(4)
+_di = const(8)
+_w = const(16)
+_de = const(32)
+_cf = const(64)
+_bm = const(128)
 class IllegalMoveError(ValueError):
     pass
 class Game(StuckSearch):
@@ -246,7 +246,7 @@ class Game(StuckSearch):
         self.history = bytearray()
         self.deal_number = None
         self.earlier_moves = 0
-        self._dl = (rules.build == 'any') * _b | rules.wrap * _cm | (rules.spaces == 'any') * _z | rules.restricted_first_deal * _br | (rules.gather == 'clockwise') * _o | (rules.foundation_moves != 'none') * _bp | (rules.foundation_moves == 'all') * _az | rules.louis_start * _ao
+        self._fy = (rules.build == 'any') * _b | rules.wrap * _ey | (rules.spaces == 'any') * _ap | rules.restricted_first_deal * _di | (rules.gather == 'clockwise') * _w | (rules.foundation_moves != 'none') * _de | (rules.foundation_moves == 'all') * _cf | rules.louis_start * _bm
 
     @classmethod
     def deal(cls, number, rules='st-helena'):
@@ -254,7 +254,7 @@ class Game(StuckSearch):
         b.deal_number = number
         a = shuffled_deck(number)
         d = b.piles
-        if b._dl & _ao:
+        if b._fy & _bm:
             for c in range(12):
                 d[c].append(a[c])
             for c in range(len(a) - 1, 11, -1):
@@ -299,10 +299,10 @@ class Game(StuckSearch):
         return 13 - a if foundation < 4 else a + 1
 
     def restricted(self):
-        return self._dl & _br != 0 and self.round == 0
+        return self._fy & _di != 0 and self.round == 0
 
     def may_play_to(self, pile, foundation):
-        if not self._dl & _br or self.round:
+        if not self._fy & _di or self.round:
             return True
         if pile < 4:
             return foundation < 4
@@ -311,7 +311,7 @@ class Game(StuckSearch):
         return True
 
     def louis_phase(self):
-        return self._dl & _ao != 0 and self.round == 0 and (len(self.stock) > 0)
+        return self._fy & _bm != 0 and self.round == 0 and (len(self.stock) > 0)
 
     def redeals_left(self):
         return self.rules.redeals - self.round
@@ -319,57 +319,57 @@ class Game(StuckSearch):
     def is_won(self):
         return sum(self.foundations) == 104
 
-    def _ey(self, d, a):
+    def _hl(self, d, a):
         if d >= 12:
             c = d - 12
             return a >> 4 == c & 3 and a & 15 == self.foundation_wants(c)
         b = self.piles[d]
         if not b:
-            return self._dl & _z != 0
+            return self._fy & _ap != 0
         e = b[-1]
-        if not self._dl & _b and (e ^ a) & 240:
+        if not self._fy & _b and (e ^ a) & 240:
             return False
         step = (a & 15) - (e & 15)
-        return step == 1 or step == -1 or (self._dl & _cm != 0 and (step == 12 or step == -12))
+        return step == 1 or step == -1 or (self._fy & _ey != 0 and (step == 12 or step == -12))
 
-    def _dn(self, e):
+    def _ga(self, e):
         b = self.piles[e]
         d = 0
         if b:
             a = b[-1]
             for c in range(a >> 4, 8, 4):
-                if self._ey(12 + c, a) and self.may_play_to(e, c):
+                if self._hl(12 + c, a) and self.may_play_to(e, c):
                     d |= 1 << c
         return d
 
     def legal_moves(self):
         d = self.louis_phase()
-        b = self._dl
+        b = self._fy
         for f in range(12):
-            e = self._dn(f)
+            e = self._ga(f)
             for c in range(8):
                 if e >> c & 1:
                     yield (f * 20 + 12 + c)
         if not d:
-            for g in range(20 if b & _az else 12):
+            for g in range(20 if b & _cf else 12):
                 a = self.top(g)
                 if a:
                     for h in range(12):
-                        if h != g and self._ey(h, a):
+                        if h != g and self._hl(h, a):
                             yield (g * 20 + h)
-        if b & _bp:
+        if b & _de:
             for c in range(8):
                 a = self.top(12 + c)
-                if a and self._ey(12 + (c ^ 4), a):
+                if a and self._hl(12 + (c ^ 4), a):
                     yield ((12 + c) * 20 + 12 + (c ^ 4))
         if d:
-            yield DEAL
+            yield _ai
         elif self.round < self.rules.redeals and (not self.is_won()):
             yield REDEAL
 
     def is_legal(self, move):
         b = self.louis_phase()
-        if move == DEAL:
+        if move == _ai:
             return b
         if move == REDEAL:
             return not b and self.round < self.rules.redeals and (not self.is_won())
@@ -381,47 +381,47 @@ class Game(StuckSearch):
         if not a:
             return False
         if c >= 12:
-            if not self._dl & (_bp if d >= 12 else _az):
+            if not self._fy & (_de if d >= 12 else _cf):
                 return False
             if d >= 12 and abs(d - c) != 4:
                 return False
         elif d >= 12:
-            return self._dn(c) >> d - 12 & 1 == 1
+            return self._ga(c) >> d - 12 & 1 == 1
         if b and d < 12:
             return False
-        return self._ey(d, a)
+        return self._hl(d, a)
 
     def push(self, move):
         if not self.is_legal(move):
             raise IllegalMoveError('illegal move %d' % move)
-        self._ed(move)
+        self._gq(move)
 
-    def _ed(self, c):
+    def _gq(self, c):
         a = self.history
         e = self.piles
         if c == REDEAL:
             for d in e:
                 a.append(len(d))
-            self._ek()
-            a.append(_bk)
+            self._gx()
+            a.append(_cz)
             self.round += 1
             return
         h = self.stock
-        if c == DEAL:
+        if c == _ai:
             a.append(len(h))
             for b in range(len(h)):
                 e[b % 12].append(h[-1])
                 h[-1:] = b''
-            a.append(_w)
+            a.append(_aj)
             return
         f = self.louis_phase()
         g = c // 20
         i = c % 20
-        self._dx(g, i)
+        self._gk(g, i)
         if f and g < 12 and (not e[g]) and h:
             e[g].append(h[-1])
             h[-1:] = b''
-            g |= _bm
+            g |= _db
         a.append(g)
         a.append(i)
 
@@ -431,7 +431,7 @@ class Game(StuckSearch):
             raise IndexError('no move to undo')
         l = c[-1]
         g = self.piles
-        if l == _bk:
+        if l == _cz:
             e = c[-13:-1]
             c[-13:] = b''
             f = bytearray()
@@ -442,7 +442,7 @@ class Game(StuckSearch):
                 b = e[d]
                 a = g[d]
                 a[:] = b''
-                if self._dl & _o:
+                if self._fy & _w:
                     a.extend(f[j:j + b])
                 else:
                     for h in range(j + b - 1, j - 1, -1):
@@ -452,23 +452,23 @@ class Game(StuckSearch):
             return REDEAL
         i = c[-2]
         c[-2:] = b''
-        if l == _w:
+        if l == _aj:
             k = self.stock
             for d in range(i - 1, -1, -1):
                 a = g[d % 12]
                 k.append(a[-1])
                 a[-1:] = b''
-            return DEAL
+            return _ai
         m = l
-        if i & _bm:
+        if i & _db:
             i &= 127
             a = g[i]
             self.stock.append(a[-1])
             a[-1:] = b''
-        self._dx(m, i)
+        self._gk(m, i)
         return i * 20 + m
 
-    def _dx(self, c, d):
+    def _gk(self, c, d):
         if c < 12:
             b = self.piles[c]
             a = b[-1]
@@ -487,11 +487,11 @@ class Game(StuckSearch):
         a = len(b)
         while a:
             d = b[a - 1]
-            if d == _bk:
+            if d == _cz:
                 c.append(REDEAL)
                 a -= 13
-            elif d == _w:
-                c.append(DEAL)
+            elif d == _aj:
+                c.append(_ai)
                 a -= 2
             else:
                 c.append((b[a - 2] & 127) * 20 + d)
@@ -499,12 +499,12 @@ class Game(StuckSearch):
         c.reverse()
         return c
 
-    def _ek(self):
+    def _gx(self):
         d = self.piles
         c = bytearray()
         for b in range(11, -1, -1):
             a = d[b]
-            if self._dl & _o:
+            if self._fy & _w:
                 c.extend(a)
             else:
                 for e in range(len(a) - 1, -1, -1):
@@ -524,8 +524,8 @@ class Game(StuckSearch):
         return bytes(a)
 # sthelena.save
 MAGIC = b'SH'
-VERSION = const(3)
-_an = const(255)
+_et = const(3)
+_bl = const(255)
 class SaveError(ValueError):
     pass
 def crc16(data):
@@ -538,7 +538,7 @@ def crc16(data):
     return b
 def to_bytes(game, keep=-1):
     g = bytearray(MAGIC)
-    g.append(VERSION)
+    g.append(_et)
     g.extend(b'\x00\x00')
     g.extend(game.rules.to_bits().to_bytes(2, 'big'))
     f = game.move_stack()
@@ -548,7 +548,7 @@ def to_bytes(game, keep=-1):
     if 0 <= keep < len(f) and game.deal_number is not None:
         b = len(f) - keep
         for c in range(b):
-            game._ed(f[c])
+            game._gq(f[c])
     a = game.earlier_moves + b
     if game.deal_number is None:
         d = game.position_key()
@@ -565,11 +565,11 @@ def to_bytes(game, keep=-1):
             g.extend(d)
     for c in range(b, len(f)):
         e = f[c]
-        game._ed(e)
+        game._gq(e)
         if e < 240:
             g.append(e)
         else:
-            g.append(_an)
+            g.append(_bl)
             g.append(e - 240)
     h = len(g) + 2
     g[3] = h >> 8
@@ -580,7 +580,7 @@ def from_bytes(data):
     data = bytes(data)
     if len(data) < 12 or data[:2] != MAGIC:
         raise SaveError('no SH header')
-    if data[2] != VERSION:
+    if data[2] != _et:
         raise SaveError('version %d is not known' % data[2])
     if data[3] << 8 | data[4] != len(data):
         raise SaveError('cut short or too long')
@@ -621,7 +621,7 @@ def from_bytes(data):
             raise SaveError('unknown start kind %d' % h)
         while a < c:
             i = data[a]
-            if i == _an:
+            if i == _bl:
                 a += 1
                 i = 240 + data[a]
             e.push(i)
@@ -634,31 +634,31 @@ def from_bytes(data):
         raise SaveError('bytes after the last move')
     return e
 # sthelena.app.tiles
-TILE_WIDTH = const(6)
-TILE_HEIGHT = const(8)
-SHEET_COLUMNS = const(16)
-SHEET_ROWS = const(13)
+_eq = const(6)
+_ep = const(8)
+_do = const(16)
+_dp = const(13)
 COLOURS = const(16)
 TABLE = const(0)
-PAPER = const(1)
-INK = const(3)
-DIM = const(4)
-TEXT = const(5)
-MARK = const(6)
-NOPE = const(7)
-SUIT_INK = const(9)
-FIRST_CHAR = const(32)
-TABLE_TILE = const(95)
-SMALL_SUIT = const(96)
-ARROW_UP = const(100)
-ARROW_DOWN = const(101)
-TARGET = const(102)
-BLOCKED = const(104)
-BIG_RANK = const(112)
-BIG_SUIT = const(164)
-EMPTY_ANY = const(180)
-EMPTY_NONE = const(188)
-TILE_COUNT = const(196)
+_cl = const(1)
+_bf = const(3)
+_ak = const(4)
+_ek = const(5)
+_bp = const(6)
+_ca = const(7)
+_ef = const(9)
+_ar = const(32)
+_eh = const(95)
+_du = const(96)
+_d = const(100)
+_c = const(101)
+_ei = const(102)
+_n = const(104)
+_i = const(112)
+_j = const(164)
+_al = const(180)
+_am = const(188)
+_eo = const(196)
 # sthelena.app.buttons
 UP = const(0)
 DOWN = const(1)
@@ -671,201 +671,201 @@ SELECT = const(7)
 HOLD = const(8)
 NO_EVENT = const(-1)
 NAMES = ('UP', 'DOWN', 'LEFT', 'RIGHT', 'A', 'B', 'START', 'SELECT')
-REPEAT_DELAY = const(400)
-REPEAT_EVERY = const(120)
-HOLD_DELAY = const(500)
-TICKS_MASK = const(536870911)
-_ay = const(-1)
+_df = const(400)
+_dg = const(120)
+_be = const(500)
+_en = const(536870911)
+_bz = const(-1)
 class ButtonTimer:
 
     def __init__(self):
         self.held = 0
-        self._ez = _ay
-        self._eu = 0
-        self._fd = 0
+        self._hm = _bz
+        self._hh = 0
+        self._hq = 0
 
     def down(self, button, now_ms):
         self.held |= 1 << button
         if button <= RIGHT:
-            self._ez = button
-            self._fd = REPEAT_DELAY
+            self._hm = button
+            self._hq = _df
         elif button == A or button == B:
-            self._ez = button
-            self._fd = HOLD_DELAY
+            self._hm = button
+            self._hq = _be
         else:
-            self._ez = _ay
-        self._eu = now_ms & TICKS_MASK
+            self._hm = _bz
+        self._hh = now_ms & _en
         return button
 
     def up(self, button, now_ms):
         self.held &= ~(1 << button)
-        if button == self._ez:
-            self._ez = _ay
+        if button == self._hm:
+            self._hm = _bz
 
     def due(self, now_ms):
-        a = self._ez
-        if a == _ay or now_ms - self._eu & TICKS_MASK < self._fd:
+        a = self._hm
+        if a == _bz or now_ms - self._hh & _en < self._hq:
             return NO_EVENT
-        self._eu = now_ms & TICKS_MASK
+        self._hh = now_ms & _en
         if a == A or a == B:
-            self._ez = _ay
+            self._hm = _bz
             return a | HOLD
-        self._fd = REPEAT_EVERY
+        self._hq = _dg
         return a
 # sthelena.app.sounds
-CLICK = const(0)
-ERROR = const(1)
-FANFARE = const(2)
+_v = const(0)
+_an = const(1)
+_ao = const(2)
 TUNES = (((1760, 16),), ((196, 80), (147, 80)), ((523, 80), (659, 80), (784, 80), (1047, 240)))
 # sthelena.app.layout
-CARD_SIZE = const(24)
-_am = const(2)
-_ci = const(12)
-_r = const(26)
-_bu = const(29)
-_q = const(6)
-_bt = const(4)
-GRID_LEFT = _am
-GRID_TOP = _ci
-GRID_COLUMNS = _q
-GRID_ROWS = _bt
-GRID_WIDTH = const(156)
-GRID_HEIGHT = const(116)
-_dt = const(255)
-_ag = bytes((255, 0, 1, 2, 3, 255, 11, 12, 13, 14, 15, 4, 10, 16, 17, 18, 19, 5, 255, 9, 8, 7, 6, 255))
-_m = bytearray(20)
-for _cs in range(len(_ag)):
-    if _ag[_cs] != _dt:
-        _m[_ag[_cs]] = _cs
-def _cr(a):
-    return _m[a]
+_s = const(24)
+_bi = const(2)
+_er = const(12)
+_ab = const(26)
+_dl = const(29)
+_aa = const(6)
+_dk = const(4)
+GRID_LEFT = _bi
+GRID_TOP = _er
+GRID_COLUMNS = _aa
+GRID_ROWS = _dk
+_az = const(156)
+_ay = const(116)
+_gg = const(255)
+_ax = bytes((255, 0, 1, 2, 3, 255, 11, 12, 13, 14, 15, 4, 10, 16, 17, 18, 19, 5, 255, 9, 8, 7, 6, 255))
+_t = bytearray(20)
+for _ff in range(len(_ax)):
+    if _ax[_ff] != _gg:
+        _t[_ax[_ff]] = _ff
+def _fe(a):
+    return _t[a]
 def place_column(place):
-    return _cr(place) % _q
+    return _fe(place) % _aa
 def place_row(place):
-    return _cr(place) // _q
+    return _fe(place) // _aa
 def place_x(place):
-    return _am + _cr(place) % _q * _r
+    return _bi + _fe(place) % _aa * _ab
 def place_y(place):
-    return _ci + _cr(place) // _q * _bu
+    return _er + _fe(place) // _aa * _dl
 def step(place, direction):
-    a = _cr(place)
-    b = a % _q
-    d = a // _q
+    a = _fe(place)
+    b = a % _aa
+    d = a // _aa
     while True:
         if direction == 0:
-            d = (d - 1) % _bt
+            d = (d - 1) % _dk
         elif direction == 1:
-            d = (d + 1) % _bt
+            d = (d + 1) % _dk
         elif direction == 2:
-            b = (b - 1) % _q
+            b = (b - 1) % _aa
         else:
-            b = (b + 1) % _q
-        c = _ag[d * _q + b]
-        if c != _dt:
+            b = (b + 1) % _aa
+        c = _ax[d * _aa + b]
+        if c != _gg:
             return c
 # sthelena.app.font
 import displayio
-_n = const(95)
-_be = const(6)
+_u = const(95)
+_cn = const(6)
 class SheetFont:
-    ascent = TILE_HEIGHT
+    ascent = _ep
     descent = 0
-    width = TILE_WIDTH
-    height = TILE_HEIGHT
+    width = _eq
+    height = _ep
     dx = 0
     dy = 0
-    shift_x = TILE_WIDTH
+    shift_x = _eq
     shift_y = 0
     tile_index = 0
 
     def __init__(self, sheet):
-        d = displayio.Bitmap((_n + _be) * TILE_WIDTH, TILE_HEIGHT, 2)
-        for b in range(_n + _be):
-            if b < _n:
+        d = displayio.Bitmap((_u + _cn) * _eq, _ep, 2)
+        for b in range(_u + _cn):
+            if b < _u:
                 e = b
-            elif b < _n + 4:
-                e = SMALL_SUIT + b - _n
+            elif b < _u + 4:
+                e = _du + b - _u
             else:
-                e = ARROW_UP if b == _n + 4 else ARROW_DOWN
-            c = e % SHEET_COLUMNS * TILE_WIDTH
-            g = e // SHEET_COLUMNS * TILE_HEIGHT
-            for y in range(TILE_HEIGHT):
+                e = _d if b == _u + 4 else _c
+            c = e % _do * _eq
+            g = e // _do * _ep
+            for y in range(_ep):
                 a = (g + y) * sheet.width + c
-                f = y * d.width + b * TILE_WIDTH
-                for x in range(TILE_WIDTH):
-                    if sheet[a + x] != PAPER:
+                f = y * d.width + b * _eq
+                for x in range(_eq):
+                    if sheet[a + x] != _cl:
                         d[f + x] = 1
         self.bitmap = d
-        self._cp = (TILE_WIDTH, TILE_HEIGHT)
+        self._fc = (_eq, _ep)
 
     def get_bounding_box(self):
-        return self._cp
+        return self._fc
 
     def get_glyph(self, code):
-        if FIRST_CHAR <= code < FIRST_CHAR + _n:
-            self.tile_index = code - FIRST_CHAR
-        elif 1 <= code <= _be:
-            self.tile_index = _n + code - 1
+        if _ar <= code < _ar + _u:
+            self.tile_index = code - _ar
+        elif 1 <= code <= _cn:
+            self.tile_index = _u + code - 1
         elif code == 8593 or code == 8595:
-            self.tile_index = _n + (4 if code == 8593 else 5)
+            self.tile_index = _u + (4 if code == 8593 else 5)
         else:
             return None
         return self
 # sthelena.app.table
 from adafruit_display_text.bitmap_label import Label
 from adafruit_displayio_layout.layouts.grid_layout import GridLayout
-TEXT_COLUMNS = const(26)
-TEXT_ROWS = const(16)
-_i = ' ' * TEXT_COLUMNS
-LIFT = const(3)
-NO_MARK = const(0)
-TARGET_MARK = const(1)
-BLOCKED_MARK = const(2)
-_e = const(1862452)
-_f = const(6269042)
-_ck = const(16777215)
-_af = const(10134428)
-_ae = const(6186591)
-_g = const(0)
-_bb = const(16747520)
-_bi = const(13635600)
-_bd = const(16052184)
-_t = const(16769024)
-_v = const(58879)
-_u = const(16719904)
+_el = const(26)
+_em = const(16)
+_m = ' ' * _el
+_bj = const(3)
+_cc = const(0)
+_ej = const(1)
+_o = const(2)
+_g = const(1862452)
+_h = const(6269042)
+_eu = const(16777215)
+_aw = const(10134428)
+_av = const(6186591)
+_k = const(0)
+_ch = const(16747520)
+_cw = const(13635600)
+_ck = const(16052184)
+_ad = const(16769024)
+_af = const(58879)
+_ae = const(16719904)
 TWO_COLOURS = (0, 13635600, 13635600, 0)
 FOUR_COLOURS = (0, 13635600, 1067232, 821792)
 def write(grid, column, row, text, width=0):
-    a = row * TEXT_COLUMNS + column
+    a = row * _el + column
     for b in text:
-        if column >= TEXT_COLUMNS:
+        if column >= _el:
             return
         c = ord(b)
         if c < 5:
-            c = SMALL_SUIT + c - 1
+            c = _du + c - 1
         elif c == 5:
-            c = ARROW_UP
+            c = _d
         elif c == 6 or c == 8595:
-            c = ARROW_DOWN
+            c = _c
         elif c == 8593:
-            c = ARROW_UP
-        elif FIRST_CHAR <= c < 127:
-            c -= FIRST_CHAR
+            c = _d
+        elif _ar <= c < 127:
+            c -= _ar
         else:
-            c = ord('?') - FIRST_CHAR
+            c = ord('?') - _ar
         grid[a] = c
         a += 1
         column += 1
         width -= 1
-    while width > 0 and column < TEXT_COLUMNS:
+    while width > 0 and column < _el:
         grid[a] = 0
         a += 1
         column += 1
         width -= 1
 def write_number(grid, right, row, number, width):
-    a = row * TEXT_COLUMNS + right
+    a = row * _el + right
     while width > 0:
-        grid[a] = ord('0') - FIRST_CHAR + number % 10
+        grid[a] = ord('0') - _ar + number % 10
         number //= 10
         width -= 1
         a -= 1
@@ -874,22 +874,22 @@ def write_number(grid, right, row, number, width):
 def card_text(card):
     a = card & 15
     return ('10' if a == 10 else RANKS[a - 1]) + chr(1 + (card >> 4))
-def _eb(a, c, e):
+def _go(a, c, e):
     d = displayio.Palette(COLOURS)
     for b in range(COLOURS):
         d[b] = a
-    d[PAPER] = e
-    d[TEXT] = c
-    d[INK] = c
-    d[DIM] = _f
-    d[MARK] = _bb
-    d[NOPE] = _bi
+    d[_cl] = e
+    d[_ek] = c
+    d[_bf] = c
+    d[_ak] = _h
+    d[_bp] = _ch
+    d[_ca] = _cw
     return d
-def _ds(c, f, a, b):
-    d = Label(c, text='', color=_g, background_color=_bd, line_spacing=1, scale=f, anchor_point=a, anchored_position=b)
+def _gf(c, f, a, b):
+    d = Label(c, text='', color=_k, background_color=_ck, line_spacing=1, scale=f, anchor_point=a, anchored_position=b)
     e = displayio.Palette(2)
-    e[0] = _bd
-    e[1] = _g
+    e[0] = _ck
+    e[1] = _k
     d._palette = e
     return d
 class TableView:
@@ -898,178 +898,178 @@ class TableView:
         self.group = displayio.Group()
         self.font = SheetFont(sheet)
         self.suit_colours = TWO_COLOURS
-        self._ew = _eb(_e, _ck, _e)
+        self._hj = _go(_g, _eu, _g)
         b = displayio.Group(scale=8)
         c = displayio.Palette(1)
-        c[0] = _e
+        c[0] = _g
         b.append(displayio.TileGrid(displayio.Bitmap(20, 16, 1), pixel_shader=c))
         self.group.append(b)
-        self.status = displayio.TileGrid(sheet, pixel_shader=self._ew, width=TEXT_COLUMNS, height=1, tile_width=TILE_WIDTH, tile_height=TILE_HEIGHT, x=2, y=0)
+        self.status = displayio.TileGrid(sheet, pixel_shader=self._hj, width=_el, height=1, tile_width=_eq, tile_height=_ep, x=2, y=0)
         self.group.append(self.status)
-        self._ec = []
-        self._cz = _eb(_e, _ae, _af)
+        self._gp = []
+        self._fm = _go(_g, _av, _aw)
         for j in range(4):
-            self._ec.append(_eb(_e, _g, _ck))
-            self._cz[SUIT_INK + j] = _ae
-        self._dp = []
-        self.places = GridLayout(x=GRID_LEFT, y=GRID_TOP, width=GRID_WIDTH, height=GRID_HEIGHT, grid_size=(GRID_COLUMNS, GRID_ROWS))
+            self._gp.append(_go(_g, _k, _eu))
+            self._fm[_ef + j] = _av
+        self._gc = []
+        self.places = GridLayout(x=GRID_LEFT, y=GRID_TOP, width=_az, height=_ay, grid_size=(GRID_COLUMNS, GRID_ROWS))
         for h in range(20):
-            f = displayio.TileGrid(sheet, pixel_shader=self._ec[0], width=4, height=3, tile_width=TILE_WIDTH, tile_height=TILE_HEIGHT)
-            self._dp.append(f)
+            f = displayio.TileGrid(sheet, pixel_shader=self._gp[0], width=4, height=3, tile_width=_eq, tile_height=_ep)
+            self._gc.append(f)
             self.places.add_content(f, grid_position=(place_column(h), place_row(h)), cell_size=(1, 1), layout_cells=False)
         self.places.layout_cells()
         self.group.append(self.places)
-        i = CARD_SIZE + 4
+        i = _s + 4
         e = displayio.Bitmap(i, i, 2)
         for a in range(i):
             for d in (0, 1, i - 2, i - 1):
                 e[a, d] = 1
                 e[d, a] = 1
-        self._cx = displayio.Palette(2)
-        self._cx.make_transparent(0)
-        self._cx[1] = _t
-        self._cw = displayio.TileGrid(e, pixel_shader=self._cx)
-        self.group.append(self._cw)
-        self._ea = _eb(_bd, _g, _bd)
-        self.overlay = displayio.TileGrid(sheet, pixel_shader=self._ea, width=TEXT_COLUMNS, height=TEXT_ROWS, tile_width=TILE_WIDTH, tile_height=TILE_HEIGHT, x=2, y=0)
+        self._fk = displayio.Palette(2)
+        self._fk.make_transparent(0)
+        self._fk[1] = _ad
+        self._fj = displayio.TileGrid(e, pixel_shader=self._fk)
+        self.group.append(self._fj)
+        self._gn = _go(_ck, _k, _ck)
+        self.overlay = displayio.TileGrid(sheet, pixel_shader=self._gn, width=_el, height=_em, tile_width=_eq, tile_height=_ep, x=2, y=0)
         self.overlay.hidden = True
         self.group.append(self.overlay)
         self.page = 'table'
         k = displayio.Group()
-        self.rows = [''] * TEXT_ROWS
-        self._df = [''] * TEXT_ROWS
-        self.body = _ds(self.font, 1, (0, 0), (2, 0))
-        self.body.text = self._co()
-        self.title = _ds(self.font, 2, (0.5, 0), (80, 0))
-        self.marker = displayio.TileGrid(sheet, pixel_shader=self._ea, tile_width=TILE_WIDTH, tile_height=TILE_HEIGHT, default_tile=ord('>') - FIRST_CHAR, x=2)
+        self.rows = [''] * _em
+        self._fs = [''] * _em
+        self.body = _gf(self.font, 1, (0, 0), (2, 0))
+        self.body.text = self._fb()
+        self.title = _gf(self.font, 2, (0.5, 0), (80, 0))
+        self.marker = displayio.TileGrid(sheet, pixel_shader=self._gn, tile_width=_eq, tile_height=_ep, default_tile=ord('>') - _ar, x=2)
         for g in (self.body, self.title, self.marker):
             k.append(g)
         k.hidden = True
         self.text_page = k
         self.group.append(k)
-        self._de = bytearray(b'\xff' * 80)
+        self._fr = bytearray(b'\xff' * 80)
         self.set_suit_colours(TWO_COLOURS)
 
     def set_suit_colours(self, colours):
         self.suit_colours = colours
-        for a in self._ec + [self._ew, self._ea]:
+        for a in self._gp + [self._hj, self._gn]:
             for b in range(4):
-                a[SUIT_INK + b] = colours[b]
+                a[_ef + b] = colours[b]
         for b in range(4):
-            self._ec[b][INK] = colours[b]
+            self._gp[b][_bf] = colours[b]
 
     def draw_place(self, place, card, count, empty_picture, mark, dim, lifted):
-        d = self._de
+        d = self._fr
         a = place * 4
         b = count if card or place >= 12 else empty_picture
         g = dim | lifted << 1
         if d[a] == card and d[a + 1] == b and (d[a + 2] == mark) and (d[a + 3] == g):
             return
-        e = self._dp[place]
+        e = self._gc[place]
         if d[a] != card or d[a + 3] & 1 != dim:
-            e.pixel_shader = self._cz if dim else self._ec[card >> 4]
+            e.pixel_shader = self._fm if dim else self._gp[card >> 4]
         d[a] = card
         d[a + 1] = b
         d[a + 2] = mark
         d[a + 3] = g
-        e.y = place_y(place) - GRID_TOP - LIFT * lifted
+        e.y = place_y(place) - GRID_TOP - _bj * lifted
         if card:
-            f = BIG_RANK + 4 * ((card & 15) - 1)
-            h = BIG_SUIT + 4 * (card >> 4)
+            f = _i + 4 * ((card & 15) - 1)
+            h = _j + 4 * (card >> 4)
             for c in range(4):
                 a = (c >> 1) * 4 + (c & 1)
                 e[a] = f + c
                 e[a + 2] = h + c
             if place < 12:
-                e[8] = ord('0') - FIRST_CHAR + count // 10 if count >= 10 else 0
-                e[9] = ord('0') - FIRST_CHAR + count % 10
+                e[8] = ord('0') - _ar + count // 10 if count >= 10 else 0
+                e[9] = ord('0') - _ar + count % 10
             else:
-                e[8] = ord('A' if count else 'K') - FIRST_CHAR
-                e[9] = ARROW_UP if count else ARROW_DOWN
+                e[8] = ord('A' if count else 'K') - _ar
+                e[9] = _d if count else _c
         else:
             for i in range(8):
                 e[i] = empty_picture + i
-            e[8] = TABLE_TILE
-            e[9] = TABLE_TILE
-        if mark == TARGET_MARK:
-            e[10] = TARGET
-            e[11] = TARGET + 1
-        elif mark == BLOCKED_MARK:
-            e[10] = BLOCKED
-            e[11] = BLOCKED + 1
+            e[8] = _eh
+            e[9] = _eh
+        if mark == _ej:
+            e[10] = _ei
+            e[11] = _ei + 1
+        elif mark == _o:
+            e[10] = _n
+            e[11] = _n + 1
         elif card:
             e[10] = 0
             e[11] = 0
         else:
-            e[10] = TABLE_TILE
-            e[11] = TABLE_TILE
+            e[10] = _eh
+            e[11] = _eh
 
     def place_cursor(self, place, lifted, colour=0):
-        self._cw.x = place_x(place) - 2
-        self._cw.y = place_y(place) - 2 - LIFT * lifted
-        self._cx[1] = _t if colour == 0 else _v if colour == 1 else _u
+        self._fj.x = place_x(place) - 2
+        self._fj.y = place_y(place) - 2 - _bj * lifted
+        self._fk[1] = _ad if colour == 0 else _af if colour == 1 else _ae
 
-    def _es(self, a):
+    def _hf(self, a):
         if self.page != a:
             self.page = a
             self.overlay.hidden = a != 'peek'
             self.text_page.hidden = a != 'text'
-            self._cw.hidden = a != 'table'
+            self._fj.hidden = a != 'table'
 
     def show_overlay(self, shown):
-        self._es('peek' if shown else 'table')
+        self._hf('peek' if shown else 'table')
 
     def clear_overlay(self):
         b = self.overlay
-        for a in range(TEXT_COLUMNS * TEXT_ROWS):
+        for a in range(_el * _em):
             b[a] = 0
 
     def clear_text(self):
         b = self.rows
-        for a in range(TEXT_ROWS):
+        for a in range(_em):
             b[a] = ''
 
-    def _co(self):
+    def _fb(self):
         c = self.rows
         a = c[0]
-        if len(a) < TEXT_COLUMNS:
-            c[0] = a + _i[len(a):]
-        b = c[TEXT_ROWS - 1]
+        if len(a) < _el:
+            c[0] = a + _m[len(a):]
+        b = c[_em - 1]
         if not b:
-            c[TEXT_ROWS - 1] = ' '
+            c[_em - 1] = ' '
         d = '\n'.join(c)
         c[0] = a
-        c[TEXT_ROWS - 1] = b
+        c[_em - 1] = b
         return d
 
     def show_text(self, title='', marker_row=-1):
-        self._dc()
+        self._fp()
         if title:
             self.title.text = title
-            a = 2 if len(title) * 2 * TILE_WIDTH <= TEXT_COLUMNS * TILE_WIDTH else 1
+            a = 2 if len(title) * 2 * _eq <= _el * _eq else 1
             if self.title.scale != a:
                 self.title.scale = a
         self.title.hidden = not title
         self.move_marker(marker_row)
-        self._es('text')
+        self._hf('text')
 
     def set_row(self, row, text):
         self.rows[row] = text
-        self._dc()
+        self._fp()
 
     def draw_rows(self):
-        self._dc()
+        self._fp()
 
-    def _dc(self):
+    def _fp(self):
         c = self.rows
-        a = self._df
+        a = self._fs
         d = True
-        for b in range(TEXT_ROWS):
+        for b in range(_em):
             if c[b] != a[b]:
                 a[b] = c[b]
                 d = False
         if not d:
-            self.body.text = self._co()
+            self.body.text = self._fb()
 
     def move_marker(self, row):
         a = self.marker
@@ -1077,20 +1077,20 @@ class TableView:
             a.hidden = True
             return
         a.hidden = False
-        a.y = row * TILE_HEIGHT
+        a.y = row * _ep
 # sthelena.app.screens
 from adafruit_display_text import wrap_text_to_pixels
-PLAY = const(0)
-MENU = const(1)
-PEEK = const(2)
+_cp = const(0)
+_br = const(1)
+_cm = const(2)
 HELP = const(3)
-WON_SCREEN = const(4)
-STUCK = const(5)
-NUMBER = const(6)
-STATS = const(7)
-STATS_RESET = const(8)
-OVERVIEW = const(9)
-NOWHERE = const(-1)
+_ex = const(4)
+_ee = const(5)
+_ce = const(6)
+_dz = const(7)
+_ea = const(8)
+_ci = const(9)
+_cb = const(-1)
 def throws_away(app):
     return len(app.game.history) > 0 and (not app.game.is_won())
 def write_section(app, name, row):
@@ -1105,19 +1105,19 @@ def write_section(app, name, row):
                     if c:
                         break
                     c = d[1:] == name
-                elif c and row < TEXT_ROWS:
+                elif c and row < _em:
                     if d[:1] == '?':
                         h = d.find(' ')
                         a = d.find('=')
                         if value_text(getattr(g, d[1:a])) != d[a + 1:h]:
                             continue
                         d = d[h + 1:]
-                    if len(d) <= TEXT_COLUMNS:
+                    if len(d) <= _el:
                         f[row] = d
                         row += 1
                         continue
-                    for e in wrap_text_to_pixels(d, TEXT_COLUMNS * TILE_WIDTH, app.view.font):
-                        if row < TEXT_ROWS:
+                    for e in wrap_text_to_pixels(d, _el * _eq, app.view.font):
+                        if row < _em:
                             f[row] = e
                             row += 1
     except OSError:
@@ -1127,7 +1127,7 @@ def write_section(app, name, row):
 def show_lines(view, lines):
     view.clear_text()
     b = view.rows
-    for a in range(min(len(lines), TEXT_ROWS)):
+    for a in range(min(len(lines), _em)):
         b[a] = lines[a]
     view.show_text()
 def show_message(view, title, lines, keys):
@@ -1136,30 +1136,30 @@ def show_message(view, title, lines, keys):
     for a in range(len(lines)):
         b[3 + a] = lines[a]
     for a in range(len(keys)):
-        b[TEXT_ROWS - len(keys) + a] = keys[a]
+        b[_em - len(keys) + a] = keys[a]
     view.show_text(title)
 # sthelena.statistics
 KINDS = ('st-helena', 'st-helena-pysol', 'louis', 'box-kite', 'custom')
 PRESET_BITS = (240, 1697, 198, 11)
-CUSTOM = const(4)
-RECENT = const(20)
-_ah = const(14)
-_ca = const(6)
-_ch = const(134)
-_av = const(32767)
-def _do(d, a, c):
+_ag = const(4)
+_cu = const(20)
+_ba = const(14)
+_dt = const(6)
+_eg = const(134)
+_bv = const(32767)
+def _gb(d, a, c):
     e = 0
     for b in range(a, a + c):
         e = e << 8 | d[b]
     return e
-def _eg(d, a, c, e):
+def _gt(d, a, c, e):
     for b in range(a + c - 1, a - 1, -1):
         d[b] = e & 255
         e >>= 8
 def kind_of(rules):
     a = rules.to_bits()
     b = a % len(PRESET_BITS)
-    return b if a == PRESET_BITS[b] else CUSTOM
+    return b if a == PRESET_BITS[b] else _ag
 class Statistics:
 
     def __init__(self):
@@ -1174,31 +1174,31 @@ class Statistics:
         c = kind_of(rules)
         f = self.tables[c]
         if f is None:
-            f = self.tables[c] = bytearray(_ch)
-        _eg(f, 0, 3, min(_do(f, 0, 3) + 1, 16777215))
+            f = self.tables[c] = bytearray(_eg)
+        _gt(f, 0, 3, min(_gb(f, 0, 3) + 1, 16777215))
         e = 0
         if won:
-            _eg(f, 3, 3, min(_do(f, 3, 3) + 1, 16777215))
-            e = min(_do(f, 6, 2) + 1, 65535)
-            if e > _do(f, 8, 2):
-                _eg(f, 8, 2, e)
-            a = _do(f, 10, 2)
+            _gt(f, 3, 3, min(_gb(f, 3, 3) + 1, 16777215))
+            e = min(_gb(f, 6, 2) + 1, 65535)
+            if e > _gb(f, 8, 2):
+                _gt(f, 8, 2, e)
+            a = _gb(f, 10, 2)
             if a == 0 or moves < a:
-                _eg(f, 10, 2, max(1, min(moves, 65535)))
-        _eg(f, 6, 2, e)
+                _gt(f, 10, 2, max(1, min(moves, 65535)))
+        _gt(f, 6, 2, e)
         b = f[13]
-        d = _ah + b * _ca
-        _eg(f, d, 4, number)
-        _eg(f, d + 4, 2, (32768 if won else 0) | min(moves, _av))
-        f[13] = (b + 1) % RECENT
-        if f[12] < RECENT:
+        d = _ba + b * _dt
+        _gt(f, d, 4, number)
+        _gt(f, d + 4, 2, (32768 if won else 0) | min(moves, _bv))
+        f[13] = (b + 1) % _cu
+        if f[12] < _cu:
             f[12] += 1
 
     def counts(self, kind):
         a = self.tables[kind]
         if a is None:
             return (0, 0, 0, 0, 0)
-        return (_do(a, 0, 3), _do(a, 3, 3), _do(a, 6, 2), _do(a, 8, 2), _do(a, 10, 2))
+        return (_gb(a, 0, 3), _gb(a, 3, 3), _gb(a, 6, 2), _gb(a, 8, 2), _gb(a, 10, 2))
 
     def recent(self, kind):
         f = self.tables[kind]
@@ -1207,9 +1207,9 @@ class Statistics:
             return b
         c = f[13]
         for a in range(1, f[12] + 1):
-            e = _ah + (c - a) % RECENT * _ca
-            d = _do(f, e + 4, 2)
-            b.append((_do(f, e, 4), d >> 15 == 1, d & _av))
+            e = _ba + (c - a) % _cu * _dt
+            d = _gb(f, e + 4, 2)
+            b.append((_gb(f, e, 4), d >> 15 == 1, d & _bv))
         return b
 
     def played(self):
@@ -1249,9 +1249,9 @@ class Statistics:
         a = 4
         for b in range(len(KINDS)):
             if len(data) > 3 and data[3] >> b & 1:
-                d = bytearray(data[a:a + _ch])
-                a += _ch
-                if len(d) != _ch or _do(d, 3, 3) > _do(d, 0, 3) or _do(d, 6, 2) > _do(d, 8, 2) or (d[12] > RECENT) or (d[13] >= RECENT):
+                d = bytearray(data[a:a + _eg])
+                a += _eg
+                if len(d) != _eg or _gb(d, 3, 3) > _gb(d, 0, 3) or _gb(d, 6, 2) > _gb(d, 8, 2) or (d[12] > _cu) or (d[13] >= _cu):
                     raise ValueError('statistics do not add up')
                 c.tables[b] = d
         if data[:3] != b'ST\x01' or a != len(data) or data[3] >> len(KINDS):
@@ -1261,21 +1261,21 @@ def win_rate(played, won):
     return won * 100 // played if played else 0
 # sthelena.app.record
 RECORD_MAGIC = b'SR'
-RECORD_VERSION = const(1)
-WRITE_EVERY_MS = const(60000)
-KEEP_MOVES = const(1000)
-LONGEST = const(61440)
-_ce = const(83)
-_ad = const(71)
-_ac = const(1)
-_cc = const(2)
-_s = const(4)
-_d = const(8)
+_cv = const(1)
+_ez = const(60000)
+_bg = const(1000)
+_bk = const(61440)
+_dy = const(83)
+_au = const(71)
+_at = const(1)
+_dw = const(2)
+_ac = const(4)
+_f = const(8)
 UNREADABLE = 'saved game unreadable: new deal'
 STATISTICS_LOST = 'statistics unreadable: reset'
 TRIMMED = 'save full: oldest undo dropped'
 NOT_SAVED = 'cannot save: flash error'
-def _ep(c, b, a):
+def _hc(c, b, a):
     d = len(c)
     c.append(b)
     c.append(len(a) >> 8)
@@ -1284,20 +1284,20 @@ def _ep(c, b, a):
     c.extend(crc16(c[d:]).to_bytes(2, 'big'))
 def record_bytes(app, keep=-1):
     c = bytearray(RECORD_MAGIC)
-    c.append(RECORD_VERSION)
-    _ep(c, _ce, app.statistics.to_bytes())
+    c.append(_cv)
+    _hc(c, _dy, app.statistics.to_bytes())
     b = bytearray(4)
-    b[0] = app.four_colours * _ac | (not app.sound_on) * _cc | app.finished * _s | app.auto_on * _d
+    b[0] = app.four_colours * _at | (not app.sound_on) * _dw | app.finished * _ac | app.auto_on * _f
     b[1] = app.cursor
     a = app.next_rules.to_bits()
     b[2] = a >> 8
     b[3] = a & 255
     b.extend(to_bytes(app.game, keep))
-    _ep(c, _ad, b)
+    _hc(c, _au, b)
     return bytes(c)
 def sections(data):
     c = [None, None]
-    if len(data) < 3 or data[:2] != RECORD_MAGIC or data[2] != RECORD_VERSION:
+    if len(data) < 3 or data[:2] != RECORD_MAGIC or data[2] != _cv:
         return (c, False)
     a = 3
     while a + 5 <= len(data):
@@ -1305,9 +1305,9 @@ def sections(data):
         b = a + 3 + (data[a + 1] << 8 | data[a + 2])
         if b + 2 > len(data) or crc16(data[a:b]) != data[b] << 8 | data[b + 1]:
             break
-        if d == _ce:
+        if d == _dy:
             c[0] = data[a + 3:b]
-        elif d == _ad:
+        elif d == _au:
             c[1] = data[a + 3:b]
         a = b + 2
     return (c, True)
@@ -1331,10 +1331,10 @@ def restore(app):
         try:
             f = from_bytes(a[4:])
             d = a[0]
-            app.four_colours = d & _ac != 0
-            app.sound_on = d & _cc == 0
-            app.finished = d & _s != 0
-            app.auto_on = d & _d != 0
+            app.four_colours = d & _at != 0
+            app.sound_on = d & _dw == 0
+            app.finished = d & _ac != 0
+            app.auto_on = d & _f != 0
             app.cursor = a[1] % 20
             try:
                 app.next_rules = Rules.from_bits(a[2] << 8 | a[3])
@@ -1351,56 +1351,56 @@ class Keeper:
 
     def __init__(self, store):
         self.store = store
-        self.capacity = getattr(store, 'capacity', 0) or LONGEST
-        self._dk = -1
-        self._fe = -1
-        self._ev = False
-        self._fb = 0
+        self.capacity = getattr(store, 'capacity', 0) or _bk
+        self._fx = -1
+        self._hr = -1
+        self._hi = False
+        self._ho = 0
 
     def due(self, now, dirty):
-        if self._ev:
-            self._fe = now
-            self._ev = False
+        if self._hi:
+            self._hr = now
+            self._hi = False
         if not dirty:
             return False
-        if self._dk < 0:
-            self._dk = now
+        if self._fx < 0:
+            self._fx = now
             return False
-        if now - self._dk & TICKS_MASK < WRITE_EVERY_MS:
+        if now - self._fx & _en < _ez:
             return False
-        return self._fe < 0 or now - self._fe & TICKS_MASK >= WRITE_EVERY_MS
+        return self._hr < 0 or now - self._hr & _en >= _ez
 
     def write(self, app):
         c = self.capacity
         d = ''
         a = record_bytes(app) if len(app.game.history) < c else b''
         if not a or len(a) > c:
-            a = record_bytes(app, KEEP_MOVES)
+            a = record_bytes(app, _bg)
             if len(a) > c:
                 a = record_bytes(app, 0)
-            if not self._fb & 1:
-                self._fb |= 1
+            if not self._ho & 1:
+                self._ho |= 1
                 d = TRIMMED
-        self._dk = -1
-        self._ev = True
+        self._fx = -1
+        self._hi = True
         try:
             self.store.save(a)
         except (OSError, RuntimeError, ValueError) as b:
             print('sthelena: could not save (%s)' % b)
-            if not self._fb & 2:
-                self._fb |= 2
+            if not self._ho & 2:
+                self._ho |= 2
                 d = NOT_SAVED
             return (False, d)
         return (True, d)
 # sthelena.app.stats_screen
-_bz = const(5)
+_ds = const(5)
 def statistics_lines(statistics, kind):
     g, j, i, a, b = statistics.counts(kind)
     d = ['played %d  won %d (%d%%)' % (g, j, win_rate(g, j)), 'wins in a row %d, best %d' % (i, a), 'fewest moves to win: %s' % (b or '-')]
     h = statistics.recent(kind)
     if h:
         d.append('last deals:')
-        for c in range(min(len(h), _bz)):
+        for c in range(min(len(h), _ds)):
             f, k, e = h[c]
             d.append(' #%d %s %d' % (f, 'won' if k else 'lost', e))
     return d
@@ -1413,23 +1413,23 @@ def stats_button(app, button, held):
         app.stats_kind = (app.stats_kind + (1 if button == RIGHT else -1)) % len(KINDS)
         show_stats(app)
     elif button == A and (not held):
-        return STATS_RESET
+        return _ea
     elif button == B or button == START:
-        return MENU
-    return STATS
+        return _br
+    return _dz
 def show_stats_reset(app):
     show_message(app.view, 'RESET STATISTICS?', ('Forget every deal played,', 'under every rules preset?'), ('A: reset them all', 'B: keep them'))
 def stats_reset_button(app, button, held):
     if held:
-        return STATS_RESET
+        return _ea
     if button == A:
         app.statistics.reset()
         app.save_now()
-    return STATS
+    return _dz
 # sthelena.app.reasons
 def why_not(game, move):
     d = game.rules
-    if move == DEAL or move == REDEAL:
+    if move == _ai or move == REDEAL:
         return 'no redeal left' if not game.louis_phase() else 'deal the stock first'
     e = move // 20
     f = move % 20
@@ -1462,7 +1462,7 @@ def why_not(game, move):
         return '1st deal: piles 1-4 to K'
     return '1st deal: piles 7-10 to A'
 # sthelena.app.autoplay
-def _cv(b, a):
+def _fi(b, a):
     c = b.foundation_wants(a)
     if not c:
         return 13
@@ -1476,7 +1476,7 @@ def safe_home(game):
         if not a:
             continue
         f = a >> 4
-        if _cv(game, f) + _cv(game, 4 + f) < 13:
+        if _fi(game, f) + _fi(game, 4 + f) < 13:
             continue
         for b in (4 + f, f):
             c = d * 20 + 12 + b
@@ -1504,7 +1504,7 @@ def finishable(game, keep=False):
         game.pop()
         e -= 1
     return f
-def _dw(b):
+def _gj(b):
     a = 0
     for c in range(20):
         if b.top(c):
@@ -1521,15 +1521,15 @@ def best_move(game, place):
             continue
         c = 2 if f >= 12 else 1 if game.top(f) else 0
         game.push(d)
-        e = c * 10000 + _dw(game)
+        e = c * 10000 + _gj(game)
         game.pop()
         if e > b:
             a = d
             b = e
     return a
 # sthelena.app.play
-_bx = ('StH', 'StHpy', 'Louis', 'Kite')
-STATUS_WIDTH = const(18)
+_dq = ('StH', 'StHpy', 'Louis', 'Kite')
+_eb = const(18)
 def table_button(app, button, held):
     if app.message:
         app.say('')
@@ -1539,11 +1539,11 @@ def table_button(app, button, held):
     elif button == A:
         b = app.lifted
         c = app.cursor
-        if app.can_finish and c >= 12 and (b == NOWHERE) and (not held):
+        if app.can_finish and c >= 12 and (b == _cb) and (not held):
             app.finish()
         elif held:
-            quick_move(app, c if b == NOWHERE else b)
-        elif b == NOWHERE:
+            quick_move(app, c if b == _cb else b)
+        elif b == _cb:
             a = app.game
             if not a.top(c):
                 app.error('no card there')
@@ -1551,11 +1551,11 @@ def table_button(app, button, held):
                 app.error('foundation cards stay put')
             else:
                 app.lifted = c
-                app.sound(CLICK)
+                app.sound(_v)
         elif b == c:
             quick_move(app, c)
         else:
-            app.lifted = NOWHERE
+            app.lifted = _cb
             if app.game.is_legal(b * 20 + c):
                 app.play(b * 20 + c)
             else:
@@ -1565,20 +1565,20 @@ def table_button(app, button, held):
             if app.undid:
                 app.redo_move()
             app.redo_move()
-        elif app.lifted != NOWHERE:
-            app.lifted = NOWHERE
+        elif app.lifted != _cb:
+            app.lifted = _cb
             app.undid = False
         else:
             app.undid = len(app.game.history) > 0
             app.undo()
     elif button == START:
-        return MENU
+        return _br
     elif button == SELECT:
         app.page = app.cursor
-        return OVERVIEW if app.cursor < 12 else PEEK
-    return PLAY
+        return _ci if app.cursor < 12 else _cm
+    return _cp
 def quick_move(app, place):
-    app.lifted = NOWHERE
+    app.lifted = _cb
     a = best_move(app.game, place)
     if a >= 0:
         app.play(a)
@@ -1587,7 +1587,7 @@ def quick_move(app, place):
     else:
         app.error('no place for this card')
 def place_cursor(app):
-    a = 2 if app.flash_at is not None else 1 if app.lifted != NOWHERE else 0
+    a = 2 if app.flash_at is not None else 1 if app.lifted != _cb else 0
     app.view.place_cursor(app.cursor, app.cursor == app.lifted, a)
 def show_table(app):
     g = app.game
@@ -1595,17 +1595,17 @@ def show_table(app):
     n.show_overlay(False)
     h = app.lifted
     m = 0
-    if h != NOWHERE:
+    if h != _cb:
         for k in range(20):
             if k != h and g.is_legal(h * 20 + k):
                 m |= 1 << k
     a = 0
-    c = app.cursor if h == NOWHERE else h
+    c = app.cursor if h == _cb else h
     if c < 12 and g.restricted():
         for f in range(8):
             if not g.may_play_to(c, f):
                 a |= 1 << 12 + f
-    j = EMPTY_ANY if g.rules.spaces == 'any' else EMPTY_NONE
+    j = _al if g.rules.spaces == 'any' else _am
     for k in range(20):
         b = g.top(k)
         e = 0
@@ -1619,17 +1619,17 @@ def show_table(app):
                 e = 1
             if a >> k & 1:
                 e = 1
-        i = TARGET_MARK if m >> k & 1 else BLOCKED_MARK if a >> k & 1 else NO_MARK
+        i = _ej if m >> k & 1 else _o if a >> k & 1 else _cc
         n.draw_place(k, b, d, j, i, e, 1 if k == h else 0)
     place_cursor(app)
-    _dd(app)
+    _fq(app)
 def status_text(app):
     a = app.game
     d = a.rules.preset
     e = d
     for b in range(len(PRESETS)):
         if PRESETS[b][0] == d:
-            e = _bx[b]
+            e = _dq[b]
     if str(a.rules) != d:
         e += '*'
     e += ' R%d' % a.redeals_left()
@@ -1638,10 +1638,10 @@ def status_text(app):
     if a.louis_phase():
         e += ' st%d' % a.stock_size()
     c = a.deal_number
-    if c is not None and len(e) + 2 + len(str(c)) <= STATUS_WIDTH:
+    if c is not None and len(e) + 2 + len(str(c)) <= _eb:
         e = '#%d %s' % (c, e)
     return e
-def _dd(a):
+def _fq(a):
     b = a.game
     e = a.view.status
     c = b.round << 9 | b.stock_size() << 1 | b.restricted()
@@ -1651,14 +1651,14 @@ def _dd(a):
     f = a.message or a.status
     if f is not a.shown:
         a.shown = f
-        write(e, 0, 0, f, TEXT_COLUMNS)
+        write(e, 0, 0, f, _el)
         a.counted = -1
     d = len(a.autos)
     if not a.message and d != a.counted:
         a.counted = d
-        write(e, STATUS_WIDTH, 0, '', TEXT_COLUMNS - STATUS_WIDTH)
-        write(e, TEXT_COLUMNS - 2, 0, 'mv')
-        write_number(e, TEXT_COLUMNS - 4, 0, d, TEXT_COLUMNS - 4 - STATUS_WIDTH)
+        write(e, _eb, 0, '', _el - _eb)
+        write(e, _el - 2, 0, 'mv')
+        write_number(e, _el - 4, 0, d, _el - 4 - _eb)
 # sthelena.app.deal_number
 def start_number(app, number):
     a = app.digits
@@ -1694,7 +1694,7 @@ def number_button(app, button, held):
     elif button == LEFT or button == RIGHT:
         app.digit = (b + (1 if button == RIGHT else -1)) % 10
     elif button == B or button == START:
-        return MENU
+        return _br
     elif button == A:
         e = 0
         for c in d:
@@ -1702,35 +1702,35 @@ def number_button(app, button, held):
         if e >= 1 << 32:
             show_number(app, ('Too big: the most is', '  4294967295'))
             app.error()
-            return NUMBER
-        if a == NUMBER or not throws_away(app):
+            return _ce
+        if a == _ce or not throws_away(app):
             app.new_deal(e)
-            return PLAY
-        app.asked = NUMBER
+            return _cp
+        app.asked = _ce
         show_number(app, ('This game will be lost:', 'A again to deal it.'))
-        return NUMBER
+        return _ce
     show_number(app)
-    return NUMBER
+    return _ce
 # sthelena.app.menu
-_at = const(12)
-LABEL_WIDTH = TEXT_COLUMNS - 2
-_bs = const(0)
-_ax = const(1)
-_k = const(2)
-_bq = const(3)
-_cj = const(4)
-_bl = const(5)
-_bj = const(6)
-_bv = const(7)
-_p = const(8 + 8)
-_cb = const(9 + 8)
-_dv = const(10 + 8)
-_c = const(11 + 8)
-_ak = const(12 + 8)
-_as = const(13 + 8)
-_au = ('Resume', 'New deal', 'Deal by number', 'Restart this deal', 'Undo', 'Redo')
-_ba = ('build', 'wrap', 'spaces', 'redeals', '1st-deal limit', 'gather', 'found. moves', 'Louis start')
-_ap = [None] * (2 * _at + 2)
+_bt = const(12)
+LABEL_WIDTH = _el - 2
+_dj = const(0)
+_by = const(1)
+_q = const(2)
+_dh = const(3)
+_es = const(4)
+_da = const(5)
+_cx = const(6)
+_dm = const(7)
+_z = const(8 + 8)
+_dv = const(9 + 8)
+_gi = const(10 + 8)
+_e = const(11 + 8)
+_bd = const(12 + 8)
+_bs = const(13 + 8)
+_bu = ('Resume', 'New deal', 'Deal by number', 'Restart this deal', 'Undo', 'Redo')
+_cg = ('build', 'wrap', 'spaces', 'redeals', '1st-deal limit', 'gather', 'found. moves', 'Louis start')
+_bn = [None] * (2 * _bt + 2)
 def draw_menu(app):
     l = app.view
     f = app.labels
@@ -1738,27 +1738,27 @@ def draw_menu(app):
     d = app.menu_first
     l.clear_text()
     j = l.rows
-    g = _ap
+    g = _bn
     h = app.game.deal_number
     if g[0] != h or g[1] is None:
         g[0] = h
         g[1] = 'MENU %-13s B: back' % ('' if h is None else '#%d' % h)
     j[0] = g[1]
-    for i in range(_at):
+    for i in range(_bt):
         e = d + i
         if e >= len(f):
             break
         k = i == 0 and d > 0
-        c = i == _at - 1 and d + _at < len(f)
+        c = i == _bt - 1 and d + _bt < len(f)
         a = 2 + 2 * i
         if k or c or g[a] != f[e]:
             g[a] = None if k or c else f[e]
-            g[a + 1] = _em(f[e], k, c)
+            g[a + 1] = _gz(f[e], k, c)
         j[2 + i] = g[a + 1]
-    j[TEXT_ROWS - 1] = 'A: choose  <>: change'
-    _en(app)
+    j[_em - 1] = 'A: choose  <>: change'
+    _ha(app)
     l.show_text(marker_row=2 + b - d)
-def _em(b, c, a):
+def _gz(b, c, a):
     if not (c or a):
         return ' ' + b
     return ' ' + b + ' ' * (LABEL_WIDTH - len(b)) + ('\x05' if c else '\x06')
@@ -1769,7 +1769,7 @@ def show_menu(app):
     app.menu_first = 0
     app.flush()
     app.labels = menu_labels(app)
-    _db(app)
+    _fo(app)
 def same_rules(one, other):
     if one.preset != other.preset:
         return False
@@ -1778,151 +1778,151 @@ def same_rules(one, other):
             return False
     return True
 def menu_label(app, item):
-    if item < _bj:
-        if item == _bs and app.can_finish:
+    if item < _cx:
+        if item == _dj and app.can_finish:
             return 'Finish: all cards home'
         if item == app.asked:
-            return 'Sure? A again: new deal' if item == _ax else 'Sure? A again: restart'
-        if item == _bq and (not same_rules(app.next_rules, app.game.rules)):
+            return 'Sure? A again: new deal' if item == _by else 'Sure? A again: restart'
+        if item == _dh and (not same_rules(app.next_rules, app.game.rules)):
             return 'Restart with new rules'
-        return _au[item]
+        return _bu[item]
     a = app.game
-    if item == _bj:
+    if item == _cx:
         if a.louis_phase():
             return 'Deal the stock'
         return 'Redeal (%d left)' % a.redeals_left()
-    if item == _bv:
+    if item == _dm:
         return 'Rules: ' + app.next_rules.preset
-    if item < _p:
-        b = item - _bv - 1
-        return '  %s: %s' % (_ba[b], value_text(getattr(app.next_rules, OPTIONS[b])))
-    if item == _p:
+    if item < _z:
+        b = item - _dm - 1
+        return '  %s: %s' % (_cg[b], value_text(getattr(app.next_rules, OPTIONS[b])))
+    if item == _z:
         return 'Four colours: ' + ('on' if app.four_colours else 'off')
-    if item == _cb:
-        return 'Sound: ' + ('on' if app.sound_on else 'off')
     if item == _dv:
+        return 'Sound: ' + ('on' if app.sound_on else 'off')
+    if item == _gi:
         return 'Statistics'
-    if item == _c:
+    if item == _e:
         return 'Auto-play home: ' + ('on' if app.auto_on else 'off')
     return 'Help'
 def menu_labels(app):
     b = []
-    for a in range(_as):
+    for a in range(_bs):
         b.append(menu_label(app, a))
     return b
-def _db(a):
+def _fo(a):
     b = a.menu_item
     if b < a.menu_first:
         a.menu_first = b
-    elif b >= a.menu_first + _at:
-        a.menu_first = b - _at + 1
+    elif b >= a.menu_first + _bt:
+        a.menu_first = b - _bt + 1
     draw_menu(a)
-def _en(a):
-    a.view.rows[TEXT_ROWS - 2] = '' if same_rules(a.next_rules, a.game.rules) else 'New rules: from next deal'
+def _ha(a):
+    a.view.rows[_em - 2] = '' if same_rules(a.next_rules, a.game.rules) else 'New rules: from next deal'
 def menu_button(app, button, held):
     c = app.menu_item
     a = app.asked
     if a >= 0:
         app.asked = -1
         if button != A or c != a:
-            _el(app, a)
+            _gy(app, a)
     if button == UP or button == DOWN:
-        app.menu_item = (c + (1 if button == DOWN else -1)) % _as
+        app.menu_item = (c + (1 if button == DOWN else -1)) % _bs
         b = app.menu_first
-        if b <= app.menu_item < b + _at:
+        if b <= app.menu_item < b + _bt:
             app.view.move_marker(2 + app.menu_item - b)
         else:
-            _db(app)
+            _fo(app)
     elif button == B or button == START:
-        return PLAY
+        return _cp
     elif button == LEFT or button == RIGHT:
-        return _ct(app, c, 1 if button == RIGHT else -1)
+        return _fg(app, c, 1 if button == RIGHT else -1)
     elif button == A:
-        if c >= _bv:
-            return _ct(app, c, 1)
-        return _cu(app, c, a)
-    return MENU
-def _el(a, c, b=True):
+        if c >= _dm:
+            return _fg(app, c, 1)
+        return _fh(app, c, a)
+    return _br
+def _gy(a, c, b=True):
     d = menu_label(a, c)
     a.labels[c] = d
-    if a.menu_first <= c < a.menu_first + _at:
+    if a.menu_first <= c < a.menu_first + _bt:
         e = c - a.menu_first
-        a.view.rows[2 + e] = _em(d, e == 0 and a.menu_first > 0, e == _at - 1 and a.menu_first + _at < len(a.labels))
+        a.view.rows[2 + e] = _gz(d, e == 0 and a.menu_first > 0, e == _bt - 1 and a.menu_first + _bt < len(a.labels))
         if b:
             a.view.draw_rows()
-def _cu(a, c, b):
-    if (c == _ax or c == _bq) and b != c and throws_away(a):
+def _fh(a, c, b):
+    if (c == _by or c == _dh) and b != c and throws_away(a):
         a.asked = c
-        _el(a, c)
-        return MENU
-    if c == _bs and a.can_finish:
+        _gy(a, c)
+        return _br
+    if c == _dj and a.can_finish:
         a.finish()
-    elif c == _ax:
+    elif c == _by:
         a.new_deal(a.new_deal_number())
-    elif c == _k:
+    elif c == _q:
         start_number(a, a.game.deal_number or 0)
-        return NUMBER
-    elif c == _bq:
+        return _ce
+    elif c == _dh:
         a.restart()
-    elif c == _cj:
+    elif c == _es:
         a.undo()
-    elif c == _bl:
+    elif c == _da:
         a.redo_move()
-    elif c == _bj:
+    elif c == _cx:
         a.redeal()
-    return PLAY
-def _ct(a, e, b):
-    if e == _bv:
+    return _cp
+def _fg(a, e, b):
+    if e == _dm:
         d = 0
         while PRESETS[d][0] != a.next_rules.preset:
             d += 1
         a.next_rules = Rules(PRESETS[(d + b) % len(PRESETS)][0])
         a.changed()
         a.labels = menu_labels(a)
-        _db(a)
-    elif e < _p:
-        f = OPTIONS[e - _bv - 1]
-        c = CHOICES[e - _bv - 1]
+        _fo(a)
+    elif e < _z:
+        f = OPTIONS[e - _dm - 1]
+        c = CHOICES[e - _dm - 1]
         g = getattr(a.next_rules, f)
         setattr(a.next_rules, f, c[(c.index(g) + b) % len(c)])
         a.changed()
-        _el(a, e, False)
-        _el(a, _bq, False)
-        _en(a)
+        _gy(a, e, False)
+        _gy(a, _dh, False)
+        _ha(a)
         a.view.draw_rows()
-    elif e == _p:
+    elif e == _z:
         a.four_colours = not a.four_colours
         a.view.set_suit_colours(FOUR_COLOURS if a.four_colours else TWO_COLOURS)
         a.changed()
-        _el(a, e)
-    elif e == _cb:
+        _gy(a, e)
+    elif e == _dv:
         a.sound_on = not a.sound_on
         a.changed()
-        _el(a, e)
-    elif e == _dv:
+        _gy(a, e)
+    elif e == _gi:
         open_stats(a)
-        return STATS
-    elif e == _c:
+        return _dz
+    elif e == _e:
         a.auto_on = not a.auto_on
         a.changed()
-        _el(a, e)
-    elif e == _ak:
+        _gy(a, e)
+    elif e == _bd:
         a.page = 0
         return HELP
-    return MENU
+    return _br
 # sthelena.app.peek
 def show_peek(app):
     b = app.view
     a = app.page
     b.clear_overlay()
     if a >= 12:
-        _er(app, a - 12)
+        _he(app, a - 12)
     else:
-        _et(app, a)
-    write(b.overlay, 0, TEXT_ROWS - 2, '<> next  SELECT: all piles')
-    write(b.overlay, 0, TEXT_ROWS - 1, 'B: back to the table')
+        _hg(app, a)
+    write(b.overlay, 0, _em - 2, '<> next  SELECT: all piles')
+    write(b.overlay, 0, _em - 1, 'B: back to the table')
     b.show_overlay(True)
-def _et(a, f):
+def _hg(a, f):
     e = a.view.overlay
     c = a.game.pile_cards(f)
     write(e, 0, 0, 'pile %d: %d card%s' % (f + 1, len(c), '' if len(c) == 1 else 's'))
@@ -1933,13 +1933,13 @@ def _et(a, f):
         if d > 20:
             d = 0
             g += 1
-            if g >= TEXT_ROWS - 3:
+            if g >= _em - 3:
                 write(e, 0, g, '...')
                 break
         h = card_text(b)
         write(e, d + 3 - len(h), g, h)
         d += 4
-def _er(a, c):
+def _he(a, c):
     f = a.view.overlay
     d = a.game
     i = c & 3
@@ -1975,16 +1975,16 @@ def peek_button(app, button, held):
         else:
             app.page = (b + a) % 12
         show_peek(app)
-        return PEEK
+        return _cm
     if button == SELECT:
         if b >= 12:
             app.page = 0
-        return OVERVIEW
-    return PLAY
+        return _ci
+    return _cp
 # sthelena.app.overview
-_aa = 4
-_l = (TEXT_COLUMNS - _aa) // 2
-def _cq(c, b, d, a):
+_aq = 4
+_r = (_el - _aq) // 2
+def _fd(c, b, d, a):
     write(c, b, d, RANKS[(a & 15) - 1])
     write(c, b + 1, d, '\x01\x02\x03\x04'[a >> 4])
 def show_overview(app):
@@ -1997,25 +1997,25 @@ def show_overview(app):
         write(h, 1 if i >= 9 else 2, i, str(i + 1))
         b = e.pile_cards(i)
         d = 0
-        if len(b) > _l:
-            d = len(b) - _l + 1
-            write(h, _aa, i, '<')
-        c = _aa + 2 * (d > 0)
+        if len(b) > _r:
+            d = len(b) - _r + 1
+            write(h, _aq, i, '<')
+        c = _aq + 2 * (d > 0)
         for g in range(d, len(b)):
-            _cq(h, c, i, b[g])
+            _fd(h, c, i, b[g])
             c += 2
     for f in range(2):
         write(h, 0, 12 + f, 'A\x05' if f else 'K\x06')
         for j in range(4):
             a = e.top(12 + 4 * f + j)
             if a:
-                _cq(h, 3 + 3 * j, 12 + f, a)
+                _fd(h, 3 + 3 * j, 12 + f, a)
             else:
                 write(h, 3 + 3 * j, 12 + f, '--')
     if e.louis_phase():
         write(h, 16, 12, 'stock %d' % e.stock_size())
-    write(h, 0, TEXT_ROWS - 2, '\x05\x06 pile  A: all of it')
-    write(h, 0, TEXT_ROWS - 1, 'B: back to the table')
+    write(h, 0, _em - 2, '\x05\x06 pile  A: all of it')
+    write(h, 0, _em - 1, 'B: back to the table')
     k.show_overlay(True)
 def overview_button(app, button, held):
     if button == UP or button == DOWN:
@@ -2023,13 +2023,13 @@ def overview_button(app, button, held):
         app.page = (a + (1 if button == DOWN else 11)) % 12
         write(app.view.overlay, 0, a, ' ')
         write(app.view.overlay, 0, app.page, '>')
-        return OVERVIEW
+        return _ci
     if button == A or button == SELECT:
-        return PEEK
-    return PLAY
+        return _cm
+    return _cp
 # sthelena.app.help
-_bc = 3
-_bw = ('rules', 'table', 'buttons')
+_cj = 3
+_dn = ('rules', 'table', 'buttons')
 def show_help(app):
     c = app.view
     a = app.page
@@ -2038,16 +2038,16 @@ def show_help(app):
     if a == 0:
         c.rows[0] = 'RULES: ' + app.game.rules.preset
         b = 1
-    write_section(app, _bw[a], b)
-    c.rows[TEXT_ROWS - 1] = '%d/%d <>: page  B: back' % (a + 1, _bc)
+    write_section(app, _dn[a], b)
+    c.rows[_em - 1] = '%d/%d <>: page  B: back' % (a + 1, _cj)
     c.show_text()
 def help_button(app, button, held):
     if button == B or button == START:
-        return MENU
+        return _br
     a = app.page + (-1 if button == LEFT or button == UP else 1)
-    if a >= _bc:
-        return MENU
-    app.page = a % _bc
+    if a >= _cj:
+        return _br
+    app.page = a % _cj
     show_help(app)
     return HELP
 # sthelena.app.won
@@ -2058,13 +2058,13 @@ def show_won(app):
 def won_button(app, button, held):
     if button == A:
         app.new_deal(app.new_deal_number())
-        return PLAY
+        return _cp
     if button == B:
         app.undo()
-        return PLAY
+        return _cp
     if button == START:
-        return MENU
-    return WON_SCREEN
+        return _br
+    return _ex
 # sthelena.app.stuck
 def show_stuck(app):
     a = app.game
@@ -2072,77 +2072,77 @@ def show_stuck(app):
     d = g.rows
     e = a.status()
     g.clear_text()
-    if e == REDEAL_ONLY and a.louis_phase():
+    if e == _cy and a.louis_phase():
         f = 'DEAL THE STOCK'
         c = write_section(app, 'stock', 3)
         d[c + 1] = 'Cards in the stock: %d' % a.stock_size()
         b = 'A: deal the stock'
-    elif e == REDEAL_ONLY:
+    elif e == _cy:
         f = 'TIME TO REDEAL'
         c = write_section(app, 'redeal', 3)
         d[c + 1] = 'Redeals left: %d' % a.redeals_left()
         b = 'A: redeal'
     else:
         f = 'NO WAY ON'
-        write_section(app, 'cycling' if e == CYCLING else 'lost', 3)
+        write_section(app, 'cycling' if e == _ah else 'lost', 3)
         b = 'A: new deal'
-    d[TEXT_ROWS - 2] = b
-    d[TEXT_ROWS - 1] = 'B: back to the table'
+    d[_em - 2] = b
+    d[_em - 1] = 'B: back to the table'
     g.show_text(f)
 def stuck_button(app, button, held):
     if button == A:
-        if app.game.status() == REDEAL_ONLY:
+        if app.game.status() == _cy:
             app.redeal()
         else:
             app.new_deal(app.new_deal_number())
-        return PLAY
+        return _cp
     if button == B:
-        return PLAY
+        return _cp
     if button == START:
-        return MENU
-    return STUCK
+        return _br
+    return _ee
 # sthelena.app.sheet
 try:
     from bitmaptools import readinto
 except ImportError:
     readinto = None
-_cl = const(96)
-_aj = const(104)
-_cg = const(48)
-def _dj(b, a, c):
+_ev = const(96)
+_bc = const(104)
+_ed = const(48)
+def _fw(b, a, c):
     return int.from_bytes(b[a:a + c], 'little')
 def load_sheet(path):
     with open(path, 'rb') as c:
         d = c.read(54)
         e = d[22:26]
-        if d[:2] != b'BM' or _dj(d, 14, 4) < 40 or _dj(d, 18, 4) != _cl or (e not in (b'h\x00\x00\x00', b'\x98\xff\xff\xff')) or (_dj(d, 28, 2) != 4) or _dj(d, 30, 4):
+        if d[:2] != b'BM' or _fw(d, 14, 4) < 40 or _fw(d, 18, 4) != _ev or (e not in (b'h\x00\x00\x00', b'\x98\xff\xff\xff')) or (_fw(d, 28, 2) != 4) or _fw(d, 30, 4):
             raise ValueError('%s: not an uncompressed 4-bit 96x104 BMP' % path)
-        c.seek(_dj(d, 10, 4))
-        b = displayio.Bitmap(_cl, _aj, 16)
+        c.seek(_fw(d, 10, 4))
+        b = displayio.Bitmap(_ev, _bc, 16)
         g = not e[3]
         try:
             if readinto:
                 readinto(b, c, 4, 1, True, False, g)
                 return b
-            f = bytearray(_cg)
-            for n in range(_aj):
-                if c.readinto(f) != _cg:
+            f = bytearray(_ed)
+            for n in range(_bc):
+                if c.readinto(f) != _ed:
                     raise EOFError
-                a = (_aj - 1 - n if g else n) * _cl
-                for x in range(_cl):
+                a = (_bc - 1 - n if g else n) * _ev
+                for x in range(_ev):
                     b[a + x] = f[x >> 1] >> (0 if x & 1 else 4) & 15
         except EOFError:
             raise ValueError('%s: the pixel data is cut short' % path)
         return b
 # sthelena.app.game_app
 import random
-_ab = const(250)
-_cf = const(0)
-_aw = const(1)
-_cd = const(2)
-_by = (show_table, show_menu, show_peek, show_help, show_won, show_stuck, show_number, show_stats, show_stats_reset, show_overview)
-_j = (table_button, menu_button, peek_button, help_button, won_button, stuck_button, number_button, stats_button, stats_reset_button, overview_button)
-def _ei():
+_as = const(250)
+_ec = const(0)
+_bw = const(1)
+_dx = const(2)
+_dr = (show_table, show_menu, show_peek, show_help, show_won, show_stuck, show_number, show_stats, show_stats_reset, show_overview)
+_p = (table_button, menu_button, peek_button, help_button, won_button, stuck_button, number_button, stats_button, stats_reset_button, overview_button)
+def _gv():
     return random.getrandbits(32)
 class App:
 
@@ -2152,12 +2152,12 @@ class App:
         display.root_group = self.view.group
         self.store = store
         self.speaker = speaker
-        self.new_deal_number = new_deal_number or _ei
+        self.new_deal_number = new_deal_number or _gv
         self.sound_on = True
         self.four_colours = False
         self.cursor = 0
-        self.lifted = NOWHERE
-        self.screen = PLAY
+        self.lifted = _cb
+        self.screen = _cp
         self.status_key = -1
         self.status = ''
         self.shown = None
@@ -2173,9 +2173,9 @@ class App:
         self.digits = bytearray(10)
         self.digit = 9
         self.redo = bytearray()
-        self._da = False
+        self._fn = False
         self.flash_at = None
-        self._dh = _cf
+        self._fu = _ec
         self.pressed = 15
         self.undid = False
         self.message = ''
@@ -2205,26 +2205,26 @@ class App:
         if self.four_colours:
             self.view.set_suit_colours(FOUR_COLOURS)
         self.start(a)
-        self._da = not self.resumed
+        self._fn = not self.resumed
 
     def start(self, game):
         self.game = game
         self.autos = bytearray(len(game.move_stack()))
         self.status_key = -1
         self.shown = None
-        self.lifted = NOWHERE
+        self.lifted = _cb
         self.redo = bytearray()
-        self._da = True
-        self._dh = _cd
-        self.screen = NOWHERE
-        self.go(PLAY)
+        self._fn = True
+        self._fu = _dx
+        self.screen = _cb
+        self.go(_cp)
 
     def new_deal(self, number):
-        self._du()
+        self._gh()
         self.start(Game.deal(number, Rules.parse(str(self.next_rules))))
         self.save_now()
 
-    def _du(self):
+    def _gh(self):
         a = self.game
         if not self.finished and a.history:
             self.statistics.record(a.rules, a.deal_number, False, self.moves_made())
@@ -2248,27 +2248,27 @@ class App:
 
     def save_now(self):
         b, a = self.keeper.write(self)
-        self._da = not b
+        self._fn = not b
         if a:
             self.say(a)
-            if self.screen == PLAY:
+            if self.screen == _cp:
                 show_table(self)
 
     def flush(self):
-        if self._da:
+        if self._fn:
             self.save_now()
 
     def changed(self):
-        self._da = True
+        self._fn = True
 
     def tick(self, now):
         if self.flash_at is not None:
             if self.flash_at < 0:
                 self.flash_at = now
-            elif now - self.flash_at & TICKS_MASK > _ab:
+            elif now - self.flash_at & _en > _as:
                 self.flash_at = None
                 place_cursor(self)
-        if self.keeper.due(now, self._da):
+        if self.keeper.due(now, self._fn):
             self.save_now()
 
     def handle(self, event):
@@ -2280,45 +2280,45 @@ class App:
         self.pressed = event | self.screen << 4
         if b:
             a = c & 15 == event & 7
-            if self.screen != PLAY or (a and (c >> 4 != PLAY or (event & 7 == A and self.lifted != self.cursor))):
+            if self.screen != _cp or (a and (c >> 4 != _cp or (event & 7 == A and self.lifted != self.cursor))):
                 return
             if not a:
                 self.undid = False
-        self.go(_j[self.screen](self, event & 7, b))
+        self.go(_p[self.screen](self, event & 7, b))
 
     def go(self, screen):
-        if self._dh != _cf and screen == PLAY:
+        if self._fu != _ec and screen == _cp:
             a = self.game.status()
-            if a == PLAYING and self._dh == _aw:
+            if a == _cq and self._fu == _bw:
                 self.can_finish = finishable(self.game)
                 if self.can_finish and self.auto_on:
                     self.finish(True)
-                    a = WON
+                    a = _ew
                 elif self.can_finish:
                     self.say('All can go home: A on K/A')
-            if a == WON:
-                screen = WON_SCREEN
+            if a == _ew:
+                screen = _ex
                 if not self.finished:
                     self.finished = True
                     self.statistics.record(self.game.rules, self.game.deal_number, True, self.moves_made())
                     if self.on_record is not None and self.game.deal_number is not None:
                         self.on_record(self.statistics)
-                    if self._dh == _aw:
+                    if self._fu == _bw:
                         self.save_now()
-                if self._dh == _aw:
-                    self.sound(FANFARE)
-            elif a == REDEAL_ONLY and (not self.game.history) and self.game.louis_phase():
+                if self._fu == _bw:
+                    self.sound(_ao)
+            elif a == _cy and (not self.game.history) and self.game.louis_phase():
                 self.say('Deal the stock: START')
-            elif a != PLAYING:
-                screen = STUCK
-            self._dh = _cf
-        if screen == PLAY:
-            self.screen = PLAY
+            elif a != _cq:
+                screen = _ee
+            self._fu = _ec
+        if screen == _cp:
+            self.screen = _cp
             self.labels = None
             show_table(self)
         elif screen != self.screen:
             self.screen = screen
-            _by[screen](self)
+            _dr[screen](self)
 
     def play(self, move):
         a = self.game
@@ -2335,10 +2335,10 @@ class App:
                 a.push(move)
                 self.autos.append(1)
                 move = safe_home(a)
-        self.sound(CLICK)
+        self.sound(_v)
         self.say('')
         self.changed()
-        self._dh = _aw
+        self._fu = _bw
 
     def finish(self, auto=False):
         a = finishable(self.game, True)
@@ -2349,9 +2349,9 @@ class App:
             self.autos.append(1)
             a -= 1
         self.redo = bytearray()
-        self.lifted = NOWHERE
+        self.lifted = _cb
         self.changed()
-        self._dh = _aw
+        self._fu = _bw
 
     def undo(self):
         b = self.game
@@ -2367,7 +2367,7 @@ class App:
         self.can_finish = False
         self.redo.append(c >> 8)
         self.redo.append(c & 255)
-        self.lifted = NOWHERE
+        self.lifted = _cb
         self.changed()
 
     def redo_move(self):
@@ -2384,16 +2384,16 @@ class App:
 
     def redeal(self):
         a = self.game
-        for b in (DEAL, REDEAL):
+        for b in (_ai, REDEAL):
             if a.is_legal(b):
-                self.lifted = NOWHERE
+                self.lifted = _cb
                 self.play(b)
                 return
         self.error('no redeal left')
 
     def error(self, reason=''):
         self.say(reason)
-        self.sound(ERROR)
+        self.sound(_an)
         self.flash_at = -1
         place_cursor(self)
 
@@ -2410,55 +2410,55 @@ import microcontroller
 import supervisor
 SHEET_PATH = '/assets/sheet.bmp'
 TEXTS_PATH = '/assets/help.txt'
-_al = b'\x05\x04\x06\x07\x03\x01\x00\x02'
-_bg = const(15000)
-_bf = const(50000)
-_bo = const(21000)
-_bn = const(44000)
-_cy = const(255)
-def _cn(d, a, c, b):
-    if a == c and d < _bo or d < _bg:
+_bh = b'\x05\x04\x06\x07\x03\x01\x00\x02'
+_cs = const(15000)
+_cr = const(50000)
+_dd = const(21000)
+_dc = const(44000)
+_fl = const(255)
+def _fa(d, a, c, b):
+    if a == c and d < _dd or d < _cs:
         return c
-    if a == b and d > _bn or d > _bf:
+    if a == b and d > _dc or d > _cr:
         return b
-    return _cy
+    return _fl
 class ButtonSource:
 
     def __init__(self, keys, joystick_x=None, joystick_y=None):
         self.keys = keys
-        self._eh = keys.events
-        self._di = keypad.Event()
-        self._fa = ButtonTimer()
+        self._gu = keys.events
+        self._fv = keypad.Event()
+        self._hn = ButtonTimer()
         self._x = joystick_x
         self._y = joystick_y
-        self._dr = bytearray(b'\xff\xff')
+        self._ge = bytearray(b'\xff\xff')
 
     def poll(self, now_ms):
-        c = self._fa
-        b = self._di
-        while self._eh.get_into(b):
-            a = _al[b.key_number]
+        c = self._hn
+        b = self._fv
+        while self._gu.get_into(b):
+            a = _bh[b.key_number]
             if b.pressed:
                 return c.down(a, now_ms)
             c.up(a, now_ms)
         if self._x is not None:
-            b = self._ex(0, self._x.value, LEFT, RIGHT, now_ms)
+            b = self._hk(0, self._x.value, LEFT, RIGHT, now_ms)
             if b == NO_EVENT:
-                b = self._ex(1, self._y.value, UP, DOWN, now_ms)
+                b = self._hk(1, self._y.value, UP, DOWN, now_ms)
             if b != NO_EVENT:
                 return b
         return c.due(now_ms)
 
-    def _ex(self, a, g, d, c, f):
-        b = self._dr[a]
-        e = _cn(g, b, d, c)
+    def _hk(self, a, g, d, c, f):
+        b = self._ge[a]
+        e = _fa(g, b, d, c)
         if e == b:
             return NO_EVENT
-        self._dr[a] = e
-        if b != _cy:
-            self._fa.up(b, f)
-        if e != _cy:
-            return self._fa.down(e, f)
+        self._ge[a] = e
+        if b != _fl:
+            self._hn.up(b, f)
+        if e != _fl:
+            return self._hn.down(e, f)
         return NO_EVENT
 def button_source():
     b = hasattr(board, 'JOYSTICK_X')
@@ -2467,83 +2467,83 @@ def button_source():
         return ButtonSource(a)
     import analogio
     return ButtonSource(a, analogio.AnalogIn(board.JOYSTICK_X), analogio.AnalogIn(board.JOYSTICK_Y))
-_aq = b'St3'
-_ai = const(5)
-_h = b'\xff\xff\xff\xff\xff'
+_bo = b'St3'
+_bb = const(5)
+_l = b'\xff\xff\xff\xff\xff'
 class NvmStore:
 
     def __init__(self, nvm=None):
         self.nvm = microcontroller.nvm if nvm is None else nvm
-        self.capacity = len(self.nvm) - _ai
+        self.capacity = len(self.nvm) - _bb
 
     def load(self):
         b = self.nvm
-        a = bytes(b[0:_ai])
-        if a == _h:
+        a = bytes(b[0:_bb])
+        if a == _l:
             return None
-        if a[0:3] != _aq:
+        if a[0:3] != _bo:
             return a
         c = min(a[3] << 8 | a[4], self.capacity)
-        return bytes(b[_ai:_ai + c])
+        return bytes(b[_bb:_bb + c])
 
     def save(self, data):
         b = len(data)
         if b > self.capacity:
             raise ValueError('save too big for nvm')
-        a = bytearray(_ai + b)
-        a[0:3] = _aq
+        a = bytearray(_bb + b)
+        a[0:3] = _bo
         a[3] = b >> 8
         a[4] = b & 255
-        a[_ai:] = data
-        if self.nvm[0:_ai + b] == a:
+        a[_bb:] = data
+        if self.nvm[0:_bb + b] == a:
             return False
-        self.nvm[0:_ai + b] = a
+        self.nvm[0:_bb + b] = a
         return True
-_bh = const(8000)
+_ct = const(8000)
 _a = const(40)
-def _fc(f):
+def _hp(f):
     h = 0
     for e in f:
-        h += e[1] * _bh // 1000
+        h += e[1] * _ct // 1000
     a = bytearray(h)
     i = 0
     for c, d in f:
-        b = d * _bh // 1000
+        b = d * _ct // 1000
         for g in range(b):
-            a[i + g] = 128 + _a if g * 2 * c // _bh % 2 == 0 else 128 - _a
+            a[i + g] = 128 + _a if g * 2 * c // _ct % 2 == 0 else 128 - _a
         i += b
     return a
 class Speaker:
 
     def __init__(self):
-        self._dz = None
-        self._eo = None
-        self._ee = None
+        self._gm = None
+        self._hb = None
+        self._gr = None
         try:
             import audiocore
             import audioio
             import digitalio
-            self._dg = digitalio.DigitalInOut(board.SPEAKER_ENABLE)
-            self._dg.switch_to_output(value=True)
-            self._dz = audioio.AudioOut(board.SPEAKER)
-            self._ej = audiocore.RawSample
-            self._eo = [self._ej(_fc(TUNES[CLICK]), sample_rate=_bh), self._ej(_fc(TUNES[ERROR]), sample_rate=_bh)]
+            self._ft = digitalio.DigitalInOut(board.SPEAKER_ENABLE)
+            self._ft.switch_to_output(value=True)
+            self._gm = audioio.AudioOut(board.SPEAKER)
+            self._gw = audiocore.RawSample
+            self._hb = [self._gw(_hp(TUNES[_v]), sample_rate=_ct), self._gw(_hp(TUNES[_an]), sample_rate=_ct)]
         except (ImportError, AttributeError, ValueError, RuntimeError, MemoryError, OSError):
-            self._dz = None
+            self._gm = None
 
     def play(self, sound):
-        a = self._dz
+        a = self._gm
         if a is None:
             return
         try:
-            if sound < len(self._eo):
-                b = self._eo[sound]
+            if sound < len(self._hb):
+                b = self._hb[sound]
             else:
-                self._ee = None
-                b = self._ej(_fc(TUNES[FANFARE]), sample_rate=_bh)
+                self._gr = None
+                b = self._gw(_hp(TUNES[_ao]), sample_rate=_ct)
             if a.playing:
                 a.stop()
-            self._ee = b
+            self._gr = b
             a.play(b)
         except (ValueError, RuntimeError, MemoryError, OSError):
             pass

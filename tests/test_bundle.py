@@ -463,7 +463,7 @@ def test_identical_definitions_are_kept_once_and_private_ones_renamed(tmp_path):
                     'def first():\n    """Doc."""\n    return _NONE\n',
         two=CONST + 'import random\nfrom .one import SIZE\nSIZE = const(3)\n'
                     '_NONE = const(255)\ndef second():\n    return _NONE + SIZE\n')
-    source = bundle.merge(modules, root=str(tmp_path))
+    source = bundle.merge(modules, root=str(tmp_path), public_constants=None)
     assert source.count("import random") == 1 and source.count("SIZE = const(3)") == 1
     assert source.count("from micropython import const") == 1
     # each module keeps its own _NONE (two's renamed, then both given short names)
@@ -509,6 +509,28 @@ def _helper(_width):
 
     library = Library()
     assert namespace["Shelf"]().fill(library) == 16 and library._palette == 8
+
+
+def test_constants_are_made_private_but_the_public_ones_and_those_used_early(tmp_path):
+    # A private constant is folded and kept nowhere; a public one also sits in
+    # the module's globals. Those a script imports stay (bundle.PUBLIC_CONSTANTS).
+    modules = write_modules(tmp_path, one=CONST + """
+def early():
+    return LATE
+SIZE = const(3)
+A = const(4)
+LATE = const(5)
+def size(value):
+    return value * SIZE + A
+""")
+    source = bundle.merge(modules, root=str(tmp_path))
+    assert "SIZE" not in source and "A = const(4)" in source and "LATE = const(5)" in source
+    namespace = {}
+    exec(compile(source, "merged", "exec"), namespace)
+    assert namespace["size"](2) == 10 and namespace["early"]() == 5
+    assert "A" in namespace and "SIZE" not in namespace
+    kept = bundle.merge(modules, root=str(tmp_path), public_constants=None)
+    assert "SIZE = const(3)" in kept
 
 
 def test_a_value_each_module_had_its_own_of_is_not_shared(tmp_path):

@@ -244,3 +244,40 @@ class PrivateRenamer(Renamer):
         node.attr = self.attributes.get(node.attr, node.attr)
         self.generic_visit(node)
         return node
+
+
+def private_constants(statements, public):
+    """Renames (a dict NAME -> _NAME) making the module's public constants
+    (``NAME = const(...)`` at top level) private but for those in
+    ``public``: MicroPython folds a constant into the code that uses it, and
+    keeps a public one in the module's globals too (a dictionary entry and
+    its interned name), a private one nowhere. Left public: a name bound
+    more than once, used above its definition (the compiler folds only
+    what it has seen), used as a parameter, keyword or attribute, or
+    written in a string."""
+    counts = {}
+    constants = set()
+    for statement in statements:
+        for name in bound_names(statement):
+            counts[name] = counts.get(name, 0) + 1
+        if isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Call) \
+                and isinstance(statement.value.func, ast.Name) \
+                and statement.value.func.id == "const":
+            constants.update(target.id for target in statement.targets
+                             if isinstance(target, ast.Name))
+    kept = set(public)
+    defined = set()
+    for statement in statements:
+        for node in ast.walk(statement):
+            if isinstance(node, ast.Name) and node.id in constants and node.id not in defined \
+                    and isinstance(node.ctx, ast.Load):
+                kept.add(node.id)  # used above its definition: only a global finds it
+            elif isinstance(node, (ast.arg, ast.keyword)) and node.arg:
+                kept.add(node.arg)
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+                kept.add(node.value)
+            elif isinstance(node, ast.Attribute):
+                kept.add(node.attr)
+        defined.update(name for name in bound_names(statement) if name in constants)
+    return {name: "_" + name for name in constants - kept
+            if not name.startswith("_") and counts[name] == 1 and "_" + name not in counts}
