@@ -683,12 +683,22 @@ exec(open("/boot.py").read(), {"__name__": "boot"})
 keypad.hold(3, False)
 keypad.hold(1)  # A, held as the game starts: past the drive note, if any
 supervisor.STEP = 1
+import micropython
+micropython.opt_level(3)  # as code.py does on the board
 import sthelena_board
 sthelena_board.main(iterations=20)
 print("drive", storage.getmount("/").readonly, "sthelena_drive" in sys.modules)
 group = board.DISPLAY.root_group
 print("shown", len(group) > 3)
 """
+
+
+def test_code_py_compiles_the_game_without_line_numbers_first():
+    # micropython.opt_level(3): no line numbers kept with the bytecode (2.3 KB
+    # of heap); set before the game's module is imported, so compiled.
+    source = (REPO_ROOT / "code.py").read_text()
+    assert 0 < source.index("micropython.opt_level(3)") < source.index(
+        "from sthelena_board import main") < source.index("from sthelena.device import main")
 
 
 @pytest.mark.parametrize("held", [False, True])

@@ -63,7 +63,8 @@ MODULES = ("sthelena.cards", "sthelena.moves", "sthelena.rules", "sthelena.deal"
            "sthelena.device")
 
 SETUP = """
-import gc, sys
+import gc, sys, micropython
+micropython.opt_level(3)  # as code.py sets it before the game is compiled
 sys.path.append("/lib/standins")
 import board, keypad, analogio, digitalio, microcontroller, supervisor
 import audioio, audiocore, bitmaptools, displayio, random, vectorio
