@@ -134,7 +134,7 @@ _cy = const(2)
 _ah = const(3)
 _cd = const(4)
 STATUS_NAMES = ('playing', 'won', 'redeal-only', 'cycling', 'no-moves')
-_hd = []
+_he = []
 class StuckSearch:
 
     def status(self, budget=300):
@@ -180,10 +180,10 @@ class StuckSearch:
         g[a + 1] = f
 
     def _gs(self, a):
-        global _hd
-        if len(_hd) < 2 * a + 4:
-            _hd = [0] * (2 * a + 4)
-        g = _hd
+        global _he
+        if len(_he) < 2 * a + 4:
+            _he = [0] * (2 * a + 4)
+        g = _he
         h = sum(self.foundations)
         self._gd(g, 0)
         e = 1
@@ -319,7 +319,7 @@ class Game(StuckSearch):
     def is_won(self):
         return sum(self.foundations) == 104
 
-    def _hl(self, d, a):
+    def _hm(self, d, a):
         if d >= 12:
             c = d - 12
             return a >> 4 == c & 3 and a & 15 == self.foundation_wants(c)
@@ -338,7 +338,7 @@ class Game(StuckSearch):
         if b:
             a = b[-1]
             for c in range(a >> 4, 8, 4):
-                if self._hl(12 + c, a) and self.may_play_to(e, c):
+                if self._hm(12 + c, a) and self.may_play_to(e, c):
                     d |= 1 << c
         return d
 
@@ -355,12 +355,12 @@ class Game(StuckSearch):
                 a = self.top(g)
                 if a:
                     for h in range(12):
-                        if h != g and self._hl(h, a):
+                        if h != g and self._hm(h, a):
                             yield (g * 20 + h)
         if b & _de:
             for c in range(8):
                 a = self.top(12 + c)
-                if a and self._hl(12 + (c ^ 4), a):
+                if a and self._hm(12 + (c ^ 4), a):
                     yield ((12 + c) * 20 + 12 + (c ^ 4))
         if d:
             yield _ai
@@ -389,7 +389,7 @@ class Game(StuckSearch):
             return self._ga(c) >> d - 12 & 1 == 1
         if b and d < 12:
             return False
-        return self._hl(d, a)
+        return self._hm(d, a)
 
     def push(self, move):
         if not self.is_legal(move):
@@ -680,37 +680,37 @@ class ButtonTimer:
 
     def __init__(self):
         self.held = 0
-        self._hm = _bz
-        self._hh = 0
-        self._hq = 0
+        self._hn = _bz
+        self._hi = 0
+        self._hr = 0
 
     def down(self, button, now_ms):
         self.held |= 1 << button
         if button <= RIGHT:
-            self._hm = button
-            self._hq = _df
+            self._hn = button
+            self._hr = _df
         elif button == A or button == B:
-            self._hm = button
-            self._hq = _be
+            self._hn = button
+            self._hr = _be
         else:
-            self._hm = _bz
-        self._hh = now_ms & _en
+            self._hn = _bz
+        self._hi = now_ms & _en
         return button
 
     def up(self, button, now_ms):
         self.held &= ~(1 << button)
-        if button == self._hm:
-            self._hm = _bz
+        if button == self._hn:
+            self._hn = _bz
 
     def due(self, now_ms):
-        a = self._hm
-        if a == _bz or now_ms - self._hh & _en < self._hq:
+        a = self._hn
+        if a == _bz or now_ms - self._hi & _en < self._hr:
             return NO_EVENT
-        self._hh = now_ms & _en
+        self._hi = now_ms & _en
         if a == A or a == B:
-            self._hm = _bz
+            self._hn = _bz
             return a | HOLD
-        self._hq = _dg
+        self._hr = _dg
         return a
 # sthelena.app.sounds
 _v = const(0)
@@ -898,13 +898,13 @@ class TableView:
         self.group = displayio.Group()
         self.font = SheetFont(sheet)
         self.suit_colours = TWO_COLOURS
-        self._hj = _go(_g, _eu, _g)
+        self._hk = _go(_g, _eu, _g)
         b = displayio.Group(scale=8)
         c = displayio.Palette(1)
         c[0] = _g
         b.append(displayio.TileGrid(displayio.Bitmap(20, 16, 1), pixel_shader=c))
         self.group.append(b)
-        self.status = displayio.TileGrid(sheet, pixel_shader=self._hj, width=_el, height=1, tile_width=_eq, tile_height=_ep, x=2, y=0)
+        self.status = displayio.TileGrid(sheet, pixel_shader=self._hk, width=_el, height=1, tile_width=_eq, tile_height=_ep, x=2, y=0)
         self.group.append(self.status)
         self._gp = []
         self._fm = _go(_g, _av, _aw)
@@ -952,7 +952,7 @@ class TableView:
 
     def set_suit_colours(self, colours):
         self.suit_colours = colours
-        for a in self._gp + [self._hj, self._gn]:
+        for a in self._gp + [self._hk, self._gn]:
             for b in range(4):
                 a[_ef + b] = colours[b]
         for b in range(4):
@@ -1009,7 +1009,7 @@ class TableView:
         self._fj.y = place_y(place) - 2 - _bj * lifted
         self._fk[1] = _ad if colour == 0 else _af if colour == 1 else _ae
 
-    def _hf(self, a):
+    def _hg(self, a):
         if self.page != a:
             self.page = a
             self.overlay.hidden = a != 'peek'
@@ -1017,7 +1017,7 @@ class TableView:
             self._fj.hidden = a != 'table'
 
     def show_overlay(self, shown):
-        self._hf('peek' if shown else 'table')
+        self._hg('peek' if shown else 'table')
 
     def clear_overlay(self):
         b = self.overlay
@@ -1051,7 +1051,7 @@ class TableView:
                 self.title.scale = a
         self.title.hidden = not title
         self.move_marker(marker_row)
-        self._hf('text')
+        self._hg('text')
 
     def set_row(self, row, text):
         self.rows[row] = text
@@ -1275,7 +1275,7 @@ UNREADABLE = 'saved game unreadable: new deal'
 STATISTICS_LOST = 'statistics unreadable: reset'
 TRIMMED = 'save full: oldest undo dropped'
 NOT_SAVED = 'cannot save: flash error'
-def _hc(c, b, a):
+def _hd(c, b, a):
     d = len(c)
     c.append(b)
     c.append(len(a) >> 8)
@@ -1285,7 +1285,7 @@ def _hc(c, b, a):
 def record_bytes(app, keep=-1):
     c = bytearray(RECORD_MAGIC)
     c.append(_cv)
-    _hc(c, _dy, app.statistics.to_bytes())
+    _hd(c, _dy, app.statistics.to_bytes())
     b = bytearray(4)
     b[0] = app.four_colours * _at | (not app.sound_on) * _dw | app.finished * _ac | app.auto_on * _f
     b[1] = app.cursor
@@ -1293,7 +1293,7 @@ def record_bytes(app, keep=-1):
     b[2] = a >> 8
     b[3] = a & 255
     b.extend(to_bytes(app.game, keep))
-    _hc(c, _au, b)
+    _hd(c, _au, b)
     return bytes(c)
 def sections(data):
     c = [None, None]
@@ -1353,14 +1353,14 @@ class Keeper:
         self.store = store
         self.capacity = getattr(store, 'capacity', 0) or _bk
         self._fx = -1
-        self._hr = -1
-        self._hi = False
-        self._ho = 0
+        self._hs = -1
+        self._hj = False
+        self._hp = 0
 
     def due(self, now, dirty):
-        if self._hi:
-            self._hr = now
-            self._hi = False
+        if self._hj:
+            self._hs = now
+            self._hj = False
         if not dirty:
             return False
         if self._fx < 0:
@@ -1368,7 +1368,7 @@ class Keeper:
             return False
         if now - self._fx & _en < _ez:
             return False
-        return self._hr < 0 or now - self._hr & _en >= _ez
+        return self._hs < 0 or now - self._hs & _en >= _ez
 
     def write(self, app):
         c = self.capacity
@@ -1378,17 +1378,17 @@ class Keeper:
             a = record_bytes(app, _bg)
             if len(a) > c:
                 a = record_bytes(app, 0)
-            if not self._ho & 1:
-                self._ho |= 1
+            if not self._hp & 1:
+                self._hp |= 1
                 d = TRIMMED
         self._fx = -1
-        self._hi = True
+        self._hj = True
         try:
             self.store.save(a)
         except (OSError, RuntimeError, ValueError) as b:
             print('sthelena: could not save (%s)' % b)
-            if not self._ho & 2:
-                self._ho |= 2
+            if not self._hp & 2:
+                self._hp |= 2
                 d = NOT_SAVED
             return (False, d)
         return (True, d)
@@ -1916,13 +1916,13 @@ def show_peek(app):
     a = app.page
     b.clear_overlay()
     if a >= 12:
-        _he(app, a - 12)
+        _hf(app, a - 12)
     else:
-        _hg(app, a)
+        _hh(app, a)
     write(b.overlay, 0, _em - 2, '<> next  SELECT: all piles')
     write(b.overlay, 0, _em - 1, 'B: back to the table')
     b.show_overlay(True)
-def _hg(a, f):
+def _hh(a, f):
     e = a.view.overlay
     c = a.game.pile_cards(f)
     write(e, 0, 0, 'pile %d: %d card%s' % (f + 1, len(c), '' if len(c) == 1 else 's'))
@@ -1939,7 +1939,7 @@ def _hg(a, f):
         h = card_text(b)
         write(e, d + 3 - len(h), g, h)
         d += 4
-def _he(a, c):
+def _hf(a, c):
     f = a.view.overlay
     d = a.game
     i = c & 3
@@ -2428,13 +2428,13 @@ class ButtonSource:
         self.keys = keys
         self._gu = keys.events
         self._fv = keypad.Event()
-        self._hn = ButtonTimer()
+        self._ho = ButtonTimer()
         self._x = joystick_x
         self._y = joystick_y
         self._ge = bytearray(b'\xff\xff')
 
     def poll(self, now_ms):
-        c = self._hn
+        c = self._ho
         b = self._fv
         while self._gu.get_into(b):
             a = _bh[b.key_number]
@@ -2442,23 +2442,23 @@ class ButtonSource:
                 return c.down(a, now_ms)
             c.up(a, now_ms)
         if self._x is not None:
-            b = self._hk(0, self._x.value, LEFT, RIGHT, now_ms)
+            b = self._hl(0, self._x.value, LEFT, RIGHT, now_ms)
             if b == NO_EVENT:
-                b = self._hk(1, self._y.value, UP, DOWN, now_ms)
+                b = self._hl(1, self._y.value, UP, DOWN, now_ms)
             if b != NO_EVENT:
                 return b
         return c.due(now_ms)
 
-    def _hk(self, a, g, d, c, f):
+    def _hl(self, a, g, d, c, f):
         b = self._ge[a]
         e = _fa(g, b, d, c)
         if e == b:
             return NO_EVENT
         self._ge[a] = e
         if b != _fl:
-            self._hn.up(b, f)
+            self._ho.up(b, f)
         if e != _fl:
-            return self._hn.down(e, f)
+            return self._ho.down(e, f)
         return NO_EVENT
 def button_source():
     b = hasattr(board, 'JOYSTICK_X')
@@ -2499,25 +2499,25 @@ class NvmStore:
             return False
         self.nvm[0:_bb + b] = a
         return True
-_ct = const(8000)
+_ct = (3520, 1176, 8000)
 _a = const(40)
-def _hp(f):
-    h = 0
-    for e in f:
-        h += e[1] * _ct // 1000
-    a = bytearray(h)
+def _hq(f, h):
     i = 0
+    for e in f:
+        i += e[1] * h // 1000
+    a = bytearray(i)
+    j = 0
     for c, d in f:
-        b = d * _ct // 1000
+        b = d * h // 1000
         for g in range(b):
-            a[i + g] = 128 + _a if g * 2 * c // _ct % 2 == 0 else 128 - _a
-        i += b
+            a[j + g] = 128 + _a if g * 2 * c // h % 2 == 0 else 128 - _a
+        j += b
     return a
 class Speaker:
 
     def __init__(self):
         self._gm = None
-        self._hb = None
+        self._hc = None
         self._gr = None
         try:
             import audiocore
@@ -2527,20 +2527,24 @@ class Speaker:
             self._ft.switch_to_output(value=True)
             self._gm = audioio.AudioOut(board.SPEAKER)
             self._gw = audiocore.RawSample
-            self._hb = [self._gw(_hp(TUNES[_v]), sample_rate=_ct), self._gw(_hp(TUNES[_an]), sample_rate=_ct)]
+            self._hc = [self._hb(_v), self._hb(_an)]
         except (ImportError, AttributeError, ValueError, RuntimeError, MemoryError, OSError):
             self._gm = None
+
+    def _hb(self, b):
+        a = _ct[b]
+        return self._gw(_hq(TUNES[b], a), sample_rate=a)
 
     def play(self, sound):
         a = self._gm
         if a is None:
             return
         try:
-            if sound < len(self._hb):
-                b = self._hb[sound]
+            if sound < len(self._hc):
+                b = self._hc[sound]
             else:
                 self._gr = None
-                b = self._gw(_hp(TUNES[_ao]), sample_rate=_ct)
+                b = self._hb(_ao)
             if a.playing:
                 a.stop()
             self._gr = b
