@@ -906,10 +906,9 @@ class TableView:
         self.group.append(b)
         self.status = displayio.TileGrid(sheet, pixel_shader=self._hk, width=_el, height=1, tile_width=_eq, tile_height=_ep, x=2, y=0)
         self.group.append(self.status)
-        self._gp = []
+        self._gp = [_go(_g, _k, _eu)] * 4
         self._fm = _go(_g, _av, _aw)
         for j in range(4):
-            self._gp.append(_go(_g, _k, _eu))
             self._fm[_ef + j] = _av
         self._gc = []
         self.places = GridLayout(x=GRID_LEFT, y=GRID_TOP, width=_az, height=_ay, grid_size=(GRID_COLUMNS, GRID_ROWS))
@@ -952,11 +951,28 @@ class TableView:
 
     def set_suit_colours(self, colours):
         self.suit_colours = colours
-        for a in self._gp + [self._hk, self._gn]:
-            for b in range(4):
-                a[_ef + b] = colours[b]
-        for b in range(4):
-            self._gp[b][_bf] = colours[b]
+        e = self._gp
+        for g in range(4):
+            f = None
+            for c in range(g):
+                if colours[c] == colours[g]:
+                    f = e[c]
+            if f is None:
+                f = e[g]
+                for c in range(g):
+                    if f is e[c]:
+                        f = None
+                if f is None:
+                    f = _go(_g, _k, _eu)
+            e[g] = f
+        for d in e + [self._hk, self._gn]:
+            for g in range(4):
+                d[_ef + g] = colours[g]
+        for g in range(4):
+            e[g][_bf] = colours[g]
+        b = self._fr
+        for a in range(0, 80, 4):
+            b[a] = 255
 
     def draw_place(self, place, card, count, empty_picture, mark, dim, lifted):
         d = self._fr

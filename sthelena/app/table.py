@@ -159,12 +159,12 @@ class TableView:
                                          tile_width=TILE_WIDTH, tile_height=TILE_HEIGHT,
                                          x=2, y=0)
         self.group.append(self.status)
-        # Five palettes shared by the 20 places: one per suit (its rank ink in
-        # the suit's colour) and one greyed; a place switches between them.
-        self._palettes = []
+        # The palettes shared by the 20 places: one per suit colour (its rank
+        # ink in that colour; suits of one colour share it, so two in two
+        # colours: set_suit_colours) and one greyed; a place switches between them.
+        self._palettes = [_palette(_BAIZE, _BLACK, _WHITE)] * 4  # one, till set_suit_colours
         self._dim_palette = _palette(_BAIZE, _GREY_INK, _GREY_PAPER)
         for suit in range(4):  # a loop: a comprehension would be one more code object
-            self._palettes.append(_palette(_BAIZE, _BLACK, _WHITE))
             self._dim_palette[SUIT_INK + suit] = _GREY_INK
         self._grids = []
         self.places = GridLayout(x=GRID_LEFT, y=GRID_TOP, width=GRID_WIDTH, height=GRID_HEIGHT,
@@ -219,13 +219,33 @@ class TableView:
     # -- colours -------------------------------------------------------
 
     def set_suit_colours(self, colours):
-        """Two or four colours for the suits (a tuple of four RGB values)."""
+        """Two or four colours for the suits (a tuple of four RGB values).
+        Suits of one colour share a place palette: one is made when a colour
+        first needs it, and one no suit uses is let go; every place is then
+        drawn again, with the palette of its card's suit."""
         self.suit_colours = colours
-        for palette in self._palettes + [self._status_palette, self._overlay_palette]:
+        palettes = self._palettes
+        for suit in range(4):
+            shared = None
+            for other in range(suit):
+                if colours[other] == colours[suit]:
+                    shared = palettes[other]
+            if shared is None:
+                shared = palettes[suit]
+                for other in range(suit):
+                    if shared is palettes[other]:  # that suit's colour now differs
+                        shared = None
+                if shared is None:
+                    shared = _palette(_BAIZE, _BLACK, _WHITE)
+            palettes[suit] = shared
+        for palette in palettes + [self._status_palette, self._overlay_palette]:
             for suit in range(4):
                 palette[SUIT_INK + suit] = colours[suit]
         for suit in range(4):
-            self._palettes[suit][INK] = colours[suit]
+            palettes[suit][INK] = colours[suit]
+        drawn = self._drawn
+        for at in range(0, 80, 4):
+            drawn[at] = 255  # no card shows 255: each place is drawn again
 
     # -- places --------------------------------------------------------
 
