@@ -1116,12 +1116,12 @@ def write_section(app, name, row):
         with open(app.texts) as b:
             c = False
             for d in b:
-                d = d.rstrip()
-                if d[:1] == '@':
+                if d.startswith('@'):
                     if c:
                         break
-                    c = d[1:] == name
+                    c = d.startswith(name, 1) and (not d[1 + len(name):].strip())
                 elif c and row < _em:
+                    d = d.rstrip()
                     if d[:1] == '?':
                         h = d.find(' ')
                         a = d.find('=')

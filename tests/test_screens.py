@@ -96,6 +96,21 @@ def test_a_texts_line_wider_than_the_screen_is_wrapped_by_the_library(
                                  "by wrap_text_to_pixels.")
 
 
+def test_a_section_is_found_by_its_whole_name_and_ends_at_the_next_marker(
+        display, sheet, tmp_path):
+    from sthelena.app.screens import write_section
+
+    texts = tmp_path / "help.txt"
+    texts.write_text("@tables\nNot this.\n@table\r\nThis one,\nand this.\n@\n# notes\n",
+                     encoding="utf-8")
+    app = make_app(display, sheet, deal=5)
+    app.texts = str(texts)
+    app.view.clear_text()
+    assert write_section(app, "table", 1) == 3
+    assert app.view.rows[:4] == ["", "This one,", "and this.", ""]
+    assert write_section(app, "tab", 0) == 0 and app.view.rows[0] == ""  # no such section
+
+
 def test_the_menu_and_its_marker_are_read_back(display, sheet, reader):
     app = make_app(display, sheet, deal=5)
     press(app, "START DOWN DOWN")

@@ -225,7 +225,9 @@ def micropython_figures(board="pybadge", rounds=12, bundle_path=None, libraries=
         code = ["--pkg", os.path.join(ROOT, "sthelena"),
                 "--exclude", r"(^|/)(__main__|cli|desktop)\.py$"]
     return vm_figures(code + ["--pkg", os.path.join(ROOT, "tools", "standins"),
-                              "--file", "assets/sheet.bmp=" + sheet],
+                              "--file", "assets/sheet.bmp=" + sheet,
+                              "--file", "assets/help.txt=" + os.path.join(ROOT, "assets",
+                                                                         "help.txt")],
                       script(board, rounds, bool(bundle_path)), libraries)
 
 
