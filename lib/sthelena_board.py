@@ -1069,10 +1069,6 @@ class TableView:
         self.move_marker(marker_row)
         self._hg('text')
 
-    def set_row(self, row, text):
-        self.rows[row] = text
-        self._fp()
-
     def draw_rows(self):
         self._fp()
 
@@ -1140,12 +1136,6 @@ def write_section(app, name, row):
         f[row] = '(no texts file)'
         row += 1
     return row
-def show_lines(view, lines):
-    view.clear_text()
-    b = view.rows
-    for a in range(min(len(lines), _em)):
-        b[a] = lines[a]
-    view.show_text()
 def show_message(view, title, lines, keys):
     view.clear_text()
     b = view.rows

@@ -84,15 +84,6 @@ def write_section(app, name, row):
     return row
 
 
-def show_lines(view, lines):
-    """The text page holding ``lines`` from its top row."""
-    view.clear_text()
-    rows = view.rows
-    for row in range(min(len(lines), TEXT_ROWS)):
-        rows[row] = lines[row]
-    view.show_text()
-
-
 def show_message(view, title, lines, keys):
     """A screen with a title (twice the size, centred), a few lines and the
     keys that act on it."""

@@ -370,11 +370,6 @@ class TableView:
         self.move_marker(marker_row)
         self._show_page("text")
 
-    def set_row(self, row, text):
-        """Rewrite one body row on the text page shown."""
-        self.rows[row] = text
-        self._draw_body()
-
     def draw_rows(self):
         """Show what ``put`` wrote on the text page shown."""
         self._draw_body()
