@@ -1224,19 +1224,6 @@ class Statistics:
             b += self.counts(a)[0]
         return b
 
-    def report_lines(self):
-        d = ['St. Helena statistics']
-        for c in range(len(KINDS)):
-            g, i, h, a, b = self.counts(c)
-            d.append('')
-            d.append('%s: played %d, won %d (%d%%)' % (KINDS[c], g, i, win_rate(g, i)))
-            if g:
-                d.append('  run of wins %d, best %d; fewest moves in a win: %s' % (h, a, b or '-'))
-                d.append('  last deals, newest first:')
-                for f, j, e in self.recent(c):
-                    d.append('    #%d %s in %d moves' % (f, ('lost', 'won')[j], e))
-        return d
-
     def to_bytes(self):
         b = bytearray(b'ST\x01')
         c = 0
@@ -2590,7 +2577,7 @@ def main(iterations=None):
             from sthelena_drive import DriveStats, hand_over_note, show_drive_note
         except ImportError:
             from sthelena.drive import DriveStats, hand_over_note, show_drive_note
-        c = DriveStats()
+        c = DriveStats(KINDS)
         c.counted(a.statistics)
         a.on_record = c.counted
         show_drive_note(board.DISPLAY, a.view.font)

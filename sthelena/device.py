@@ -17,6 +17,7 @@ from .cards import const  # the core's: micropython's, or a stand-in on CPython
 
 from .app.buttons import A, DOWN, LEFT, NO_EVENT, RIGHT, UP, ButtonTimer
 from .app.sounds import CLICK, ERROR, FANFARE, TUNES
+from .statistics import KINDS
 
 SHEET_PATH = "/assets/sheet.bmp"
 TEXTS_PATH = "/assets/help.txt"  # help and the stuck screen's words, read when shown
@@ -296,7 +297,7 @@ def main(iterations=None):
             from sthelena_drive import DriveStats, hand_over_note, show_drive_note
         except ImportError:  # the package copied as it is
             from .drive import DriveStats, hand_over_note, show_drive_note
-        stats = DriveStats()
+        stats = DriveStats(KINDS)
         stats.counted(app.statistics)  # once at start, then when a deal is counted
         app.on_record = stats.counted
         show_drive_note(board.DISPLAY, app.view.font)
