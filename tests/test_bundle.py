@@ -149,7 +149,9 @@ def test_the_merged_module_compiles_and_imports_only_firmware_modules_at_top_lev
             imported.add(stmt.module.split(".")[0])
     libraries = {name.split("/")[0].replace(".py", "") for name, _ in board_libs.library_files()}
     assert imported <= FIRMWARE | libraries, imported - FIRMWARE - libraries
-    assert {"adafruit_display_text", "adafruit_displayio_layout"} <= imported
+    # The layout's module only where the places are laid out, then let go.
+    assert "adafruit_display_text" in imported and "adafruit_displayio_layout" not in imported
+    assert "from adafruit_displayio_layout.layouts.grid_layout import GridLayout" in source
     assert {"board", "keypad", "displayio", "random", "micropython"} <= imported
     # No relative import is left anywhere; only game's lazy notation imports
     # (never reached on the board) and device's lazy drive imports (the
@@ -362,6 +364,33 @@ def test_the_merged_app_plays_by_buttons_like_the_package():
     assert merged[3:] == package[3:]  # the same moves, position, undo and loop
     assert merged[5] == "undone %d True" % (int(played[1]) - 1)
     assert merged[6] == "loop True"
+
+
+LAYOUT_SCRIPT = """
+import sys
+sys.path.append("/lib/standins")
+import board, displayio
+board.use("pybadge")
+IMPORTS
+app, buttons = device.setup()
+print("modules", sorted(name for name in sys.modules if name.startswith("adafruit_displayio")))
+places = app.view.places
+print("places", type(places) is displayio.Group, places.x, places.y,
+      [(places.x + grid.x, places.y + grid.y) == (place_x(place), place_y(place))
+       for place, grid in enumerate(places)] == [True] * 20, len(places))
+"""
+
+
+def test_the_board_lets_the_layout_go_once_the_places_are_laid_out():
+    # GridLayout places the 20 TileGrids at start-up; then the board keeps
+    # them in a plain group and drops the layout's modules (about 8 KB).
+    for imports, options in (
+            ("import sthelena_board as device\nfrom sthelena_board import place_x, place_y",
+             {"bundles": [("sthelena_board", COMMITTED)]}),
+            ("from sthelena import device\nfrom sthelena.app.layout import place_x, place_y",
+             {"package": True})):
+        lines = run_vm(LAYOUT_SCRIPT.replace("IMPORTS", imports), **options)
+        assert lines == ["modules []", "places True 2 12 True 20"], imports
 
 
 CORE_SCRIPT = """

@@ -3,11 +3,12 @@ adafruit_displayio_layout GridLayout, through the real displayio stack
 (Blinka, headless): the texts are read back from the rendered pixels, and
 every place sits where the cursor and the screen reader expect it."""
 
+import displayio
 import pytest
 
 from app_driver import ScreenReader, make_app, press, rgb
 from positions import position
-from sthelena.app import game_app, help, menu
+from sthelena.app import game_app, help, menu, table
 from sthelena.app.layout import place_x, place_y
 from sthelena.app.table import TEXT_COLUMNS, TEXT_ROWS
 
@@ -30,10 +31,16 @@ def title_on_screen(display, reader, title, scale=2):
     return reader.text_at(display, 80 - 3 * scale * len(title), 0, len(title), scale=scale)
 
 
-def test_the_places_are_a_6_by_4_grid_layout_with_empty_corners(display, sheet):
+def test_the_places_are_laid_out_by_a_6_by_4_grid_layout_with_empty_corners(display, sheet):
     app = make_app(display, sheet, deal=5)
     view = app.view
-    grid = view.places
+    places = view.places
+    assert (places.x, places.y) == (2, 12)
+    # The library's GridLayout lays them out (table.place_layout); the view
+    # keeps them where it put them, in a plain group at the layout's corner.
+    grids = [displayio.TileGrid(sheet, pixel_shader=displayio.Palette(16), width=4, height=3,
+                                tile_width=6, tile_height=8) for _ in range(20)]
+    grid = table.place_layout(grids)
     assert grid.grid_size == (6, 4) and (grid.x, grid.y) == (2, 12)
     for corner in ((0, 0), (5, 0), (0, 3), (5, 3)):
         with pytest.raises(KeyError):
@@ -41,11 +48,12 @@ def test_the_places_are_a_6_by_4_grid_layout_with_empty_corners(display, sheet):
     cells = {}
     for place in range(20):
         tile_grid = view._grids[place]
+        assert (tile_grid.x, tile_grid.y) == (grids[place].x, grids[place].y)
         # where the layout put it is where the cursor and the reader look
-        assert (grid.x + tile_grid.x, grid.y + tile_grid.y) == (place_x(place), place_y(place))
+        assert (places.x + tile_grid.x, places.y + tile_grid.y) == (place_x(place), place_y(place))
         column = (place_x(place) - 2) // 26
         row = (place_y(place) - 12) // 29
-        assert grid.get_content((column, row)) is tile_grid
+        assert grid.get_content((column, row)) is grids[place]
         cells[column, row] = place
     assert len(cells) == 20
     # Every place's card is on screen where the reader reads it.

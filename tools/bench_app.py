@@ -77,6 +77,10 @@ last = base
 LIBRARIES_DONE = """
 print("libraries", " ".join(str(size) for size in sizes))
 sizes = []
+# As on the board, where code.py imports only the game: the script keeps no
+# name of a library (they stay imported, in sys.modules), so what the game
+# lets go of (table.py's layout modules, once the places are laid out) goes.
+del adafruit_ticks, adafruit_display_text, adafruit_displayio_layout
 """
 
 # One part per module: import it, then read the heap after a collection.
