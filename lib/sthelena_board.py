@@ -134,13 +134,13 @@ _cy = const(2)
 _ah = const(3)
 _cd = const(4)
 STATUS_NAMES = ('playing', 'won', 'redeal-only', 'cycling', 'no-moves')
-_hf = []
+_he = []
 class StuckSearch:
 
     def status(self, budget=300):
         if self.is_won():
             return _ew
-        if self._fz() or self._gt(budget):
+        if self._fz() or self._gs(budget):
             return _cq
         if self.louis_phase() or self.round < self.rules.redeals:
             return _cy
@@ -179,11 +179,11 @@ class StuckSearch:
         g[a] = e
         g[a + 1] = f
 
-    def _gt(self, a):
-        global _hf
-        if len(_hf) < 2 * a + 4:
-            _hf = [0] * (2 * a + 4)
-        g = _hf
+    def _gs(self, a):
+        global _he
+        if len(_he) < 2 * a + 4:
+            _he = [0] * (2 * a + 4)
+        g = _he
         h = sum(self.foundations)
         self._gd(g, 0)
         e = 1
@@ -198,7 +198,7 @@ class StuckSearch:
                 f = self.pop() + 1
                 b -= 1
                 continue
-            self._gr(f)
+            self._gq(f)
             self._gd(g, 2 * e)
             d = 0
             while d < e and (g[2 * d] != g[2 * e] or g[2 * d + 1] != g[2 * e + 1]):
@@ -319,7 +319,7 @@ class Game(StuckSearch):
     def is_won(self):
         return sum(self.foundations) == 104
 
-    def _hn(self, d, a):
+    def _hm(self, d, a):
         if d >= 12:
             c = d - 12
             return a >> 4 == c & 3 and a & 15 == self.foundation_wants(c)
@@ -338,7 +338,7 @@ class Game(StuckSearch):
         if b:
             a = b[-1]
             for c in range(a >> 4, 8, 4):
-                if self._hn(12 + c, a) and self.may_play_to(e, c):
+                if self._hm(12 + c, a) and self.may_play_to(e, c):
                     d |= 1 << c
         return d
 
@@ -355,12 +355,12 @@ class Game(StuckSearch):
                 a = self.top(g)
                 if a:
                     for h in range(12):
-                        if h != g and self._hn(h, a):
+                        if h != g and self._hm(h, a):
                             yield (g * 20 + h)
         if b & _de:
             for c in range(8):
                 a = self.top(12 + c)
-                if a and self._hn(12 + (c ^ 4), a):
+                if a and self._hm(12 + (c ^ 4), a):
                     yield ((12 + c) * 20 + 12 + (c ^ 4))
         if d:
             yield _ai
@@ -389,20 +389,20 @@ class Game(StuckSearch):
             return self._ga(c) >> d - 12 & 1 == 1
         if b and d < 12:
             return False
-        return self._hn(d, a)
+        return self._hm(d, a)
 
     def push(self, move):
         if not self.is_legal(move):
             raise IllegalMoveError('illegal move %d' % move)
-        self._gr(move)
+        self._gq(move)
 
-    def _gr(self, c):
+    def _gq(self, c):
         a = self.history
         e = self.piles
         if c == REDEAL:
             for d in e:
                 a.append(len(d))
-            self._gy()
+            self._gx()
             a.append(_cz)
             self.round += 1
             return
@@ -499,7 +499,7 @@ class Game(StuckSearch):
         c.reverse()
         return c
 
-    def _gy(self):
+    def _gx(self):
         d = self.piles
         c = bytearray()
         for b in range(11, -1, -1):
@@ -548,7 +548,7 @@ def to_bytes(game, keep=-1):
     if 0 <= keep < len(f) and game.deal_number is not None:
         b = len(f) - keep
         for c in range(b):
-            game._gr(f[c])
+            game._gq(f[c])
     a = game.earlier_moves + b
     if game.deal_number is None:
         d = game.position_key()
@@ -565,7 +565,7 @@ def to_bytes(game, keep=-1):
             g.extend(d)
     for c in range(b, len(f)):
         e = f[c]
-        game._gr(e)
+        game._gq(e)
         if e < 240:
             g.append(e)
         else:
@@ -680,37 +680,37 @@ class ButtonTimer:
 
     def __init__(self):
         self.held = 0
-        self._ho = _bz
-        self._hj = 0
-        self._hs = 0
+        self._hn = _bz
+        self._hi = 0
+        self._hr = 0
 
     def down(self, button, now_ms):
         self.held |= 1 << button
         if button <= RIGHT:
-            self._ho = button
-            self._hs = _df
+            self._hn = button
+            self._hr = _df
         elif button == A or button == B:
-            self._ho = button
-            self._hs = _be
+            self._hn = button
+            self._hr = _be
         else:
-            self._ho = _bz
-        self._hj = now_ms & _en
+            self._hn = _bz
+        self._hi = now_ms & _en
         return button
 
     def up(self, button, now_ms):
         self.held &= ~(1 << button)
-        if button == self._ho:
-            self._ho = _bz
+        if button == self._hn:
+            self._hn = _bz
 
     def due(self, now_ms):
-        a = self._ho
-        if a == _bz or now_ms - self._hj & _en < self._hs:
+        a = self._hn
+        if a == _bz or now_ms - self._hi & _en < self._hr:
             return NO_EVENT
-        self._hj = now_ms & _en
+        self._hi = now_ms & _en
         if a == A or a == B:
-            self._ho = _bz
+            self._hn = _bz
             return a | HOLD
-        self._hs = _dg
+        self._hr = _dg
         return a
 # sthelena.app.sounds
 _v = const(0)
@@ -718,6 +718,8 @@ _an = const(1)
 _ao = const(2)
 TUNES = (((1760, 16),), ((196, 80), (147, 80)), ((523, 80), (659, 80), (784, 80), (1047, 240)))
 # sthelena.app.layout
+import sys
+import displayio
 _s = const(24)
 _bi = const(2)
 _er = const(12)
@@ -763,8 +765,24 @@ def step(place, direction):
         c = _ax[d * _aa + b]
         if c != _gg:
             return c
+def place_layout(grids):
+    from adafruit_displayio_layout.layouts.grid_layout import GridLayout
+    a = GridLayout(x=GRID_LEFT, y=GRID_TOP, width=_az, height=_ay, grid_size=(GRID_COLUMNS, GRID_ROWS))
+    for b in range(20):
+        a.add_content(grids[b], grid_position=(place_column(b), place_row(b)), cell_size=(1, 1), layout_cells=False)
+    a.layout_cells()
+    return a
+def placed(grids):
+    c = place_layout(grids)
+    b = displayio.Group(x=c.x, y=c.y)
+    for a in grids:
+        c.remove(a)
+        b.append(a)
+    if sys.implementation.name != 'cpython':
+        for d in ('adafruit_displayio_layout.layouts.grid_layout', 'adafruit_displayio_layout.layouts', 'adafruit_displayio_layout'):
+            sys.modules.pop(d, None)
+    return b
 # sthelena.app.font
-import displayio
 _u = const(95)
 _cn = const(6)
 class SheetFont:
@@ -812,7 +830,6 @@ class SheetFont:
             return None
         return self
 # sthelena.app.table
-import sys
 from adafruit_display_text.bitmap_label import Label
 _el = const(26)
 _em = const(16)
@@ -885,23 +902,6 @@ def _go(a, c, e):
     d[_bp] = _ch
     d[_ca] = _cw
     return d
-def place_layout(grids):
-    from adafruit_displayio_layout.layouts.grid_layout import GridLayout
-    a = GridLayout(x=GRID_LEFT, y=GRID_TOP, width=_az, height=_ay, grid_size=(GRID_COLUMNS, GRID_ROWS))
-    for b in range(20):
-        a.add_content(grids[b], grid_position=(place_column(b), place_row(b)), cell_size=(1, 1), layout_cells=False)
-    a.layout_cells()
-    return a
-def _gq(b):
-    d = place_layout(b)
-    c = displayio.Group(x=d.x, y=d.y)
-    for a in b:
-        d.remove(a)
-        c.append(a)
-    if sys.implementation.name != 'cpython':
-        for e in ('adafruit_displayio_layout.layouts.grid_layout', 'adafruit_displayio_layout.layouts', 'adafruit_displayio_layout'):
-            sys.modules.pop(e, None)
-    return c
 def _gf(c, f, a, b):
     d = Label(c, text='', color=_k, background_color=_ck, line_spacing=1, scale=f, anchor_point=a, anchored_position=b)
     e = displayio.Palette(2)
@@ -915,13 +915,13 @@ class TableView:
         self.group = displayio.Group()
         self.font = SheetFont(sheet)
         self.suit_colours = TWO_COLOURS
-        self._hl = _go(_g, _eu, _g)
+        self._hk = _go(_g, _eu, _g)
         b = displayio.Group(scale=8)
         c = displayio.Palette(1)
         c[0] = _g
         b.append(displayio.TileGrid(displayio.Bitmap(20, 16, 1), pixel_shader=c))
         self.group.append(b)
-        self.status = displayio.TileGrid(sheet, pixel_shader=self._hl, width=_el, height=1, tile_width=_eq, tile_height=_ep, x=2, y=0)
+        self.status = displayio.TileGrid(sheet, pixel_shader=self._hk, width=_el, height=1, tile_width=_eq, tile_height=_ep, x=2, y=0)
         self.group.append(self.status)
         self._gp = [_go(_g, _k, _eu)] * 4
         self._fm = _go(_g, _av, _aw)
@@ -930,7 +930,7 @@ class TableView:
         self._gc = []
         for g in range(20):
             self._gc.append(displayio.TileGrid(sheet, pixel_shader=self._gp[0], width=4, height=3, tile_width=_eq, tile_height=_ep))
-        self.places = _gq(self._gc)
+        self.places = placed(self._gc)
         self.group.append(self.places)
         h = _s + 4
         e = displayio.Bitmap(h, h, 2)
@@ -979,7 +979,7 @@ class TableView:
                 if f is None:
                     f = _go(_g, _k, _eu)
             e[g] = f
-        for d in e + [self._hl, self._gn]:
+        for d in e + [self._hk, self._gn]:
             for g in range(4):
                 d[_ef + g] = colours[g]
         for g in range(4):
@@ -1039,7 +1039,7 @@ class TableView:
         self._fj.y = place_y(place) - 2 - _bj * lifted
         self._fk[1] = _ad if colour == 0 else _af if colour == 1 else _ae
 
-    def _hh(self, a):
+    def _hg(self, a):
         if self.page != a:
             self.page = a
             self.overlay.hidden = a != 'peek'
@@ -1047,7 +1047,7 @@ class TableView:
             self._fj.hidden = a != 'table'
 
     def show_overlay(self, shown):
-        self._hh('peek' if shown else 'table')
+        self._hg('peek' if shown else 'table')
 
     def clear_overlay(self):
         b = self.overlay
@@ -1081,7 +1081,7 @@ class TableView:
                 self.title.scale = a
         self.title.hidden = not title
         self.move_marker(marker_row)
-        self._hh('text')
+        self._hg('text')
 
     def draw_rows(self):
         self._fp()
@@ -1172,7 +1172,7 @@ def _gb(d, a, c):
     for b in range(a, a + c):
         e = e << 8 | d[b]
     return e
-def _gu(d, a, c, e):
+def _gt(d, a, c, e):
     for b in range(a + c - 1, a - 1, -1):
         d[b] = e & 255
         e >>= 8
@@ -1195,21 +1195,21 @@ class Statistics:
         f = self.tables[c]
         if f is None:
             f = self.tables[c] = bytearray(_eg)
-        _gu(f, 0, 3, min(_gb(f, 0, 3) + 1, 16777215))
+        _gt(f, 0, 3, min(_gb(f, 0, 3) + 1, 16777215))
         e = 0
         if won:
-            _gu(f, 3, 3, min(_gb(f, 3, 3) + 1, 16777215))
+            _gt(f, 3, 3, min(_gb(f, 3, 3) + 1, 16777215))
             e = min(_gb(f, 6, 2) + 1, 65535)
             if e > _gb(f, 8, 2):
-                _gu(f, 8, 2, e)
+                _gt(f, 8, 2, e)
             a = _gb(f, 10, 2)
             if a == 0 or moves < a:
-                _gu(f, 10, 2, max(1, min(moves, 65535)))
-        _gu(f, 6, 2, e)
+                _gt(f, 10, 2, max(1, min(moves, 65535)))
+        _gt(f, 6, 2, e)
         b = f[13]
         d = _ba + b * _dt
-        _gu(f, d, 4, number)
-        _gu(f, d + 4, 2, (32768 if won else 0) | min(moves, _bv))
+        _gt(f, d, 4, number)
+        _gt(f, d + 4, 2, (32768 if won else 0) | min(moves, _bv))
         f[13] = (b + 1) % _cu
         if f[12] < _cu:
             f[12] += 1
@@ -1282,7 +1282,7 @@ UNREADABLE = 'saved game unreadable: new deal'
 STATISTICS_LOST = 'statistics unreadable: reset'
 TRIMMED = 'save full: oldest undo dropped'
 NOT_SAVED = 'cannot save: flash error'
-def _he(c, b, a):
+def _hd(c, b, a):
     d = len(c)
     c.append(b)
     c.append(len(a) >> 8)
@@ -1292,7 +1292,7 @@ def _he(c, b, a):
 def record_bytes(app, keep=-1):
     c = bytearray(RECORD_MAGIC)
     c.append(_cv)
-    _he(c, _dy, app.statistics.to_bytes())
+    _hd(c, _dy, app.statistics.to_bytes())
     b = bytearray(4)
     b[0] = app.four_colours * _at | (not app.sound_on) * _dw | app.finished * _ac | app.auto_on * _f
     b[1] = app.cursor
@@ -1300,7 +1300,7 @@ def record_bytes(app, keep=-1):
     b[2] = a >> 8
     b[3] = a & 255
     b.extend(to_bytes(app.game, keep))
-    _he(c, _au, b)
+    _hd(c, _au, b)
     return bytes(c)
 def sections(data):
     c = [None, None]
@@ -1360,14 +1360,14 @@ class Keeper:
         self.store = store
         self.capacity = getattr(store, 'capacity', 0) or _bk
         self._fx = -1
-        self._ht = -1
-        self._hk = False
-        self._hq = 0
+        self._hs = -1
+        self._hj = False
+        self._hp = 0
 
     def due(self, now, dirty):
-        if self._hk:
-            self._ht = now
-            self._hk = False
+        if self._hj:
+            self._hs = now
+            self._hj = False
         if not dirty:
             return False
         if self._fx < 0:
@@ -1375,7 +1375,7 @@ class Keeper:
             return False
         if now - self._fx & _en < _ez:
             return False
-        return self._ht < 0 or now - self._ht & _en >= _ez
+        return self._hs < 0 or now - self._hs & _en >= _ez
 
     def write(self, app):
         c = self.capacity
@@ -1385,17 +1385,17 @@ class Keeper:
             a = record_bytes(app, _bg)
             if len(a) > c:
                 a = record_bytes(app, 0)
-            if not self._hq & 1:
-                self._hq |= 1
+            if not self._hp & 1:
+                self._hp |= 1
                 d = TRIMMED
         self._fx = -1
-        self._hk = True
+        self._hj = True
         try:
             self.store.save(a)
         except (OSError, RuntimeError, ValueError) as b:
             print('sthelena: could not save (%s)' % b)
-            if not self._hq & 2:
-                self._hq |= 2
+            if not self._hp & 2:
+                self._hp |= 2
                 d = NOT_SAVED
             return (False, d)
         return (True, d)
@@ -1760,12 +1760,12 @@ def draw_menu(app):
         a = 2 + 2 * i
         if k or c or g[a] != f[e]:
             g[a] = None if k or c else f[e]
-            g[a + 1] = _ha(f[e], k, c)
+            g[a + 1] = _gz(f[e], k, c)
         j[2 + i] = g[a + 1]
     j[_em - 1] = 'A: choose  <>: change'
-    _hb(app)
+    _ha(app)
     l.show_text(marker_row=2 + b - d)
-def _ha(b, c, a):
+def _gz(b, c, a):
     if not (c or a):
         return ' ' + b
     return ' ' + b + ' ' * (LABEL_WIDTH - len(b)) + ('\x05' if c else '\x06')
@@ -1824,7 +1824,7 @@ def _fo(a):
     elif b >= a.menu_first + _bt:
         a.menu_first = b - _bt + 1
     draw_menu(a)
-def _hb(a):
+def _ha(a):
     a.view.rows[_em - 2] = '' if same_rules(a.next_rules, a.game.rules) else 'New rules: from next deal'
 def menu_button(app, button, held):
     c = app.menu_item
@@ -1832,7 +1832,7 @@ def menu_button(app, button, held):
     if a >= 0:
         app.asked = -1
         if button != A or c != a:
-            _gz(app, a)
+            _gy(app, a)
     if button == UP or button == DOWN:
         app.menu_item = (c + (1 if button == DOWN else -1)) % _bs
         b = app.menu_first
@@ -1849,18 +1849,18 @@ def menu_button(app, button, held):
             return _fg(app, c, 1)
         return _fh(app, c, a)
     return _br
-def _gz(a, c, b=True):
+def _gy(a, c, b=True):
     d = menu_label(a, c)
     a.labels[c] = d
     if a.menu_first <= c < a.menu_first + _bt:
         e = c - a.menu_first
-        a.view.rows[2 + e] = _ha(d, e == 0 and a.menu_first > 0, e == _bt - 1 and a.menu_first + _bt < len(a.labels))
+        a.view.rows[2 + e] = _gz(d, e == 0 and a.menu_first > 0, e == _bt - 1 and a.menu_first + _bt < len(a.labels))
         if b:
             a.view.draw_rows()
 def _fh(a, c, b):
     if (c == _by or c == _dh) and b != c and throws_away(a):
         a.asked = c
-        _gz(a, c)
+        _gy(a, c)
         return _br
     if c == _dj and a.can_finish:
         a.finish()
@@ -1893,26 +1893,26 @@ def _fg(a, e, b):
         g = getattr(a.next_rules, f)
         setattr(a.next_rules, f, c[(c.index(g) + b) % len(c)])
         a.changed()
-        _gz(a, e, False)
-        _gz(a, _dh, False)
-        _hb(a)
+        _gy(a, e, False)
+        _gy(a, _dh, False)
+        _ha(a)
         a.view.draw_rows()
     elif e == _z:
         a.four_colours = not a.four_colours
         a.view.set_suit_colours(FOUR_COLOURS if a.four_colours else TWO_COLOURS)
         a.changed()
-        _gz(a, e)
+        _gy(a, e)
     elif e == _dv:
         a.sound_on = not a.sound_on
         a.changed()
-        _gz(a, e)
+        _gy(a, e)
     elif e == _gi:
         open_stats(a)
         return _dz
     elif e == _e:
         a.auto_on = not a.auto_on
         a.changed()
-        _gz(a, e)
+        _gy(a, e)
     elif e == _bd:
         a.page = 0
         return HELP
@@ -1923,13 +1923,13 @@ def show_peek(app):
     a = app.page
     b.clear_overlay()
     if a >= 12:
-        _hg(app, a - 12)
+        _hf(app, a - 12)
     else:
-        _hi(app, a)
+        _hh(app, a)
     write(b.overlay, 0, _em - 2, '<> next  SELECT: all piles')
     write(b.overlay, 0, _em - 1, 'B: back to the table')
     b.show_overlay(True)
-def _hi(a, f):
+def _hh(a, f):
     e = a.view.overlay
     c = a.game.pile_cards(f)
     write(e, 0, 0, 'pile %d: %d card%s' % (f + 1, len(c), '' if len(c) == 1 else 's'))
@@ -1946,7 +1946,7 @@ def _hi(a, f):
         h = card_text(b)
         write(e, d + 3 - len(h), g, h)
         d += 4
-def _hg(a, c):
+def _hf(a, c):
     f = a.view.overlay
     d = a.game
     i = c & 3
@@ -2149,7 +2149,7 @@ _bw = const(1)
 _dx = const(2)
 _dr = (show_table, show_menu, show_peek, show_help, show_won, show_stuck, show_number, show_stats, show_stats_reset, show_overview)
 _p = (table_button, menu_button, peek_button, help_button, won_button, stuck_button, number_button, stats_button, stats_reset_button, overview_button)
-def _gw():
+def _gv():
     return random.getrandbits(32)
 class App:
 
@@ -2159,7 +2159,7 @@ class App:
         display.root_group = self.view.group
         self.store = store
         self.speaker = speaker
-        self.new_deal_number = new_deal_number or _gw
+        self.new_deal_number = new_deal_number or _gv
         self.sound_on = True
         self.four_colours = False
         self.cursor = 0
@@ -2433,39 +2433,39 @@ class ButtonSource:
 
     def __init__(self, keys, joystick_x=None, joystick_y=None):
         self.keys = keys
-        self._gv = keys.events
+        self._gu = keys.events
         self._fv = keypad.Event()
-        self._hp = ButtonTimer()
+        self._ho = ButtonTimer()
         self._x = joystick_x
         self._y = joystick_y
         self._ge = bytearray(b'\xff\xff')
 
     def poll(self, now_ms):
-        c = self._hp
+        c = self._ho
         b = self._fv
-        while self._gv.get_into(b):
+        while self._gu.get_into(b):
             a = _bh[b.key_number]
             if b.pressed:
                 return c.down(a, now_ms)
             c.up(a, now_ms)
         if self._x is not None:
-            b = self._hm(0, self._x.value, LEFT, RIGHT, now_ms)
+            b = self._hl(0, self._x.value, LEFT, RIGHT, now_ms)
             if b == NO_EVENT:
-                b = self._hm(1, self._y.value, UP, DOWN, now_ms)
+                b = self._hl(1, self._y.value, UP, DOWN, now_ms)
             if b != NO_EVENT:
                 return b
         return c.due(now_ms)
 
-    def _hm(self, a, g, d, c, f):
+    def _hl(self, a, g, d, c, f):
         b = self._ge[a]
         e = _fa(g, b, d, c)
         if e == b:
             return NO_EVENT
         self._ge[a] = e
         if b != _fl:
-            self._hp.up(b, f)
+            self._ho.up(b, f)
         if e != _fl:
-            return self._hp.down(e, f)
+            return self._ho.down(e, f)
         return NO_EVENT
 def button_source():
     b = hasattr(board, 'JOYSTICK_X')
@@ -2508,7 +2508,7 @@ class NvmStore:
         return True
 _ct = (3520, 1176, 8000)
 _a = const(40)
-def _hr(f, h):
+def _hq(f, h):
     i = 0
     for e in f:
         i += e[1] * h // 1000
@@ -2524,8 +2524,8 @@ class Speaker:
 
     def __init__(self):
         self._gm = None
-        self._hd = None
-        self._gs = None
+        self._hc = None
+        self._gr = None
         try:
             import audiocore
             import audioio
@@ -2533,28 +2533,28 @@ class Speaker:
             self._ft = digitalio.DigitalInOut(board.SPEAKER_ENABLE)
             self._ft.switch_to_output(value=True)
             self._gm = audioio.AudioOut(board.SPEAKER)
-            self._gx = audiocore.RawSample
-            self._hd = [self._hc(_v), self._hc(_an)]
+            self._gw = audiocore.RawSample
+            self._hc = [self._hb(_v), self._hb(_an)]
         except (ImportError, AttributeError, ValueError, RuntimeError, MemoryError, OSError):
             self._gm = None
 
-    def _hc(self, b):
+    def _hb(self, b):
         a = _ct[b]
-        return self._gx(_hr(TUNES[b], a), sample_rate=a)
+        return self._gw(_hq(TUNES[b], a), sample_rate=a)
 
     def play(self, sound):
         a = self._gm
         if a is None:
             return
         try:
-            if sound < len(self._hd):
-                b = self._hd[sound]
+            if sound < len(self._hc):
+                b = self._hc[sound]
             else:
-                self._gs = None
-                b = self._hc(_ao)
+                self._gr = None
+                b = self._hb(_ao)
             if a.playing:
                 a.stop()
-            self._gs = b
+            self._gr = b
             a.play(b)
         except (ValueError, RuntimeError, MemoryError, OSError):
             pass

@@ -8,7 +8,7 @@ import pytest
 
 from app_driver import ScreenReader, make_app, press, rgb
 from positions import position
-from sthelena.app import game_app, help, menu, table
+from sthelena.app import game_app, help, layout, menu
 from sthelena.app.layout import place_x, place_y
 from sthelena.app.table import TEXT_COLUMNS, TEXT_ROWS
 
@@ -36,11 +36,11 @@ def test_the_places_are_laid_out_by_a_6_by_4_grid_layout_with_empty_corners(disp
     view = app.view
     places = view.places
     assert (places.x, places.y) == (2, 12)
-    # The library's GridLayout lays them out (table.place_layout); the view
+    # The library's GridLayout lays them out (layout.place_layout); the view
     # keeps them where it put them, in a plain group at the layout's corner.
     grids = [displayio.TileGrid(sheet, pixel_shader=displayio.Palette(16), width=4, height=3,
                                 tile_width=6, tile_height=8) for _ in range(20)]
-    grid = table.place_layout(grids)
+    grid = layout.place_layout(grids)
     assert grid.grid_size == (6, 4) and (grid.x, grid.y) == (2, 12)
     for corner in ((0, 0), (5, 0), (0, 3), (5, 3)):
         with pytest.raises(KeyError):

@@ -2,8 +2,8 @@
 line, all cut from the one shared sprite sheet, and over them the text screens.
 
 The places are laid out by an ``adafruit_displayio_layout`` GridLayout (6 x
-4 cells, the corners empty, as in layout.py: ``place_layout``), then kept
-where it put them in a plain group, the layout let go (``_placed``). Over the table, at most one of two
+4 cells, the corners empty: layout.py's ``place_layout``), then kept where it
+put them in a plain group, the layout let go (``placed``). Over the table, at most one of two
 screens shows (``page``): the peek (a TileGrid of the sheet's tiles, for cards
 in their suits' colours) or the text page (``adafruit_display_text`` bitmap
 labels in the sheet's own font: a 26 x 16 body on the panel colour and a title
@@ -19,14 +19,11 @@ touches. The body label always holds 16 lines, its first 26 characters wide,
 so its bitmap keeps its size and is drawn into again rather than made anew.
 """
 
-import sys
-
 import displayio
 from adafruit_display_text.bitmap_label import Label
 
 from .font import SheetFont
-from .layout import (CARD_SIZE, GRID_COLUMNS, GRID_HEIGHT, GRID_LEFT, GRID_ROWS, GRID_TOP,
-                     GRID_WIDTH, place_column, place_row, place_x, place_y)
+from .layout import CARD_SIZE, GRID_TOP, placed, place_x, place_y
 from .tiles import (TILE_WIDTH, TILE_HEIGHT, COLOURS, TABLE, PAPER, INK, DIM, TEXT, MARK, NOPE,
                     SUIT_INK, FIRST_CHAR, TABLE_TILE, SMALL_SUIT, ARROW_UP, ARROW_DOWN, TARGET,
                     BLOCKED, BIG_RANK, BIG_SUIT, EMPTY_ANY, EMPTY_NONE)
@@ -126,37 +123,6 @@ def _palette(background, ink, paper):
     return palette
 
 
-def place_layout(grids):
-    """The library's ``GridLayout`` of the 20 places' TileGrids (``grids``,
-    by place): 6 x 4 cells, the corners empty (layout.py), laid out once."""
-    from adafruit_displayio_layout.layouts.grid_layout import GridLayout
-
-    layout = GridLayout(x=GRID_LEFT, y=GRID_TOP, width=GRID_WIDTH, height=GRID_HEIGHT,
-                        grid_size=(GRID_COLUMNS, GRID_ROWS))
-    for place in range(20):
-        layout.add_content(grids[place], grid_position=(place_column(place), place_row(place)),
-                           cell_size=(1, 1), layout_cells=False)
-    layout.layout_cells()  # once, for all 20
-    return layout
-
-
-def _placed(grids):
-    """The places, where ``place_layout`` puts them, in a plain Group at the
-    layout's corner. The places never move again (a lifted card shifts its
-    own TileGrid), so on the board the layout and its modules are let go
-    once it is done: they would keep about 8 KB of heap for nothing."""
-    layout = place_layout(grids)
-    group = displayio.Group(x=layout.x, y=layout.y)
-    for grid in grids:
-        layout.remove(grid)  # keeps the x and y the layout gave it
-        group.append(grid)
-    if sys.implementation.name != "cpython":  # (the desktop keeps its modules)
-        for name in ("adafruit_displayio_layout.layouts.grid_layout",
-                     "adafruit_displayio_layout.layouts", "adafruit_displayio_layout"):
-            sys.modules.pop(name, None)
-    return group
-
-
 def _label(font, scale, anchor_point, anchored_position):
     """A text screen's empty ``bitmap_label``: black on the panel colour, in
     the sheet's font, with a palette of its two colours. The library gives a
@@ -204,7 +170,7 @@ class TableView:
             self._grids.append(displayio.TileGrid(
                 sheet, pixel_shader=self._palettes[0], width=4, height=3,
                 tile_width=TILE_WIDTH, tile_height=TILE_HEIGHT))
-        self.places = _placed(self._grids)
+        self.places = placed(self._grids)
         self.group.append(self.places)
         # The cursor: a 2-pixel frame just outside a card, its own tiny bitmap.
         size = CARD_SIZE + 4
@@ -386,8 +352,8 @@ class TableView:
 
     def show_text(self, title="", marker_row=-1):
         """Show the text page: ``rows`` in the body, ``title`` twice the size
-        (if it fits, else as the body) at the top, centred (over rows 0-1), the marker '>' (a tile) at the
-        start of body row ``marker_row`` (-1: none)."""
+        (if it fits, else as the body) at the top, centred (over rows 0-1),
+        the marker '>' (a tile) at the start of body row ``marker_row`` (-1: none)."""
         self._draw_body()
         if title:
             self.title.text = title  # the label redraws only for a new title
