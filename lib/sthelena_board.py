@@ -9,10 +9,10 @@ except ImportError:
 RANKS = 'A23456789TJQK'
 SUITS = 'SHDC'
 # sthelena.moves
-PILES = const(12)
+_dj = const(12)
 REDEAL = const(400)
-DEAL = const(401)
-MOVE_LIMIT = const(402)
+_an = const(401)
+_co = const(402)
 # sthelena.rules
 OPTIONS = ('build', 'wrap', 'spaces', 'redeals', 'restricted_first_deal', 'gather', 'foundation_moves', 'louis_start')
 CHOICES = (('suit', 'any'), (False, True), ('any', 'none'), (0, 1, 2), (False, True), ('encyclopedia', 'clockwise'), ('none', 'relocate', 'all'), (False, True))
@@ -99,7 +99,7 @@ class Rules:
         d.set_values(e)
         return d
 # sthelena.deal
-_MASK = 4294967295
+_cf = 4294967295
 DEAL_LIMIT = 1 << 32
 def unshuffled_deck():
     a = bytearray()
@@ -118,9 +118,9 @@ def shuffled_deck(number):
         d = f + 1
         b = DEAL_LIMIT // d * d
         while True:
-            e = e + 2654435769 & _MASK
-            g = (e ^ e >> 16) * 2246822507 & _MASK
-            g = (g ^ g >> 13) * 3266489909 & _MASK
+            e = e + 2654435769 & _cf
+            g = (e ^ e >> 16) * 2246822507 & _cf
+            g = (g ^ g >> 13) * 3266489909 & _cf
             g ^= g >> 16
             if g < b:
                 break
@@ -128,34 +128,33 @@ def shuffled_deck(number):
         a[f], a[c] = (a[c], a[f])
     return a
 # sthelena.stuck_search
-PLAYING = const(0)
-WON = const(1)
-REDEAL_ONLY = const(2)
-CYCLING = const(3)
-NO_MOVES = const(4)
+_dl = const(0)
+_gc = const(1)
+_dv = const(2)
+_am = const(3)
+_cw = const(4)
 STATUS_NAMES = ('playing', 'won', 'redeal-only', 'cycling', 'no-moves')
-_tried = []
-_seen = []
+_ip = []
 class StuckSearch:
 
     def status(self, budget=300):
         if self.is_won():
-            return WON
-        if self._foundation_play_open() or self._progress_reachable(budget):
-            return PLAYING
+            return _gc
+        if self._hg() or self._id(budget):
+            return _dl
         if self.louis_phase() or self.round < self.rules.redeals:
-            return REDEAL_ONLY
-        if self._next_card_move(0) >= 0:
-            return CYCLING
-        return NO_MOVES
+            return _dv
+        if self._ht(0) >= 0:
+            return _am
+        return _cw
 
-    def _foundation_play_open(self):
+    def _hg(self):
         for a in range(12):
-            if self._foundation_plays(a):
+            if self._hh(a):
                 return True
         return False
 
-    def _next_card_move(self, a):
+    def _ht(self, a):
         b = a
         while b < 400:
             if not self.top(b // 20):
@@ -166,7 +165,7 @@ class StuckSearch:
                 b += 1
         return -1
 
-    def _hash_into(self, g, a):
+    def _hk(self, g, a):
         e = f = 1
         for d in self.foundations:
             e = e * 31 + d & 33554431
@@ -180,58 +179,56 @@ class StuckSearch:
         g[a] = e
         g[a + 1] = f
 
-    def _progress_reachable(self, a):
-        global _tried, _seen
-        if len(_tried) <= a:
-            _tried = [0] * (a + 1)
-            _seen = [0] * (2 * a + 4)
-        i = _tried
-        g = _seen
+    def _id(self, a):
+        global _ip
+        if len(_ip) < 2 * a + 4:
+            _ip = [0] * (2 * a + 4)
+        g = _ip
         h = sum(self.foundations)
-        self._hash_into(g, 0)
+        self._hk(g, 0)
         e = 1
         b = 0
-        i[0] = 0
+        f = 0
         c = False
         while True:
-            f = self._next_card_move(i[b])
+            f = self._ht(f)
             if f < 0:
                 if not b:
                     break
-                self.pop()
+                f = self.pop() + 1
                 b -= 1
                 continue
-            i[b] = f + 1
-            self._play(f)
-            self._hash_into(g, 2 * e)
+            self._ib(f)
+            self._hk(g, 2 * e)
             d = 0
             while d < e and (g[2 * d] != g[2 * e] or g[2 * d + 1] != g[2 * e + 1]):
                 d += 1
             if d < e:
                 self.pop()
+                f += 1
                 continue
             e += 1
             b += 1
-            if sum(self.foundations) > h or self._foundation_play_open() or e > a:
+            if sum(self.foundations) > h or self._hg() or e > a:
                 c = True
                 break
-            i[b] = 0
+            f = 0
         while b:
             self.pop()
             b -= 1
         return c
 # sthelena.game
-_REDEAL_TAG = const(254)
-_DEAL_TAG = const(253)
-_REFILLED = const(128)
-_ANY_SUIT = const(1)
-_WRAP = const(2)
-_FILL_SPACES = const(4)
-_RESTRICTED = const(8)
-_CLOCKWISE = const(16)
-_RELOCATE = const(32)
-_OFF_FOUNDATION = const(64)
-_LOUIS = const(128)
+_dw = const(254)
+_ap = const(253)
+_dy = const(128)
+_b = const(1)
+_ge = const(2)
+_aw = const(4)
+_ef = const(8)
+_ad = const(16)
+_eb = const(32)
+_cy = const(64)
+_cb = const(128)
 class IllegalMoveError(ValueError):
     pass
 class Game(StuckSearch):
@@ -249,7 +246,7 @@ class Game(StuckSearch):
         self.history = bytearray()
         self.deal_number = None
         self.earlier_moves = 0
-        self._flags = (rules.build == 'any') * _ANY_SUIT | rules.wrap * _WRAP | (rules.spaces == 'any') * _FILL_SPACES | rules.restricted_first_deal * _RESTRICTED | (rules.gather == 'clockwise') * _CLOCKWISE | (rules.foundation_moves != 'none') * _RELOCATE | (rules.foundation_moves == 'all') * _OFF_FOUNDATION | rules.louis_start * _LOUIS
+        self._hf = (rules.build == 'any') * _b | rules.wrap * _ge | (rules.spaces == 'any') * _aw | rules.restricted_first_deal * _ef | (rules.gather == 'clockwise') * _ad | (rules.foundation_moves != 'none') * _eb | (rules.foundation_moves == 'all') * _cy | rules.louis_start * _cb
 
     @classmethod
     def deal(cls, number, rules='st-helena'):
@@ -257,7 +254,7 @@ class Game(StuckSearch):
         b.deal_number = number
         a = shuffled_deck(number)
         d = b.piles
-        if b._flags & _LOUIS:
+        if b._hf & _cb:
             for c in range(12):
                 d[c].append(a[c])
             for c in range(len(a) - 1, 11, -1):
@@ -302,10 +299,10 @@ class Game(StuckSearch):
         return 13 - a if foundation < 4 else a + 1
 
     def restricted(self):
-        return self._flags & _RESTRICTED != 0 and self.round == 0
+        return self._hf & _ef != 0 and self.round == 0
 
     def may_play_to(self, pile, foundation):
-        if not self._flags & _RESTRICTED or self.round:
+        if not self._hf & _ef or self.round:
             return True
         if pile < 4:
             return foundation < 4
@@ -314,7 +311,7 @@ class Game(StuckSearch):
         return True
 
     def louis_phase(self):
-        return self._flags & _LOUIS != 0 and self.round == 0 and (len(self.stock) > 0)
+        return self._hf & _cb != 0 and self.round == 0 and (len(self.stock) > 0)
 
     def redeals_left(self):
         return self.rules.redeals - self.round
@@ -322,57 +319,57 @@ class Game(StuckSearch):
     def is_won(self):
         return sum(self.foundations) == 104
 
-    def _takes(self, d, a):
+    def _iz(self, d, a):
         if d >= 12:
             c = d - 12
             return a >> 4 == c & 3 and a & 15 == self.foundation_wants(c)
         b = self.piles[d]
         if not b:
-            return self._flags & _FILL_SPACES != 0
+            return self._hf & _aw != 0
         e = b[-1]
-        if not self._flags & _ANY_SUIT and (e ^ a) & 240:
+        if not self._hf & _b and (e ^ a) & 240:
             return False
         step = (a & 15) - (e & 15)
-        return step == 1 or step == -1 or (self._flags & _WRAP != 0 and (step == 12 or step == -12))
+        return step == 1 or step == -1 or (self._hf & _ge != 0 and (step == 12 or step == -12))
 
-    def _foundation_plays(self, e):
+    def _hh(self, e):
         b = self.piles[e]
         d = 0
         if b:
             a = b[-1]
             for c in range(a >> 4, 8, 4):
-                if self._takes(12 + c, a) and self.may_play_to(e, c):
+                if self._iz(12 + c, a) and self.may_play_to(e, c):
                     d |= 1 << c
         return d
 
     def legal_moves(self):
         d = self.louis_phase()
-        b = self._flags
+        b = self._hf
         for f in range(12):
-            e = self._foundation_plays(f)
+            e = self._hh(f)
             for c in range(8):
                 if e >> c & 1:
                     yield (f * 20 + 12 + c)
         if not d:
-            for g in range(20 if b & _OFF_FOUNDATION else 12):
+            for g in range(20 if b & _cy else 12):
                 a = self.top(g)
                 if a:
                     for h in range(12):
-                        if h != g and self._takes(h, a):
+                        if h != g and self._iz(h, a):
                             yield (g * 20 + h)
-        if b & _RELOCATE:
+        if b & _eb:
             for c in range(8):
                 a = self.top(12 + c)
-                if a and self._takes(12 + (c ^ 4), a):
+                if a and self._iz(12 + (c ^ 4), a):
                     yield ((12 + c) * 20 + 12 + (c ^ 4))
         if d:
-            yield DEAL
+            yield _an
         elif self.round < self.rules.redeals and (not self.is_won()):
             yield REDEAL
 
     def is_legal(self, move):
         b = self.louis_phase()
-        if move == DEAL:
+        if move == _an:
             return b
         if move == REDEAL:
             return not b and self.round < self.rules.redeals and (not self.is_won())
@@ -384,47 +381,47 @@ class Game(StuckSearch):
         if not a:
             return False
         if c >= 12:
-            if not self._flags & (_RELOCATE if d >= 12 else _OFF_FOUNDATION):
+            if not self._hf & (_eb if d >= 12 else _cy):
                 return False
             if d >= 12 and abs(d - c) != 4:
                 return False
         elif d >= 12:
-            return self._foundation_plays(c) >> d - 12 & 1 == 1
+            return self._hh(c) >> d - 12 & 1 == 1
         if b and d < 12:
             return False
-        return self._takes(d, a)
+        return self._iz(d, a)
 
     def push(self, move):
         if not self.is_legal(move):
             raise IllegalMoveError('illegal move %d' % move)
-        self._play(move)
+        self._ib(move)
 
-    def _play(self, c):
+    def _ib(self, c):
         a = self.history
         e = self.piles
         if c == REDEAL:
             for d in e:
                 a.append(len(d))
-            self._redeal()
-            a.append(_REDEAL_TAG)
+            self._ii()
+            a.append(_dw)
             self.round += 1
             return
         h = self.stock
-        if c == DEAL:
+        if c == _an:
             a.append(len(h))
             for b in range(len(h)):
                 e[b % 12].append(h[-1])
                 h[-1:] = b''
-            a.append(_DEAL_TAG)
+            a.append(_ap)
             return
         f = self.louis_phase()
         g = c // 20
         i = c % 20
-        self._move_card(g, i)
+        self._hr(g, i)
         if f and g < 12 and (not e[g]) and h:
             e[g].append(h[-1])
             h[-1:] = b''
-            g |= _REFILLED
+            g |= _dy
         a.append(g)
         a.append(i)
 
@@ -434,7 +431,7 @@ class Game(StuckSearch):
             raise IndexError('no move to undo')
         l = c[-1]
         g = self.piles
-        if l == _REDEAL_TAG:
+        if l == _dw:
             e = c[-13:-1]
             c[-13:] = b''
             f = bytearray()
@@ -445,7 +442,7 @@ class Game(StuckSearch):
                 b = e[d]
                 a = g[d]
                 a[:] = b''
-                if self._flags & _CLOCKWISE:
+                if self._hf & _ad:
                     a.extend(f[j:j + b])
                 else:
                     for h in range(j + b - 1, j - 1, -1):
@@ -455,23 +452,23 @@ class Game(StuckSearch):
             return REDEAL
         i = c[-2]
         c[-2:] = b''
-        if l == _DEAL_TAG:
+        if l == _ap:
             k = self.stock
             for d in range(i - 1, -1, -1):
                 a = g[d % 12]
                 k.append(a[-1])
                 a[-1:] = b''
-            return DEAL
+            return _an
         m = l
-        if i & _REFILLED:
+        if i & _dy:
             i &= 127
             a = g[i]
             self.stock.append(a[-1])
             a[-1:] = b''
-        self._move_card(m, i)
+        self._hr(m, i)
         return i * 20 + m
 
-    def _move_card(self, c, d):
+    def _hr(self, c, d):
         if c < 12:
             b = self.piles[c]
             a = b[-1]
@@ -490,11 +487,11 @@ class Game(StuckSearch):
         a = len(b)
         while a:
             d = b[a - 1]
-            if d == _REDEAL_TAG:
+            if d == _dw:
                 c.append(REDEAL)
                 a -= 13
-            elif d == _DEAL_TAG:
-                c.append(DEAL)
+            elif d == _ap:
+                c.append(_an)
                 a -= 2
             else:
                 c.append((b[a - 2] & 127) * 20 + d)
@@ -502,12 +499,12 @@ class Game(StuckSearch):
         c.reverse()
         return c
 
-    def _redeal(self):
+    def _ii(self):
         d = self.piles
         c = bytearray()
         for b in range(11, -1, -1):
             a = d[b]
-            if self._flags & _CLOCKWISE:
+            if self._hf & _ad:
                 c.extend(a)
             else:
                 for e in range(len(a) - 1, -1, -1):
@@ -527,8 +524,8 @@ class Game(StuckSearch):
         return bytes(a)
 # sthelena.save
 MAGIC = b'SH'
-VERSION = const(3)
-_LONG_MOVE = const(255)
+_fx = const(3)
+_bz = const(255)
 class SaveError(ValueError):
     pass
 def crc16(data):
@@ -541,7 +538,7 @@ def crc16(data):
     return b
 def to_bytes(game, keep=-1):
     g = bytearray(MAGIC)
-    g.append(VERSION)
+    g.append(_fx)
     g.extend(b'\x00\x00')
     g.extend(game.rules.to_bits().to_bytes(2, 'big'))
     f = game.move_stack()
@@ -551,7 +548,7 @@ def to_bytes(game, keep=-1):
     if 0 <= keep < len(f) and game.deal_number is not None:
         b = len(f) - keep
         for c in range(b):
-            game._play(f[c])
+            game._ib(f[c])
     a = game.earlier_moves + b
     if game.deal_number is None:
         d = game.position_key()
@@ -568,11 +565,11 @@ def to_bytes(game, keep=-1):
             g.extend(d)
     for c in range(b, len(f)):
         e = f[c]
-        game._play(e)
+        game._ib(e)
         if e < 240:
             g.append(e)
         else:
-            g.append(_LONG_MOVE)
+            g.append(_bz)
             g.append(e - 240)
     h = len(g) + 2
     g[3] = h >> 8
@@ -583,7 +580,7 @@ def from_bytes(data):
     data = bytes(data)
     if len(data) < 12 or data[:2] != MAGIC:
         raise SaveError('no SH header')
-    if data[2] != VERSION:
+    if data[2] != _fx:
         raise SaveError('version %d is not known' % data[2])
     if data[3] << 8 | data[4] != len(data):
         raise SaveError('cut short or too long')
@@ -624,7 +621,7 @@ def from_bytes(data):
             raise SaveError('unknown start kind %d' % h)
         while a < c:
             i = data[a]
-            if i == _LONG_MOVE:
+            if i == _bz:
                 a += 1
                 i = 240 + data[a]
             e.push(i)
@@ -637,31 +634,31 @@ def from_bytes(data):
         raise SaveError('bytes after the last move')
     return e
 # sthelena.app.tiles
-TILE_WIDTH = const(6)
-TILE_HEIGHT = const(8)
-SHEET_COLUMNS = const(16)
-SHEET_ROWS = const(13)
+_ft = const(6)
+_fs = const(8)
+_em = const(16)
+_en = const(13)
 COLOURS = const(16)
 TABLE = const(0)
-PAPER = const(1)
-INK = const(3)
-DIM = const(4)
-TEXT = const(5)
-MARK = const(6)
-NOPE = const(7)
-SUIT_INK = const(9)
-FIRST_CHAR = const(32)
-TABLE_TILE = const(95)
-SMALL_SUIT = const(96)
-ARROW_UP = const(100)
-ARROW_DOWN = const(101)
-TARGET = const(102)
-BLOCKED = const(104)
-BIG_RANK = const(112)
-BIG_SUIT = const(164)
-EMPTY_ANY = const(180)
-EMPTY_NONE = const(188)
-TILE_COUNT = const(196)
+_dg = const(1)
+_bs = const(3)
+_aq = const(4)
+_fm = const(5)
+_ce = const(6)
+_cs = const(7)
+_fg = const(9)
+_ay = const(32)
+_fj = const(95)
+_et = const(96)
+_d = const(100)
+_c = const(101)
+_fk = const(102)
+_r = const(104)
+_l = const(112)
+_m = const(164)
+_ar = const(180)
+_as = const(188)
+_fr = const(196)
 # sthelena.app.buttons
 UP = const(0)
 DOWN = const(1)
@@ -674,201 +671,218 @@ SELECT = const(7)
 HOLD = const(8)
 NO_EVENT = const(-1)
 NAMES = ('UP', 'DOWN', 'LEFT', 'RIGHT', 'A', 'B', 'START', 'SELECT')
-REPEAT_DELAY = const(400)
-REPEAT_EVERY = const(120)
-HOLD_DELAY = const(500)
-TICKS_MASK = const(536870911)
-_NONE = const(-1)
+_ec = const(400)
+_ed = const(120)
+_bq = const(500)
+_fq = const(536870911)
+_cr = const(-1)
 class ButtonTimer:
 
     def __init__(self):
         self.held = 0
-        self._timed = _NONE
-        self._since = 0
-        self._wait = 0
+        self._ja = _cr
+        self._iu = 0
+        self._je = 0
 
     def down(self, button, now_ms):
         self.held |= 1 << button
         if button <= RIGHT:
-            self._timed = button
-            self._wait = REPEAT_DELAY
+            self._ja = button
+            self._je = _ec
         elif button == A or button == B or button == SELECT:
-            self._timed = button
-            self._wait = HOLD_DELAY
+            self._ja = button
+            self._je = _bq
         else:
-            self._timed = _NONE
-        self._since = now_ms & TICKS_MASK
+            self._ja = _cr
+        self._iu = now_ms & _fq
         return button
 
     def up(self, button, now_ms):
         self.held &= ~(1 << button)
-        if button == self._timed:
-            self._timed = _NONE
+        if button == self._ja:
+            self._ja = _cr
 
     def due(self, now_ms):
-        a = self._timed
-        if a == _NONE or now_ms - self._since & TICKS_MASK < self._wait:
+        a = self._ja
+        if a == _cr or now_ms - self._iu & _fq < self._je:
             return NO_EVENT
-        self._since = now_ms & TICKS_MASK
+        self._iu = now_ms & _fq
         if a >= A:
-            self._timed = _NONE
+            self._ja = _cr
             return a | HOLD
-        self._wait = REPEAT_EVERY
+        self._je = _ed
         return a
 # sthelena.app.sounds
-CLICK = const(0)
-ERROR = const(1)
-FANFARE = const(2)
+_ac = const(0)
+_au = const(1)
+_av = const(2)
 TUNES = (((1760, 16),), ((196, 80), (147, 80)), ((523, 80), (659, 80), (784, 80), (1047, 240)))
 # sthelena.app.layout
-CARD_SIZE = const(24)
-_LEFT = const(2)
-_TOP = const(12)
-_COLUMN_PITCH = const(26)
-_ROW_PITCH = const(29)
-_COLUMNS = const(6)
-_ROWS = const(4)
-GRID_LEFT = _LEFT
-GRID_TOP = _TOP
-GRID_COLUMNS = _COLUMNS
-GRID_ROWS = _ROWS
-GRID_WIDTH = const(156)
-GRID_HEIGHT = const(116)
-_layout_NONE = const(255)
-_GRID = bytes((255, 0, 1, 2, 3, 255, 11, 12, 13, 14, 15, 4, 10, 16, 17, 18, 19, 5, 255, 9, 8, 7, 6, 255))
-_CELLS = bytearray(20)
-for _cell_at in range(len(_GRID)):
-    if _GRID[_cell_at] != _layout_NONE:
-        _CELLS[_GRID[_cell_at]] = _cell_at
-def _cell(a):
-    return _CELLS[a]
+import sys
+import displayio
+_z = const(24)
+_bw = const(2)
+_fu = const(12)
+_ag = const(26)
+_ej = const(29)
+_af = const(6)
+_ei = const(4)
+GRID_LEFT = _bw
+GRID_TOP = _fu
+GRID_COLUMNS = _af
+GRID_ROWS = _ei
+_bi = const(156)
+_bh = const(116)
+_hn = const(255)
+_bg = bytes((255, 0, 1, 2, 3, 255, 11, 12, 13, 14, 15, 4, 10, 16, 17, 18, 19, 5, 255, 9, 8, 7, 6, 255))
+_aa = bytearray(20)
+for _gl in range(len(_bg)):
+    if _bg[_gl] != _hn:
+        _aa[_bg[_gl]] = _gl
+def _gk(a):
+    return _aa[a]
 def place_column(place):
-    return _cell(place) % _COLUMNS
+    return _gk(place) % _af
 def place_row(place):
-    return _cell(place) // _COLUMNS
+    return _gk(place) // _af
 def place_x(place):
-    return _LEFT + _cell(place) % _COLUMNS * _COLUMN_PITCH
+    return _bw + _gk(place) % _af * _ag
 def place_y(place):
-    return _TOP + _cell(place) // _COLUMNS * _ROW_PITCH
+    return _fu + _gk(place) // _af * _ej
 def step(place, direction):
-    a = _cell(place)
-    b = a % _COLUMNS
-    d = a // _COLUMNS
+    a = _gk(place)
+    b = a % _af
+    d = a // _af
     while True:
         if direction == 0:
-            d = (d - 1) % _ROWS
+            d = (d - 1) % _ei
         elif direction == 1:
-            d = (d + 1) % _ROWS
+            d = (d + 1) % _ei
         elif direction == 2:
-            b = (b - 1) % _COLUMNS
+            b = (b - 1) % _af
         else:
-            b = (b + 1) % _COLUMNS
-        c = _GRID[d * _COLUMNS + b]
-        if c != _layout_NONE:
+            b = (b + 1) % _af
+        c = _bg[d * _af + b]
+        if c != _hn:
             return c
+def place_layout(grids):
+    from adafruit_displayio_layout.layouts.grid_layout import GridLayout
+    a = GridLayout(x=GRID_LEFT, y=GRID_TOP, width=_bi, height=_bh, grid_size=(GRID_COLUMNS, GRID_ROWS))
+    for b in range(20):
+        a.add_content(grids[b], grid_position=(place_column(b), place_row(b)), cell_size=(1, 1), layout_cells=False)
+    a.layout_cells()
+    return a
+def placed(grids):
+    c = place_layout(grids)
+    b = displayio.Group(x=c.x, y=c.y)
+    for a in grids:
+        c.remove(a)
+        b.append(a)
+    if sys.implementation.name != 'cpython':
+        for d in ('adafruit_displayio_layout.layouts.grid_layout', 'adafruit_displayio_layout.layouts', 'adafruit_displayio_layout'):
+            sys.modules.pop(d, None)
+    return b
 # sthelena.app.font
-import displayio
-_CHARS = const(95)
-_PICTURES = const(6)
+_ab = const(95)
+_di = const(6)
 class SheetFont:
-    ascent = TILE_HEIGHT
+    ascent = _fs
     descent = 0
-    width = TILE_WIDTH
-    height = TILE_HEIGHT
+    width = _ft
+    height = _fs
     dx = 0
     dy = 0
-    shift_x = TILE_WIDTH
+    shift_x = _ft
     shift_y = 0
     tile_index = 0
 
     def __init__(self, sheet):
-        d = displayio.Bitmap((_CHARS + _PICTURES) * TILE_WIDTH, TILE_HEIGHT, 2)
-        for b in range(_CHARS + _PICTURES):
-            if b < _CHARS:
+        d = displayio.Bitmap((_ab + _di) * _ft, _fs, 2)
+        for b in range(_ab + _di):
+            if b < _ab:
                 e = b
-            elif b < _CHARS + 4:
-                e = SMALL_SUIT + b - _CHARS
+            elif b < _ab + 4:
+                e = _et + b - _ab
             else:
-                e = ARROW_UP if b == _CHARS + 4 else ARROW_DOWN
-            c = e % SHEET_COLUMNS * TILE_WIDTH
-            g = e // SHEET_COLUMNS * TILE_HEIGHT
-            for y in range(TILE_HEIGHT):
+                e = _d if b == _ab + 4 else _c
+            c = e % _em * _ft
+            g = e // _em * _fs
+            for y in range(_fs):
                 a = (g + y) * sheet.width + c
-                f = y * d.width + b * TILE_WIDTH
-                for x in range(TILE_WIDTH):
-                    if sheet[a + x] != PAPER:
+                f = y * d.width + b * _ft
+                for x in range(_ft):
+                    if sheet[a + x] != _dg:
                         d[f + x] = 1
         self.bitmap = d
-        self._box = (TILE_WIDTH, TILE_HEIGHT)
+        self._gi = (_ft, _fs)
 
     def get_bounding_box(self):
-        return self._box
+        return self._gi
 
     def get_glyph(self, code):
-        if FIRST_CHAR <= code < FIRST_CHAR + _CHARS:
-            self.tile_index = code - FIRST_CHAR
-        elif 1 <= code <= _PICTURES:
-            self.tile_index = _CHARS + code - 1
+        if _ay <= code < _ay + _ab:
+            self.tile_index = code - _ay
+        elif 1 <= code <= _di:
+            self.tile_index = _ab + code - 1
         elif code == 8593 or code == 8595:
-            self.tile_index = _CHARS + (4 if code == 8593 else 5)
+            self.tile_index = _ab + (4 if code == 8593 else 5)
         else:
             return None
         return self
 # sthelena.app.table
 from adafruit_display_text.bitmap_label import Label
-from adafruit_displayio_layout.layouts.grid_layout import GridLayout
-TEXT_COLUMNS = const(26)
-TEXT_ROWS = const(16)
-_BLANK_ROW = ' ' * TEXT_COLUMNS
-LIFT = const(3)
-NO_MARK = const(0)
-TARGET_MARK = const(1)
-BLOCKED_MARK = const(2)
-_BAIZE = const(1862452)
-_BAIZE_LINE = const(6269042)
-_WHITE = const(16777215)
-_GREY_PAPER = const(10134428)
-_GREY_INK = const(6186591)
-_BLACK = const(0)
-_ORANGE = const(16747520)
-_RED = const(13635600)
-_PANEL = const(16052184)
-_CURSOR = const(16769024)
-_CURSOR_LIFTED = const(58879)
-_CURSOR_ERROR = const(16719904)
+_fn = const(26)
+_fo = const(16)
+_p = ' ' * _fn
+_bx = const(3)
+_cv = const(0)
+_fl = const(1)
+_s = const(2)
+_h = const(1862452)
+_i = const(6269042)
+_fy = const(16777215)
+_bf = const(10134428)
+_be = const(6186591)
+_n = const(0)
+_da = const(16747520)
+_ds = const(13635600)
+_df = const(16052184)
+_ai = const(16769024)
+_ak = const(58879)
+_aj = const(16719904)
 TWO_COLOURS = (0, 13635600, 13635600, 0)
 FOUR_COLOURS = (0, 13635600, 1067232, 821792)
 def write(grid, column, row, text, width=0):
-    a = row * TEXT_COLUMNS + column
+    a = row * _fn + column
     for b in text:
-        if column >= TEXT_COLUMNS:
+        if column >= _fn:
             return
         c = ord(b)
         if c < 5:
-            c = SMALL_SUIT + c - 1
+            c = _et + c - 1
         elif c == 5:
-            c = ARROW_UP
+            c = _d
         elif c == 6 or c == 8595:
-            c = ARROW_DOWN
+            c = _c
         elif c == 8593:
-            c = ARROW_UP
-        elif FIRST_CHAR <= c < 127:
-            c -= FIRST_CHAR
+            c = _d
+        elif _ay <= c < 127:
+            c -= _ay
         else:
-            c = ord('?') - FIRST_CHAR
+            c = ord('?') - _ay
         grid[a] = c
         a += 1
         column += 1
         width -= 1
-    while width > 0 and column < TEXT_COLUMNS:
+    while width > 0 and column < _fn:
         grid[a] = 0
         a += 1
         column += 1
         width -= 1
 def write_number(grid, right, row, number, width):
-    a = row * TEXT_COLUMNS + right
+    a = row * _fn + right
     while width > 0:
-        grid[a] = ord('0') - FIRST_CHAR + number % 10
+        grid[a] = ord('0') - _ay + number % 10
         number //= 10
         width -= 1
         a -= 1
@@ -877,16 +891,23 @@ def write_number(grid, right, row, number, width):
 def card_text(card):
     a = card & 15
     return ('10' if a == 10 else RANKS[a - 1]) + chr(1 + (card >> 4))
-def _palette(a, c, e):
+def _hz(a, c, e):
     d = displayio.Palette(COLOURS)
     for b in range(COLOURS):
         d[b] = a
-    d[PAPER] = e
-    d[TEXT] = c
-    d[INK] = c
-    d[DIM] = _BAIZE_LINE
-    d[MARK] = _ORANGE
-    d[NOPE] = _RED
+    d[_dg] = e
+    d[_fm] = c
+    d[_bs] = c
+    d[_aq] = _i
+    d[_ce] = _da
+    d[_cs] = _ds
+    return d
+def _hm(c, f, a, b):
+    d = Label(c, text='', color=_n, background_color=_df, line_spacing=1, scale=f, anchor_point=a, anchored_position=b)
+    e = displayio.Palette(2)
+    e[0] = _df
+    e[1] = _n
+    d._palette = e
     return d
 class TableView:
 
@@ -894,177 +915,187 @@ class TableView:
         self.group = displayio.Group()
         self.font = SheetFont(sheet)
         self.suit_colours = TWO_COLOURS
-        self._status_palette = _palette(_BAIZE, _WHITE, _BAIZE)
+        self._iw = _hz(_h, _fy, _h)
         b = displayio.Group(scale=8)
         c = displayio.Palette(1)
-        c[0] = _BAIZE
+        c[0] = _h
         b.append(displayio.TileGrid(displayio.Bitmap(20, 16, 1), pixel_shader=c))
         self.group.append(b)
-        self.status = displayio.TileGrid(sheet, pixel_shader=self._status_palette, width=TEXT_COLUMNS, height=1, tile_width=TILE_WIDTH, tile_height=TILE_HEIGHT, x=2, y=0)
+        self.status = displayio.TileGrid(sheet, pixel_shader=self._iw, width=_fn, height=1, tile_width=_ft, tile_height=_fs, x=2, y=0)
         self.group.append(self.status)
-        self._palettes = []
-        self._dim_palette = _palette(_BAIZE, _GREY_INK, _GREY_PAPER)
-        for j in range(4):
-            self._palettes.append(_palette(_BAIZE, _BLACK, _WHITE))
-            self._dim_palette[SUIT_INK + j] = _GREY_INK
-        self._grids = []
-        self.places = GridLayout(x=GRID_LEFT, y=GRID_TOP, width=GRID_WIDTH, height=GRID_HEIGHT, grid_size=(GRID_COLUMNS, GRID_ROWS))
-        for h in range(20):
-            f = displayio.TileGrid(sheet, pixel_shader=self._palettes[0], width=4, height=3, tile_width=TILE_WIDTH, tile_height=TILE_HEIGHT)
-            self._grids.append(f)
-            self.places.add_content(f, grid_position=(place_column(h), place_row(h)), cell_size=(1, 1), layout_cells=False)
-        self.places.layout_cells()
+        self._ia = [_hz(_h, _n, _fy)] * 4
+        self._gs = _hz(_h, _be, _bf)
+        for i in range(4):
+            self._gs[_fg + i] = _be
+        self._hj = []
+        for g in range(20):
+            self._hj.append(displayio.TileGrid(sheet, pixel_shader=self._ia[0], width=4, height=3, tile_width=_ft, tile_height=_fs))
+        self.places = placed(self._hj)
         self.group.append(self.places)
-        i = CARD_SIZE + 4
-        e = displayio.Bitmap(i, i, 2)
-        for a in range(i):
-            for d in (0, 1, i - 2, i - 1):
+        h = _z + 4
+        e = displayio.Bitmap(h, h, 2)
+        for a in range(h):
+            for d in (0, 1, h - 2, h - 1):
                 e[a, d] = 1
                 e[d, a] = 1
-        self._cursor_palette = displayio.Palette(2)
-        self._cursor_palette.make_transparent(0)
-        self._cursor_palette[1] = _CURSOR
-        self._cursor = displayio.TileGrid(e, pixel_shader=self._cursor_palette)
-        self.group.append(self._cursor)
-        self._overlay_palette = _palette(_PANEL, _BLACK, _PANEL)
-        self.overlay = displayio.TileGrid(sheet, pixel_shader=self._overlay_palette, width=TEXT_COLUMNS, height=TEXT_ROWS, tile_width=TILE_WIDTH, tile_height=TILE_HEIGHT, x=2, y=0)
+        self._gq = displayio.Palette(2)
+        self._gq.make_transparent(0)
+        self._gq[1] = _ai
+        self._gp = displayio.TileGrid(e, pixel_shader=self._gq)
+        self.group.append(self._gp)
+        self._hw = _hz(_df, _n, _df)
+        self.overlay = displayio.TileGrid(sheet, pixel_shader=self._hw, width=_fn, height=_fo, tile_width=_ft, tile_height=_fs, x=2, y=0)
         self.overlay.hidden = True
         self.group.append(self.overlay)
         self.page = 'table'
-        k = displayio.Group()
-        self.rows = [''] * TEXT_ROWS
-        self._drawn_rows = [''] * TEXT_ROWS
-        self.body = Label(self.font, text=self._body_text(), color=_BLACK, background_color=_PANEL, line_spacing=1, anchor_point=(0, 0), anchored_position=(2, 0))
-        self.title = Label(self.font, text='', color=_BLACK, background_color=_PANEL, line_spacing=1, scale=2, anchor_point=(0.5, 0), anchored_position=(80, 0))
-        self.marker = displayio.TileGrid(sheet, pixel_shader=self._overlay_palette, tile_width=TILE_WIDTH, tile_height=TILE_HEIGHT, default_tile=ord('>') - FIRST_CHAR, x=2)
-        for g in (self.body, self.title, self.marker):
-            k.append(g)
-        k.hidden = True
-        self.text_page = k
-        self.group.append(k)
-        self._drawn = bytearray(b'\xff' * 80)
+        j = displayio.Group()
+        self.rows = [''] * _fo
+        self._gy = [''] * _fo
+        self.body = _hm(self.font, 1, (0, 0), (2, 0))
+        self.body.text = self._gh()
+        self.title = _hm(self.font, 2, (0.5, 0), (80, 0))
+        self.marker = displayio.TileGrid(sheet, pixel_shader=self._hw, tile_width=_ft, tile_height=_fs, default_tile=ord('>') - _ay, x=2)
+        for f in (self.body, self.title, self.marker):
+            j.append(f)
+        j.hidden = True
+        self.text_page = j
+        self.group.append(j)
+        self._gx = bytearray(b'\xff' * 80)
         self.set_suit_colours(TWO_COLOURS)
 
     def set_suit_colours(self, colours):
         self.suit_colours = colours
-        for a in self._palettes + [self._status_palette, self._overlay_palette]:
-            for b in range(4):
-                a[SUIT_INK + b] = colours[b]
-        for b in range(4):
-            self._palettes[b][INK] = colours[b]
+        e = self._ia
+        for g in range(4):
+            f = None
+            for c in range(g):
+                if colours[c] == colours[g]:
+                    f = e[c]
+            if f is None:
+                f = e[g]
+                for c in range(g):
+                    if f is e[c]:
+                        f = None
+                if f is None:
+                    f = _hz(_h, _n, _fy)
+            e[g] = f
+        for d in e + [self._iw, self._hw]:
+            for g in range(4):
+                d[_fg + g] = colours[g]
+        for g in range(4):
+            e[g][_bs] = colours[g]
+        b = self._gx
+        for a in range(0, 80, 4):
+            b[a] = 255
 
     def draw_place(self, place, card, count, empty_picture, mark, dim, lifted):
-        d = self._drawn
+        d = self._gx
         a = place * 4
         b = count if card or place >= 12 else empty_picture
         g = dim | lifted << 1
         if d[a] == card and d[a + 1] == b and (d[a + 2] == mark) and (d[a + 3] == g):
             return
-        e = self._grids[place]
+        e = self._hj[place]
         if d[a] != card or d[a + 3] & 1 != dim:
-            e.pixel_shader = self._dim_palette if dim else self._palettes[card >> 4]
+            e.pixel_shader = self._gs if dim else self._ia[card >> 4]
         d[a] = card
         d[a + 1] = b
         d[a + 2] = mark
         d[a + 3] = g
-        e.y = place_y(place) - GRID_TOP - LIFT * lifted
+        e.y = place_y(place) - GRID_TOP - _bx * lifted
         if card:
-            f = BIG_RANK + 4 * ((card & 15) - 1)
-            h = BIG_SUIT + 4 * (card >> 4)
+            f = _l + 4 * ((card & 15) - 1)
+            h = _m + 4 * (card >> 4)
             for c in range(4):
                 a = (c >> 1) * 4 + (c & 1)
                 e[a] = f + c
                 e[a + 2] = h + c
             if place < 12:
-                e[8] = ord('0') - FIRST_CHAR + count // 10 if count >= 10 else 0
-                e[9] = ord('0') - FIRST_CHAR + count % 10
+                e[8] = ord('0') - _ay + count // 10 if count >= 10 else 0
+                e[9] = ord('0') - _ay + count % 10
             else:
-                e[8] = ord('A' if count else 'K') - FIRST_CHAR
-                e[9] = ARROW_UP if count else ARROW_DOWN
+                e[8] = ord('A' if count else 'K') - _ay
+                e[9] = _d if count else _c
         else:
             for i in range(8):
                 e[i] = empty_picture + i
-            e[8] = TABLE_TILE
-            e[9] = TABLE_TILE
-        if mark == TARGET_MARK:
-            e[10] = TARGET
-            e[11] = TARGET + 1
-        elif mark == BLOCKED_MARK:
-            e[10] = BLOCKED
-            e[11] = BLOCKED + 1
+            e[8] = _fj
+            e[9] = _fj
+        if mark == _fl:
+            e[10] = _fk
+            e[11] = _fk + 1
+        elif mark == _s:
+            e[10] = _r
+            e[11] = _r + 1
         elif card:
             e[10] = 0
             e[11] = 0
         else:
-            e[10] = TABLE_TILE
-            e[11] = TABLE_TILE
+            e[10] = _fj
+            e[11] = _fj
 
     def place_cursor(self, place, lifted, colour=0):
-        self._cursor.x = place_x(place) - 2
-        self._cursor.y = place_y(place) - 2 - LIFT * lifted
-        self._cursor_palette[1] = _CURSOR if colour == 0 else _CURSOR_LIFTED if colour == 1 else _CURSOR_ERROR
+        self._gp.x = place_x(place) - 2
+        self._gp.y = place_y(place) - 2 - _bx * lifted
+        self._gq[1] = _ai if colour == 0 else _ak if colour == 1 else _aj
 
-    def _show_page(self, a):
+    def _is(self, a):
         if self.page != a:
             self.page = a
             self.overlay.hidden = a != 'peek'
             self.text_page.hidden = a != 'text'
-            self._cursor.hidden = a != 'table'
+            self._gp.hidden = a != 'table'
 
     def show_overlay(self, shown):
-        self._show_page('peek' if shown else 'table')
+        self._is('peek' if shown else 'table')
 
     def clear_overlay(self):
         b = self.overlay
-        for a in range(TEXT_COLUMNS * TEXT_ROWS):
+        for a in range(_fn * _fo):
             b[a] = 0
 
     def clear_text(self):
         b = self.rows
-        for a in range(TEXT_ROWS):
+        for a in range(_fo):
             b[a] = ''
 
-    def _body_text(self):
+    def _gh(self):
         c = self.rows
         a = c[0]
-        if len(a) < TEXT_COLUMNS:
-            c[0] = a + _BLANK_ROW[len(a):]
-        b = c[TEXT_ROWS - 1]
+        if len(a) < _fn:
+            c[0] = a + _p[len(a):]
+        b = c[_fo - 1]
         if not b:
-            c[TEXT_ROWS - 1] = ' '
+            c[_fo - 1] = ' '
         d = '\n'.join(c)
         c[0] = a
-        c[TEXT_ROWS - 1] = b
+        c[_fo - 1] = b
         return d
 
     def show_text(self, title='', marker_row=-1):
-        self._draw_body()
+        self._gv()
         if title:
             self.title.text = title
-            a = 2 if len(title) * 2 * TILE_WIDTH <= TEXT_COLUMNS * TILE_WIDTH else 1
+            a = 2 if len(title) * 2 * _ft <= _fn * _ft else 1
             if self.title.scale != a:
                 self.title.scale = a
         self.title.hidden = not title
         self.move_marker(marker_row)
-        self._show_page('text')
-
-    def set_row(self, row, text):
-        self.rows[row] = text
-        self._draw_body()
+        self._is('text')
 
     def draw_rows(self):
-        self._draw_body()
+        self._gv()
 
-    def _draw_body(self):
+    def _gv(self):
         c = self.rows
-        a = self._drawn_rows
+        a = self._gy
         d = True
-        for b in range(TEXT_ROWS):
+        for b in range(_fo):
             if c[b] != a[b]:
                 a[b] = c[b]
                 d = False
         if not d:
-            self.body.text = self._body_text()
+            self.body.text = self._gh()
 
     def move_marker(self, row):
         a = self.marker
@@ -1072,20 +1103,20 @@ class TableView:
             a.hidden = True
             return
         a.hidden = False
-        a.y = row * TILE_HEIGHT
+        a.y = row * _fs
 # sthelena.app.screens
 from adafruit_display_text import wrap_text_to_pixels
-PLAY = const(0)
-MENU = const(1)
-PEEK = const(2)
+_dk = const(0)
+_ch = const(1)
+_dh = const(2)
 HELP = const(3)
-WON_SCREEN = const(4)
-STUCK = const(5)
-NUMBER = const(6)
-STATS = const(7)
-STATS_RESET = const(8)
-OVERVIEW = const(9)
-NOWHERE = const(-1)
+_gd = const(4)
+_ff = const(5)
+_cx = const(6)
+_ey = const(7)
+_ez = const(8)
+_db = const(9)
+_cu = const(-1)
 def throws_away(app):
     return len(app.game.history) > 0 and (not app.game.is_won())
 def write_section(app, name, row):
@@ -1095,66 +1126,60 @@ def write_section(app, name, row):
         with open(app.texts) as b:
             c = False
             for d in b:
-                d = d.rstrip()
-                if d[:1] == '@':
+                if d.startswith('@'):
                     if c:
                         break
-                    c = d[1:] == name
-                elif c and row < TEXT_ROWS:
+                    c = d.startswith(name, 1) and (not d[1 + len(name):].strip())
+                elif c and row < _fo:
+                    d = d.rstrip()
                     if d[:1] == '?':
                         h = d.find(' ')
                         a = d.find('=')
                         if value_text(getattr(g, d[1:a])) != d[a + 1:h]:
                             continue
                         d = d[h + 1:]
-                    if len(d) <= TEXT_COLUMNS:
+                    if len(d) <= _fn:
                         f[row] = d
                         row += 1
                         continue
-                    for e in wrap_text_to_pixels(d, TEXT_COLUMNS * TILE_WIDTH, app.view.font):
-                        if row < TEXT_ROWS:
+                    for e in wrap_text_to_pixels(d, _fn * _ft, app.view.font):
+                        if row < _fo:
                             f[row] = e
                             row += 1
     except OSError:
         f[row] = '(no texts file)'
         row += 1
     return row
-def show_lines(view, lines):
-    view.clear_text()
-    b = view.rows
-    for a in range(min(len(lines), TEXT_ROWS)):
-        b[a] = lines[a]
-    view.show_text()
 def show_message(view, title, lines, keys):
     view.clear_text()
     b = view.rows
     for a in range(len(lines)):
         b[3 + a] = lines[a]
     for a in range(len(keys)):
-        b[TEXT_ROWS - len(keys) + a] = keys[a]
+        b[_fo - len(keys) + a] = keys[a]
     view.show_text(title)
 # sthelena.statistics
 KINDS = ('st-helena', 'st-helena-pysol', 'louis', 'box-kite', 'custom')
 PRESET_BITS = (240, 1697, 198, 11)
-CUSTOM = const(4)
-RECENT = const(20)
-_HEAD = const(14)
-_SLOT = const(6)
-_TABLE = const(134)
-_MOST_MOVES = const(32767)
-def _get(d, a, c):
+_al = const(4)
+_dq = const(20)
+_bj = const(14)
+_er = const(6)
+_fi = const(134)
+_cl = const(32767)
+def _hi(d, a, c):
     e = 0
     for b in range(a, a + c):
         e = e << 8 | d[b]
     return e
-def _put(d, a, c, e):
+def _ie(d, a, c, e):
     for b in range(a + c - 1, a - 1, -1):
         d[b] = e & 255
         e >>= 8
 def kind_of(rules):
     a = rules.to_bits()
     b = a % len(PRESET_BITS)
-    return b if a == PRESET_BITS[b] else CUSTOM
+    return b if a == PRESET_BITS[b] else _al
 class Statistics:
 
     def __init__(self):
@@ -1169,31 +1194,31 @@ class Statistics:
         c = kind_of(rules)
         f = self.tables[c]
         if f is None:
-            f = self.tables[c] = bytearray(_TABLE)
-        _put(f, 0, 3, min(_get(f, 0, 3) + 1, 16777215))
+            f = self.tables[c] = bytearray(_fi)
+        _ie(f, 0, 3, min(_hi(f, 0, 3) + 1, 16777215))
         e = 0
         if won:
-            _put(f, 3, 3, min(_get(f, 3, 3) + 1, 16777215))
-            e = min(_get(f, 6, 2) + 1, 65535)
-            if e > _get(f, 8, 2):
-                _put(f, 8, 2, e)
-            a = _get(f, 10, 2)
+            _ie(f, 3, 3, min(_hi(f, 3, 3) + 1, 16777215))
+            e = min(_hi(f, 6, 2) + 1, 65535)
+            if e > _hi(f, 8, 2):
+                _ie(f, 8, 2, e)
+            a = _hi(f, 10, 2)
             if a == 0 or moves < a:
-                _put(f, 10, 2, max(1, min(moves, 65535)))
-        _put(f, 6, 2, e)
+                _ie(f, 10, 2, max(1, min(moves, 65535)))
+        _ie(f, 6, 2, e)
         b = f[13]
-        d = _HEAD + b * _SLOT
-        _put(f, d, 4, number)
-        _put(f, d + 4, 2, (32768 if won else 0) | min(moves, _MOST_MOVES))
-        f[13] = (b + 1) % RECENT
-        if f[12] < RECENT:
+        d = _bj + b * _er
+        _ie(f, d, 4, number)
+        _ie(f, d + 4, 2, (32768 if won else 0) | min(moves, _cl))
+        f[13] = (b + 1) % _dq
+        if f[12] < _dq:
             f[12] += 1
 
     def counts(self, kind):
         a = self.tables[kind]
         if a is None:
             return (0, 0, 0, 0, 0)
-        return (_get(a, 0, 3), _get(a, 3, 3), _get(a, 6, 2), _get(a, 8, 2), _get(a, 10, 2))
+        return (_hi(a, 0, 3), _hi(a, 3, 3), _hi(a, 6, 2), _hi(a, 8, 2), _hi(a, 10, 2))
 
     def recent(self, kind):
         f = self.tables[kind]
@@ -1202,9 +1227,9 @@ class Statistics:
             return b
         c = f[13]
         for a in range(1, f[12] + 1):
-            e = _HEAD + (c - a) % RECENT * _SLOT
-            d = _get(f, e + 4, 2)
-            b.append((_get(f, e, 4), d >> 15 == 1, d & _MOST_MOVES))
+            e = _bj + (c - a) % _dq * _er
+            d = _hi(f, e + 4, 2)
+            b.append((_hi(f, e, 4), d >> 15 == 1, d & _cl))
         return b
 
     def played(self):
@@ -1212,19 +1237,6 @@ class Statistics:
         for a in range(len(KINDS)):
             b += self.counts(a)[0]
         return b
-
-    def report_lines(self):
-        d = ['St. Helena statistics']
-        for c in range(len(KINDS)):
-            g, i, h, a, b = self.counts(c)
-            d.append('')
-            d.append('%s: played %d, won %d (%d%%)' % (KINDS[c], g, i, win_rate(g, i)))
-            if g:
-                d.append('  run of wins %d, best %d; fewest moves in a win: %s' % (h, a, b or '-'))
-                d.append('  last deals, newest first:')
-                for f, j, e in self.recent(c):
-                    d.append('    #%d %s in %d moves' % (f, ('lost', 'won')[j], e))
-        return d
 
     def to_bytes(self):
         b = bytearray(b'ST\x01')
@@ -1244,9 +1256,9 @@ class Statistics:
         a = 4
         for b in range(len(KINDS)):
             if len(data) > 3 and data[3] >> b & 1:
-                d = bytearray(data[a:a + _TABLE])
-                a += _TABLE
-                if len(d) != _TABLE or _get(d, 3, 3) > _get(d, 0, 3) or _get(d, 6, 2) > _get(d, 8, 2) or (d[12] > RECENT) or (d[13] >= RECENT):
+                d = bytearray(data[a:a + _fi])
+                a += _fi
+                if len(d) != _fi or _hi(d, 3, 3) > _hi(d, 0, 3) or _hi(d, 6, 2) > _hi(d, 8, 2) or (d[12] > _dq) or (d[13] >= _dq):
                     raise ValueError('statistics do not add up')
                 c.tables[b] = d
         if data[:3] != b'ST\x01' or a != len(data) or data[3] >> len(KINDS):
@@ -1256,21 +1268,21 @@ def win_rate(played, won):
     return won * 100 // played if played else 0
 # sthelena.app.record
 RECORD_MAGIC = b'SR'
-RECORD_VERSION = const(1)
-WRITE_EVERY_MS = const(60000)
-KEEP_MOVES = const(1000)
-LONGEST = const(61440)
-_STATISTICS = const(83)
-_GAME = const(71)
-_FOUR_COLOURS = const(1)
-_SOUND_OFF = const(2)
-_COUNTED = const(4)
-_AUTO_ON = const(8)
+_dr = const(1)
+_gf = const(60000)
+_bt = const(1000)
+_by = const(61440)
+_ex = const(83)
+_bd = const(71)
+_ba = const(1)
+_ev = const(2)
+_ah = const(4)
+_g = const(8)
 UNREADABLE = 'saved game unreadable: new deal'
 STATISTICS_LOST = 'statistics unreadable: reset'
 TRIMMED = 'save full: oldest undo dropped'
 NOT_SAVED = 'cannot save: flash error'
-def _section(c, b, a):
+def _io(c, b, a):
     d = len(c)
     c.append(b)
     c.append(len(a) >> 8)
@@ -1279,20 +1291,20 @@ def _section(c, b, a):
     c.extend(crc16(c[d:]).to_bytes(2, 'big'))
 def record_bytes(app, keep=-1):
     c = bytearray(RECORD_MAGIC)
-    c.append(RECORD_VERSION)
-    _section(c, _STATISTICS, app.statistics.to_bytes())
+    c.append(_dr)
+    _io(c, _ex, app.statistics.to_bytes())
     b = bytearray(4)
-    b[0] = app.four_colours * _FOUR_COLOURS | (not app.sound_on) * _SOUND_OFF | app.finished * _COUNTED | app.auto_on * _AUTO_ON
+    b[0] = app.four_colours * _ba | (not app.sound_on) * _ev | app.finished * _ah | app.auto_on * _g
     b[1] = app.cursor
     a = app.next_rules.to_bits()
     b[2] = a >> 8
     b[3] = a & 255
     b.extend(to_bytes(app.game, keep))
-    _section(c, _GAME, b)
+    _io(c, _bd, b)
     return bytes(c)
 def sections(data):
     c = [None, None]
-    if len(data) < 3 or data[:2] != RECORD_MAGIC or data[2] != RECORD_VERSION:
+    if len(data) < 3 or data[:2] != RECORD_MAGIC or data[2] != _dr:
         return (c, False)
     a = 3
     while a + 5 <= len(data):
@@ -1300,9 +1312,9 @@ def sections(data):
         b = a + 3 + (data[a + 1] << 8 | data[a + 2])
         if b + 2 > len(data) or crc16(data[a:b]) != data[b] << 8 | data[b + 1]:
             break
-        if d == _STATISTICS:
+        if d == _ex:
             c[0] = data[a + 3:b]
-        elif d == _GAME:
+        elif d == _bd:
             c[1] = data[a + 3:b]
         a = b + 2
     return (c, True)
@@ -1326,10 +1338,10 @@ def restore(app):
         try:
             f = from_bytes(a[4:])
             d = a[0]
-            app.four_colours = d & _FOUR_COLOURS != 0
-            app.sound_on = d & _SOUND_OFF == 0
-            app.finished = d & _COUNTED != 0
-            app.auto_on = d & _AUTO_ON != 0
+            app.four_colours = d & _ba != 0
+            app.sound_on = d & _ev == 0
+            app.finished = d & _ah != 0
+            app.auto_on = d & _g != 0
             app.cursor = a[1] % 20
             try:
                 app.next_rules = Rules.from_bits(a[2] << 8 | a[3])
@@ -1346,56 +1358,56 @@ class Keeper:
 
     def __init__(self, store):
         self.store = store
-        self.capacity = getattr(store, 'capacity', 0) or LONGEST
-        self._first = -1
-        self._written = -1
-        self._stamp = False
-        self._told = 0
+        self.capacity = getattr(store, 'capacity', 0) or _by
+        self._he = -1
+        self._jf = -1
+        self._iv = False
+        self._jc = 0
 
     def due(self, now, dirty):
-        if self._stamp:
-            self._written = now
-            self._stamp = False
+        if self._iv:
+            self._jf = now
+            self._iv = False
         if not dirty:
             return False
-        if self._first < 0:
-            self._first = now
+        if self._he < 0:
+            self._he = now
             return False
-        if now - self._first & TICKS_MASK < WRITE_EVERY_MS:
+        if now - self._he & _fq < _gf:
             return False
-        return self._written < 0 or now - self._written & TICKS_MASK >= WRITE_EVERY_MS
+        return self._jf < 0 or now - self._jf & _fq >= _gf
 
     def write(self, app):
         c = self.capacity
         d = ''
         a = record_bytes(app) if len(app.game.history) < c else b''
         if not a or len(a) > c:
-            a = record_bytes(app, KEEP_MOVES)
+            a = record_bytes(app, _bt)
             if len(a) > c:
                 a = record_bytes(app, 0)
-            if not self._told & 1:
-                self._told |= 1
+            if not self._jc & 1:
+                self._jc |= 1
                 d = TRIMMED
-        self._first = -1
-        self._stamp = True
+        self._he = -1
+        self._iv = True
         try:
             self.store.save(a)
         except (OSError, RuntimeError, ValueError) as b:
             print('sthelena: could not save (%s)' % b)
-            if not self._told & 2:
-                self._told |= 2
+            if not self._jc & 2:
+                self._jc |= 2
                 d = NOT_SAVED
             return (False, d)
         return (True, d)
 # sthelena.app.stats_screen
-_SHOWN_DEALS = const(5)
+_eq = const(5)
 def statistics_lines(statistics, kind):
     g, j, i, a, b = statistics.counts(kind)
     d = ['played %d  won %d (%d%%)' % (g, j, win_rate(g, j)), 'wins in a row %d, best %d' % (i, a), 'fewest moves to win: %s' % (b or '-')]
     h = statistics.recent(kind)
     if h:
         d.append('last deals:')
-        for c in range(min(len(h), _SHOWN_DEALS)):
+        for c in range(min(len(h), _eq)):
             f, k, e = h[c]
             d.append(' #%d %s %d' % (f, 'won' if k else 'lost', e))
     return d
@@ -1408,23 +1420,23 @@ def stats_button(app, button, held):
         app.stats_kind = (app.stats_kind + (1 if button == RIGHT else -1)) % len(KINDS)
         show_stats(app)
     elif button == A and (not held):
-        return STATS_RESET
+        return _ez
     elif button == B or button == START:
-        return MENU
-    return STATS
+        return _ch
+    return _ey
 def show_stats_reset(app):
     show_message(app.view, 'RESET STATISTICS?', ('Forget every deal played,', 'under every rules preset?'), ('A: reset them all', 'B: keep them'))
 def stats_reset_button(app, button, held):
     if held:
-        return STATS_RESET
+        return _ez
     if button == A:
         app.statistics.reset()
         app.save_now()
-    return STATS
+    return _ey
 # sthelena.app.reasons
 def why_not(game, move):
     d = game.rules
-    if move == DEAL or move == REDEAL:
+    if move == _an or move == REDEAL:
         return 'no redeal left' if not game.louis_phase() else 'deal the stock first'
     e = move // 20
     f = move % 20
@@ -1457,7 +1469,7 @@ def why_not(game, move):
         return '1st deal: piles 1-4 to K'
     return '1st deal: piles 7-10 to A'
 # sthelena.app.autoplay
-def _count(b, a):
+def _go(b, a):
     c = b.foundation_wants(a)
     if not c:
         return 13
@@ -1471,7 +1483,7 @@ def safe_home(game):
         if not a:
             continue
         f = a >> 4
-        if _count(game, f) + _count(game, 4 + f) < 13:
+        if _go(game, f) + _go(game, 4 + f) < 13:
             continue
         for b in (4 + f, f):
             c = d * 20 + 12 + b
@@ -1499,7 +1511,7 @@ def finishable(game, keep=False):
         game.pop()
         e -= 1
     return f
-def _mobility(b):
+def _hq(b):
     a = 0
     for c in range(20):
         if b.top(c):
@@ -1516,15 +1528,15 @@ def best_move(game, place):
             continue
         c = 2 if f >= 12 else 1 if game.top(f) else 0
         game.push(d)
-        e = c * 10000 + _mobility(game)
+        e = c * 10000 + _hq(game)
         game.pop()
         if e > b:
             a = d
             b = e
     return a
 # sthelena.app.play
-_SHORT_PRESETS = ('StH', 'StHpy', 'Louis', 'Kite')
-STATUS_WIDTH = const(18)
+_eo = ('StH', 'StHpy', 'Louis', 'Kite')
+_fa = const(18)
 def table_button(app, button, held):
     if app.message:
         app.say('')
@@ -1534,11 +1546,11 @@ def table_button(app, button, held):
     elif button == A:
         b = app.lifted
         c = app.cursor
-        if app.can_finish and c >= 12 and (b == NOWHERE) and (not held):
+        if app.can_finish and c >= 12 and (b == _cu) and (not held):
             app.finish()
         elif held:
-            quick_move(app, c if b == NOWHERE else b)
-        elif b == NOWHERE:
+            quick_move(app, c if b == _cu else b)
+        elif b == _cu:
             a = app.game
             if not a.top(c):
                 app.error('no card there')
@@ -1546,11 +1558,11 @@ def table_button(app, button, held):
                 app.error('foundation cards stay put')
             else:
                 app.lifted = c
-                app.sound(CLICK)
+                app.sound(_ac)
         elif b == c:
             quick_move(app, c)
         else:
-            app.lifted = NOWHERE
+            app.lifted = _cu
             if app.game.is_legal(b * 20 + c):
                 app.play(b * 20 + c)
             else:
@@ -1560,20 +1572,20 @@ def table_button(app, button, held):
             if app.undid:
                 app.redo_move()
             app.redo_move()
-        elif app.lifted != NOWHERE:
-            app.lifted = NOWHERE
+        elif app.lifted != _cu:
+            app.lifted = _cu
             app.undid = False
         else:
             app.undid = len(app.game.history) > 0
             app.undo()
     elif button == START:
-        return MENU
+        return _ch
     elif button == SELECT:
         app.page = app.cursor
-        return OVERVIEW if app.cursor < 12 else PEEK
-    return PLAY
+        return _db if app.cursor < 12 else _dh
+    return _dk
 def quick_move(app, place):
-    app.lifted = NOWHERE
+    app.lifted = _cu
     a = best_move(app.game, place)
     if a >= 0:
         app.play(a)
@@ -1582,7 +1594,7 @@ def quick_move(app, place):
     else:
         app.error('no place for this card')
 def place_cursor(app):
-    a = 2 if app.flash_at is not None else 1 if app.lifted != NOWHERE else 0
+    a = 2 if app.flash_at is not None else 1 if app.lifted != _cu else 0
     app.view.place_cursor(app.cursor, app.cursor == app.lifted, a)
 def show_table(app):
     g = app.game
@@ -1590,19 +1602,19 @@ def show_table(app):
     n.show_overlay(False)
     h = app.lifted
     m = 0
-    if h != NOWHERE:
+    if h != _cu:
         for k in range(20):
             if k != h and g.is_legal(h * 20 + k):
                 m |= 1 << k
-    elif app.hint_target != NOWHERE:
+    elif app.hint_target != _cu:
         m = 1 << app.hint_target
     a = 0
-    c = app.cursor if h == NOWHERE else h
+    c = app.cursor if h == _cu else h
     if c < 12 and g.restricted():
         for f in range(8):
             if not g.may_play_to(c, f):
                 a |= 1 << 12 + f
-    j = EMPTY_ANY if g.rules.spaces == 'any' else EMPTY_NONE
+    j = _ar if g.rules.spaces == 'any' else _as
     for k in range(20):
         b = g.top(k)
         e = 0
@@ -1616,17 +1628,17 @@ def show_table(app):
                 e = 1
             if a >> k & 1:
                 e = 1
-        i = TARGET_MARK if m >> k & 1 else BLOCKED_MARK if a >> k & 1 else NO_MARK
+        i = _fl if m >> k & 1 else _s if a >> k & 1 else _cv
         n.draw_place(k, b, d, j, i, e, 1 if k == h else 0)
     place_cursor(app)
-    _draw_status(app)
+    _gw(app)
 def status_text(app):
     a = app.game
     d = a.rules.preset
     e = d
     for b in range(len(PRESETS)):
         if PRESETS[b][0] == d:
-            e = _SHORT_PRESETS[b]
+            e = _eo[b]
     if str(a.rules) != d:
         e += '*'
     e += ' R%d' % a.redeals_left()
@@ -1635,10 +1647,10 @@ def status_text(app):
     if a.louis_phase():
         e += ' st%d' % a.stock_size()
     c = a.deal_number
-    if c is not None and len(e) + 2 + len(str(c)) <= STATUS_WIDTH:
+    if c is not None and len(e) + 2 + len(str(c)) <= _fa:
         e = '#%d %s' % (c, e)
     return e
-def _draw_status(a):
+def _gw(a):
     b = a.game
     e = a.view.status
     c = b.round << 9 | b.stock_size() << 1 | b.restricted()
@@ -1648,127 +1660,127 @@ def _draw_status(a):
     f = a.message or a.status
     if f is not a.shown:
         a.shown = f
-        write(e, 0, 0, f, TEXT_COLUMNS)
+        write(e, 0, 0, f, _fn)
         a.counted = -1
     d = len(a.autos)
     if not a.message and d != a.counted:
         a.counted = d
-        write(e, STATUS_WIDTH, 0, '', TEXT_COLUMNS - STATUS_WIDTH)
-        write(e, TEXT_COLUMNS - 2, 0, 'mv')
-        write_number(e, TEXT_COLUMNS - 4, 0, d, TEXT_COLUMNS - 4 - STATUS_WIDTH)
+        write(e, _fa, 0, '', _fn - _fa)
+        write(e, _fn - 2, 0, 'mv')
+        write_number(e, _fn - 4, 0, d, _fn - 4 - _fa)
 # sthelena.app.hint
-HINT_NODES = const(1000)
-HINT_SLICE = const(2)
-_SLOTS = const(1280)
-_FULL = const(1120)
-_MAX_DEPTH = const(250)
-WINNING = const(1)
-PROGRESS = const(2)
-NOTHING = const(3)
-LOST = const(4)
-_CARDS = const(24)
-_SWAPS = const(264)
-_DEAL_AT = const(272)
-_REDEAL_AT = const(273)
-_END = const(274)
-_TRIED = const(0)
-_KEYS = const(1)
-_AT = const(2)
-_NODES = const(3)
-_HOME = const(4)
-_BEST = const(5)
-_BEST_FIRST = const(6)
-_FIRST = const(7)
-_RESULT = const(8)
-_MOVE = const(9)
-_WHOLE = const(10)
-_STORED = const(11)
-_BUDGET = const(12)
-_FROM_FOUNDATIONS = const(13)
+_bo = const(1000)
+_bp = const(2)
+_es = const(1280)
+_bc = const(1120)
+_cg = const(250)
+_gb = const(1)
+_do = const(2)
+_ct = const(3)
+_ca = const(4)
+_w = const(24)
+_fh = const(264)
+_ao = const(272)
+_du = const(273)
+_at = const(274)
+_fv = const(0)
+_bv = const(1)
+_e = const(2)
+_cq = const(3)
+_br = const(4)
+_j = const(5)
+_k = const(6)
+_ax = const(7)
+_eg = const(8)
+_cm = const(9)
+_fz = const(10)
+_fd = const(11)
+_t = const(12)
+_bb = const(13)
 _P1 = const(29020021)
 _P2 = const(34636787)
-def hint_begin(game, budget=HINT_NODES):
+def hint_begin(game, budget=_bo):
     a = sum(game.foundations)
     b = [None, None, 0, 0, a, a, -1, -1, 0, -1, 1, 0, budget, 1 if game.rules.foundation_moves == 'all' else 0]
     if game.is_won():
-        b[_RESULT] = NOTHING
+        b[_eg] = _ct
         return b
-    b[_TRIED] = [0] * (_MAX_DEPTH + 1)
-    b[_KEYS] = [0] * _SLOTS
-    _store(b, game)
+    b[_fv] = [0] * (_cg + 1)
+    b[_bv] = [0] * _es
+    _iy(b, game)
     return b
 def hint_result(state):
-    return (state[_RESULT], state[_MOVE])
+    return (state[_eg], state[_cm])
 def hint_gain(state):
-    return state[_BEST] - state[_HOME]
+    return state[_j] - state[_br]
 def hint_nodes(state):
-    return state[_NODES]
+    return state[_cq]
 def hint_depth(state):
-    return state[_AT]
+    return state[_e]
 def hint_search(state, game, steps):
-    if state[_RESULT]:
+    if state[_eg]:
         return True
-    e = state[_TRIED]
+    e = state[_fv]
     while steps > 0:
         steps -= 1
-        a = state[_AT]
-        d = _next_legal(game, e[a], state[_FROM_FOUNDATIONS])
-        if d >= _END:
+        a = state[_e]
+        d = _hu(game, e[a], state[_bb])
+        if d >= _at:
             if not a:
-                _end(state, game, LOST if state[_WHOLE] else 0)
+                _ha(state, game, _ca if state[_fz] else 0)
                 return True
             game.pop()
-            state[_AT] = a - 1
+            state[_e] = a - 1
             continue
         e[a] = d + 1
-        c = _move_of(game, d)
+        c = _hs(game, d)
         game.push(c)
         if not a:
-            state[_FIRST] = c
-        state[_NODES] += 1
+            state[_ax] = c
+        state[_cq] += 1
         if game.is_won():
-            state[_BEST_FIRST] = state[_FIRST]
-            state[_AT] = a + 1
-            _end(state, game, WINNING)
+            state[_k] = state[_ax]
+            state[_e] = a + 1
+            _ha(state, game, _gb)
             return True
-        if _store(state, game):
+        if _iy(state, game):
             b = sum(game.foundations)
-            if b > state[_BEST]:
-                state[_BEST] = b
-                state[_BEST_FIRST] = state[_FIRST]
-            if a + 1 < _MAX_DEPTH:
-                state[_AT] = a + 1
+            if b > state[_j]:
+                state[_j] = b
+                state[_k] = state[_ax]
+            if a + 1 < _cg:
+                state[_e] = a + 1
                 e[a + 1] = 0
             else:
-                state[_WHOLE] = 0
+                state[_fz] = 0
                 game.pop()
         else:
             game.pop()
-        if state[_NODES] >= state[_BUDGET]:
-            _end(state, game, 0)
+        if state[_cq] >= state[_t]:
+            _ha(state, game, 0)
             return True
     return False
 def hint_stop(state, game):
-    a = state[_AT]
+    a = state[_e]
     while a > 0:
         game.pop()
         a -= 1
-    state[_AT] = 0
-def _end(d, a, c):
+    state[_e] = 0
+def _ha(d, a, c):
     hint_stop(d, a)
     if not c:
-        c = PROGRESS if d[_BEST] > d[_HOME] else NOTHING
-    b = d[_BEST_FIRST] if c <= PROGRESS else -1
+        c = _do if d[_j] > d[_br] else _ct
+    b = d[_k] if c <= _do else -1
     if b >= 0 and (not a.is_legal(b)):
-        c = NOTHING
+        c = _ct
         b = -1
-    d[_RESULT] = c
-    d[_MOVE] = b
-    d[_TRIED] = None
-    d[_KEYS] = None
-def _next_legal(g, h, f):
+    d[_eg] = c
+    d[_cm] = b
+    d[_fv] = None
+    d[_bv] = None
+def _hu(g, h, f):
     d = g.foundations
-    while h < _CARDS:
+    while h < _w:
         b = g.top(h >> 1)
         if b:
             e = (b >> 4) + 4 * (h & 1)
@@ -1777,13 +1789,13 @@ def _next_legal(g, h, f):
                 return h
         h += 1
     i = g.piles
-    while h < _SWAPS:
-        k = (h - _CARDS) // 12
+    while h < _fh:
+        k = (h - _w) // 12
         if k >= 12 and (not f):
-            h = _SWAPS
+            h = _fh
             break
         b = g.top(k)
-        a = _CARDS + 12 * k
+        a = _w + 12 * k
         l = h - a
         h = a + 12
         if not b:
@@ -1798,30 +1810,30 @@ def _next_legal(g, h, f):
             elif l != k and g.is_legal(k * 20 + l):
                 return a + l
             l += 1
-    while h < _DEAL_AT:
-        e = 12 + h - _SWAPS
+    while h < _ao:
+        e = 12 + h - _fh
         if g.is_legal(e * 20 + 12 + (e - 12 ^ 4)):
             return h
         h += 1
-    if h == _DEAL_AT:
-        if g.is_legal(DEAL):
+    if h == _ao:
+        if g.is_legal(_an):
             return h
         h += 1
-    if h == _REDEAL_AT and g.is_legal(REDEAL):
+    if h == _du and g.is_legal(REDEAL):
         return h
-    return _END
-def _move_of(b, c):
-    if c < _CARDS:
+    return _at
+def _hs(b, c):
+    if c < _w:
         d = c >> 1
         return d * 20 + 12 + (b.top(d) >> 4) + 4 * (c & 1)
-    if c < _SWAPS:
-        c -= _CARDS
+    if c < _fh:
+        c -= _w
         return c // 12 * 20 + c % 12
-    if c < _DEAL_AT:
-        a = c - _SWAPS
+    if c < _ao:
+        a = c - _fh
         return (12 + a) * 20 + 12 + (a ^ 4)
-    return DEAL if c == _DEAL_AT else REDEAL
-def _store(j, e):
+    return _an if c == _ao else REDEAL
+def _iy(j, e):
     d = h = e.round + 1
     for c in e.foundations:
         d = (d * 37 + c) % _P1
@@ -1833,26 +1845,26 @@ def _store(j, e):
             d = (d * 37 + a) % _P1
             h = (h * 31 + a) % _P2
     d = (d * 37 + e.stock_size()) % _P1
-    g = j[_KEYS]
-    i = d % _SLOTS
-    f = (d // _SLOTS & 15) * _P2 + h + 1
+    g = j[_bv]
+    i = d % _es
+    f = (d // _es & 15) * _P2 + h + 1
     while g[i]:
         if g[i] == f:
             return False
         i += 1
-        if i == _SLOTS:
+        if i == _es:
             i = 0
-    if j[_STORED] < _FULL:
+    if j[_fd] < _bc:
         g[i] = f
-        j[_STORED] += 1
+        j[_fd] += 1
     else:
-        j[_WHOLE] = 0
+        j[_fz] = 0
     return True
-_THINKING = 'Thinking... B: stop'
-_BLINK_MS = const(200)
+_fp = 'Thinking... B: stop'
+_q = const(200)
 def start_hint(app):
-    app.lifted = NOWHERE
-    app.hint_target = NOWHERE
+    app.lifted = _cu
+    app.hint_target = _cu
     app.say('')
     if app.game.is_won():
         app.say('Won: nothing to hint')
@@ -1862,32 +1874,32 @@ def start_hint(app):
 def hint_tick(app, now):
     if app.hint_since < 0:
         app.hint_since = now
-    if hint_search(app.hint, app.game, HINT_SLICE):
-        _show_hint(app)
-    elif app.message is not _THINKING and now - app.hint_since & TICKS_MASK > _BLINK_MS:
-        app.say(_THINKING)
-        app.shown = _THINKING
-        write(app.view.status, 0, 0, _THINKING, TEXT_COLUMNS)
+    if hint_search(app.hint, app.game, _bp):
+        _ir(app)
+    elif app.message is not _fp and now - app.hint_since & _fq > _q:
+        app.say(_fp)
+        app.shown = _fp
+        write(app.view.status, 0, 0, _fp, _fn)
 def stop_hint(app):
     hint_stop(app.hint, app.game)
     app.hint = None
     app.say('')
 def hint_text(result, move, gain, game):
-    if result == LOST:
+    if result == _ca:
         return 'Lost from here (proved)'
     if move < 0:
         return 'Hint: nothing found'
     if move == REDEAL:
         b = 'redeal (menu)'
-    elif move == DEAL:
+    elif move == _an:
         b = 'deal the stock'
     else:
         a = move % 20
         b = card_text(game.top(move // 20)) + (' home' if a >= 12 else ' to pile %d' % (a + 1))
-    if result == WINNING:
+    if result == _gb:
         return 'Wins: ' + b
     return '+%d home: %s' % (gain, b)
-def _show_hint(a):
+def _ir(a):
     d = a.hint
     a.hint = None
     c, b = hint_result(d)
@@ -1932,7 +1944,7 @@ def number_button(app, button, held):
     elif button == LEFT or button == RIGHT:
         app.digit = (b + (1 if button == RIGHT else -1)) % 10
     elif button == B or button == START:
-        return MENU
+        return _ch
     elif button == A:
         e = 0
         for c in d:
@@ -1940,36 +1952,36 @@ def number_button(app, button, held):
         if e >= 1 << 32:
             show_number(app, ('Too big: the most is', '  4294967295'))
             app.error()
-            return NUMBER
-        if a == NUMBER or not throws_away(app):
+            return _cx
+        if a == _cx or not throws_away(app):
             app.new_deal(e)
-            return PLAY
-        app.asked = NUMBER
+            return _dk
+        app.asked = _cx
         show_number(app, ('This game will be lost:', 'A again to deal it.'))
-        return NUMBER
+        return _cx
     show_number(app)
-    return NUMBER
+    return _cx
 # sthelena.app.menu
-_MENU_ROWS = const(12)
-LABEL_WIDTH = TEXT_COLUMNS - 2
-_RESUME = const(0)
-_NEW = const(1)
-_BY_NUMBER = const(2)
-_RESTART = const(3)
-_UNDO = const(4)
-_REDO = const(5)
-_REDEAL = const(6)
-_RULES = const(7)
-_COLOURS = const(8 + 8)
-_SOUND = const(9 + 8)
-_menu_STATISTICS = const(10 + 8)
-_AUTO = const(11 + 8)
-_HELP = const(12 + 8)
-_HINT = const(13 + 8)
-_MENU_ITEMS = const(14 + 8)
-_MENU_TEXT = ('Resume', 'New deal', 'Deal by number', 'Restart this deal', 'Undo', 'Redo')
-_OPTION_LABELS = ('build', 'wrap', 'spaces', 'redeals', '1st-deal limit', 'gather', 'found. moves', 'Louis start')
-_MADE = [None] * (2 * _MENU_ROWS + 2)
+_cj = const(12)
+LABEL_WIDTH = _fn - 2
+_eh = const(0)
+_cp = const(1)
+_v = const(2)
+_ee = const(3)
+_fw = const(4)
+_dx = const(5)
+_dt = const(6)
+_ek = const(7)
+_ae = const(8 + 8)
+_eu = const(9 + 8)
+_hp = const(10 + 8)
+_f = const(11 + 8)
+_bm = const(12 + 8)
+_bn = const(13 + 8)
+_ci = const(14 + 8)
+_ck = ('Resume', 'New deal', 'Deal by number', 'Restart this deal', 'Undo', 'Redo')
+_cz = ('build', 'wrap', 'spaces', 'redeals', '1st-deal limit', 'gather', 'found. moves', 'Louis start')
+_cc = [None] * (2 * _cj + 2)
 def draw_menu(app):
     l = app.view
     f = app.labels
@@ -1977,27 +1989,27 @@ def draw_menu(app):
     d = app.menu_first
     l.clear_text()
     j = l.rows
-    g = _MADE
+    g = _cc
     h = app.game.deal_number
     if g[0] != h or g[1] is None:
         g[0] = h
         g[1] = 'MENU %-13s B: back' % ('' if h is None else '#%d' % h)
     j[0] = g[1]
-    for i in range(_MENU_ROWS):
+    for i in range(_cj):
         e = d + i
         if e >= len(f):
             break
         k = i == 0 and d > 0
-        c = i == _MENU_ROWS - 1 and d + _MENU_ROWS < len(f)
+        c = i == _cj - 1 and d + _cj < len(f)
         a = 2 + 2 * i
         if k or c or g[a] != f[e]:
             g[a] = None if k or c else f[e]
-            g[a + 1] = _row(f[e], k, c)
+            g[a + 1] = _ik(f[e], k, c)
         j[2 + i] = g[a + 1]
-    j[TEXT_ROWS - 1] = 'A: choose  <>: change'
-    _rules_note(app)
+    j[_fo - 1] = 'A: choose  <>: change'
+    _il(app)
     l.show_text(marker_row=2 + b - d)
-def _row(b, c, a):
+def _ik(b, c, a):
     if not (c or a):
         return ' ' + b
     return ' ' + b + ' ' * (LABEL_WIDTH - len(b)) + ('\x05' if c else '\x06')
@@ -2008,7 +2020,7 @@ def show_menu(app):
     app.menu_first = 0
     app.flush()
     app.labels = menu_labels(app)
-    _draw(app)
+    _gu(app)
 def same_rules(one, other):
     if one.preset != other.preset:
         return False
@@ -2017,156 +2029,156 @@ def same_rules(one, other):
             return False
     return True
 def menu_label(app, item):
-    if item < _REDEAL:
-        if item == _RESUME and app.can_finish:
+    if item < _dt:
+        if item == _eh and app.can_finish:
             return 'Finish: all cards home'
         if item == app.asked:
-            return 'Sure? A again: new deal' if item == _NEW else 'Sure? A again: restart'
-        if item == _RESTART and (not same_rules(app.next_rules, app.game.rules)):
+            return 'Sure? A again: new deal' if item == _cp else 'Sure? A again: restart'
+        if item == _ee and (not same_rules(app.next_rules, app.game.rules)):
             return 'Restart with new rules'
-        return _MENU_TEXT[item]
+        return _ck[item]
     a = app.game
-    if item == _REDEAL:
+    if item == _dt:
         if a.louis_phase():
             return 'Deal the stock'
         return 'Redeal (%d left)' % a.redeals_left()
-    if item == _RULES:
+    if item == _ek:
         return 'Rules: ' + app.next_rules.preset
-    if item < _COLOURS:
-        b = item - _RULES - 1
-        return '  %s: %s' % (_OPTION_LABELS[b], value_text(getattr(app.next_rules, OPTIONS[b])))
-    if item == _COLOURS:
+    if item < _ae:
+        b = item - _ek - 1
+        return '  %s: %s' % (_cz[b], value_text(getattr(app.next_rules, OPTIONS[b])))
+    if item == _ae:
         return 'Four colours: ' + ('on' if app.four_colours else 'off')
-    if item == _SOUND:
+    if item == _eu:
         return 'Sound: ' + ('on' if app.sound_on else 'off')
-    if item == _menu_STATISTICS:
+    if item == _hp:
         return 'Statistics'
-    if item == _AUTO:
+    if item == _f:
         return 'Auto-play home: ' + ('on' if app.auto_on else 'off')
-    if item == _HINT:
+    if item == _bn:
         return 'Hint (or hold SELECT)'
     return 'Help'
 def menu_labels(app):
     b = []
-    for a in range(_MENU_ITEMS):
+    for a in range(_ci):
         b.append(menu_label(app, a))
     return b
-def _draw(a):
+def _gu(a):
     b = a.menu_item
     if b < a.menu_first:
         a.menu_first = b
-    elif b >= a.menu_first + _MENU_ROWS:
-        a.menu_first = b - _MENU_ROWS + 1
+    elif b >= a.menu_first + _cj:
+        a.menu_first = b - _cj + 1
     draw_menu(a)
-def _rules_note(a):
-    a.view.rows[TEXT_ROWS - 2] = '' if same_rules(a.next_rules, a.game.rules) else 'New rules: from next deal'
+def _il(a):
+    a.view.rows[_fo - 2] = '' if same_rules(a.next_rules, a.game.rules) else 'New rules: from next deal'
 def menu_button(app, button, held):
     c = app.menu_item
     a = app.asked
     if a >= 0:
         app.asked = -1
         if button != A or c != a:
-            _relabel(app, a)
+            _ij(app, a)
     if button == UP or button == DOWN:
-        app.menu_item = (c + (1 if button == DOWN else -1)) % _MENU_ITEMS
+        app.menu_item = (c + (1 if button == DOWN else -1)) % _ci
         b = app.menu_first
-        if b <= app.menu_item < b + _MENU_ROWS:
+        if b <= app.menu_item < b + _cj:
             app.view.move_marker(2 + app.menu_item - b)
         else:
-            _draw(app)
+            _gu(app)
     elif button == B or button == START:
-        return PLAY
-    elif (button == LEFT or button == RIGHT) and c != _HINT:
-        return _change(app, c, 1 if button == RIGHT else -1)
+        return _dk
+    elif (button == LEFT or button == RIGHT) and c != _bn:
+        return _gm(app, c, 1 if button == RIGHT else -1)
     elif button == A:
-        if c >= _RULES:
-            return _change(app, c, 1)
-        return _choose(app, c, a)
-    return MENU
-def _relabel(a, c, b=True):
+        if c >= _ek:
+            return _gm(app, c, 1)
+        return _gn(app, c, a)
+    return _ch
+def _ij(a, c, b=True):
     d = menu_label(a, c)
     a.labels[c] = d
-    if a.menu_first <= c < a.menu_first + _MENU_ROWS:
+    if a.menu_first <= c < a.menu_first + _cj:
         e = c - a.menu_first
-        a.view.rows[2 + e] = _row(d, e == 0 and a.menu_first > 0, e == _MENU_ROWS - 1 and a.menu_first + _MENU_ROWS < len(a.labels))
+        a.view.rows[2 + e] = _ik(d, e == 0 and a.menu_first > 0, e == _cj - 1 and a.menu_first + _cj < len(a.labels))
         if b:
             a.view.draw_rows()
-def _choose(a, c, b):
-    if (c == _NEW or c == _RESTART) and b != c and throws_away(a):
+def _gn(a, c, b):
+    if (c == _cp or c == _ee) and b != c and throws_away(a):
         a.asked = c
-        _relabel(a, c)
-        return MENU
-    if c == _RESUME and a.can_finish:
+        _ij(a, c)
+        return _ch
+    if c == _eh and a.can_finish:
         a.finish()
-    elif c == _NEW:
+    elif c == _cp:
         a.new_deal(a.new_deal_number())
-    elif c == _BY_NUMBER:
+    elif c == _v:
         start_number(a, a.game.deal_number or 0)
-        return NUMBER
-    elif c == _RESTART:
+        return _cx
+    elif c == _ee:
         a.restart()
-    elif c == _UNDO:
+    elif c == _fw:
         a.undo()
-    elif c == _REDO:
+    elif c == _dx:
         a.redo_move()
-    elif c == _REDEAL:
+    elif c == _dt:
         a.redeal()
-    return PLAY
-def _change(a, e, b):
-    if e == _RULES:
+    return _dk
+def _gm(a, e, b):
+    if e == _ek:
         d = 0
         while PRESETS[d][0] != a.next_rules.preset:
             d += 1
         a.next_rules = Rules(PRESETS[(d + b) % len(PRESETS)][0])
         a.changed()
         a.labels = menu_labels(a)
-        _draw(a)
-    elif e < _COLOURS:
-        f = OPTIONS[e - _RULES - 1]
-        c = CHOICES[e - _RULES - 1]
+        _gu(a)
+    elif e < _ae:
+        f = OPTIONS[e - _ek - 1]
+        c = CHOICES[e - _ek - 1]
         g = getattr(a.next_rules, f)
         setattr(a.next_rules, f, c[(c.index(g) + b) % len(c)])
         a.changed()
-        _relabel(a, e, False)
-        _relabel(a, _RESTART, False)
-        _rules_note(a)
+        _ij(a, e, False)
+        _ij(a, _ee, False)
+        _il(a)
         a.view.draw_rows()
-    elif e == _COLOURS:
+    elif e == _ae:
         a.four_colours = not a.four_colours
         a.view.set_suit_colours(FOUR_COLOURS if a.four_colours else TWO_COLOURS)
         a.changed()
-        _relabel(a, e)
-    elif e == _SOUND:
+        _ij(a, e)
+    elif e == _eu:
         a.sound_on = not a.sound_on
         a.changed()
-        _relabel(a, e)
-    elif e == _menu_STATISTICS:
+        _ij(a, e)
+    elif e == _hp:
         open_stats(a)
-        return STATS
-    elif e == _AUTO:
+        return _ey
+    elif e == _f:
         a.auto_on = not a.auto_on
         a.changed()
-        _relabel(a, e)
-    elif e == _HELP:
+        _ij(a, e)
+    elif e == _bm:
         a.page = 0
         return HELP
-    elif e == _HINT:
+    elif e == _bn:
         start_hint(a)
-        return PLAY
-    return MENU
+        return _dk
+    return _ch
 # sthelena.app.peek
 def show_peek(app):
     b = app.view
     a = app.page
     b.clear_overlay()
     if a >= 12:
-        _show_foundation(app, a - 12)
+        _iq(app, a - 12)
     else:
-        _show_pile(app, a)
-    write(b.overlay, 0, TEXT_ROWS - 2, '<> next  SELECT: all piles')
-    write(b.overlay, 0, TEXT_ROWS - 1, 'B: back to the table')
+        _it(app, a)
+    write(b.overlay, 0, _fo - 2, '<> next  SELECT: all piles')
+    write(b.overlay, 0, _fo - 1, 'B: back to the table')
     b.show_overlay(True)
-def _show_pile(a, f):
+def _it(a, f):
     e = a.view.overlay
     c = a.game.pile_cards(f)
     write(e, 0, 0, 'pile %d: %d card%s' % (f + 1, len(c), '' if len(c) == 1 else 's'))
@@ -2177,13 +2189,13 @@ def _show_pile(a, f):
         if d > 20:
             d = 0
             g += 1
-            if g >= TEXT_ROWS - 3:
+            if g >= _fo - 3:
                 write(e, 0, g, '...')
                 break
         h = card_text(b)
         write(e, d + 3 - len(h), g, h)
         d += 4
-def _show_foundation(a, c):
+def _iq(a, c):
     f = a.view.overlay
     d = a.game
     i = c & 3
@@ -2219,16 +2231,16 @@ def peek_button(app, button, held):
         else:
             app.page = (b + a) % 12
         show_peek(app)
-        return PEEK
+        return _dh
     if button == SELECT:
         if b >= 12:
             app.page = 0
-        return OVERVIEW
-    return PLAY
+        return _db
+    return _dk
 # sthelena.app.overview
-_overview_FIRST = 4
-_overview_CARDS = (TEXT_COLUMNS - _overview_FIRST) // 2
-def _card(c, b, d, a):
+_hy = 4
+_hx = (_fn - _hy) // 2
+def _gj(c, b, d, a):
     write(c, b, d, RANKS[(a & 15) - 1])
     write(c, b + 1, d, '\x01\x02\x03\x04'[a >> 4])
 def show_overview(app):
@@ -2241,25 +2253,25 @@ def show_overview(app):
         write(h, 1 if i >= 9 else 2, i, str(i + 1))
         b = e.pile_cards(i)
         d = 0
-        if len(b) > _overview_CARDS:
-            d = len(b) - _overview_CARDS + 1
-            write(h, _overview_FIRST, i, '<')
-        c = _overview_FIRST + 2 * (d > 0)
+        if len(b) > _hx:
+            d = len(b) - _hx + 1
+            write(h, _hy, i, '<')
+        c = _hy + 2 * (d > 0)
         for g in range(d, len(b)):
-            _card(h, c, i, b[g])
+            _gj(h, c, i, b[g])
             c += 2
     for f in range(2):
         write(h, 0, 12 + f, 'A\x05' if f else 'K\x06')
         for j in range(4):
             a = e.top(12 + 4 * f + j)
             if a:
-                _card(h, 3 + 3 * j, 12 + f, a)
+                _gj(h, 3 + 3 * j, 12 + f, a)
             else:
                 write(h, 3 + 3 * j, 12 + f, '--')
     if e.louis_phase():
         write(h, 16, 12, 'stock %d' % e.stock_size())
-    write(h, 0, TEXT_ROWS - 2, '\x05\x06 pile  A: all of it')
-    write(h, 0, TEXT_ROWS - 1, 'B: back to the table')
+    write(h, 0, _fo - 2, '\x05\x06 pile  A: all of it')
+    write(h, 0, _fo - 1, 'B: back to the table')
     k.show_overlay(True)
 def overview_button(app, button, held):
     if button == UP or button == DOWN:
@@ -2267,13 +2279,13 @@ def overview_button(app, button, held):
         app.page = (a + (1 if button == DOWN else 11)) % 12
         write(app.view.overlay, 0, a, ' ')
         write(app.view.overlay, 0, app.page, '>')
-        return OVERVIEW
+        return _db
     if button == A or button == SELECT:
-        return PEEK
-    return PLAY
+        return _dh
+    return _dk
 # sthelena.app.help
-_PAGES = 3
-_SECTIONS = ('rules', 'table', 'buttons')
+_de = 3
+_el = ('rules', 'table', 'buttons')
 def show_help(app):
     c = app.view
     a = app.page
@@ -2282,16 +2294,16 @@ def show_help(app):
     if a == 0:
         c.rows[0] = 'RULES: ' + app.game.rules.preset
         b = 1
-    write_section(app, _SECTIONS[a], b)
-    c.rows[TEXT_ROWS - 1] = '%d/%d <>: page  B: back' % (a + 1, _PAGES)
+    write_section(app, _el[a], b)
+    c.rows[_fo - 1] = '%d/%d <>: page  B: back' % (a + 1, _de)
     c.show_text()
 def help_button(app, button, held):
     if button == B or button == START:
-        return MENU
+        return _ch
     a = app.page + (-1 if button == LEFT or button == UP else 1)
-    if a >= _PAGES:
-        return MENU
-    app.page = a % _PAGES
+    if a >= _de:
+        return _ch
+    app.page = a % _de
     show_help(app)
     return HELP
 # sthelena.app.won
@@ -2302,13 +2314,13 @@ def show_won(app):
 def won_button(app, button, held):
     if button == A:
         app.new_deal(app.new_deal_number())
-        return PLAY
+        return _dk
     if button == B:
         app.undo()
-        return PLAY
+        return _dk
     if button == START:
-        return MENU
-    return WON_SCREEN
+        return _ch
+    return _gd
 # sthelena.app.stuck
 def show_stuck(app):
     a = app.game
@@ -2316,78 +2328,78 @@ def show_stuck(app):
     d = g.rows
     e = a.status()
     g.clear_text()
-    if e == REDEAL_ONLY and a.louis_phase():
+    if e == _dv and a.louis_phase():
         f = 'DEAL THE STOCK'
         c = write_section(app, 'stock', 3)
         d[c + 1] = 'Cards in the stock: %d' % a.stock_size()
         b = 'A: deal the stock'
-    elif e == REDEAL_ONLY:
+    elif e == _dv:
         f = 'TIME TO REDEAL'
         c = write_section(app, 'redeal', 3)
         d[c + 1] = 'Redeals left: %d' % a.redeals_left()
         b = 'A: redeal'
     else:
         f = 'NO WAY ON'
-        write_section(app, 'cycling' if e == CYCLING else 'lost', 3)
+        write_section(app, 'cycling' if e == _am else 'lost', 3)
         b = 'A: new deal'
-    d[TEXT_ROWS - 2] = b
-    d[TEXT_ROWS - 1] = 'B: back to the table'
+    d[_fo - 2] = b
+    d[_fo - 1] = 'B: back to the table'
     g.show_text(f)
 def stuck_button(app, button, held):
     if button == A:
-        if app.game.status() == REDEAL_ONLY:
+        if app.game.status() == _dv:
             app.redeal()
         else:
             app.new_deal(app.new_deal_number())
-        return PLAY
+        return _dk
     if button == B:
-        return PLAY
+        return _dk
     if button == START:
-        return MENU
-    return STUCK
+        return _ch
+    return _ff
 # sthelena.app.sheet
 try:
     from bitmaptools import readinto
 except ImportError:
     readinto = None
-_WIDTH = const(96)
-_HEIGHT = const(104)
-_STRIDE = const(48)
-def _field(b, a, c):
+_ga = const(96)
+_bl = const(104)
+_fe = const(48)
+def _hd(b, a, c):
     return int.from_bytes(b[a:a + c], 'little')
 def load_sheet(path):
     with open(path, 'rb') as c:
         d = c.read(54)
         e = d[22:26]
-        if d[:2] != b'BM' or _field(d, 14, 4) < 40 or _field(d, 18, 4) != _WIDTH or (e not in (b'h\x00\x00\x00', b'\x98\xff\xff\xff')) or (_field(d, 28, 2) != 4) or _field(d, 30, 4):
+        if d[:2] != b'BM' or _hd(d, 14, 4) < 40 or _hd(d, 18, 4) != _ga or (e not in (b'h\x00\x00\x00', b'\x98\xff\xff\xff')) or (_hd(d, 28, 2) != 4) or _hd(d, 30, 4):
             raise ValueError('%s: not an uncompressed 4-bit 96x104 BMP' % path)
-        c.seek(_field(d, 10, 4))
-        b = displayio.Bitmap(_WIDTH, _HEIGHT, 16)
+        c.seek(_hd(d, 10, 4))
+        b = displayio.Bitmap(_ga, _bl, 16)
         g = not e[3]
         try:
             if readinto:
                 readinto(b, c, 4, 1, True, False, g)
                 return b
-            f = bytearray(_STRIDE)
-            for n in range(_HEIGHT):
-                if c.readinto(f) != _STRIDE:
+            f = bytearray(_fe)
+            for n in range(_bl):
+                if c.readinto(f) != _fe:
                     raise EOFError
-                a = (_HEIGHT - 1 - n if g else n) * _WIDTH
-                for x in range(_WIDTH):
+                a = (_bl - 1 - n if g else n) * _ga
+                for x in range(_ga):
                     b[a + x] = f[x >> 1] >> (0 if x & 1 else 4) & 15
         except EOFError:
             raise ValueError('%s: the pixel data is cut short' % path)
         return b
 # sthelena.app.game_app
 import random
-_FLASH_MS = const(250)
-_STILL = const(0)
-_MOVED = const(1)
-_STARTED = const(2)
-_STOPPED = const(15)
-_SHOW = (show_table, show_menu, show_peek, show_help, show_won, show_stuck, show_number, show_stats, show_stats_reset, show_overview)
-_BUTTON = (table_button, menu_button, peek_button, help_button, won_button, stuck_button, number_button, stats_button, stats_reset_button, overview_button)
-def _random_deal():
+_az = const(250)
+_fb = const(0)
+_cn = const(1)
+_ew = const(2)
+_fc = const(15)
+_ep = (show_table, show_menu, show_peek, show_help, show_won, show_stuck, show_number, show_stats, show_stats_reset, show_overview)
+_u = (table_button, menu_button, peek_button, help_button, won_button, stuck_button, number_button, stats_button, stats_reset_button, overview_button)
+def _ig():
     return random.getrandbits(32)
 class App:
 
@@ -2397,12 +2409,12 @@ class App:
         display.root_group = self.view.group
         self.store = store
         self.speaker = speaker
-        self.new_deal_number = new_deal_number or _random_deal
+        self.new_deal_number = new_deal_number or _ig
         self.sound_on = True
         self.four_colours = False
         self.cursor = 0
-        self.lifted = NOWHERE
-        self.screen = PLAY
+        self.lifted = _cu
+        self.screen = _dk
         self.status_key = -1
         self.status = ''
         self.shown = None
@@ -2418,15 +2430,15 @@ class App:
         self.digits = bytearray(10)
         self.digit = 9
         self.redo = bytearray()
-        self._dirty = False
+        self._gt = False
         self.flash_at = None
-        self._ended = _STILL
+        self._hb = _fb
         self.pressed = 15
         self.undid = False
         self.message = ''
         self.hint = None
         self.hint_since = -1
-        self.hint_target = NOWHERE
+        self.hint_target = _cu
         self.next_rules = None
         self.statistics = Statistics()
         self.stats_kind = 0
@@ -2453,26 +2465,26 @@ class App:
         if self.four_colours:
             self.view.set_suit_colours(FOUR_COLOURS)
         self.start(a)
-        self._dirty = not self.resumed
+        self._gt = not self.resumed
 
     def start(self, game):
         self.game = game
         self.autos = bytearray(len(game.move_stack()))
         self.status_key = -1
         self.shown = None
-        self.lifted = NOWHERE
+        self.lifted = _cu
         self.redo = bytearray()
-        self._dirty = True
-        self._ended = _STARTED
-        self.screen = NOWHERE
-        self.go(PLAY)
+        self._gt = True
+        self._hb = _ew
+        self.screen = _cu
+        self.go(_dk)
 
     def new_deal(self, number):
-        self._leave_game()
+        self._ho()
         self.start(Game.deal(number, Rules.parse(str(self.next_rules))))
         self.save_now()
 
-    def _leave_game(self):
+    def _ho(self):
         a = self.game
         if not self.finished and a.history:
             self.statistics.record(a.rules, a.deal_number, False, self.moves_made())
@@ -2496,20 +2508,20 @@ class App:
 
     def save_now(self):
         b, a = self.keeper.write(self)
-        self._dirty = not b
+        self._gt = not b
         if a:
             self.say(a)
-            if self.screen == PLAY:
+            if self.screen == _dk:
                 show_table(self)
 
     def flush(self):
         if self.hint is not None:
             stop_hint(self)
-        if self._dirty:
+        if self._gt:
             self.save_now()
 
     def changed(self):
-        self._dirty = True
+        self._gt = True
 
     def tick(self, now):
         if self.hint is not None:
@@ -2518,10 +2530,10 @@ class App:
         if self.flash_at is not None:
             if self.flash_at < 0:
                 self.flash_at = now
-            elif now - self.flash_at & TICKS_MASK > _FLASH_MS:
+            elif now - self.flash_at & _fq > _az:
                 self.flash_at = None
                 place_cursor(self)
-        if self.keeper.due(now, self._dirty):
+        if self.keeper.due(now, self._gt):
             self.save_now()
         return False
 
@@ -2535,58 +2547,58 @@ class App:
                 return
             stop_hint(self)
             if event == B:
-                self.pressed = B | _STOPPED << 4
+                self.pressed = B | _fc << 4
                 show_table(self)
                 return
-        self.hint_target = NOWHERE
+        self.hint_target = _cu
         c = self.pressed
         self.pressed = event | self.screen << 4
         if b and event & 7 == SELECT:
-            if c == SELECT | PLAY << 4:
+            if c == SELECT | _dk << 4:
                 start_hint(self)
-                self.go(PLAY)
+                self.go(_dk)
             return
         if b:
             a = c & 15 == event & 7
-            if self.screen != PLAY or (a and (c >> 4 != PLAY or (event & 7 == A and self.lifted != self.cursor))):
+            if self.screen != _dk or (a and (c >> 4 != _dk or (event & 7 == A and self.lifted != self.cursor))):
                 return
             if not a:
                 self.undid = False
-        self.go(_BUTTON[self.screen](self, event & 7, b))
+        self.go(_u[self.screen](self, event & 7, b))
 
     def go(self, screen):
-        if self._ended != _STILL and screen == PLAY:
+        if self._hb != _fb and screen == _dk:
             a = self.game.status()
-            if a == PLAYING and self._ended == _MOVED:
+            if a == _dl and self._hb == _cn:
                 self.can_finish = finishable(self.game)
                 if self.can_finish and self.auto_on:
                     self.finish(True)
-                    a = WON
+                    a = _gc
                 elif self.can_finish:
                     self.say('All can go home: A on K/A')
-            if a == WON:
-                screen = WON_SCREEN
+            if a == _gc:
+                screen = _gd
                 if not self.finished:
                     self.finished = True
                     self.statistics.record(self.game.rules, self.game.deal_number, True, self.moves_made())
                     if self.on_record is not None and self.game.deal_number is not None:
                         self.on_record(self.statistics)
-                    if self._ended == _MOVED:
+                    if self._hb == _cn:
                         self.save_now()
-                if self._ended == _MOVED:
-                    self.sound(FANFARE)
-            elif a == REDEAL_ONLY and (not self.game.history) and self.game.louis_phase():
+                if self._hb == _cn:
+                    self.sound(_av)
+            elif a == _dv and (not self.game.history) and self.game.louis_phase():
                 self.say('Deal the stock: START')
-            elif a != PLAYING:
-                screen = STUCK
-            self._ended = _STILL
-        if screen == PLAY:
-            self.screen = PLAY
+            elif a != _dl:
+                screen = _ff
+            self._hb = _fb
+        if screen == _dk:
+            self.screen = _dk
             self.labels = None
             show_table(self)
         elif screen != self.screen:
             self.screen = screen
-            _SHOW[screen](self)
+            _ep[screen](self)
 
     def play(self, move):
         a = self.game
@@ -2603,10 +2615,10 @@ class App:
                 a.push(move)
                 self.autos.append(1)
                 move = safe_home(a)
-        self.sound(CLICK)
+        self.sound(_ac)
         self.say('')
         self.changed()
-        self._ended = _MOVED
+        self._hb = _cn
 
     def finish(self, auto=False):
         a = finishable(self.game, True)
@@ -2617,9 +2629,9 @@ class App:
             self.autos.append(1)
             a -= 1
         self.redo = bytearray()
-        self.lifted = NOWHERE
+        self.lifted = _cu
         self.changed()
-        self._ended = _MOVED
+        self._hb = _cn
 
     def undo(self):
         b = self.game
@@ -2635,7 +2647,7 @@ class App:
         self.can_finish = False
         self.redo.append(c >> 8)
         self.redo.append(c & 255)
-        self.lifted = NOWHERE
+        self.lifted = _cu
         self.changed()
 
     def redo_move(self):
@@ -2652,16 +2664,16 @@ class App:
 
     def redeal(self):
         a = self.game
-        for b in (DEAL, REDEAL):
+        for b in (_an, REDEAL):
             if a.is_legal(b):
-                self.lifted = NOWHERE
+                self.lifted = _cu
                 self.play(b)
                 return
         self.error('no redeal left')
 
     def error(self, reason=''):
         self.say(reason)
-        self.sound(ERROR)
+        self.sound(_au)
         self.flash_at = -1
         place_cursor(self)
 
@@ -2678,55 +2690,55 @@ import microcontroller
 import supervisor
 SHEET_PATH = '/assets/sheet.bmp'
 TEXTS_PATH = '/assets/help.txt'
-_KEYMAP = b'\x05\x04\x06\x07\x03\x01\x00\x02'
-_PRESS_LOW = const(15000)
-_PRESS_HIGH = const(50000)
-_RELEASE_LOW = const(21000)
-_RELEASE_HIGH = const(44000)
-_device_NONE = const(255)
-def _axis(d, a, c, b):
-    if a == c and d < _RELEASE_LOW or d < _PRESS_LOW:
+_bu = b'\x05\x04\x06\x07\x03\x01\x00\x02'
+_dn = const(15000)
+_dm = const(50000)
+_ea = const(21000)
+_dz = const(44000)
+_gr = const(255)
+def _gg(d, a, c, b):
+    if a == c and d < _ea or d < _dn:
         return c
-    if a == b and d > _RELEASE_HIGH or d > _PRESS_HIGH:
+    if a == b and d > _dz or d > _dm:
         return b
-    return _device_NONE
+    return _gr
 class ButtonSource:
 
     def __init__(self, keys, joystick_x=None, joystick_y=None):
         self.keys = keys
-        self._queue = keys.events
-        self._event = keypad.Event()
-        self._timer = ButtonTimer()
+        self._if = keys.events
+        self._hc = keypad.Event()
+        self._jb = ButtonTimer()
         self._x = joystick_x
         self._y = joystick_y
-        self._held = bytearray(b'\xff\xff')
+        self._hl = bytearray(b'\xff\xff')
 
     def poll(self, now_ms):
-        c = self._timer
-        b = self._event
-        while self._queue.get_into(b):
-            a = _KEYMAP[b.key_number]
+        c = self._jb
+        b = self._hc
+        while self._if.get_into(b):
+            a = _bu[b.key_number]
             if b.pressed:
                 return c.down(a, now_ms)
             c.up(a, now_ms)
         if self._x is not None:
-            b = self._stick(0, self._x.value, LEFT, RIGHT, now_ms)
+            b = self._ix(0, self._x.value, LEFT, RIGHT, now_ms)
             if b == NO_EVENT:
-                b = self._stick(1, self._y.value, UP, DOWN, now_ms)
+                b = self._ix(1, self._y.value, UP, DOWN, now_ms)
             if b != NO_EVENT:
                 return b
         return c.due(now_ms)
 
-    def _stick(self, a, g, d, c, f):
-        b = self._held[a]
-        e = _axis(g, b, d, c)
+    def _ix(self, a, g, d, c, f):
+        b = self._hl[a]
+        e = _gg(g, b, d, c)
         if e == b:
             return NO_EVENT
-        self._held[a] = e
-        if b != _device_NONE:
-            self._timer.up(b, f)
-        if e != _device_NONE:
-            return self._timer.down(e, f)
+        self._hl[a] = e
+        if b != _gr:
+            self._jb.up(b, f)
+        if e != _gr:
+            return self._jb.down(e, f)
         return NO_EVENT
 def button_source():
     b = hasattr(board, 'JOYSTICK_X')
@@ -2735,83 +2747,87 @@ def button_source():
         return ButtonSource(a)
     import analogio
     return ButtonSource(a, analogio.AnalogIn(board.JOYSTICK_X), analogio.AnalogIn(board.JOYSTICK_Y))
-_MAGIC = b'St3'
-_HEADER = const(5)
-_BLANK = b'\xff\xff\xff\xff\xff'
+_cd = b'St3'
+_bk = const(5)
+_o = b'\xff\xff\xff\xff\xff'
 class NvmStore:
 
     def __init__(self, nvm=None):
         self.nvm = microcontroller.nvm if nvm is None else nvm
-        self.capacity = len(self.nvm) - _HEADER
+        self.capacity = len(self.nvm) - _bk
 
     def load(self):
         b = self.nvm
-        a = bytes(b[0:_HEADER])
-        if a == _BLANK:
+        a = bytes(b[0:_bk])
+        if a == _o:
             return None
-        if a[0:3] != _MAGIC:
+        if a[0:3] != _cd:
             return a
         c = min(a[3] << 8 | a[4], self.capacity)
-        return bytes(b[_HEADER:_HEADER + c])
+        return bytes(b[_bk:_bk + c])
 
     def save(self, data):
         b = len(data)
         if b > self.capacity:
             raise ValueError('save too big for nvm')
-        a = bytearray(_HEADER + b)
-        a[0:3] = _MAGIC
+        a = bytearray(_bk + b)
+        a[0:3] = _cd
         a[3] = b >> 8
         a[4] = b & 255
-        a[_HEADER:] = data
-        if self.nvm[0:_HEADER + b] == a:
+        a[_bk:] = data
+        if self.nvm[0:_bk + b] == a:
             return False
-        self.nvm[0:_HEADER + b] = a
+        self.nvm[0:_bk + b] = a
         return True
-_RATE = const(8000)
-_AMPLITUDE = const(40)
-def _tones(f):
-    h = 0
-    for e in f:
-        h += e[1] * _RATE // 1000
-    a = bytearray(h)
+_dp = (3520, 1176, 8000)
+_a = const(40)
+def _jd(f, h):
     i = 0
+    for e in f:
+        i += e[1] * h // 1000
+    a = bytearray(i)
+    j = 0
     for c, d in f:
-        b = d * _RATE // 1000
+        b = d * h // 1000
         for g in range(b):
-            a[i + g] = 128 + _AMPLITUDE if g * 2 * c // _RATE % 2 == 0 else 128 - _AMPLITUDE
-        i += b
+            a[j + g] = 128 + _a if g * 2 * c // h % 2 == 0 else 128 - _a
+        j += b
     return a
 class Speaker:
 
     def __init__(self):
-        self._out = None
-        self._samples = None
-        self._playing = None
+        self._hv = None
+        self._in = None
+        self._ic = None
         try:
             import audiocore
             import audioio
             import digitalio
-            self._enable = digitalio.DigitalInOut(board.SPEAKER_ENABLE)
-            self._enable.switch_to_output(value=True)
-            self._out = audioio.AudioOut(board.SPEAKER)
-            self._raw = audiocore.RawSample
-            self._samples = [self._raw(_tones(TUNES[CLICK]), sample_rate=_RATE), self._raw(_tones(TUNES[ERROR]), sample_rate=_RATE)]
+            self._gz = digitalio.DigitalInOut(board.SPEAKER_ENABLE)
+            self._gz.switch_to_output(value=True)
+            self._hv = audioio.AudioOut(board.SPEAKER)
+            self._ih = audiocore.RawSample
+            self._in = [self._im(_ac), self._im(_au)]
         except (ImportError, AttributeError, ValueError, RuntimeError, MemoryError, OSError):
-            self._out = None
+            self._hv = None
+
+    def _im(self, b):
+        a = _dp[b]
+        return self._ih(_jd(TUNES[b], a), sample_rate=a)
 
     def play(self, sound):
-        a = self._out
+        a = self._hv
         if a is None:
             return
         try:
-            if sound < len(self._samples):
-                b = self._samples[sound]
+            if sound < len(self._in):
+                b = self._in[sound]
             else:
-                self._playing = None
-                b = self._raw(_tones(TUNES[FANFARE]), sample_rate=_RATE)
+                self._ic = None
+                b = self._im(_av)
             if a.playing:
                 a.stop()
-            self._playing = b
+            self._ic = b
             a.play(b)
         except (ValueError, RuntimeError, MemoryError, OSError):
             pass
@@ -2848,7 +2864,7 @@ def main(iterations=None):
             from sthelena_drive import DriveStats, hand_over_note, show_drive_note
         except ImportError:
             from sthelena.drive import DriveStats, hand_over_note, show_drive_note
-        c = DriveStats()
+        c = DriveStats(KINDS)
         c.counted(a.statistics)
         a.on_record = c.counted
         show_drive_note(board.DISPLAY, a.view.font)
