@@ -776,8 +776,7 @@ def placed(grids):
     c = place_layout(grids)
     b = displayio.Group(x=c.x, y=c.y)
     for a in grids:
-        c.remove(a)
-        b.append(a)
+        b.append(c.pop(c.index(a)))
     if sys.implementation.name != 'cpython':
         for d in ('adafruit_displayio_layout.layouts.grid_layout', 'adafruit_displayio_layout.layouts', 'adafruit_displayio_layout'):
             sys.modules.pop(d, None)

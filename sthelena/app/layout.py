@@ -113,9 +113,8 @@ def placed(grids):
     ``.mpy`` libraries, the README's figures)."""
     layout = place_layout(grids)
     group = displayio.Group(x=layout.x, y=layout.y)
-    for grid in grids:
-        layout.remove(grid)  # keeps the x and y the layout gave it
-        group.append(grid)
+    for grid in grids:  # (a Group's pop keeps the x and y the layout gave it)
+        group.append(layout.pop(layout.index(grid)))
     if sys.implementation.name != "cpython":  # (the desktop keeps its modules)
         for name in ("adafruit_displayio_layout.layouts.grid_layout",
                      "adafruit_displayio_layout.layouts", "adafruit_displayio_layout"):
