@@ -9,10 +9,10 @@ except ImportError:
 RANKS = 'A23456789TJQK'
 SUITS = 'SHDC'
 # sthelena.moves
-PILES = const(12)
+_dl = const(12)
 REDEAL = const(400)
-DEAL = const(401)
-MOVE_LIMIT = const(402)
+_an = const(401)
+_cp = const(402)
 # sthelena.rules
 OPTIONS = ('build', 'wrap', 'spaces', 'redeals', 'restricted_first_deal', 'gather', 'foundation_moves', 'louis_start')
 CHOICES = (('suit', 'any'), (False, True), ('any', 'none'), (0, 1, 2), (False, True), ('encyclopedia', 'clockwise'), ('none', 'relocate', 'all'), (False, True))
@@ -99,7 +99,7 @@ class Rules:
         d.set_values(e)
         return d
 # sthelena.deal
-_MASK = 4294967295
+_cg = 4294967295
 DEAL_LIMIT = 1 << 32
 def unshuffled_deck():
     a = bytearray()
@@ -118,9 +118,9 @@ def shuffled_deck(number):
         d = f + 1
         b = DEAL_LIMIT // d * d
         while True:
-            e = e + 2654435769 & _MASK
-            g = (e ^ e >> 16) * 2246822507 & _MASK
-            g = (g ^ g >> 13) * 3266489909 & _MASK
+            e = e + 2654435769 & _cg
+            g = (e ^ e >> 16) * 2246822507 & _cg
+            g = (g ^ g >> 13) * 3266489909 & _cg
             g ^= g >> 16
             if g < b:
                 break
@@ -128,34 +128,33 @@ def shuffled_deck(number):
         a[f], a[c] = (a[c], a[f])
     return a
 # sthelena.stuck_search
-PLAYING = const(0)
-WON = const(1)
-REDEAL_ONLY = const(2)
-CYCLING = const(3)
-NO_MOVES = const(4)
+_dn = const(0)
+_gi = const(1)
+_dy = const(2)
+_am = const(3)
+_cx = const(4)
 STATUS_NAMES = ('playing', 'won', 'redeal-only', 'cycling', 'no-moves')
-_tried = []
-_seen = []
+_ja = []
 class StuckSearch:
 
     def status(self, budget=300):
         if self.is_won():
-            return WON
-        if self._foundation_play_open() or self._progress_reachable(budget):
-            return PLAYING
+            return _gi
+        if self._ho() or self._in(budget):
+            return _dn
         if self.louis_phase() or self.round < self.rules.redeals:
-            return REDEAL_ONLY
-        if self._next_card_move(0) >= 0:
-            return CYCLING
-        return NO_MOVES
+            return _dy
+        if self._ic(0) >= 0:
+            return _am
+        return _cx
 
-    def _foundation_play_open(self):
+    def _ho(self):
         for a in range(12):
-            if self._foundation_plays(a):
+            if self._hp(a):
                 return True
         return False
 
-    def _next_card_move(self, a):
+    def _ic(self, a):
         b = a
         while b < 400:
             if not self.top(b // 20):
@@ -166,7 +165,7 @@ class StuckSearch:
                 b += 1
         return -1
 
-    def _hash_into(self, g, a):
+    def _hs(self, g, a):
         e = f = 1
         for d in self.foundations:
             e = e * 31 + d & 33554431
@@ -180,58 +179,56 @@ class StuckSearch:
         g[a] = e
         g[a + 1] = f
 
-    def _progress_reachable(self, a):
-        global _tried, _seen
-        if len(_tried) <= a:
-            _tried = [0] * (a + 1)
-            _seen = [0] * (2 * a + 4)
-        i = _tried
-        g = _seen
+    def _in(self, a):
+        global _ja
+        if len(_ja) < 2 * a + 4:
+            _ja = [0] * (2 * a + 4)
+        g = _ja
         h = sum(self.foundations)
-        self._hash_into(g, 0)
+        self._hs(g, 0)
         e = 1
         b = 0
-        i[0] = 0
+        f = 0
         c = False
         while True:
-            f = self._next_card_move(i[b])
+            f = self._ic(f)
             if f < 0:
                 if not b:
                     break
-                self.pop()
+                f = self.pop() + 1
                 b -= 1
                 continue
-            i[b] = f + 1
-            self._play(f)
-            self._hash_into(g, 2 * e)
+            self._il(f)
+            self._hs(g, 2 * e)
             d = 0
             while d < e and (g[2 * d] != g[2 * e] or g[2 * d + 1] != g[2 * e + 1]):
                 d += 1
             if d < e:
                 self.pop()
+                f += 1
                 continue
             e += 1
             b += 1
-            if sum(self.foundations) > h or self._foundation_play_open() or e > a:
+            if sum(self.foundations) > h or self._ho() or e > a:
                 c = True
                 break
-            i[b] = 0
+            f = 0
         while b:
             self.pop()
             b -= 1
         return c
 # sthelena.game
-_REDEAL_TAG = const(254)
-_DEAL_TAG = const(253)
-_REFILLED = const(128)
-_ANY_SUIT = const(1)
-_WRAP = const(2)
-_FILL_SPACES = const(4)
-_RESTRICTED = const(8)
-_CLOCKWISE = const(16)
-_RELOCATE = const(32)
-_OFF_FOUNDATION = const(64)
-_LOUIS = const(128)
+_dz = const(254)
+_ap = const(253)
+_eb = const(128)
+_b = const(1)
+_gk = const(2)
+_ax = const(4)
+_ei = const(8)
+_ad = const(16)
+_ee = const(32)
+_da = const(64)
+_cc = const(128)
 class IllegalMoveError(ValueError):
     pass
 class Game(StuckSearch):
@@ -249,7 +246,7 @@ class Game(StuckSearch):
         self.history = bytearray()
         self.deal_number = None
         self.earlier_moves = 0
-        self._flags = (rules.build == 'any') * _ANY_SUIT | rules.wrap * _WRAP | (rules.spaces == 'any') * _FILL_SPACES | rules.restricted_first_deal * _RESTRICTED | (rules.gather == 'clockwise') * _CLOCKWISE | (rules.foundation_moves != 'none') * _RELOCATE | (rules.foundation_moves == 'all') * _OFF_FOUNDATION | rules.louis_start * _LOUIS
+        self._hn = (rules.build == 'any') * _b | rules.wrap * _gk | (rules.spaces == 'any') * _ax | rules.restricted_first_deal * _ei | (rules.gather == 'clockwise') * _ad | (rules.foundation_moves != 'none') * _ee | (rules.foundation_moves == 'all') * _da | rules.louis_start * _cc
 
     @classmethod
     def deal(cls, number, rules='st-helena'):
@@ -257,7 +254,7 @@ class Game(StuckSearch):
         b.deal_number = number
         a = shuffled_deck(number)
         d = b.piles
-        if b._flags & _LOUIS:
+        if b._hn & _cc:
             for c in range(12):
                 d[c].append(a[c])
             for c in range(len(a) - 1, 11, -1):
@@ -302,10 +299,10 @@ class Game(StuckSearch):
         return 13 - a if foundation < 4 else a + 1
 
     def restricted(self):
-        return self._flags & _RESTRICTED != 0 and self.round == 0
+        return self._hn & _ei != 0 and self.round == 0
 
     def may_play_to(self, pile, foundation):
-        if not self._flags & _RESTRICTED or self.round:
+        if not self._hn & _ei or self.round:
             return True
         if pile < 4:
             return foundation < 4
@@ -314,7 +311,7 @@ class Game(StuckSearch):
         return True
 
     def louis_phase(self):
-        return self._flags & _LOUIS != 0 and self.round == 0 and (len(self.stock) > 0)
+        return self._hn & _cc != 0 and self.round == 0 and (len(self.stock) > 0)
 
     def redeals_left(self):
         return self.rules.redeals - self.round
@@ -322,57 +319,57 @@ class Game(StuckSearch):
     def is_won(self):
         return sum(self.foundations) == 104
 
-    def _takes(self, d, a):
+    def _jk(self, d, a):
         if d >= 12:
             c = d - 12
             return a >> 4 == c & 3 and a & 15 == self.foundation_wants(c)
         b = self.piles[d]
         if not b:
-            return self._flags & _FILL_SPACES != 0
+            return self._hn & _ax != 0
         e = b[-1]
-        if not self._flags & _ANY_SUIT and (e ^ a) & 240:
+        if not self._hn & _b and (e ^ a) & 240:
             return False
         step = (a & 15) - (e & 15)
-        return step == 1 or step == -1 or (self._flags & _WRAP != 0 and (step == 12 or step == -12))
+        return step == 1 or step == -1 or (self._hn & _gk != 0 and (step == 12 or step == -12))
 
-    def _foundation_plays(self, e):
+    def _hp(self, e):
         b = self.piles[e]
         d = 0
         if b:
             a = b[-1]
             for c in range(a >> 4, 8, 4):
-                if self._takes(12 + c, a) and self.may_play_to(e, c):
+                if self._jk(12 + c, a) and self.may_play_to(e, c):
                     d |= 1 << c
         return d
 
     def legal_moves(self):
         d = self.louis_phase()
-        b = self._flags
+        b = self._hn
         for f in range(12):
-            e = self._foundation_plays(f)
+            e = self._hp(f)
             for c in range(8):
                 if e >> c & 1:
                     yield (f * 20 + 12 + c)
         if not d:
-            for g in range(20 if b & _OFF_FOUNDATION else 12):
+            for g in range(20 if b & _da else 12):
                 a = self.top(g)
                 if a:
                     for h in range(12):
-                        if h != g and self._takes(h, a):
+                        if h != g and self._jk(h, a):
                             yield (g * 20 + h)
-        if b & _RELOCATE:
+        if b & _ee:
             for c in range(8):
                 a = self.top(12 + c)
-                if a and self._takes(12 + (c ^ 4), a):
+                if a and self._jk(12 + (c ^ 4), a):
                     yield ((12 + c) * 20 + 12 + (c ^ 4))
         if d:
-            yield DEAL
+            yield _an
         elif self.round < self.rules.redeals and (not self.is_won()):
             yield REDEAL
 
     def is_legal(self, move):
         b = self.louis_phase()
-        if move == DEAL:
+        if move == _an:
             return b
         if move == REDEAL:
             return not b and self.round < self.rules.redeals and (not self.is_won())
@@ -384,47 +381,47 @@ class Game(StuckSearch):
         if not a:
             return False
         if c >= 12:
-            if not self._flags & (_RELOCATE if d >= 12 else _OFF_FOUNDATION):
+            if not self._hn & (_ee if d >= 12 else _da):
                 return False
             if d >= 12 and abs(d - c) != 4:
                 return False
         elif d >= 12:
-            return self._foundation_plays(c) >> d - 12 & 1 == 1
+            return self._hp(c) >> d - 12 & 1 == 1
         if b and d < 12:
             return False
-        return self._takes(d, a)
+        return self._jk(d, a)
 
     def push(self, move):
         if not self.is_legal(move):
             raise IllegalMoveError('illegal move %d' % move)
-        self._play(move)
+        self._il(move)
 
-    def _play(self, c):
+    def _il(self, c):
         a = self.history
         e = self.piles
         if c == REDEAL:
             for d in e:
                 a.append(len(d))
-            self._redeal()
-            a.append(_REDEAL_TAG)
+            self._it()
+            a.append(_dz)
             self.round += 1
             return
         h = self.stock
-        if c == DEAL:
+        if c == _an:
             a.append(len(h))
             for b in range(len(h)):
                 e[b % 12].append(h[-1])
                 h[-1:] = b''
-            a.append(_DEAL_TAG)
+            a.append(_ap)
             return
         f = self.louis_phase()
         g = c // 20
         i = c % 20
-        self._move_card(g, i)
+        self._ia(g, i)
         if f and g < 12 and (not e[g]) and h:
             e[g].append(h[-1])
             h[-1:] = b''
-            g |= _REFILLED
+            g |= _eb
         a.append(g)
         a.append(i)
 
@@ -434,7 +431,7 @@ class Game(StuckSearch):
             raise IndexError('no move to undo')
         l = c[-1]
         g = self.piles
-        if l == _REDEAL_TAG:
+        if l == _dz:
             e = c[-13:-1]
             c[-13:] = b''
             f = bytearray()
@@ -445,7 +442,7 @@ class Game(StuckSearch):
                 b = e[d]
                 a = g[d]
                 a[:] = b''
-                if self._flags & _CLOCKWISE:
+                if self._hn & _ad:
                     a.extend(f[j:j + b])
                 else:
                     for h in range(j + b - 1, j - 1, -1):
@@ -455,23 +452,23 @@ class Game(StuckSearch):
             return REDEAL
         i = c[-2]
         c[-2:] = b''
-        if l == _DEAL_TAG:
+        if l == _ap:
             k = self.stock
             for d in range(i - 1, -1, -1):
                 a = g[d % 12]
                 k.append(a[-1])
                 a[-1:] = b''
-            return DEAL
+            return _an
         m = l
-        if i & _REFILLED:
+        if i & _eb:
             i &= 127
             a = g[i]
             self.stock.append(a[-1])
             a[-1:] = b''
-        self._move_card(m, i)
+        self._ia(m, i)
         return i * 20 + m
 
-    def _move_card(self, c, d):
+    def _ia(self, c, d):
         if c < 12:
             b = self.piles[c]
             a = b[-1]
@@ -490,11 +487,11 @@ class Game(StuckSearch):
         a = len(b)
         while a:
             d = b[a - 1]
-            if d == _REDEAL_TAG:
+            if d == _dz:
                 c.append(REDEAL)
                 a -= 13
-            elif d == _DEAL_TAG:
-                c.append(DEAL)
+            elif d == _ap:
+                c.append(_an)
                 a -= 2
             else:
                 c.append((b[a - 2] & 127) * 20 + d)
@@ -502,12 +499,12 @@ class Game(StuckSearch):
         c.reverse()
         return c
 
-    def _redeal(self):
+    def _it(self):
         d = self.piles
         c = bytearray()
         for b in range(11, -1, -1):
             a = d[b]
-            if self._flags & _CLOCKWISE:
+            if self._hn & _ad:
                 c.extend(a)
             else:
                 for e in range(len(a) - 1, -1, -1):
@@ -527,8 +524,8 @@ class Game(StuckSearch):
         return bytes(a)
 # sthelena.save
 MAGIC = b'SH'
-VERSION = const(3)
-_LONG_MOVE = const(255)
+_gb = const(3)
+_ca = const(255)
 class SaveError(ValueError):
     pass
 def crc16(data):
@@ -541,7 +538,7 @@ def crc16(data):
     return b
 def to_bytes(game, keep=-1):
     g = bytearray(MAGIC)
-    g.append(VERSION)
+    g.append(_gb)
     g.extend(b'\x00\x00')
     g.extend(game.rules.to_bits().to_bytes(2, 'big'))
     f = game.move_stack()
@@ -551,7 +548,7 @@ def to_bytes(game, keep=-1):
     if 0 <= keep < len(f) and game.deal_number is not None:
         b = len(f) - keep
         for c in range(b):
-            game._play(f[c])
+            game._il(f[c])
     a = game.earlier_moves + b
     if game.deal_number is None:
         d = game.position_key()
@@ -568,11 +565,11 @@ def to_bytes(game, keep=-1):
             g.extend(d)
     for c in range(b, len(f)):
         e = f[c]
-        game._play(e)
+        game._il(e)
         if e < 240:
             g.append(e)
         else:
-            g.append(_LONG_MOVE)
+            g.append(_ca)
             g.append(e - 240)
     h = len(g) + 2
     g[3] = h >> 8
@@ -583,7 +580,7 @@ def from_bytes(data):
     data = bytes(data)
     if len(data) < 12 or data[:2] != MAGIC:
         raise SaveError('no SH header')
-    if data[2] != VERSION:
+    if data[2] != _gb:
         raise SaveError('version %d is not known' % data[2])
     if data[3] << 8 | data[4] != len(data):
         raise SaveError('cut short or too long')
@@ -624,7 +621,7 @@ def from_bytes(data):
             raise SaveError('unknown start kind %d' % h)
         while a < c:
             i = data[a]
-            if i == _LONG_MOVE:
+            if i == _ca:
                 a += 1
                 i = 240 + data[a]
             e.push(i)
@@ -637,31 +634,31 @@ def from_bytes(data):
         raise SaveError('bytes after the last move')
     return e
 # sthelena.app.tiles
-TILE_WIDTH = const(6)
-TILE_HEIGHT = const(8)
-SHEET_COLUMNS = const(16)
-SHEET_ROWS = const(13)
+_fw = const(6)
+_fv = const(8)
+_ep = const(16)
+_eq = const(13)
 COLOURS = const(16)
 TABLE = const(0)
-PAPER = const(1)
-INK = const(3)
-DIM = const(4)
-TEXT = const(5)
-MARK = const(6)
-NOPE = const(7)
-SUIT_INK = const(9)
-FIRST_CHAR = const(32)
-TABLE_TILE = const(95)
-SMALL_SUIT = const(96)
-ARROW_UP = const(100)
-ARROW_DOWN = const(101)
-TARGET = const(102)
-BLOCKED = const(104)
-BIG_RANK = const(112)
-BIG_SUIT = const(164)
-EMPTY_ANY = const(180)
-EMPTY_NONE = const(188)
-TILE_COUNT = const(196)
+_di = const(1)
+_bt = const(3)
+_aq = const(4)
+_fp = const(5)
+_cf = const(6)
+_ct = const(7)
+_fj = const(9)
+_az = const(32)
+_fm = const(95)
+_ew = const(96)
+_d = const(100)
+_c = const(101)
+_fn = const(102)
+_r = const(104)
+_l = const(112)
+_m = const(164)
+_ar = const(180)
+_as = const(188)
+_fu = const(196)
 # sthelena.app.buttons
 UP = const(0)
 DOWN = const(1)
@@ -674,201 +671,217 @@ SELECT = const(7)
 HOLD = const(8)
 NO_EVENT = const(-1)
 NAMES = ('UP', 'DOWN', 'LEFT', 'RIGHT', 'A', 'B', 'START', 'SELECT')
-REPEAT_DELAY = const(400)
-REPEAT_EVERY = const(120)
-HOLD_DELAY = const(500)
-TICKS_MASK = const(536870911)
-_NONE = const(-1)
+_ef = const(400)
+_eg = const(120)
+_br = const(500)
+_ft = const(536870911)
+_cs = const(-1)
 class ButtonTimer:
 
     def __init__(self):
         self.held = 0
-        self._timed = _NONE
-        self._since = 0
-        self._wait = 0
+        self._jl = _cs
+        self._jf = 0
+        self._jp = 0
 
     def down(self, button, now_ms):
         self.held |= 1 << button
         if button <= RIGHT:
-            self._timed = button
-            self._wait = REPEAT_DELAY
+            self._jl = button
+            self._jp = _ef
         elif button == A or button == B or button == SELECT:
-            self._timed = button
-            self._wait = HOLD_DELAY
+            self._jl = button
+            self._jp = _br
         else:
-            self._timed = _NONE
-        self._since = now_ms & TICKS_MASK
+            self._jl = _cs
+        self._jf = now_ms & _ft
         return button
 
     def up(self, button, now_ms):
         self.held &= ~(1 << button)
-        if button == self._timed:
-            self._timed = _NONE
+        if button == self._jl:
+            self._jl = _cs
 
     def due(self, now_ms):
-        a = self._timed
-        if a == _NONE or now_ms - self._since & TICKS_MASK < self._wait:
+        a = self._jl
+        if a == _cs or now_ms - self._jf & _ft < self._jp:
             return NO_EVENT
-        self._since = now_ms & TICKS_MASK
+        self._jf = now_ms & _ft
         if a >= A:
-            self._timed = _NONE
+            self._jl = _cs
             return a | HOLD
-        self._wait = REPEAT_EVERY
+        self._jp = _eg
         return a
 # sthelena.app.sounds
-CLICK = const(0)
-ERROR = const(1)
-FANFARE = const(2)
+_ac = const(0)
+_av = const(1)
+_aw = const(2)
 TUNES = (((1760, 16),), ((196, 80), (147, 80)), ((523, 80), (659, 80), (784, 80), (1047, 240)))
 # sthelena.app.layout
-CARD_SIZE = const(24)
-_LEFT = const(2)
-_TOP = const(12)
-_COLUMN_PITCH = const(26)
-_ROW_PITCH = const(29)
-_COLUMNS = const(6)
-_ROWS = const(4)
-GRID_LEFT = _LEFT
-GRID_TOP = _TOP
-GRID_COLUMNS = _COLUMNS
-GRID_ROWS = _ROWS
-GRID_WIDTH = const(156)
-GRID_HEIGHT = const(116)
-_layout_NONE = const(255)
-_GRID = bytes((255, 0, 1, 2, 3, 255, 11, 12, 13, 14, 15, 4, 10, 16, 17, 18, 19, 5, 255, 9, 8, 7, 6, 255))
-_CELLS = bytearray(20)
-for _cell_at in range(len(_GRID)):
-    if _GRID[_cell_at] != _layout_NONE:
-        _CELLS[_GRID[_cell_at]] = _cell_at
-def _cell(a):
-    return _CELLS[a]
+import sys
+import displayio
+_z = const(24)
+_bx = const(2)
+_fx = const(12)
+_ag = const(26)
+_em = const(29)
+_af = const(6)
+_el = const(4)
+GRID_LEFT = _bx
+GRID_TOP = _fx
+GRID_COLUMNS = _af
+GRID_ROWS = _el
+_bj = const(156)
+_bi = const(116)
+_hw = const(255)
+_bh = bytes((255, 0, 1, 2, 3, 255, 11, 12, 13, 14, 15, 4, 10, 16, 17, 18, 19, 5, 255, 9, 8, 7, 6, 255))
+_aa = bytearray(20)
+for _gr in range(len(_bh)):
+    if _bh[_gr] != _hw:
+        _aa[_bh[_gr]] = _gr
+def _gq(a):
+    return _aa[a]
 def place_column(place):
-    return _cell(place) % _COLUMNS
+    return _gq(place) % _af
 def place_row(place):
-    return _cell(place) // _COLUMNS
+    return _gq(place) // _af
 def place_x(place):
-    return _LEFT + _cell(place) % _COLUMNS * _COLUMN_PITCH
+    return _bx + _gq(place) % _af * _ag
 def place_y(place):
-    return _TOP + _cell(place) // _COLUMNS * _ROW_PITCH
+    return _fx + _gq(place) // _af * _em
 def step(place, direction):
-    a = _cell(place)
-    b = a % _COLUMNS
-    d = a // _COLUMNS
+    a = _gq(place)
+    b = a % _af
+    d = a // _af
     while True:
         if direction == 0:
-            d = (d - 1) % _ROWS
+            d = (d - 1) % _el
         elif direction == 1:
-            d = (d + 1) % _ROWS
+            d = (d + 1) % _el
         elif direction == 2:
-            b = (b - 1) % _COLUMNS
+            b = (b - 1) % _af
         else:
-            b = (b + 1) % _COLUMNS
-        c = _GRID[d * _COLUMNS + b]
-        if c != _layout_NONE:
+            b = (b + 1) % _af
+        c = _bh[d * _af + b]
+        if c != _hw:
             return c
+def place_layout(grids):
+    from adafruit_displayio_layout.layouts.grid_layout import GridLayout
+    a = GridLayout(x=GRID_LEFT, y=GRID_TOP, width=_bj, height=_bi, grid_size=(GRID_COLUMNS, GRID_ROWS))
+    for b in range(20):
+        a.add_content(grids[b], grid_position=(place_column(b), place_row(b)), cell_size=(1, 1), layout_cells=False)
+    a.layout_cells()
+    return a
+def placed(grids):
+    c = place_layout(grids)
+    b = displayio.Group(x=c.x, y=c.y)
+    for a in grids:
+        b.append(c.pop(c.index(a)))
+    if sys.implementation.name != 'cpython':
+        for d in ('adafruit_displayio_layout.layouts.grid_layout', 'adafruit_displayio_layout.layouts', 'adafruit_displayio_layout'):
+            sys.modules.pop(d, None)
+    return b
 # sthelena.app.font
-import displayio
-_CHARS = const(95)
-_PICTURES = const(6)
+_ab = const(95)
+_dk = const(6)
 class SheetFont:
-    ascent = TILE_HEIGHT
+    ascent = _fv
     descent = 0
-    width = TILE_WIDTH
-    height = TILE_HEIGHT
+    width = _fw
+    height = _fv
     dx = 0
     dy = 0
-    shift_x = TILE_WIDTH
+    shift_x = _fw
     shift_y = 0
     tile_index = 0
 
     def __init__(self, sheet):
-        d = displayio.Bitmap((_CHARS + _PICTURES) * TILE_WIDTH, TILE_HEIGHT, 2)
-        for b in range(_CHARS + _PICTURES):
-            if b < _CHARS:
+        d = displayio.Bitmap((_ab + _dk) * _fw, _fv, 2)
+        for b in range(_ab + _dk):
+            if b < _ab:
                 e = b
-            elif b < _CHARS + 4:
-                e = SMALL_SUIT + b - _CHARS
+            elif b < _ab + 4:
+                e = _ew + b - _ab
             else:
-                e = ARROW_UP if b == _CHARS + 4 else ARROW_DOWN
-            c = e % SHEET_COLUMNS * TILE_WIDTH
-            g = e // SHEET_COLUMNS * TILE_HEIGHT
-            for y in range(TILE_HEIGHT):
+                e = _d if b == _ab + 4 else _c
+            c = e % _ep * _fw
+            g = e // _ep * _fv
+            for y in range(_fv):
                 a = (g + y) * sheet.width + c
-                f = y * d.width + b * TILE_WIDTH
-                for x in range(TILE_WIDTH):
-                    if sheet[a + x] != PAPER:
+                f = y * d.width + b * _fw
+                for x in range(_fw):
+                    if sheet[a + x] != _di:
                         d[f + x] = 1
         self.bitmap = d
-        self._box = (TILE_WIDTH, TILE_HEIGHT)
+        self._go = (_fw, _fv)
 
     def get_bounding_box(self):
-        return self._box
+        return self._go
 
     def get_glyph(self, code):
-        if FIRST_CHAR <= code < FIRST_CHAR + _CHARS:
-            self.tile_index = code - FIRST_CHAR
-        elif 1 <= code <= _PICTURES:
-            self.tile_index = _CHARS + code - 1
+        if _az <= code < _az + _ab:
+            self.tile_index = code - _az
+        elif 1 <= code <= _dk:
+            self.tile_index = _ab + code - 1
         elif code == 8593 or code == 8595:
-            self.tile_index = _CHARS + (4 if code == 8593 else 5)
+            self.tile_index = _ab + (4 if code == 8593 else 5)
         else:
             return None
         return self
 # sthelena.app.table
 from adafruit_display_text.bitmap_label import Label
-from adafruit_displayio_layout.layouts.grid_layout import GridLayout
-TEXT_COLUMNS = const(26)
-TEXT_ROWS = const(16)
-_BLANK_ROW = ' ' * TEXT_COLUMNS
-LIFT = const(3)
-NO_MARK = const(0)
-TARGET_MARK = const(1)
-BLOCKED_MARK = const(2)
-_BAIZE = const(1862452)
-_BAIZE_LINE = const(6269042)
-_WHITE = const(16777215)
-_GREY_PAPER = const(10134428)
-_GREY_INK = const(6186591)
-_BLACK = const(0)
-_ORANGE = const(16747520)
-_RED = const(13635600)
-_PANEL = const(16052184)
-_CURSOR = const(16769024)
-_CURSOR_LIFTED = const(58879)
-_CURSOR_ERROR = const(16719904)
+_fq = const(26)
+_fr = const(16)
+_p = ' ' * _fq
+_by = const(3)
+_cw = const(0)
+_fo = const(1)
+_s = const(2)
+_h = const(1862452)
+_i = const(6269042)
+_gc = const(16777215)
+_bg = const(10134428)
+_bf = const(6186591)
+_n = const(0)
+_dc = const(16747520)
+_dv = const(13635600)
+_dh = const(16052184)
+_ai = const(16769024)
+_ak = const(58879)
+_aj = const(16719904)
 TWO_COLOURS = (0, 13635600, 13635600, 0)
 FOUR_COLOURS = (0, 13635600, 1067232, 821792)
 def write(grid, column, row, text, width=0):
-    a = row * TEXT_COLUMNS + column
+    a = row * _fq + column
     for b in text:
-        if column >= TEXT_COLUMNS:
+        if column >= _fq:
             return
         c = ord(b)
         if c < 5:
-            c = SMALL_SUIT + c - 1
+            c = _ew + c - 1
         elif c == 5:
-            c = ARROW_UP
+            c = _d
         elif c == 6 or c == 8595:
-            c = ARROW_DOWN
+            c = _c
         elif c == 8593:
-            c = ARROW_UP
-        elif FIRST_CHAR <= c < 127:
-            c -= FIRST_CHAR
+            c = _d
+        elif _az <= c < 127:
+            c -= _az
         else:
-            c = ord('?') - FIRST_CHAR
+            c = ord('?') - _az
         grid[a] = c
         a += 1
         column += 1
         width -= 1
-    while width > 0 and column < TEXT_COLUMNS:
+    while width > 0 and column < _fq:
         grid[a] = 0
         a += 1
         column += 1
         width -= 1
 def write_number(grid, right, row, number, width):
-    a = row * TEXT_COLUMNS + right
+    a = row * _fq + right
     while width > 0:
-        grid[a] = ord('0') - FIRST_CHAR + number % 10
+        grid[a] = ord('0') - _az + number % 10
         number //= 10
         width -= 1
         a -= 1
@@ -877,16 +890,23 @@ def write_number(grid, right, row, number, width):
 def card_text(card):
     a = card & 15
     return ('10' if a == 10 else RANKS[a - 1]) + chr(1 + (card >> 4))
-def _palette(a, c, e):
+def _ij(a, c, e):
     d = displayio.Palette(COLOURS)
     for b in range(COLOURS):
         d[b] = a
-    d[PAPER] = e
-    d[TEXT] = c
-    d[INK] = c
-    d[DIM] = _BAIZE_LINE
-    d[MARK] = _ORANGE
-    d[NOPE] = _RED
+    d[_di] = e
+    d[_fp] = c
+    d[_bt] = c
+    d[_aq] = _i
+    d[_cf] = _dc
+    d[_ct] = _dv
+    return d
+def _hv(c, f, a, b):
+    d = Label(c, text='', color=_n, background_color=_dh, line_spacing=1, scale=f, anchor_point=a, anchored_position=b)
+    e = displayio.Palette(2)
+    e[0] = _dh
+    e[1] = _n
+    d._palette = e
     return d
 class TableView:
 
@@ -894,177 +914,187 @@ class TableView:
         self.group = displayio.Group()
         self.font = SheetFont(sheet)
         self.suit_colours = TWO_COLOURS
-        self._status_palette = _palette(_BAIZE, _WHITE, _BAIZE)
+        self._jh = _ij(_h, _gc, _h)
         b = displayio.Group(scale=8)
         c = displayio.Palette(1)
-        c[0] = _BAIZE
+        c[0] = _h
         b.append(displayio.TileGrid(displayio.Bitmap(20, 16, 1), pixel_shader=c))
         self.group.append(b)
-        self.status = displayio.TileGrid(sheet, pixel_shader=self._status_palette, width=TEXT_COLUMNS, height=1, tile_width=TILE_WIDTH, tile_height=TILE_HEIGHT, x=2, y=0)
+        self.status = displayio.TileGrid(sheet, pixel_shader=self._jh, width=_fq, height=1, tile_width=_fw, tile_height=_fv, x=2, y=0)
         self.group.append(self.status)
-        self._palettes = []
-        self._dim_palette = _palette(_BAIZE, _GREY_INK, _GREY_PAPER)
-        for j in range(4):
-            self._palettes.append(_palette(_BAIZE, _BLACK, _WHITE))
-            self._dim_palette[SUIT_INK + j] = _GREY_INK
-        self._grids = []
-        self.places = GridLayout(x=GRID_LEFT, y=GRID_TOP, width=GRID_WIDTH, height=GRID_HEIGHT, grid_size=(GRID_COLUMNS, GRID_ROWS))
-        for h in range(20):
-            f = displayio.TileGrid(sheet, pixel_shader=self._palettes[0], width=4, height=3, tile_width=TILE_WIDTH, tile_height=TILE_HEIGHT)
-            self._grids.append(f)
-            self.places.add_content(f, grid_position=(place_column(h), place_row(h)), cell_size=(1, 1), layout_cells=False)
-        self.places.layout_cells()
+        self._ik = [_ij(_h, _n, _gc)] * 4
+        self._ha = _ij(_h, _bf, _bg)
+        for i in range(4):
+            self._ha[_fj + i] = _bf
+        self._hr = []
+        for g in range(20):
+            self._hr.append(displayio.TileGrid(sheet, pixel_shader=self._ik[0], width=4, height=3, tile_width=_fw, tile_height=_fv))
+        self.places = placed(self._hr)
         self.group.append(self.places)
-        i = CARD_SIZE + 4
-        e = displayio.Bitmap(i, i, 2)
-        for a in range(i):
-            for d in (0, 1, i - 2, i - 1):
+        h = _z + 4
+        e = displayio.Bitmap(h, h, 2)
+        for a in range(h):
+            for d in (0, 1, h - 2, h - 1):
                 e[a, d] = 1
                 e[d, a] = 1
-        self._cursor_palette = displayio.Palette(2)
-        self._cursor_palette.make_transparent(0)
-        self._cursor_palette[1] = _CURSOR
-        self._cursor = displayio.TileGrid(e, pixel_shader=self._cursor_palette)
-        self.group.append(self._cursor)
-        self._overlay_palette = _palette(_PANEL, _BLACK, _PANEL)
-        self.overlay = displayio.TileGrid(sheet, pixel_shader=self._overlay_palette, width=TEXT_COLUMNS, height=TEXT_ROWS, tile_width=TILE_WIDTH, tile_height=TILE_HEIGHT, x=2, y=0)
+        self._gx = displayio.Palette(2)
+        self._gx.make_transparent(0)
+        self._gx[1] = _ai
+        self._gw = displayio.TileGrid(e, pixel_shader=self._gx)
+        self.group.append(self._gw)
+        self._ig = _ij(_dh, _n, _dh)
+        self.overlay = displayio.TileGrid(sheet, pixel_shader=self._ig, width=_fq, height=_fr, tile_width=_fw, tile_height=_fv, x=2, y=0)
         self.overlay.hidden = True
         self.group.append(self.overlay)
         self.page = 'table'
-        k = displayio.Group()
-        self.rows = [''] * TEXT_ROWS
-        self._drawn_rows = [''] * TEXT_ROWS
-        self.body = Label(self.font, text=self._body_text(), color=_BLACK, background_color=_PANEL, line_spacing=1, anchor_point=(0, 0), anchored_position=(2, 0))
-        self.title = Label(self.font, text='', color=_BLACK, background_color=_PANEL, line_spacing=1, scale=2, anchor_point=(0.5, 0), anchored_position=(80, 0))
-        self.marker = displayio.TileGrid(sheet, pixel_shader=self._overlay_palette, tile_width=TILE_WIDTH, tile_height=TILE_HEIGHT, default_tile=ord('>') - FIRST_CHAR, x=2)
-        for g in (self.body, self.title, self.marker):
-            k.append(g)
-        k.hidden = True
-        self.text_page = k
-        self.group.append(k)
-        self._drawn = bytearray(b'\xff' * 80)
+        j = displayio.Group()
+        self.rows = [''] * _fr
+        self._hg = [''] * _fr
+        self.body = _hv(self.font, 1, (0, 0), (2, 0))
+        self.body.text = self._gn()
+        self.title = _hv(self.font, 2, (0.5, 0), (80, 0))
+        self.marker = displayio.TileGrid(sheet, pixel_shader=self._ig, tile_width=_fw, tile_height=_fv, default_tile=ord('>') - _az, x=2)
+        for f in (self.body, self.title, self.marker):
+            j.append(f)
+        j.hidden = True
+        self.text_page = j
+        self.group.append(j)
+        self._hf = bytearray(b'\xff' * 80)
         self.set_suit_colours(TWO_COLOURS)
 
     def set_suit_colours(self, colours):
         self.suit_colours = colours
-        for a in self._palettes + [self._status_palette, self._overlay_palette]:
-            for b in range(4):
-                a[SUIT_INK + b] = colours[b]
-        for b in range(4):
-            self._palettes[b][INK] = colours[b]
+        e = self._ik
+        for g in range(4):
+            f = None
+            for c in range(g):
+                if colours[c] == colours[g]:
+                    f = e[c]
+            if f is None:
+                f = e[g]
+                for c in range(g):
+                    if f is e[c]:
+                        f = None
+                if f is None:
+                    f = _ij(_h, _n, _gc)
+            e[g] = f
+        for d in e + [self._jh, self._ig]:
+            for g in range(4):
+                d[_fj + g] = colours[g]
+        for g in range(4):
+            e[g][_bt] = colours[g]
+        b = self._hf
+        for a in range(0, 80, 4):
+            b[a] = 255
 
     def draw_place(self, place, card, count, empty_picture, mark, dim, lifted):
-        d = self._drawn
+        d = self._hf
         a = place * 4
         b = count if card or place >= 12 else empty_picture
         g = dim | lifted << 1
         if d[a] == card and d[a + 1] == b and (d[a + 2] == mark) and (d[a + 3] == g):
             return
-        e = self._grids[place]
+        e = self._hr[place]
         if d[a] != card or d[a + 3] & 1 != dim:
-            e.pixel_shader = self._dim_palette if dim else self._palettes[card >> 4]
+            e.pixel_shader = self._ha if dim else self._ik[card >> 4]
         d[a] = card
         d[a + 1] = b
         d[a + 2] = mark
         d[a + 3] = g
-        e.y = place_y(place) - GRID_TOP - LIFT * lifted
+        e.y = place_y(place) - GRID_TOP - _by * lifted
         if card:
-            f = BIG_RANK + 4 * ((card & 15) - 1)
-            h = BIG_SUIT + 4 * (card >> 4)
+            f = _l + 4 * ((card & 15) - 1)
+            h = _m + 4 * (card >> 4)
             for c in range(4):
                 a = (c >> 1) * 4 + (c & 1)
                 e[a] = f + c
                 e[a + 2] = h + c
             if place < 12:
-                e[8] = ord('0') - FIRST_CHAR + count // 10 if count >= 10 else 0
-                e[9] = ord('0') - FIRST_CHAR + count % 10
+                e[8] = ord('0') - _az + count // 10 if count >= 10 else 0
+                e[9] = ord('0') - _az + count % 10
             else:
-                e[8] = ord('A' if count else 'K') - FIRST_CHAR
-                e[9] = ARROW_UP if count else ARROW_DOWN
+                e[8] = ord('A' if count else 'K') - _az
+                e[9] = _d if count else _c
         else:
             for i in range(8):
                 e[i] = empty_picture + i
-            e[8] = TABLE_TILE
-            e[9] = TABLE_TILE
-        if mark == TARGET_MARK:
-            e[10] = TARGET
-            e[11] = TARGET + 1
-        elif mark == BLOCKED_MARK:
-            e[10] = BLOCKED
-            e[11] = BLOCKED + 1
+            e[8] = _fm
+            e[9] = _fm
+        if mark == _fo:
+            e[10] = _fn
+            e[11] = _fn + 1
+        elif mark == _s:
+            e[10] = _r
+            e[11] = _r + 1
         elif card:
             e[10] = 0
             e[11] = 0
         else:
-            e[10] = TABLE_TILE
-            e[11] = TABLE_TILE
+            e[10] = _fm
+            e[11] = _fm
 
     def place_cursor(self, place, lifted, colour=0):
-        self._cursor.x = place_x(place) - 2
-        self._cursor.y = place_y(place) - 2 - LIFT * lifted
-        self._cursor_palette[1] = _CURSOR if colour == 0 else _CURSOR_LIFTED if colour == 1 else _CURSOR_ERROR
+        self._gw.x = place_x(place) - 2
+        self._gw.y = place_y(place) - 2 - _by * lifted
+        self._gx[1] = _ai if colour == 0 else _ak if colour == 1 else _aj
 
-    def _show_page(self, a):
+    def _jd(self, a):
         if self.page != a:
             self.page = a
             self.overlay.hidden = a != 'peek'
             self.text_page.hidden = a != 'text'
-            self._cursor.hidden = a != 'table'
+            self._gw.hidden = a != 'table'
 
     def show_overlay(self, shown):
-        self._show_page('peek' if shown else 'table')
+        self._jd('peek' if shown else 'table')
 
     def clear_overlay(self):
         b = self.overlay
-        for a in range(TEXT_COLUMNS * TEXT_ROWS):
+        for a in range(_fq * _fr):
             b[a] = 0
 
     def clear_text(self):
         b = self.rows
-        for a in range(TEXT_ROWS):
+        for a in range(_fr):
             b[a] = ''
 
-    def _body_text(self):
+    def _gn(self):
         c = self.rows
         a = c[0]
-        if len(a) < TEXT_COLUMNS:
-            c[0] = a + _BLANK_ROW[len(a):]
-        b = c[TEXT_ROWS - 1]
+        if len(a) < _fq:
+            c[0] = a + _p[len(a):]
+        b = c[_fr - 1]
         if not b:
-            c[TEXT_ROWS - 1] = ' '
+            c[_fr - 1] = ' '
         d = '\n'.join(c)
         c[0] = a
-        c[TEXT_ROWS - 1] = b
+        c[_fr - 1] = b
         return d
 
     def show_text(self, title='', marker_row=-1):
-        self._draw_body()
+        self._hd()
         if title:
             self.title.text = title
-            a = 2 if len(title) * 2 * TILE_WIDTH <= TEXT_COLUMNS * TILE_WIDTH else 1
+            a = 2 if len(title) * 2 * _fw <= _fq * _fw else 1
             if self.title.scale != a:
                 self.title.scale = a
         self.title.hidden = not title
         self.move_marker(marker_row)
-        self._show_page('text')
-
-    def set_row(self, row, text):
-        self.rows[row] = text
-        self._draw_body()
+        self._jd('text')
 
     def draw_rows(self):
-        self._draw_body()
+        self._hd()
 
-    def _draw_body(self):
+    def _hd(self):
         c = self.rows
-        a = self._drawn_rows
+        a = self._hg
         d = True
-        for b in range(TEXT_ROWS):
+        for b in range(_fr):
             if c[b] != a[b]:
                 a[b] = c[b]
                 d = False
         if not d:
-            self.body.text = self._body_text()
+            self.body.text = self._gn()
 
     def move_marker(self, row):
         a = self.marker
@@ -1072,20 +1102,20 @@ class TableView:
             a.hidden = True
             return
         a.hidden = False
-        a.y = row * TILE_HEIGHT
+        a.y = row * _fv
 # sthelena.app.screens
 from adafruit_display_text import wrap_text_to_pixels
-PLAY = const(0)
-MENU = const(1)
-PEEK = const(2)
+_dm = const(0)
+_ci = const(1)
+_dj = const(2)
 HELP = const(3)
-WON_SCREEN = const(4)
-STUCK = const(5)
-NUMBER = const(6)
-STATS = const(7)
-STATS_RESET = const(8)
-OVERVIEW = const(9)
-NOWHERE = const(-1)
+_gj = const(4)
+_fi = const(5)
+_cy = const(6)
+_fb = const(7)
+_fc = const(8)
+_dd = const(9)
+_cv = const(-1)
 def throws_away(app):
     return len(app.game.history) > 0 and (not app.game.is_won())
 def write_section(app, name, row):
@@ -1095,66 +1125,60 @@ def write_section(app, name, row):
         with open(app.texts) as b:
             c = False
             for d in b:
-                d = d.rstrip()
-                if d[:1] == '@':
+                if d.startswith('@'):
                     if c:
                         break
-                    c = d[1:] == name
-                elif c and row < TEXT_ROWS:
+                    c = d.startswith(name, 1) and (not d[1 + len(name):].strip())
+                elif c and row < _fr:
+                    d = d.rstrip()
                     if d[:1] == '?':
                         h = d.find(' ')
                         a = d.find('=')
                         if value_text(getattr(g, d[1:a])) != d[a + 1:h]:
                             continue
                         d = d[h + 1:]
-                    if len(d) <= TEXT_COLUMNS:
+                    if len(d) <= _fq:
                         f[row] = d
                         row += 1
                         continue
-                    for e in wrap_text_to_pixels(d, TEXT_COLUMNS * TILE_WIDTH, app.view.font):
-                        if row < TEXT_ROWS:
+                    for e in wrap_text_to_pixels(d, _fq * _fw, app.view.font):
+                        if row < _fr:
                             f[row] = e
                             row += 1
     except OSError:
         f[row] = '(no texts file)'
         row += 1
     return row
-def show_lines(view, lines):
-    view.clear_text()
-    b = view.rows
-    for a in range(min(len(lines), TEXT_ROWS)):
-        b[a] = lines[a]
-    view.show_text()
 def show_message(view, title, lines, keys):
     view.clear_text()
     b = view.rows
     for a in range(len(lines)):
         b[3 + a] = lines[a]
     for a in range(len(keys)):
-        b[TEXT_ROWS - len(keys) + a] = keys[a]
+        b[_fr - len(keys) + a] = keys[a]
     view.show_text(title)
 # sthelena.statistics
 KINDS = ('st-helena', 'st-helena-pysol', 'louis', 'box-kite', 'custom')
 PRESET_BITS = (240, 1697, 198, 11)
-CUSTOM = const(4)
-RECENT = const(20)
-_HEAD = const(14)
-_SLOT = const(6)
-_TABLE = const(134)
-_MOST_MOVES = const(32767)
-def _get(d, a, c):
+_al = const(4)
+_dt = const(20)
+_bk = const(14)
+_eu = const(6)
+_fl = const(134)
+_cm = const(32767)
+def _hq(d, a, c):
     e = 0
     for b in range(a, a + c):
         e = e << 8 | d[b]
     return e
-def _put(d, a, c, e):
+def _ip(d, a, c, e):
     for b in range(a + c - 1, a - 1, -1):
         d[b] = e & 255
         e >>= 8
 def kind_of(rules):
     a = rules.to_bits()
     b = a % len(PRESET_BITS)
-    return b if a == PRESET_BITS[b] else CUSTOM
+    return b if a == PRESET_BITS[b] else _al
 class Statistics:
 
     def __init__(self):
@@ -1169,31 +1193,31 @@ class Statistics:
         c = kind_of(rules)
         f = self.tables[c]
         if f is None:
-            f = self.tables[c] = bytearray(_TABLE)
-        _put(f, 0, 3, min(_get(f, 0, 3) + 1, 16777215))
+            f = self.tables[c] = bytearray(_fl)
+        _ip(f, 0, 3, min(_hq(f, 0, 3) + 1, 16777215))
         e = 0
         if won:
-            _put(f, 3, 3, min(_get(f, 3, 3) + 1, 16777215))
-            e = min(_get(f, 6, 2) + 1, 65535)
-            if e > _get(f, 8, 2):
-                _put(f, 8, 2, e)
-            a = _get(f, 10, 2)
+            _ip(f, 3, 3, min(_hq(f, 3, 3) + 1, 16777215))
+            e = min(_hq(f, 6, 2) + 1, 65535)
+            if e > _hq(f, 8, 2):
+                _ip(f, 8, 2, e)
+            a = _hq(f, 10, 2)
             if a == 0 or moves < a:
-                _put(f, 10, 2, max(1, min(moves, 65535)))
-        _put(f, 6, 2, e)
+                _ip(f, 10, 2, max(1, min(moves, 65535)))
+        _ip(f, 6, 2, e)
         b = f[13]
-        d = _HEAD + b * _SLOT
-        _put(f, d, 4, number)
-        _put(f, d + 4, 2, (32768 if won else 0) | min(moves, _MOST_MOVES))
-        f[13] = (b + 1) % RECENT
-        if f[12] < RECENT:
+        d = _bk + b * _eu
+        _ip(f, d, 4, number)
+        _ip(f, d + 4, 2, (32768 if won else 0) | min(moves, _cm))
+        f[13] = (b + 1) % _dt
+        if f[12] < _dt:
             f[12] += 1
 
     def counts(self, kind):
         a = self.tables[kind]
         if a is None:
             return (0, 0, 0, 0, 0)
-        return (_get(a, 0, 3), _get(a, 3, 3), _get(a, 6, 2), _get(a, 8, 2), _get(a, 10, 2))
+        return (_hq(a, 0, 3), _hq(a, 3, 3), _hq(a, 6, 2), _hq(a, 8, 2), _hq(a, 10, 2))
 
     def recent(self, kind):
         f = self.tables[kind]
@@ -1202,9 +1226,9 @@ class Statistics:
             return b
         c = f[13]
         for a in range(1, f[12] + 1):
-            e = _HEAD + (c - a) % RECENT * _SLOT
-            d = _get(f, e + 4, 2)
-            b.append((_get(f, e, 4), d >> 15 == 1, d & _MOST_MOVES))
+            e = _bk + (c - a) % _dt * _eu
+            d = _hq(f, e + 4, 2)
+            b.append((_hq(f, e, 4), d >> 15 == 1, d & _cm))
         return b
 
     def played(self):
@@ -1212,19 +1236,6 @@ class Statistics:
         for a in range(len(KINDS)):
             b += self.counts(a)[0]
         return b
-
-    def report_lines(self):
-        d = ['St. Helena statistics']
-        for c in range(len(KINDS)):
-            g, i, h, a, b = self.counts(c)
-            d.append('')
-            d.append('%s: played %d, won %d (%d%%)' % (KINDS[c], g, i, win_rate(g, i)))
-            if g:
-                d.append('  run of wins %d, best %d; fewest moves in a win: %s' % (h, a, b or '-'))
-                d.append('  last deals, newest first:')
-                for f, j, e in self.recent(c):
-                    d.append('    #%d %s in %d moves' % (f, ('lost', 'won')[j], e))
-        return d
 
     def to_bytes(self):
         b = bytearray(b'ST\x01')
@@ -1244,9 +1255,9 @@ class Statistics:
         a = 4
         for b in range(len(KINDS)):
             if len(data) > 3 and data[3] >> b & 1:
-                d = bytearray(data[a:a + _TABLE])
-                a += _TABLE
-                if len(d) != _TABLE or _get(d, 3, 3) > _get(d, 0, 3) or _get(d, 6, 2) > _get(d, 8, 2) or (d[12] > RECENT) or (d[13] >= RECENT):
+                d = bytearray(data[a:a + _fl])
+                a += _fl
+                if len(d) != _fl or _hq(d, 3, 3) > _hq(d, 0, 3) or _hq(d, 6, 2) > _hq(d, 8, 2) or (d[12] > _dt) or (d[13] >= _dt):
                     raise ValueError('statistics do not add up')
                 c.tables[b] = d
         if data[:3] != b'ST\x01' or a != len(data) or data[3] >> len(KINDS):
@@ -1256,22 +1267,22 @@ def win_rate(played, won):
     return won * 100 // played if played else 0
 # sthelena.app.record
 RECORD_MAGIC = b'SR'
-RECORD_VERSION = const(1)
-WRITE_EVERY_MS = const(60000)
-KEEP_MOVES = const(1000)
-LONGEST = const(61440)
-_STATISTICS = const(83)
-_GAME = const(71)
-_FOUR_COLOURS = const(1)
-_SOUND_OFF = const(2)
-_COUNTED = const(4)
-_AUTO_ON = const(8)
-_WINNABLE_ONLY = const(16)
+_du = const(1)
+_gl = const(60000)
+_bu = const(1000)
+_bz = const(61440)
+_fa = const(83)
+_be = const(71)
+_bb = const(1)
+_ey = const(2)
+_ah = const(4)
+_g = const(8)
+_gg = const(16)
 UNREADABLE = 'saved game unreadable: new deal'
 STATISTICS_LOST = 'statistics unreadable: reset'
 TRIMMED = 'save full: oldest undo dropped'
 NOT_SAVED = 'cannot save: flash error'
-def _section(c, b, a):
+def _iz(c, b, a):
     d = len(c)
     c.append(b)
     c.append(len(a) >> 8)
@@ -1280,20 +1291,20 @@ def _section(c, b, a):
     c.extend(crc16(c[d:]).to_bytes(2, 'big'))
 def record_bytes(app, keep=-1):
     c = bytearray(RECORD_MAGIC)
-    c.append(RECORD_VERSION)
-    _section(c, _STATISTICS, app.statistics.to_bytes())
+    c.append(_du)
+    _iz(c, _fa, app.statistics.to_bytes())
     b = bytearray(4)
-    b[0] = app.four_colours * _FOUR_COLOURS | (not app.sound_on) * _SOUND_OFF | app.finished * _COUNTED | app.auto_on * _AUTO_ON | app.winnable_only * _WINNABLE_ONLY
+    b[0] = app.four_colours * _bb | (not app.sound_on) * _ey | app.finished * _ah | app.auto_on * _g | app.winnable_only * _gg
     b[1] = app.cursor
     a = app.next_rules.to_bits()
     b[2] = a >> 8
     b[3] = a & 255
     b.extend(to_bytes(app.game, keep))
-    _section(c, _GAME, b)
+    _iz(c, _be, b)
     return bytes(c)
 def sections(data):
     c = [None, None]
-    if len(data) < 3 or data[:2] != RECORD_MAGIC or data[2] != RECORD_VERSION:
+    if len(data) < 3 or data[:2] != RECORD_MAGIC or data[2] != _du:
         return (c, False)
     a = 3
     while a + 5 <= len(data):
@@ -1301,9 +1312,9 @@ def sections(data):
         b = a + 3 + (data[a + 1] << 8 | data[a + 2])
         if b + 2 > len(data) or crc16(data[a:b]) != data[b] << 8 | data[b + 1]:
             break
-        if d == _STATISTICS:
+        if d == _fa:
             c[0] = data[a + 3:b]
-        elif d == _GAME:
+        elif d == _be:
             c[1] = data[a + 3:b]
         a = b + 2
     return (c, True)
@@ -1327,11 +1338,11 @@ def restore(app):
         try:
             f = from_bytes(a[4:])
             d = a[0]
-            app.four_colours = d & _FOUR_COLOURS != 0
-            app.sound_on = d & _SOUND_OFF == 0
-            app.finished = d & _COUNTED != 0
-            app.auto_on = d & _AUTO_ON != 0
-            app.winnable_only = d & _WINNABLE_ONLY != 0
+            app.four_colours = d & _bb != 0
+            app.sound_on = d & _ey == 0
+            app.finished = d & _ah != 0
+            app.auto_on = d & _g != 0
+            app.winnable_only = d & _gg != 0
             app.cursor = a[1] % 20
             try:
                 app.next_rules = Rules.from_bits(a[2] << 8 | a[3])
@@ -1348,56 +1359,56 @@ class Keeper:
 
     def __init__(self, store):
         self.store = store
-        self.capacity = getattr(store, 'capacity', 0) or LONGEST
-        self._first = -1
-        self._written = -1
-        self._stamp = False
-        self._told = 0
+        self.capacity = getattr(store, 'capacity', 0) or _bz
+        self._hm = -1
+        self._jq = -1
+        self._jg = False
+        self._jn = 0
 
     def due(self, now, dirty):
-        if self._stamp:
-            self._written = now
-            self._stamp = False
+        if self._jg:
+            self._jq = now
+            self._jg = False
         if not dirty:
             return False
-        if self._first < 0:
-            self._first = now
+        if self._hm < 0:
+            self._hm = now
             return False
-        if now - self._first & TICKS_MASK < WRITE_EVERY_MS:
+        if now - self._hm & _ft < _gl:
             return False
-        return self._written < 0 or now - self._written & TICKS_MASK >= WRITE_EVERY_MS
+        return self._jq < 0 or now - self._jq & _ft >= _gl
 
     def write(self, app):
         c = self.capacity
         d = ''
         a = record_bytes(app) if len(app.game.history) < c else b''
         if not a or len(a) > c:
-            a = record_bytes(app, KEEP_MOVES)
+            a = record_bytes(app, _bu)
             if len(a) > c:
                 a = record_bytes(app, 0)
-            if not self._told & 1:
-                self._told |= 1
+            if not self._jn & 1:
+                self._jn |= 1
                 d = TRIMMED
-        self._first = -1
-        self._stamp = True
+        self._hm = -1
+        self._jg = True
         try:
             self.store.save(a)
         except (OSError, RuntimeError, ValueError) as b:
             print('sthelena: could not save (%s)' % b)
-            if not self._told & 2:
-                self._told |= 2
+            if not self._jn & 2:
+                self._jn |= 2
                 d = NOT_SAVED
             return (False, d)
         return (True, d)
 # sthelena.app.stats_screen
-_SHOWN_DEALS = const(5)
+_et = const(5)
 def statistics_lines(statistics, kind):
     g, j, i, a, b = statistics.counts(kind)
     d = ['played %d  won %d (%d%%)' % (g, j, win_rate(g, j)), 'wins in a row %d, best %d' % (i, a), 'fewest moves to win: %s' % (b or '-')]
     h = statistics.recent(kind)
     if h:
         d.append('last deals:')
-        for c in range(min(len(h), _SHOWN_DEALS)):
+        for c in range(min(len(h), _et)):
             f, k, e = h[c]
             d.append(' #%d %s %d' % (f, 'won' if k else 'lost', e))
     return d
@@ -1410,23 +1421,23 @@ def stats_button(app, button, held):
         app.stats_kind = (app.stats_kind + (1 if button == RIGHT else -1)) % len(KINDS)
         show_stats(app)
     elif button == A and (not held):
-        return STATS_RESET
+        return _fc
     elif button == B or button == START:
-        return MENU
-    return STATS
+        return _ci
+    return _fb
 def show_stats_reset(app):
     show_message(app.view, 'RESET STATISTICS?', ('Forget every deal played,', 'under every rules preset?'), ('A: reset them all', 'B: keep them'))
 def stats_reset_button(app, button, held):
     if held:
-        return STATS_RESET
+        return _fc
     if button == A:
         app.statistics.reset()
         app.save_now()
-    return STATS
+    return _fb
 # sthelena.app.reasons
 def why_not(game, move):
     d = game.rules
-    if move == DEAL or move == REDEAL:
+    if move == _an or move == REDEAL:
         return 'no redeal left' if not game.louis_phase() else 'deal the stock first'
     e = move // 20
     f = move % 20
@@ -1459,7 +1470,7 @@ def why_not(game, move):
         return '1st deal: piles 1-4 to K'
     return '1st deal: piles 7-10 to A'
 # sthelena.app.autoplay
-def _count(b, a):
+def _gv(b, a):
     c = b.foundation_wants(a)
     if not c:
         return 13
@@ -1473,7 +1484,7 @@ def safe_home(game):
         if not a:
             continue
         f = a >> 4
-        if _count(game, f) + _count(game, 4 + f) < 13:
+        if _gv(game, f) + _gv(game, 4 + f) < 13:
             continue
         for b in (4 + f, f):
             c = d * 20 + 12 + b
@@ -1501,7 +1512,7 @@ def finishable(game, keep=False):
         game.pop()
         e -= 1
     return f
-def _mobility(b):
+def _hz(b):
     a = 0
     for c in range(20):
         if b.top(c):
@@ -1518,15 +1529,15 @@ def best_move(game, place):
             continue
         c = 2 if f >= 12 else 1 if game.top(f) else 0
         game.push(d)
-        e = c * 10000 + _mobility(game)
+        e = c * 10000 + _hz(game)
         game.pop()
         if e > b:
             a = d
             b = e
     return a
 # sthelena.app.play
-_SHORT_PRESETS = ('StH', 'StHpy', 'Louis', 'Kite')
-STATUS_WIDTH = const(18)
+_er = ('StH', 'StHpy', 'Louis', 'Kite')
+_fd = const(18)
 def table_button(app, button, held):
     if app.message:
         app.say('')
@@ -1536,11 +1547,11 @@ def table_button(app, button, held):
     elif button == A:
         b = app.lifted
         c = app.cursor
-        if app.can_finish and c >= 12 and (b == NOWHERE) and (not held):
+        if app.can_finish and c >= 12 and (b == _cv) and (not held):
             app.finish()
         elif held:
-            quick_move(app, c if b == NOWHERE else b)
-        elif b == NOWHERE:
+            quick_move(app, c if b == _cv else b)
+        elif b == _cv:
             a = app.game
             if not a.top(c):
                 app.error('no card there')
@@ -1548,11 +1559,11 @@ def table_button(app, button, held):
                 app.error('foundation cards stay put')
             else:
                 app.lifted = c
-                app.sound(CLICK)
+                app.sound(_ac)
         elif b == c:
             quick_move(app, c)
         else:
-            app.lifted = NOWHERE
+            app.lifted = _cv
             if app.game.is_legal(b * 20 + c):
                 app.play(b * 20 + c)
             else:
@@ -1562,20 +1573,20 @@ def table_button(app, button, held):
             if app.undid:
                 app.redo_move()
             app.redo_move()
-        elif app.lifted != NOWHERE:
-            app.lifted = NOWHERE
+        elif app.lifted != _cv:
+            app.lifted = _cv
             app.undid = False
         else:
             app.undid = len(app.game.history) > 0
             app.undo()
     elif button == START:
-        return MENU
+        return _ci
     elif button == SELECT:
         app.page = app.cursor
-        return OVERVIEW if app.cursor < 12 else PEEK
-    return PLAY
+        return _dd if app.cursor < 12 else _dj
+    return _dm
 def quick_move(app, place):
-    app.lifted = NOWHERE
+    app.lifted = _cv
     a = best_move(app.game, place)
     if a >= 0:
         app.play(a)
@@ -1584,7 +1595,7 @@ def quick_move(app, place):
     else:
         app.error('no place for this card')
 def place_cursor(app):
-    a = 2 if app.flash_at is not None else 1 if app.lifted != NOWHERE else 0
+    a = 2 if app.flash_at is not None else 1 if app.lifted != _cv else 0
     app.view.place_cursor(app.cursor, app.cursor == app.lifted, a)
 def show_table(app):
     g = app.game
@@ -1592,19 +1603,19 @@ def show_table(app):
     n.show_overlay(False)
     h = app.lifted
     m = 0
-    if h != NOWHERE:
+    if h != _cv:
         for k in range(20):
             if k != h and g.is_legal(h * 20 + k):
                 m |= 1 << k
-    elif app.hint_target != NOWHERE:
+    elif app.hint_target != _cv:
         m = 1 << app.hint_target
     a = 0
-    c = app.cursor if h == NOWHERE else h
+    c = app.cursor if h == _cv else h
     if c < 12 and g.restricted():
         for f in range(8):
             if not g.may_play_to(c, f):
                 a |= 1 << 12 + f
-    j = EMPTY_ANY if g.rules.spaces == 'any' else EMPTY_NONE
+    j = _ar if g.rules.spaces == 'any' else _as
     for k in range(20):
         b = g.top(k)
         e = 0
@@ -1618,17 +1629,17 @@ def show_table(app):
                 e = 1
             if a >> k & 1:
                 e = 1
-        i = TARGET_MARK if m >> k & 1 else BLOCKED_MARK if a >> k & 1 else NO_MARK
+        i = _fo if m >> k & 1 else _s if a >> k & 1 else _cw
         n.draw_place(k, b, d, j, i, e, 1 if k == h else 0)
     place_cursor(app)
-    _draw_status(app)
+    _he(app)
 def status_text(app):
     a = app.game
     d = a.rules.preset
     e = d
     for b in range(len(PRESETS)):
         if PRESETS[b][0] == d:
-            e = _SHORT_PRESETS[b]
+            e = _er[b]
     if str(a.rules) != d:
         e += '*'
     e += ' R%d' % a.redeals_left()
@@ -1637,10 +1648,10 @@ def status_text(app):
     if a.louis_phase():
         e += ' st%d' % a.stock_size()
     c = a.deal_number
-    if c is not None and len(e) + 2 + len(str(c)) <= STATUS_WIDTH:
+    if c is not None and len(e) + 2 + len(str(c)) <= _fd:
         e = '#%d %s' % (c, e)
     return e
-def _draw_status(a):
+def _he(a):
     b = a.game
     e = a.view.status
     c = b.round << 9 | b.stock_size() << 1 | b.restricted()
@@ -1650,20 +1661,20 @@ def _draw_status(a):
     f = a.message or a.status
     if f is not a.shown:
         a.shown = f
-        write(e, 0, 0, f, TEXT_COLUMNS)
+        write(e, 0, 0, f, _fq)
         a.counted = -1
     d = len(a.autos)
     if not a.message and d != a.counted:
         a.counted = d
-        write(e, STATUS_WIDTH, 0, '', TEXT_COLUMNS - STATUS_WIDTH)
-        write(e, TEXT_COLUMNS - 2, 0, 'mv')
-        write_number(e, TEXT_COLUMNS - 4, 0, d, TEXT_COLUMNS - 4 - STATUS_WIDTH)
+        write(e, _fd, 0, '', _fq - _fd)
+        write(e, _fq - 2, 0, 'mv')
+        write_number(e, _fq - 4, 0, d, _fq - 4 - _fd)
 # sthelena.winnable
-PROVED_LOST = const(-1)
-_MAGIC = b'SHW2'
-_ENTRY = const(20)
-_TRIES = const(64)
-def _int(a, e, d):
+_dr = const(-1)
+_ce = b'SHW2'
+_au = const(20)
+_fz = const(64)
+def _hu(a, e, d):
     c = 0
     for b in range(e + d - 1, e - 1, -1):
         c = c << 8 | a[b]
@@ -1671,18 +1682,18 @@ def _int(a, e, d):
 def find_section(file, rules_bits):
     file.seek(0)
     b = file.read(8)
-    if len(b) != 8 or b[:4] != _MAGIC:
+    if len(b) != 8 or b[:4] != _ce:
         raise ValueError('not a winnable-deals file')
     for _ in range(b[4]):
-        a = file.read(_ENTRY)
-        if len(a) != _ENTRY:
+        a = file.read(_au)
+        if len(a) != _au:
             raise ValueError('winnable-deals file cut short')
-        if _int(a, 0, 2) == rules_bits:
+        if _hu(a, 0, 2) == rules_bits:
             if not 0 < a[2] <= 16:
                 raise ValueError('winnable-deals file: bad code width')
-            return (_int(a, 4, 4), _int(a, 8, 2), a[2], _int(a, 14, 2), _int(a, 16, 4), _int(a, 10, 2), _int(a, 12, 2))
+            return (_hu(a, 4, 4), _hu(a, 8, 2), a[2], _hu(a, 14, 2), _hu(a, 16, 4), _hu(a, 10, 2), _hu(a, 12, 2))
     return None
-def _code(b, c, d):
+def _gu(b, c, d):
     g = c[2]
     f = d * g
     e = (f & 7) + g + 7 >> 3
@@ -1690,30 +1701,30 @@ def _code(b, c, d):
     a = b.read(e)
     if len(a) != e:
         raise ValueError('winnable-deals file cut short')
-    return _int(a, 0, e) >> (f & 7) & (1 << g) - 1
+    return _hu(a, 0, e) >> (f & 7) & (1 << g) - 1
 def proved_of(file, found, number):
     b = number - found[0]
     if not 0 <= b < found[1]:
         return 0
-    a = _code(file, found, b)
+    a = _gu(file, found, b)
     if a == 1:
-        return PROVED_LOST
+        return _dr
     return found[3] + a - 2 if a else 0
 def pick_winnable(file, found, draw):
     b = found[1]
     if not found[5]:
         return None
     a = draw() % b
-    for c in range(_TRIES + b):
-        if _code(file, found, a) >= 2:
+    for c in range(_fz + b):
+        if _gu(file, found, a) >= 2:
             return found[0] + a
-        a = draw() % b if c < _TRIES else (a + 1) % b
+        a = draw() % b if c < _fz else (a + 1) % b
     raise ValueError('winnable-deals file: its count is wrong')
 # sthelena.app.proved
-OFFER_BELOW = const(90)
+_cz = const(90)
 NO_FILE = 'no winnable.bin: any deal'
 BAD_FILE = 'bad winnable.bin: any deal'
-def _proved_section(b, c):
+def _io(b, c):
     try:
         with open(b, 'rb') as a:
             return find_section(a, c.to_bits())
@@ -1721,25 +1732,25 @@ def _proved_section(b, c):
         return NO_FILE
     except ValueError:
         return BAD_FILE
-def _offered(a):
-    return type(a) is tuple and 0 < a[5] * 100 < a[1] * OFFER_BELOW
+def _ie(a):
+    return type(a) is tuple and 0 < a[5] * 100 < a[1] * _cz
 def winnable_item(app, toggle=False):
-    a = _proved_section(app.winnable, app.next_rules)
-    if _offered(a):
+    a = _io(app.winnable, app.next_rules)
+    if _ie(a):
         if toggle:
             app.winnable_only = not app.winnable_only
             app.changed()
         return 'Winnable only: ' + ('on' if app.winnable_only else 'off')
     if toggle:
-        app.sound(ERROR)
+        app.sound(_av)
     if a is None or type(a) is not tuple:
         return 'Winnable only: ' + ('no list' if a is None else 'no file' if a is NO_FILE else 'bad file')
     return 'Any deal: %d%% winnable' % (a[5] * 100 // a[1])
 def next_deal_number(app):
     a = app.new_deal_number
     if app.winnable_only:
-        c = _proved_section(app.winnable, app.next_rules)
-        if _offered(c):
+        c = _io(app.winnable, app.next_rules)
+        if _ie(c):
             try:
                 with open(app.winnable, 'rb') as b:
                     return pick_winnable(b, c, a)
@@ -1752,131 +1763,131 @@ def next_deal_number(app):
     return a()
 def known_lines(game, path):
     c = 0
-    b = _proved_section(path, game.rules)
+    b = _io(path, game.rules)
     if type(b) is tuple and game.deal_number is not None:
         try:
             with open(path, 'rb') as a:
                 c = proved_of(a, b, game.deal_number)
         except (OSError, ValueError):
             pass
-    if c == PROVED_LOST:
+    if c == _dr:
         return ('Proved lost from the deal.',)
     if c:
         return ('This deal was winnable:', 'solved in %d moves.' % c)
     return ()
 # sthelena.app.hint
-HINT_NODES = const(1000)
-HINT_SLICE = const(2)
-_SLOTS = const(1280)
-_FULL = const(1120)
-_MAX_DEPTH = const(250)
-WINNING = const(1)
-PROGRESS = const(2)
-NOTHING = const(3)
-LOST = const(4)
-_CARDS = const(24)
-_SWAPS = const(264)
-_DEAL_AT = const(272)
-_REDEAL_AT = const(273)
-_END = const(274)
-_TRIED = const(0)
-_KEYS = const(1)
-_AT = const(2)
-_NODES = const(3)
-_HOME = const(4)
-_BEST = const(5)
-_BEST_FIRST = const(6)
-_FIRST = const(7)
-_RESULT = const(8)
-_MOVE = const(9)
-_WHOLE = const(10)
-_STORED = const(11)
-_BUDGET = const(12)
-_FROM_FOUNDATIONS = const(13)
+_bp = const(1000)
+_bq = const(2)
+_ev = const(1280)
+_bd = const(1120)
+_ch = const(250)
+_gh = const(1)
+_dq = const(2)
+_cu = const(3)
+_cb = const(4)
+_w = const(24)
+_fk = const(264)
+_ao = const(272)
+_dx = const(273)
+_at = const(274)
+_fy = const(0)
+_bw = const(1)
+_e = const(2)
+_cr = const(3)
+_bs = const(4)
+_j = const(5)
+_k = const(6)
+_ay = const(7)
+_ej = const(8)
+_cn = const(9)
+_gd = const(10)
+_fg = const(11)
+_t = const(12)
+_bc = const(13)
 _P1 = const(29020021)
 _P2 = const(34636787)
-def hint_begin(game, budget=HINT_NODES):
+def hint_begin(game, budget=_bp):
     a = sum(game.foundations)
     b = [None, None, 0, 0, a, a, -1, -1, 0, -1, 1, 0, budget, 1 if game.rules.foundation_moves == 'all' else 0]
     if game.is_won():
-        b[_RESULT] = NOTHING
+        b[_ej] = _cu
         return b
-    b[_TRIED] = [0] * (_MAX_DEPTH + 1)
-    b[_KEYS] = [0] * _SLOTS
-    _store(b, game)
+    b[_fy] = [0] * (_ch + 1)
+    b[_bw] = [0] * _ev
+    _jj(b, game)
     return b
 def hint_result(state):
-    return (state[_RESULT], state[_MOVE])
+    return (state[_ej], state[_cn])
 def hint_gain(state):
-    return state[_BEST] - state[_HOME]
+    return state[_j] - state[_bs]
 def hint_nodes(state):
-    return state[_NODES]
+    return state[_cr]
 def hint_depth(state):
-    return state[_AT]
+    return state[_e]
 def hint_search(state, game, steps):
-    if state[_RESULT]:
+    if state[_ej]:
         return True
-    e = state[_TRIED]
+    e = state[_fy]
     while steps > 0:
         steps -= 1
-        a = state[_AT]
-        d = _next_legal(game, e[a], state[_FROM_FOUNDATIONS])
-        if d >= _END:
+        a = state[_e]
+        d = _id(game, e[a], state[_bc])
+        if d >= _at:
             if not a:
-                _end(state, game, LOST if state[_WHOLE] else 0)
+                _hi(state, game, _cb if state[_gd] else 0)
                 return True
             game.pop()
-            state[_AT] = a - 1
+            state[_e] = a - 1
             continue
         e[a] = d + 1
-        c = _move_of(game, d)
+        c = _ib(game, d)
         game.push(c)
         if not a:
-            state[_FIRST] = c
-        state[_NODES] += 1
+            state[_ay] = c
+        state[_cr] += 1
         if game.is_won():
-            state[_BEST_FIRST] = state[_FIRST]
-            state[_AT] = a + 1
-            _end(state, game, WINNING)
+            state[_k] = state[_ay]
+            state[_e] = a + 1
+            _hi(state, game, _gh)
             return True
-        if _store(state, game):
+        if _jj(state, game):
             b = sum(game.foundations)
-            if b > state[_BEST]:
-                state[_BEST] = b
-                state[_BEST_FIRST] = state[_FIRST]
-            if a + 1 < _MAX_DEPTH:
-                state[_AT] = a + 1
+            if b > state[_j]:
+                state[_j] = b
+                state[_k] = state[_ay]
+            if a + 1 < _ch:
+                state[_e] = a + 1
                 e[a + 1] = 0
             else:
-                state[_WHOLE] = 0
+                state[_gd] = 0
                 game.pop()
         else:
             game.pop()
-        if state[_NODES] >= state[_BUDGET]:
-            _end(state, game, 0)
+        if state[_cr] >= state[_t]:
+            _hi(state, game, 0)
             return True
     return False
 def hint_stop(state, game):
-    a = state[_AT]
+    a = state[_e]
     while a > 0:
         game.pop()
         a -= 1
-    state[_AT] = 0
-def _end(d, a, c):
+    state[_e] = 0
+def _hi(d, a, c):
     hint_stop(d, a)
     if not c:
-        c = PROGRESS if d[_BEST] > d[_HOME] else NOTHING
-    b = d[_BEST_FIRST] if c <= PROGRESS else -1
+        c = _dq if d[_j] > d[_bs] else _cu
+    b = d[_k] if c <= _dq else -1
     if b >= 0 and (not a.is_legal(b)):
-        c = NOTHING
+        c = _cu
         b = -1
-    d[_RESULT] = c
-    d[_MOVE] = b
-    d[_TRIED] = None
-    d[_KEYS] = None
-def _next_legal(g, h, f):
+    d[_ej] = c
+    d[_cn] = b
+    d[_fy] = None
+    d[_bw] = None
+def _id(g, h, f):
     d = g.foundations
-    while h < _CARDS:
+    while h < _w:
         b = g.top(h >> 1)
         if b:
             e = (b >> 4) + 4 * (h & 1)
@@ -1885,13 +1896,13 @@ def _next_legal(g, h, f):
                 return h
         h += 1
     i = g.piles
-    while h < _SWAPS:
-        k = (h - _CARDS) // 12
+    while h < _fk:
+        k = (h - _w) // 12
         if k >= 12 and (not f):
-            h = _SWAPS
+            h = _fk
             break
         b = g.top(k)
-        a = _CARDS + 12 * k
+        a = _w + 12 * k
         l = h - a
         h = a + 12
         if not b:
@@ -1906,30 +1917,30 @@ def _next_legal(g, h, f):
             elif l != k and g.is_legal(k * 20 + l):
                 return a + l
             l += 1
-    while h < _DEAL_AT:
-        e = 12 + h - _SWAPS
+    while h < _ao:
+        e = 12 + h - _fk
         if g.is_legal(e * 20 + 12 + (e - 12 ^ 4)):
             return h
         h += 1
-    if h == _DEAL_AT:
-        if g.is_legal(DEAL):
+    if h == _ao:
+        if g.is_legal(_an):
             return h
         h += 1
-    if h == _REDEAL_AT and g.is_legal(REDEAL):
+    if h == _dx and g.is_legal(REDEAL):
         return h
-    return _END
-def _move_of(b, c):
-    if c < _CARDS:
+    return _at
+def _ib(b, c):
+    if c < _w:
         d = c >> 1
         return d * 20 + 12 + (b.top(d) >> 4) + 4 * (c & 1)
-    if c < _SWAPS:
-        c -= _CARDS
+    if c < _fk:
+        c -= _w
         return c // 12 * 20 + c % 12
-    if c < _DEAL_AT:
-        a = c - _SWAPS
+    if c < _ao:
+        a = c - _fk
         return (12 + a) * 20 + 12 + (a ^ 4)
-    return DEAL if c == _DEAL_AT else REDEAL
-def _store(j, e):
+    return _an if c == _ao else REDEAL
+def _jj(j, e):
     d = h = e.round + 1
     for c in e.foundations:
         d = (d * 37 + c) % _P1
@@ -1941,26 +1952,26 @@ def _store(j, e):
             d = (d * 37 + a) % _P1
             h = (h * 31 + a) % _P2
     d = (d * 37 + e.stock_size()) % _P1
-    g = j[_KEYS]
-    i = d % _SLOTS
-    f = (d // _SLOTS & 15) * _P2 + h + 1
+    g = j[_bw]
+    i = d % _ev
+    f = (d // _ev & 15) * _P2 + h + 1
     while g[i]:
         if g[i] == f:
             return False
         i += 1
-        if i == _SLOTS:
+        if i == _ev:
             i = 0
-    if j[_STORED] < _FULL:
+    if j[_fg] < _bd:
         g[i] = f
-        j[_STORED] += 1
+        j[_fg] += 1
     else:
-        j[_WHOLE] = 0
+        j[_gd] = 0
     return True
-_THINKING = 'Thinking... B: stop'
-_BLINK_MS = const(200)
+_fs = 'Thinking... B: stop'
+_q = const(200)
 def start_hint(app):
-    app.lifted = NOWHERE
-    app.hint_target = NOWHERE
+    app.lifted = _cv
+    app.hint_target = _cv
     app.say('')
     if app.game.is_won():
         app.say('Won: nothing to hint')
@@ -1970,32 +1981,32 @@ def start_hint(app):
 def hint_tick(app, now):
     if app.hint_since < 0:
         app.hint_since = now
-    if hint_search(app.hint, app.game, HINT_SLICE):
-        _show_hint(app)
-    elif app.message is not _THINKING and now - app.hint_since & TICKS_MASK > _BLINK_MS:
-        app.say(_THINKING)
-        app.shown = _THINKING
-        write(app.view.status, 0, 0, _THINKING, TEXT_COLUMNS)
+    if hint_search(app.hint, app.game, _bq):
+        _jc(app)
+    elif app.message is not _fs and now - app.hint_since & _ft > _q:
+        app.say(_fs)
+        app.shown = _fs
+        write(app.view.status, 0, 0, _fs, _fq)
 def stop_hint(app):
     hint_stop(app.hint, app.game)
     app.hint = None
     app.say('')
 def hint_text(result, move, gain, game):
-    if result == LOST:
+    if result == _cb:
         return 'Lost from here (proved)'
     if move < 0:
         return 'Hint: nothing found'
     if move == REDEAL:
         b = 'redeal (menu)'
-    elif move == DEAL:
+    elif move == _an:
         b = 'deal the stock'
     else:
         a = move % 20
         b = card_text(game.top(move // 20)) + (' home' if a >= 12 else ' to pile %d' % (a + 1))
-    if result == WINNING:
+    if result == _gh:
         return 'Wins: ' + b
     return '+%d home: %s' % (gain, b)
-def _show_hint(a):
+def _jc(a):
     d = a.hint
     a.hint = None
     c, b = hint_result(d)
@@ -2040,7 +2051,7 @@ def number_button(app, button, held):
     elif button == LEFT or button == RIGHT:
         app.digit = (b + (1 if button == RIGHT else -1)) % 10
     elif button == B or button == START:
-        return MENU
+        return _ci
     elif button == A:
         e = 0
         for c in d:
@@ -2048,37 +2059,37 @@ def number_button(app, button, held):
         if e >= 1 << 32:
             show_number(app, ('Too big: the most is', '  4294967295'))
             app.error()
-            return NUMBER
-        if a == NUMBER or not throws_away(app):
+            return _cy
+        if a == _cy or not throws_away(app):
             app.new_deal(e)
-            return PLAY
-        app.asked = NUMBER
+            return _dm
+        app.asked = _cy
         show_number(app, ('This game will be lost:', 'A again to deal it.'))
-        return NUMBER
+        return _cy
     show_number(app)
-    return NUMBER
+    return _cy
 # sthelena.app.menu
-_MENU_ROWS = const(12)
-LABEL_WIDTH = TEXT_COLUMNS - 2
-_RESUME = const(0)
-_NEW = const(1)
-_BY_NUMBER = const(2)
-_RESTART = const(3)
-_UNDO = const(4)
-_REDO = const(5)
-_REDEAL = const(6)
-_RULES = const(7)
-_COLOURS = const(8 + 8)
-_SOUND = const(9 + 8)
-_menu_STATISTICS = const(10 + 8)
-_AUTO = const(11 + 8)
-_HELP = const(12 + 8)
-_HINT = const(13 + 8)
-_WINNABLE = const(14 + 8)
-_MENU_ITEMS = const(15 + 8)
-_MENU_TEXT = ('Resume', 'New deal', 'Deal by number', 'Restart this deal', 'Undo', 'Redo')
-_OPTION_LABELS = ('build', 'wrap', 'spaces', 'redeals', '1st-deal limit', 'gather', 'found. moves', 'Louis start')
-_MADE = [None] * (2 * _MENU_ROWS + 2)
+_ck = const(12)
+LABEL_WIDTH = _fq - 2
+_ek = const(0)
+_cq = const(1)
+_v = const(2)
+_eh = const(3)
+_ga = const(4)
+_ea = const(5)
+_dw = const(6)
+_en = const(7)
+_ae = const(8 + 8)
+_ex = const(9 + 8)
+_hy = const(10 + 8)
+_f = const(11 + 8)
+_bn = const(12 + 8)
+_bo = const(13 + 8)
+_gf = const(14 + 8)
+_cj = const(15 + 8)
+_cl = ('Resume', 'New deal', 'Deal by number', 'Restart this deal', 'Undo', 'Redo')
+_db = ('build', 'wrap', 'spaces', 'redeals', '1st-deal limit', 'gather', 'found. moves', 'Louis start')
+_cd = [None] * (2 * _ck + 2)
 def draw_menu(app):
     l = app.view
     f = app.labels
@@ -2086,27 +2097,27 @@ def draw_menu(app):
     d = app.menu_first
     l.clear_text()
     j = l.rows
-    g = _MADE
+    g = _cd
     h = app.game.deal_number
     if g[0] != h or g[1] is None:
         g[0] = h
         g[1] = 'MENU %-13s B: back' % ('' if h is None else '#%d' % h)
     j[0] = g[1]
-    for i in range(_MENU_ROWS):
+    for i in range(_ck):
         e = d + i
         if e >= len(f):
             break
         k = i == 0 and d > 0
-        c = i == _MENU_ROWS - 1 and d + _MENU_ROWS < len(f)
+        c = i == _ck - 1 and d + _ck < len(f)
         a = 2 + 2 * i
         if k or c or g[a] != f[e]:
             g[a] = None if k or c else f[e]
-            g[a + 1] = _row(f[e], k, c)
+            g[a + 1] = _iv(f[e], k, c)
         j[2 + i] = g[a + 1]
-    j[TEXT_ROWS - 1] = 'A: choose  <>: change'
-    _rules_note(app)
+    j[_fr - 1] = 'A: choose  <>: change'
+    _iw(app)
     l.show_text(marker_row=2 + b - d)
-def _row(b, c, a):
+def _iv(b, c, a):
     if not (c or a):
         return ' ' + b
     return ' ' + b + ' ' * (LABEL_WIDTH - len(b)) + ('\x05' if c else '\x06')
@@ -2117,7 +2128,7 @@ def show_menu(app):
     app.menu_first = 0
     app.flush()
     app.labels = menu_labels(app)
-    _draw(app)
+    _hc(app)
 def same_rules(one, other):
     if one.preset != other.preset:
         return False
@@ -2126,162 +2137,162 @@ def same_rules(one, other):
             return False
     return True
 def menu_label(app, item):
-    if item < _REDEAL:
-        if item == _RESUME and app.can_finish:
+    if item < _dw:
+        if item == _ek and app.can_finish:
             return 'Finish: all cards home'
         if item == app.asked:
-            return 'Sure? A again: new deal' if item == _NEW else 'Sure? A again: restart'
-        if item == _RESTART and (not same_rules(app.next_rules, app.game.rules)):
+            return 'Sure? A again: new deal' if item == _cq else 'Sure? A again: restart'
+        if item == _eh and (not same_rules(app.next_rules, app.game.rules)):
             return 'Restart with new rules'
-        return _MENU_TEXT[item]
+        return _cl[item]
     a = app.game
-    if item == _REDEAL:
+    if item == _dw:
         if a.louis_phase():
             return 'Deal the stock'
         return 'Redeal (%d left)' % a.redeals_left()
-    if item == _RULES:
+    if item == _en:
         return 'Rules: ' + app.next_rules.preset
-    if item < _COLOURS:
-        b = item - _RULES - 1
-        return '  %s: %s' % (_OPTION_LABELS[b], value_text(getattr(app.next_rules, OPTIONS[b])))
-    if item == _COLOURS:
+    if item < _ae:
+        b = item - _en - 1
+        return '  %s: %s' % (_db[b], value_text(getattr(app.next_rules, OPTIONS[b])))
+    if item == _ae:
         return 'Four colours: ' + ('on' if app.four_colours else 'off')
-    if item == _SOUND:
+    if item == _ex:
         return 'Sound: ' + ('on' if app.sound_on else 'off')
-    if item == _menu_STATISTICS:
+    if item == _hy:
         return 'Statistics'
-    if item == _AUTO:
+    if item == _f:
         return 'Auto-play home: ' + ('on' if app.auto_on else 'off')
-    if item == _HINT:
+    if item == _bo:
         return 'Hint (or hold SELECT)'
-    if item == _WINNABLE:
+    if item == _gf:
         return winnable_item(app)
     return 'Help'
 def menu_labels(app):
     b = []
-    for a in range(_MENU_ITEMS):
+    for a in range(_cj):
         b.append(menu_label(app, a))
     return b
-def _draw(a):
+def _hc(a):
     b = a.menu_item
     if b < a.menu_first:
         a.menu_first = b
-    elif b >= a.menu_first + _MENU_ROWS:
-        a.menu_first = b - _MENU_ROWS + 1
+    elif b >= a.menu_first + _ck:
+        a.menu_first = b - _ck + 1
     draw_menu(a)
-def _rules_note(a):
-    a.view.rows[TEXT_ROWS - 2] = '' if same_rules(a.next_rules, a.game.rules) else 'New rules: from next deal'
+def _iw(a):
+    a.view.rows[_fr - 2] = '' if same_rules(a.next_rules, a.game.rules) else 'New rules: from next deal'
 def menu_button(app, button, held):
     c = app.menu_item
     a = app.asked
     if a >= 0:
         app.asked = -1
         if button != A or c != a:
-            _relabel(app, a)
+            _iu(app, a)
     if button == UP or button == DOWN:
-        app.menu_item = (c + (1 if button == DOWN else -1)) % _MENU_ITEMS
+        app.menu_item = (c + (1 if button == DOWN else -1)) % _cj
         b = app.menu_first
-        if b <= app.menu_item < b + _MENU_ROWS:
+        if b <= app.menu_item < b + _ck:
             app.view.move_marker(2 + app.menu_item - b)
         else:
-            _draw(app)
+            _hc(app)
     elif button == B or button == START:
-        return PLAY
-    elif (button == LEFT or button == RIGHT) and c != _HINT:
-        return _change(app, c, 1 if button == RIGHT else -1)
+        return _dm
+    elif (button == LEFT or button == RIGHT) and c != _bo:
+        return _gs(app, c, 1 if button == RIGHT else -1)
     elif button == A:
-        if c >= _RULES:
-            return _change(app, c, 1)
-        return _choose(app, c, a)
-    return MENU
-def _relabel(a, c, b=True):
+        if c >= _en:
+            return _gs(app, c, 1)
+        return _gt(app, c, a)
+    return _ci
+def _iu(a, c, b=True):
     d = menu_label(a, c)
     a.labels[c] = d
-    if a.menu_first <= c < a.menu_first + _MENU_ROWS:
+    if a.menu_first <= c < a.menu_first + _ck:
         e = c - a.menu_first
-        a.view.rows[2 + e] = _row(d, e == 0 and a.menu_first > 0, e == _MENU_ROWS - 1 and a.menu_first + _MENU_ROWS < len(a.labels))
+        a.view.rows[2 + e] = _iv(d, e == 0 and a.menu_first > 0, e == _ck - 1 and a.menu_first + _ck < len(a.labels))
         if b:
             a.view.draw_rows()
-def _choose(a, c, b):
-    if (c == _NEW or c == _RESTART) and b != c and throws_away(a):
+def _gt(a, c, b):
+    if (c == _cq or c == _eh) and b != c and throws_away(a):
         a.asked = c
-        _relabel(a, c)
-        return MENU
-    if c == _RESUME and a.can_finish:
+        _iu(a, c)
+        return _ci
+    if c == _ek and a.can_finish:
         a.finish()
-    elif c == _NEW:
+    elif c == _cq:
         a.new_deal(next_deal_number(a))
-    elif c == _BY_NUMBER:
+    elif c == _v:
         start_number(a, a.game.deal_number or 0)
-        return NUMBER
-    elif c == _RESTART:
+        return _cy
+    elif c == _eh:
         a.restart()
-    elif c == _UNDO:
+    elif c == _ga:
         a.undo()
-    elif c == _REDO:
+    elif c == _ea:
         a.redo_move()
-    elif c == _REDEAL:
+    elif c == _dw:
         a.redeal()
-    return PLAY
-def _change(a, e, b):
-    if e == _RULES:
+    return _dm
+def _gs(a, e, b):
+    if e == _en:
         d = 0
         while PRESETS[d][0] != a.next_rules.preset:
             d += 1
         a.next_rules = Rules(PRESETS[(d + b) % len(PRESETS)][0])
         a.changed()
         a.labels = menu_labels(a)
-        _draw(a)
-    elif e < _COLOURS:
-        f = OPTIONS[e - _RULES - 1]
-        c = CHOICES[e - _RULES - 1]
+        _hc(a)
+    elif e < _ae:
+        f = OPTIONS[e - _en - 1]
+        c = CHOICES[e - _en - 1]
         g = getattr(a.next_rules, f)
         setattr(a.next_rules, f, c[(c.index(g) + b) % len(c)])
         a.changed()
-        _relabel(a, e, False)
-        _relabel(a, _RESTART, False)
-        _relabel(a, _WINNABLE, False)
-        _rules_note(a)
+        _iu(a, e, False)
+        _iu(a, _eh, False)
+        _iu(a, _gf, False)
+        _iw(a)
         a.view.draw_rows()
-    elif e == _COLOURS:
+    elif e == _ae:
         a.four_colours = not a.four_colours
         a.view.set_suit_colours(FOUR_COLOURS if a.four_colours else TWO_COLOURS)
         a.changed()
-        _relabel(a, e)
-    elif e == _SOUND:
+        _iu(a, e)
+    elif e == _ex:
         a.sound_on = not a.sound_on
         a.changed()
-        _relabel(a, e)
-    elif e == _menu_STATISTICS:
+        _iu(a, e)
+    elif e == _hy:
         open_stats(a)
-        return STATS
-    elif e == _AUTO:
+        return _fb
+    elif e == _f:
         a.auto_on = not a.auto_on
         a.changed()
-        _relabel(a, e)
-    elif e == _HELP:
+        _iu(a, e)
+    elif e == _bn:
         a.page = 0
         return HELP
-    elif e == _HINT:
+    elif e == _bo:
         start_hint(a)
-        return PLAY
-    elif e == _WINNABLE:
+        return _dm
+    elif e == _gf:
         winnable_item(a, True)
-        _relabel(a, e)
-    return MENU
+        _iu(a, e)
+    return _ci
 # sthelena.app.peek
 def show_peek(app):
     b = app.view
     a = app.page
     b.clear_overlay()
     if a >= 12:
-        _show_foundation(app, a - 12)
+        _jb(app, a - 12)
     else:
-        _show_pile(app, a)
-    write(b.overlay, 0, TEXT_ROWS - 2, '<> next  SELECT: all piles')
-    write(b.overlay, 0, TEXT_ROWS - 1, 'B: back to the table')
+        _je(app, a)
+    write(b.overlay, 0, _fr - 2, '<> next  SELECT: all piles')
+    write(b.overlay, 0, _fr - 1, 'B: back to the table')
     b.show_overlay(True)
-def _show_pile(a, f):
+def _je(a, f):
     e = a.view.overlay
     c = a.game.pile_cards(f)
     write(e, 0, 0, 'pile %d: %d card%s' % (f + 1, len(c), '' if len(c) == 1 else 's'))
@@ -2292,13 +2303,13 @@ def _show_pile(a, f):
         if d > 20:
             d = 0
             g += 1
-            if g >= TEXT_ROWS - 3:
+            if g >= _fr - 3:
                 write(e, 0, g, '...')
                 break
         h = card_text(b)
         write(e, d + 3 - len(h), g, h)
         d += 4
-def _show_foundation(a, c):
+def _jb(a, c):
     f = a.view.overlay
     d = a.game
     i = c & 3
@@ -2334,16 +2345,16 @@ def peek_button(app, button, held):
         else:
             app.page = (b + a) % 12
         show_peek(app)
-        return PEEK
+        return _dj
     if button == SELECT:
         if b >= 12:
             app.page = 0
-        return OVERVIEW
-    return PLAY
+        return _dd
+    return _dm
 # sthelena.app.overview
-_overview_FIRST = 4
-_overview_CARDS = (TEXT_COLUMNS - _overview_FIRST) // 2
-def _card(c, b, d, a):
+_ii = 4
+_ih = (_fq - _ii) // 2
+def _gp(c, b, d, a):
     write(c, b, d, RANKS[(a & 15) - 1])
     write(c, b + 1, d, '\x01\x02\x03\x04'[a >> 4])
 def show_overview(app):
@@ -2356,25 +2367,25 @@ def show_overview(app):
         write(h, 1 if i >= 9 else 2, i, str(i + 1))
         b = e.pile_cards(i)
         d = 0
-        if len(b) > _overview_CARDS:
-            d = len(b) - _overview_CARDS + 1
-            write(h, _overview_FIRST, i, '<')
-        c = _overview_FIRST + 2 * (d > 0)
+        if len(b) > _ih:
+            d = len(b) - _ih + 1
+            write(h, _ii, i, '<')
+        c = _ii + 2 * (d > 0)
         for g in range(d, len(b)):
-            _card(h, c, i, b[g])
+            _gp(h, c, i, b[g])
             c += 2
     for f in range(2):
         write(h, 0, 12 + f, 'A\x05' if f else 'K\x06')
         for j in range(4):
             a = e.top(12 + 4 * f + j)
             if a:
-                _card(h, 3 + 3 * j, 12 + f, a)
+                _gp(h, 3 + 3 * j, 12 + f, a)
             else:
                 write(h, 3 + 3 * j, 12 + f, '--')
     if e.louis_phase():
         write(h, 16, 12, 'stock %d' % e.stock_size())
-    write(h, 0, TEXT_ROWS - 2, '\x05\x06 pile  A: all of it')
-    write(h, 0, TEXT_ROWS - 1, 'B: back to the table')
+    write(h, 0, _fr - 2, '\x05\x06 pile  A: all of it')
+    write(h, 0, _fr - 1, 'B: back to the table')
     k.show_overlay(True)
 def overview_button(app, button, held):
     if button == UP or button == DOWN:
@@ -2382,13 +2393,13 @@ def overview_button(app, button, held):
         app.page = (a + (1 if button == DOWN else 11)) % 12
         write(app.view.overlay, 0, a, ' ')
         write(app.view.overlay, 0, app.page, '>')
-        return OVERVIEW
+        return _dd
     if button == A or button == SELECT:
-        return PEEK
-    return PLAY
+        return _dj
+    return _dm
 # sthelena.app.help
-_PAGES = 3
-_SECTIONS = ('rules', 'table', 'buttons')
+_dg = 3
+_eo = ('rules', 'table', 'buttons')
 def show_help(app):
     c = app.view
     a = app.page
@@ -2397,16 +2408,16 @@ def show_help(app):
     if a == 0:
         c.rows[0] = 'RULES: ' + app.game.rules.preset
         b = 1
-    write_section(app, _SECTIONS[a], b)
-    c.rows[TEXT_ROWS - 1] = '%d/%d <>: page  B: back' % (a + 1, _PAGES)
+    write_section(app, _eo[a], b)
+    c.rows[_fr - 1] = '%d/%d <>: page  B: back' % (a + 1, _dg)
     c.show_text()
 def help_button(app, button, held):
     if button == B or button == START:
-        return MENU
+        return _ci
     a = app.page + (-1 if button == LEFT or button == UP else 1)
-    if a >= _PAGES:
-        return MENU
-    app.page = a % _PAGES
+    if a >= _dg:
+        return _ci
+    app.page = a % _dg
     show_help(app)
     return HELP
 # sthelena.app.won
@@ -2417,13 +2428,13 @@ def show_won(app):
 def won_button(app, button, held):
     if button == A:
         app.new_deal(next_deal_number(app))
-        return PLAY
+        return _dm
     if button == B:
         app.undo()
-        return PLAY
+        return _dm
     if button == START:
-        return MENU
-    return WON_SCREEN
+        return _ci
+    return _gj
 # sthelena.app.stuck
 def show_stuck(app):
     a = app.game
@@ -2431,85 +2442,85 @@ def show_stuck(app):
     e = h.rows
     f = a.status()
     h.clear_text()
-    if f == REDEAL_ONLY and a.louis_phase():
+    if f == _dy and a.louis_phase():
         g = 'DEAL THE STOCK'
         d = write_section(app, 'stock', 3)
         e[d + 1] = 'Cards in the stock: %d' % a.stock_size()
         b = 'A: deal the stock'
-    elif f == REDEAL_ONLY:
+    elif f == _dy:
         g = 'TIME TO REDEAL'
         d = write_section(app, 'redeal', 3)
         e[d + 1] = 'Redeals left: %d' % a.redeals_left()
         b = 'A: redeal'
     else:
         g = 'NO WAY ON'
-        d = write_section(app, 'cycling' if f == CYCLING else 'lost', 3)
-        if f == CYCLING or f == NO_MOVES:
+        d = write_section(app, 'cycling' if f == _am else 'lost', 3)
+        if f == _am or f == _cx:
             e[d + 1] = 'Proved lost from here.'
         d += 3
         for c in known_lines(a, app.winnable):
-            if d < TEXT_ROWS - 3:
+            if d < _fr - 3:
                 e[d] = c
                 d += 1
         b = 'A: new deal'
-    e[TEXT_ROWS - 2] = b
-    e[TEXT_ROWS - 1] = 'B: back to the table'
+    e[_fr - 2] = b
+    e[_fr - 1] = 'B: back to the table'
     h.show_text(g)
 def stuck_button(app, button, held):
     if button == A:
-        if app.game.status() == REDEAL_ONLY:
+        if app.game.status() == _dy:
             app.redeal()
         else:
             app.new_deal(next_deal_number(app))
-        return PLAY
+        return _dm
     if button == B:
-        return PLAY
+        return _dm
     if button == START:
-        return MENU
-    return STUCK
+        return _ci
+    return _fi
 # sthelena.app.sheet
 try:
     from bitmaptools import readinto
 except ImportError:
     readinto = None
-_WIDTH = const(96)
-_HEIGHT = const(104)
-_STRIDE = const(48)
-def _field(b, a, c):
+_ge = const(96)
+_bm = const(104)
+_fh = const(48)
+def _hl(b, a, c):
     return int.from_bytes(b[a:a + c], 'little')
 def load_sheet(path):
     with open(path, 'rb') as c:
         d = c.read(54)
         e = d[22:26]
-        if d[:2] != b'BM' or _field(d, 14, 4) < 40 or _field(d, 18, 4) != _WIDTH or (e not in (b'h\x00\x00\x00', b'\x98\xff\xff\xff')) or (_field(d, 28, 2) != 4) or _field(d, 30, 4):
+        if d[:2] != b'BM' or _hl(d, 14, 4) < 40 or _hl(d, 18, 4) != _ge or (e not in (b'h\x00\x00\x00', b'\x98\xff\xff\xff')) or (_hl(d, 28, 2) != 4) or _hl(d, 30, 4):
             raise ValueError('%s: not an uncompressed 4-bit 96x104 BMP' % path)
-        c.seek(_field(d, 10, 4))
-        b = displayio.Bitmap(_WIDTH, _HEIGHT, 16)
+        c.seek(_hl(d, 10, 4))
+        b = displayio.Bitmap(_ge, _bm, 16)
         g = not e[3]
         try:
             if readinto:
                 readinto(b, c, 4, 1, True, False, g)
                 return b
-            f = bytearray(_STRIDE)
-            for n in range(_HEIGHT):
-                if c.readinto(f) != _STRIDE:
+            f = bytearray(_fh)
+            for n in range(_bm):
+                if c.readinto(f) != _fh:
                     raise EOFError
-                a = (_HEIGHT - 1 - n if g else n) * _WIDTH
-                for x in range(_WIDTH):
+                a = (_bm - 1 - n if g else n) * _ge
+                for x in range(_ge):
                     b[a + x] = f[x >> 1] >> (0 if x & 1 else 4) & 15
         except EOFError:
             raise ValueError('%s: the pixel data is cut short' % path)
         return b
 # sthelena.app.game_app
 import random
-_FLASH_MS = const(250)
-_STILL = const(0)
-_MOVED = const(1)
-_STARTED = const(2)
-_STOPPED = const(15)
-_SHOW = (show_table, show_menu, show_peek, show_help, show_won, show_stuck, show_number, show_stats, show_stats_reset, show_overview)
-_BUTTON = (table_button, menu_button, peek_button, help_button, won_button, stuck_button, number_button, stats_button, stats_reset_button, overview_button)
-def _random_deal():
+_ba = const(250)
+_fe = const(0)
+_co = const(1)
+_ez = const(2)
+_ff = const(15)
+_es = (show_table, show_menu, show_peek, show_help, show_won, show_stuck, show_number, show_stats, show_stats_reset, show_overview)
+_u = (table_button, menu_button, peek_button, help_button, won_button, stuck_button, number_button, stats_button, stats_reset_button, overview_button)
+def _ir():
     return random.getrandbits(32)
 class App:
 
@@ -2521,12 +2532,12 @@ class App:
         display.root_group = self.view.group
         self.store = store
         self.speaker = speaker
-        self.new_deal_number = new_deal_number or _random_deal
+        self.new_deal_number = new_deal_number or _ir
         self.sound_on = True
         self.four_colours = False
         self.cursor = 0
-        self.lifted = NOWHERE
-        self.screen = PLAY
+        self.lifted = _cv
+        self.screen = _dm
         self.status_key = -1
         self.status = ''
         self.shown = None
@@ -2542,15 +2553,15 @@ class App:
         self.digits = bytearray(10)
         self.digit = 9
         self.redo = bytearray()
-        self._dirty = False
+        self._hb = False
         self.flash_at = None
-        self._ended = _STILL
+        self._hj = _fe
         self.pressed = 15
         self.undid = False
         self.message = ''
         self.hint = None
         self.hint_since = -1
-        self.hint_target = NOWHERE
+        self.hint_target = _cv
         self.next_rules = None
         self.statistics = Statistics()
         self.stats_kind = 0
@@ -2578,26 +2589,26 @@ class App:
         if self.four_colours:
             self.view.set_suit_colours(FOUR_COLOURS)
         self.start(a)
-        self._dirty = not self.resumed
+        self._hb = not self.resumed
 
     def start(self, game):
         self.game = game
         self.autos = bytearray(len(game.move_stack()))
         self.status_key = -1
         self.shown = None
-        self.lifted = NOWHERE
+        self.lifted = _cv
         self.redo = bytearray()
-        self._dirty = True
-        self._ended = _STARTED
-        self.screen = NOWHERE
-        self.go(PLAY)
+        self._hb = True
+        self._hj = _ez
+        self.screen = _cv
+        self.go(_dm)
 
     def new_deal(self, number):
-        self._leave_game()
+        self._hx()
         self.start(Game.deal(number, Rules.parse(str(self.next_rules))))
         self.save_now()
 
-    def _leave_game(self):
+    def _hx(self):
         a = self.game
         if not self.finished and a.history:
             self.statistics.record(a.rules, a.deal_number, False, self.moves_made())
@@ -2621,20 +2632,20 @@ class App:
 
     def save_now(self):
         b, a = self.keeper.write(self)
-        self._dirty = not b
+        self._hb = not b
         if a:
             self.say(a)
-            if self.screen == PLAY:
+            if self.screen == _dm:
                 show_table(self)
 
     def flush(self):
         if self.hint is not None:
             stop_hint(self)
-        if self._dirty:
+        if self._hb:
             self.save_now()
 
     def changed(self):
-        self._dirty = True
+        self._hb = True
 
     def tick(self, now):
         if self.hint is not None:
@@ -2643,10 +2654,10 @@ class App:
         if self.flash_at is not None:
             if self.flash_at < 0:
                 self.flash_at = now
-            elif now - self.flash_at & TICKS_MASK > _FLASH_MS:
+            elif now - self.flash_at & _ft > _ba:
                 self.flash_at = None
                 place_cursor(self)
-        if self.keeper.due(now, self._dirty):
+        if self.keeper.due(now, self._hb):
             self.save_now()
         return False
 
@@ -2660,58 +2671,58 @@ class App:
                 return
             stop_hint(self)
             if event == B:
-                self.pressed = B | _STOPPED << 4
+                self.pressed = B | _ff << 4
                 show_table(self)
                 return
-        self.hint_target = NOWHERE
+        self.hint_target = _cv
         c = self.pressed
         self.pressed = event | self.screen << 4
         if b and event & 7 == SELECT:
-            if c == SELECT | PLAY << 4:
+            if c == SELECT | _dm << 4:
                 start_hint(self)
-                self.go(PLAY)
+                self.go(_dm)
             return
         if b:
             a = c & 15 == event & 7
-            if self.screen != PLAY or (a and (c >> 4 != PLAY or (event & 7 == A and self.lifted != self.cursor))):
+            if self.screen != _dm or (a and (c >> 4 != _dm or (event & 7 == A and self.lifted != self.cursor))):
                 return
             if not a:
                 self.undid = False
-        self.go(_BUTTON[self.screen](self, event & 7, b))
+        self.go(_u[self.screen](self, event & 7, b))
 
     def go(self, screen):
-        if self._ended != _STILL and screen == PLAY:
+        if self._hj != _fe and screen == _dm:
             a = self.game.status()
-            if a == PLAYING and self._ended == _MOVED:
+            if a == _dn and self._hj == _co:
                 self.can_finish = finishable(self.game)
                 if self.can_finish and self.auto_on:
                     self.finish(True)
-                    a = WON
+                    a = _gi
                 elif self.can_finish:
                     self.say('All can go home: A on K/A')
-            if a == WON:
-                screen = WON_SCREEN
+            if a == _gi:
+                screen = _gj
                 if not self.finished:
                     self.finished = True
                     self.statistics.record(self.game.rules, self.game.deal_number, True, self.moves_made())
                     if self.on_record is not None and self.game.deal_number is not None:
                         self.on_record(self.statistics)
-                    if self._ended == _MOVED:
+                    if self._hj == _co:
                         self.save_now()
-                if self._ended == _MOVED:
-                    self.sound(FANFARE)
-            elif a == REDEAL_ONLY and (not self.game.history) and self.game.louis_phase():
+                if self._hj == _co:
+                    self.sound(_aw)
+            elif a == _dy and (not self.game.history) and self.game.louis_phase():
                 self.say('Deal the stock: START')
-            elif a != PLAYING:
-                screen = STUCK
-            self._ended = _STILL
-        if screen == PLAY:
-            self.screen = PLAY
+            elif a != _dn:
+                screen = _fi
+            self._hj = _fe
+        if screen == _dm:
+            self.screen = _dm
             self.labels = None
             show_table(self)
         elif screen != self.screen:
             self.screen = screen
-            _SHOW[screen](self)
+            _es[screen](self)
 
     def play(self, move):
         a = self.game
@@ -2728,10 +2739,10 @@ class App:
                 a.push(move)
                 self.autos.append(1)
                 move = safe_home(a)
-        self.sound(CLICK)
+        self.sound(_ac)
         self.say('')
         self.changed()
-        self._ended = _MOVED
+        self._hj = _co
 
     def finish(self, auto=False):
         a = finishable(self.game, True)
@@ -2742,9 +2753,9 @@ class App:
             self.autos.append(1)
             a -= 1
         self.redo = bytearray()
-        self.lifted = NOWHERE
+        self.lifted = _cv
         self.changed()
-        self._ended = _MOVED
+        self._hj = _co
 
     def undo(self):
         b = self.game
@@ -2760,7 +2771,7 @@ class App:
         self.can_finish = False
         self.redo.append(c >> 8)
         self.redo.append(c & 255)
-        self.lifted = NOWHERE
+        self.lifted = _cv
         self.changed()
 
     def redo_move(self):
@@ -2777,16 +2788,16 @@ class App:
 
     def redeal(self):
         a = self.game
-        for b in (DEAL, REDEAL):
+        for b in (_an, REDEAL):
             if a.is_legal(b):
-                self.lifted = NOWHERE
+                self.lifted = _cv
                 self.play(b)
                 return
         self.error('no redeal left')
 
     def error(self, reason=''):
         self.say(reason)
-        self.sound(ERROR)
+        self.sound(_av)
         self.flash_at = -1
         place_cursor(self)
 
@@ -2804,55 +2815,55 @@ import supervisor
 SHEET_PATH = '/assets/sheet.bmp'
 TEXTS_PATH = '/assets/help.txt'
 WINNABLE_PATH = '/assets/winnable.bin'
-_KEYMAP = b'\x05\x04\x06\x07\x03\x01\x00\x02'
-_PRESS_LOW = const(15000)
-_PRESS_HIGH = const(50000)
-_RELEASE_LOW = const(21000)
-_RELEASE_HIGH = const(44000)
-_device_NONE = const(255)
-def _axis(d, a, c, b):
-    if a == c and d < _RELEASE_LOW or d < _PRESS_LOW:
+_bv = b'\x05\x04\x06\x07\x03\x01\x00\x02'
+_dp = const(15000)
+_do = const(50000)
+_ed = const(21000)
+_ec = const(44000)
+_gz = const(255)
+def _gm(d, a, c, b):
+    if a == c and d < _ed or d < _dp:
         return c
-    if a == b and d > _RELEASE_HIGH or d > _PRESS_HIGH:
+    if a == b and d > _ec or d > _do:
         return b
-    return _device_NONE
+    return _gz
 class ButtonSource:
 
     def __init__(self, keys, joystick_x=None, joystick_y=None):
         self.keys = keys
-        self._queue = keys.events
-        self._event = keypad.Event()
-        self._timer = ButtonTimer()
+        self._iq = keys.events
+        self._hk = keypad.Event()
+        self._jm = ButtonTimer()
         self._x = joystick_x
         self._y = joystick_y
-        self._held = bytearray(b'\xff\xff')
+        self._ht = bytearray(b'\xff\xff')
 
     def poll(self, now_ms):
-        c = self._timer
-        b = self._event
-        while self._queue.get_into(b):
-            a = _KEYMAP[b.key_number]
+        c = self._jm
+        b = self._hk
+        while self._iq.get_into(b):
+            a = _bv[b.key_number]
             if b.pressed:
                 return c.down(a, now_ms)
             c.up(a, now_ms)
         if self._x is not None:
-            b = self._stick(0, self._x.value, LEFT, RIGHT, now_ms)
+            b = self._ji(0, self._x.value, LEFT, RIGHT, now_ms)
             if b == NO_EVENT:
-                b = self._stick(1, self._y.value, UP, DOWN, now_ms)
+                b = self._ji(1, self._y.value, UP, DOWN, now_ms)
             if b != NO_EVENT:
                 return b
         return c.due(now_ms)
 
-    def _stick(self, a, g, d, c, f):
-        b = self._held[a]
-        e = _axis(g, b, d, c)
+    def _ji(self, a, g, d, c, f):
+        b = self._ht[a]
+        e = _gm(g, b, d, c)
         if e == b:
             return NO_EVENT
-        self._held[a] = e
-        if b != _device_NONE:
-            self._timer.up(b, f)
-        if e != _device_NONE:
-            return self._timer.down(e, f)
+        self._ht[a] = e
+        if b != _gz:
+            self._jm.up(b, f)
+        if e != _gz:
+            return self._jm.down(e, f)
         return NO_EVENT
 def button_source():
     b = hasattr(board, 'JOYSTICK_X')
@@ -2861,83 +2872,87 @@ def button_source():
         return ButtonSource(a)
     import analogio
     return ButtonSource(a, analogio.AnalogIn(board.JOYSTICK_X), analogio.AnalogIn(board.JOYSTICK_Y))
-_device_MAGIC = b'St3'
-_HEADER = const(5)
-_BLANK = b'\xff\xff\xff\xff\xff'
+_gy = b'St3'
+_bl = const(5)
+_o = b'\xff\xff\xff\xff\xff'
 class NvmStore:
 
     def __init__(self, nvm=None):
         self.nvm = microcontroller.nvm if nvm is None else nvm
-        self.capacity = len(self.nvm) - _HEADER
+        self.capacity = len(self.nvm) - _bl
 
     def load(self):
         b = self.nvm
-        a = bytes(b[0:_HEADER])
-        if a == _BLANK:
+        a = bytes(b[0:_bl])
+        if a == _o:
             return None
-        if a[0:3] != _device_MAGIC:
+        if a[0:3] != _gy:
             return a
         c = min(a[3] << 8 | a[4], self.capacity)
-        return bytes(b[_HEADER:_HEADER + c])
+        return bytes(b[_bl:_bl + c])
 
     def save(self, data):
         b = len(data)
         if b > self.capacity:
             raise ValueError('save too big for nvm')
-        a = bytearray(_HEADER + b)
-        a[0:3] = _device_MAGIC
+        a = bytearray(_bl + b)
+        a[0:3] = _gy
         a[3] = b >> 8
         a[4] = b & 255
-        a[_HEADER:] = data
-        if self.nvm[0:_HEADER + b] == a:
+        a[_bl:] = data
+        if self.nvm[0:_bl + b] == a:
             return False
-        self.nvm[0:_HEADER + b] = a
+        self.nvm[0:_bl + b] = a
         return True
-_RATE = const(8000)
-_AMPLITUDE = const(40)
-def _tones(f):
-    h = 0
-    for e in f:
-        h += e[1] * _RATE // 1000
-    a = bytearray(h)
+_ds = (3520, 1176, 8000)
+_a = const(40)
+def _jo(f, h):
     i = 0
+    for e in f:
+        i += e[1] * h // 1000
+    a = bytearray(i)
+    j = 0
     for c, d in f:
-        b = d * _RATE // 1000
+        b = d * h // 1000
         for g in range(b):
-            a[i + g] = 128 + _AMPLITUDE if g * 2 * c // _RATE % 2 == 0 else 128 - _AMPLITUDE
-        i += b
+            a[j + g] = 128 + _a if g * 2 * c // h % 2 == 0 else 128 - _a
+        j += b
     return a
 class Speaker:
 
     def __init__(self):
-        self._out = None
-        self._samples = None
-        self._playing = None
+        self._if = None
+        self._iy = None
+        self._im = None
         try:
             import audiocore
             import audioio
             import digitalio
-            self._enable = digitalio.DigitalInOut(board.SPEAKER_ENABLE)
-            self._enable.switch_to_output(value=True)
-            self._out = audioio.AudioOut(board.SPEAKER)
-            self._raw = audiocore.RawSample
-            self._samples = [self._raw(_tones(TUNES[CLICK]), sample_rate=_RATE), self._raw(_tones(TUNES[ERROR]), sample_rate=_RATE)]
+            self._hh = digitalio.DigitalInOut(board.SPEAKER_ENABLE)
+            self._hh.switch_to_output(value=True)
+            self._if = audioio.AudioOut(board.SPEAKER)
+            self._is = audiocore.RawSample
+            self._iy = [self._ix(_ac), self._ix(_av)]
         except (ImportError, AttributeError, ValueError, RuntimeError, MemoryError, OSError):
-            self._out = None
+            self._if = None
+
+    def _ix(self, b):
+        a = _ds[b]
+        return self._is(_jo(TUNES[b], a), sample_rate=a)
 
     def play(self, sound):
-        a = self._out
+        a = self._if
         if a is None:
             return
         try:
-            if sound < len(self._samples):
-                b = self._samples[sound]
+            if sound < len(self._iy):
+                b = self._iy[sound]
             else:
-                self._playing = None
-                b = self._raw(_tones(TUNES[FANFARE]), sample_rate=_RATE)
+                self._im = None
+                b = self._ix(_aw)
             if a.playing:
                 a.stop()
-            self._playing = b
+            self._im = b
             a.play(b)
         except (ValueError, RuntimeError, MemoryError, OSError):
             pass
@@ -2974,7 +2989,7 @@ def main(iterations=None):
             from sthelena_drive import DriveStats, hand_over_note, show_drive_note
         except ImportError:
             from sthelena.drive import DriveStats, hand_over_note, show_drive_note
-        c = DriveStats()
+        c = DriveStats(KINDS)
         c.counted(a.statistics)
         a.on_record = c.counted
         show_drive_note(board.DISPLAY, a.view.font)

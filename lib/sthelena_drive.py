@@ -20,14 +20,27 @@ def hand_over_note(display, game_group, poll, ticks_ms, a_button, iterations=Non
             display.root_group = game_group
             return True
     return False
+def report_lines(statistics, kinds):
+    d = ['St. Helena statistics']
+    for c in range(len(kinds)):
+        g, i, h, a, b = statistics.counts(c)
+        d.append('')
+        d.append('%s: played %d, won %d (%d%%)' % (kinds[c], g, i, i * 100 // g if g else 0))
+        if g:
+            d.append('  run of wins %d, best %d; fewest moves in a win: %s' % (h, a, b or '-'))
+            d.append('  last deals, newest first:')
+            for f, j, e in statistics.recent(c):
+                d.append('    #%d %s in %d moves' % (f, ('lost', 'won')[j], e))
+    return d
 class DriveStats:
 
-    def __init__(self, path=STATS_PATH):
+    def __init__(self, kinds, path=STATS_PATH):
+        self.kinds = kinds
         self.path = path
         self.writes = 0
 
     def counted(self, statistics):
-        return self.write(statistics.report_lines())
+        return self.write(report_lines(statistics, self.kinds))
 
     def write(self, lines):
         try:

@@ -17,6 +17,7 @@ from .cards import const  # the core's: micropython's, or a stand-in on CPython
 
 from .app.buttons import A, DOWN, LEFT, NO_EVENT, RIGHT, UP, ButtonTimer
 from .app.sounds import CLICK, ERROR, FANFARE, TUNES
+from .statistics import KINDS
 
 SHEET_PATH = "/assets/sheet.bmp"
 TEXTS_PATH = "/assets/help.txt"  # help and the stuck screen's words, read when shown
@@ -163,24 +164,31 @@ class NvmStore:
         return True
 
 
-# Square waves, 8-bit unsigned at 8 kHz, of the notes in sounds.TUNES.
-_RATE = const(8000)
+# Square waves, 8-bit unsigned, of the notes in sounds.TUNES. Each sound's
+# sample rate: for the click and the error the lowest at which every note's
+# half period is a whole number of samples (1760 Hz: 1 at 3520 Hz; 196 and
+# 147 Hz: 3 and 4 at 1176 Hz). The DAC holds each sample, so these square
+# waves come out exact, and their buffers, kept, take 56 and 188 bytes
+# instead of 128 and 1280 at 8 kHz. The fanfare's notes have no small such
+# rate: 8 kHz, made when a game is won.
+_RATES = (3520, 1176, 8000)
 _AMPLITUDE = const(40)  # of 127: the speaker is loud
 
 
-def _tones(notes):
-    """A sample buffer playing ``notes`` ((Hz, ms) pairs) one after another."""
+def _tones(notes, rate):
+    """A sample buffer playing ``notes`` ((Hz, ms) pairs) one after another
+    at ``rate`` samples a second."""
     size = 0
     for note in notes:
-        size += note[1] * _RATE // 1000
+        size += note[1] * rate // 1000
     buffer = bytearray(size)
     start = 0
     for frequency, ms in notes:
-        count = ms * _RATE // 1000
+        count = ms * rate // 1000
         for offset in range(count):
             # high on even half periods: the pitch holds though 8 kHz is coarse
             buffer[start + offset] = 128 + _AMPLITUDE \
-                if offset * 2 * frequency // _RATE % 2 == 0 else 128 - _AMPLITUDE
+                if offset * 2 * frequency // rate % 2 == 0 else 128 - _AMPLITUDE
         start += count
     return buffer
 
@@ -188,7 +196,7 @@ def _tones(notes):
 class Speaker:
     """``play(sound)`` for the sounds of ``sthelena.app.sounds``, in the background.
 
-    The click and error tones are built once (about 1.4 KB); the fanfare
+    The click and error tones are built once (about 250 bytes); the fanfare
     (3.8 KB) only when a game is won, and let go with the next sound. Without
     audio (no speaker pin, audioio missing, the DAC busy) it stays silent.
     """
@@ -206,11 +214,14 @@ class Speaker:
             self._enable.switch_to_output(value=True)
             self._out = audioio.AudioOut(board.SPEAKER)
             self._raw = audiocore.RawSample
-            self._samples = [self._raw(_tones(TUNES[CLICK]), sample_rate=_RATE),
-                             self._raw(_tones(TUNES[ERROR]), sample_rate=_RATE)]
+            self._samples = [self._sample(CLICK), self._sample(ERROR)]
         except (ImportError, AttributeError, ValueError, RuntimeError, MemoryError,
                 OSError):
             self._out = None  # silence
+
+    def _sample(self, sound):
+        rate = _RATES[sound]
+        return self._raw(_tones(TUNES[sound], rate), sample_rate=rate)
 
     def play(self, sound):
         """Start ``sound`` (CLICK, ERROR or FANFARE), cutting off the one playing."""
@@ -222,7 +233,7 @@ class Speaker:
                 sample = self._samples[sound]
             else:
                 self._playing = None  # let the last fanfare go first
-                sample = self._raw(_tones(TUNES[FANFARE]), sample_rate=_RATE)
+                sample = self._sample(FANFARE)
             if out.playing:
                 out.stop()
             self._playing = sample
@@ -288,7 +299,7 @@ def main(iterations=None):
             from sthelena_drive import DriveStats, hand_over_note, show_drive_note
         except ImportError:  # the package copied as it is
             from .drive import DriveStats, hand_over_note, show_drive_note
-        stats = DriveStats()
+        stats = DriveStats(KINDS)
         stats.counted(app.statistics)  # once at start, then when a deal is counted
         app.on_record = stats.counted
         show_drive_note(board.DISPLAY, app.view.font)

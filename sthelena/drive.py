@@ -47,20 +47,44 @@ def hand_over_note(display, game_group, poll, ticks_ms, a_button, iterations=Non
     return False
 
 
+def report_lines(statistics, kinds):
+    """A ``Statistics`` as plain-text lines (``sthelena-stats.txt``): for
+    each kind of rules (``kinds`` names them: ``statistics.KINDS``) the
+    counts, the run of wins, the fewest moves, and the deals finished last.
+    Here, not on ``Statistics``: only the drive's mode writes it, so it takes
+    the game's heap nothing otherwise."""
+    lines = ["St. Helena statistics"]
+    for kind in range(len(kinds)):
+        played, won, streak, best, fewest = statistics.counts(kind)
+        lines.append("")
+        lines.append("%s: played %d, won %d (%d%%)" % (
+            kinds[kind], played, won, won * 100 // played if played else 0))
+        if played:
+            lines.append("  run of wins %d, best %d; fewest moves in a win: %s" % (
+                streak, best, fewest or "-"))
+            lines.append("  last deals, newest first:")
+            for number, won_it, moves in statistics.recent(kind):
+                lines.append("    #%d %s in %d moves" % (number, ("lost", "won")[won_it],
+                                                         moves))
+    return lines
+
+
 class DriveStats:
     """``sthelena-stats.txt`` on the drive: ``write(lines)`` replaces it with
     the lines given (plain text). Called when something changes (a game
-    ends), never per move; a full or read-only drive costs the game nothing."""
+    ends), never per move; a full or read-only drive costs the game nothing.
+    ``kinds``: the names of the kinds of rules (``statistics.KINDS``)."""
 
-    def __init__(self, path=STATS_PATH):
+    def __init__(self, kinds, path=STATS_PATH):
+        self.kinds = kinds
         self.path = path
         self.writes = 0
 
     def counted(self, statistics):
         """``App.on_record``: a deal's result was counted; the statistics'
-        report (``Statistics.report_lines()``: the counts and the deals
-        finished last, by rules) replaces the file. True if it was written."""
-        return self.write(statistics.report_lines())
+        report (``report_lines``: the counts and the deals finished last, by
+        rules) replaces the file. True if it was written."""
+        return self.write(report_lines(statistics, self.kinds))
 
     def write(self, lines):
         """Write ``lines``; True if the file was written."""

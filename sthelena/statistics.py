@@ -116,23 +116,6 @@ class Statistics:
             total += self.counts(kind)[0]
         return total
 
-    def report_lines(self):
-        """The statistics as plain-text lines (for a text file or a terminal)."""
-        lines = ["St. Helena statistics"]
-        for kind in range(len(KINDS)):
-            played, won, streak, best, fewest = self.counts(kind)
-            lines.append("")
-            lines.append("%s: played %d, won %d (%d%%)" % (
-                KINDS[kind], played, won, win_rate(played, won)))
-            if played:
-                lines.append("  run of wins %d, best %d; fewest moves in a win: %s" % (
-                    streak, best, fewest or "-"))
-                lines.append("  last deals, newest first:")
-                for number, won_it, moves in self.recent(kind):
-                    lines.append("    #%d %s in %d moves" % (number, ("lost", "won")[won_it],
-                                                             moves))
-        return lines
-
     def to_bytes(self):
         """``ST``, version, a bit for each kind that has a table, the tables."""
         out = bytearray(b"ST\x01")  # version 1

@@ -18,10 +18,9 @@ CYCLING = const(3)  # only moves that undo each other, and no redeal left: lost
 NO_MOVES = const(4)  # no legal move at all: lost
 STATUS_NAMES = ("playing", "won", "redeal-only", "cycling", "no-moves")
 
-# The stuck search's buffers (see StuckSearch._progress_reachable), shared by all
-# games and made once: lists of small ints, so storing into them allocates
+# The stuck search's buffer (see StuckSearch._progress_reachable), shared by all
+# games and made once: a list of small ints, so storing into it allocates
 # nothing.
-_tried = []
 _seen = []
 
 
@@ -86,30 +85,29 @@ class StuckSearch:
     def _progress_reachable(self, budget):
         """Depth-first over card moves, undoing as it backs out, for a
         position with a pile-to-foundation play or more cards on the
-        foundations. ``tried[d]`` is the next move number to try at depth d;
-        ``seen`` holds two hashes of each position met (50 bits: a false
-        match among 300 positions is about one in ten billion)."""
-        global _tried, _seen
-        if len(_tried) <= budget:
-            _tried = [0] * (budget + 1)
+        foundations. ``move`` is the next move number to try at this depth:
+        backing out, the one after the move undone (``pop`` returns it), so
+        no list of them is kept. ``seen`` holds two hashes of each position
+        met (50 bits: a false match among 300 positions is about one in ten
+        billion)."""
+        global _seen
+        if len(_seen) < 2 * budget + 4:
             _seen = [0] * (2 * budget + 4)
-        tried = _tried
         seen = _seen
         start = sum(self.foundations)
         self._hash_into(seen, 0)
         known = 1
         depth = 0
-        tried[0] = 0
+        move = 0
         found = False
         while True:
-            move = self._next_card_move(tried[depth])
+            move = self._next_card_move(move)
             if move < 0:
                 if not depth:
                     break
-                self.pop()
+                move = self.pop() + 1
                 depth -= 1
                 continue
-            tried[depth] = move + 1
             self._play(move)
             self._hash_into(seen, 2 * known)
             index = 0
@@ -118,6 +116,7 @@ class StuckSearch:
                 index += 1
             if index < known:  # met before
                 self.pop()
+                move += 1
                 continue
             known += 1
             depth += 1
@@ -125,7 +124,7 @@ class StuckSearch:
             if sum(self.foundations) > start or self._foundation_play_open() or known > budget:
                 found = True
                 break
-            tried[depth] = 0
+            move = 0
         while depth:
             self.pop()
             depth -= 1

@@ -119,6 +119,27 @@ def test_red_and_black_by_default_four_colours_on_the_menu(display, sheet, reade
         assert reader.card_at(display, place) == app.game.top(place)
 
 
+def test_suits_of_one_colour_share_a_place_palette(display, sheet):
+    # Two palettes for the suits in red and black, four in four colours, two
+    # again after: each place drawn anew with its suit's, as the screen shows.
+    app = make_app(display, sheet, deal=3)
+    view = app.view
+    assert len({id(palette) for palette in view._palettes}) == 2
+    press(app, "DOWN LEFT")  # pile 12: no foundation greyed by the first-deal limit
+    for _ in range(4):  # four colours, two, four, two
+        press(app, "START " + "DOWN " * menu._COLOURS + "A START")
+        colours = FOUR_COLOURS if app.four_colours else TWO_COLOURS
+        palettes = view._palettes
+        assert len({id(palette) for palette in palettes}) == (4 if app.four_colours else 2)
+        for suit in range(4):
+            assert palettes[suit][3] == colours[suit]  # the rank's ink (tiles.INK)
+        shown(display, app)
+        for place in range(12, 20):
+            suit = (place - 12) & 3
+            assert close(suit_colour_at(display, place), colours[suit])
+            assert view._grids[place].pixel_shader in palettes + [view._dim_palette]
+
+
 # -- picking up and putting down ------------------------------------------
 
 def small_game(display, sheet, **options):
@@ -395,6 +416,8 @@ def test_every_line_of_the_texts_file_fits_the_screen():
     sections = {}
     name = None
     for line in (ROOT / "assets" / "help.txt").read_text(encoding="utf-8").splitlines():
+        if line == "@":  # the end of the sections: notes for whoever edits the file
+            break
         if line.startswith("@"):
             name = line[1:]
             sections[name] = []

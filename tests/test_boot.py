@@ -118,9 +118,9 @@ def test_the_stats_file_is_the_statistics_report_in_plain_text():
     lines = run("""
         from sthelena import drive
         from sthelena.game import Game
-        from sthelena.statistics import Statistics
+        from sthelena.statistics import KINDS, Statistics
         statistics = Statistics()
-        stats = drive.DriveStats()
+        stats = drive.DriveStats(KINDS)
         print("empty", stats.counted(statistics))
         for line in open("/sthelena-stats.txt"):
             print("0|" + line.rstrip("\\n"))
@@ -129,9 +129,9 @@ def test_the_stats_file_is_the_statistics_report_in_plain_text():
         print("two", stats.counted(statistics), stats.writes)
         for line in open("/sthelena-stats.txt"):
             print("1|" + line.rstrip("\\n"))
-        for line in statistics.report_lines():
+        for line in drive.report_lines(statistics, KINDS):
             print("R|" + line)
-        broken = drive.DriveStats("/no/such/dir/stats.txt")
+        broken = drive.DriveStats(KINDS, "/no/such/dir/stats.txt")
         print("broken", broken.counted(statistics), broken.writes)
         """, package=True)
     assert lines[0] == "empty True"

@@ -150,7 +150,9 @@ def test_the_merged_module_compiles_and_imports_only_firmware_modules_at_top_lev
             imported.add(stmt.module.split(".")[0])
     libraries = {name.split("/")[0].replace(".py", "") for name, _ in board_libs.library_files()}
     assert imported <= FIRMWARE | libraries, imported - FIRMWARE - libraries
-    assert {"adafruit_display_text", "adafruit_displayio_layout"} <= imported
+    # The layout's module only where the places are laid out, then let go.
+    assert "adafruit_display_text" in imported and "adafruit_displayio_layout" not in imported
+    assert "from adafruit_displayio_layout.layouts.grid_layout import GridLayout" in source
     assert {"board", "keypad", "displayio", "random", "micropython"} <= imported
     # No relative import is left anywhere; only game's lazy notation imports
     # (never reached on the board) and device's lazy drive imports (the
@@ -377,6 +379,33 @@ def test_the_merged_app_plays_by_buttons_like_the_package():
     assert merged[7].startswith("hint True True ")  # the same hint as the package's
 
 
+LAYOUT_SCRIPT = """
+import sys
+sys.path.append("/lib/standins")
+import board, displayio
+board.use("pybadge")
+IMPORTS
+app, buttons = device.setup()
+print("modules", sorted(name for name in sys.modules if name.startswith("adafruit_displayio")))
+places = app.view.places
+print("places", type(places) is displayio.Group, places.x, places.y,
+      [(places.x + grid.x, places.y + grid.y) == (place_x(place), place_y(place))
+       for place, grid in enumerate(places)] == [True] * 20, len(places))
+"""
+
+
+def test_the_board_lets_the_layout_go_once_the_places_are_laid_out():
+    # GridLayout places the 20 TileGrids at start-up; then the board keeps
+    # them in a plain group and drops the layout's modules (about 8 KB).
+    for imports, options in (
+            ("import sthelena_board as device\nfrom sthelena_board import place_x, place_y",
+             {"bundles": [("sthelena_board", COMMITTED)]}),
+            ("from sthelena import device\nfrom sthelena.app.layout import place_x, place_y",
+             {"package": True})):
+        lines = run_vm(LAYOUT_SCRIPT.replace("IMPORTS", imports), **options)
+        assert lines == ["modules []", "places True 2 12 True 20"], imports
+
+
 CORE_SCRIPT = """
 import sys
 IMPORTS
@@ -476,15 +505,74 @@ def test_identical_definitions_are_kept_once_and_private_ones_renamed(tmp_path):
                     'def first():\n    """Doc."""\n    return _NONE\n',
         two=CONST + 'import random\nfrom .one import SIZE\nSIZE = const(3)\n'
                     '_NONE = const(255)\ndef second():\n    return _NONE + SIZE\n')
-    source = bundle.merge(modules, root=str(tmp_path))
+    source = bundle.merge(modules, root=str(tmp_path), public_constants=None)
     assert source.count("import random") == 1 and source.count("SIZE = const(3)") == 1
     assert source.count("from micropython import const") == 1
-    assert "_NONE = const(-1)" in source and "_two_NONE = const(255)" in source
-    assert "return _two_NONE + SIZE" in source and "return _NONE\n" in source
+    # each module keeps its own _NONE (two's renamed, then both given short names)
+    assert "_a = const(-1)" in source and "_b = const(255)" in source and "_NONE" not in source
+    assert "return _b + SIZE" in source and "return _a\n" in source
     assert "Doc." not in source
     namespace = {}
     exec(compile(source, "merged", "exec"), namespace)
     assert namespace["first"]() == -1 and namespace["second"]() == 258
+
+
+def test_private_names_and_attributes_get_short_names(tmp_path):
+    # The board interns every name: the module's private globals and the
+    # private attributes its classes define get short ones; a library
+    # object's private attribute, parameters and keywords keep theirs.
+    modules = write_modules(tmp_path, one=CONST + """
+_LIMIT = const(7)
+_cache = []
+class Shelf:
+    _shelves = 0
+    def __init__(self, _width=2):
+        self._books = [_width]
+        self._label = None
+    def _count(self):
+        return len(self._books) + _LIMIT
+    def fill(self, library_object):
+        library_object._palette = self._count()
+        _cache.append(getattr(self, "_label"))
+        return _helper(_width=self._count())
+def _helper(_width):
+    return _width * 2
+""")
+    source = bundle.merge(modules, root=str(tmp_path))
+    for gone in ("_LIMIT", "_cache", "_shelves", "_books", "_count", "_helper"):
+        assert gone not in source
+    for kept in ("._palette", "_width", "'_label'", "self._label"):
+        assert kept in source
+    namespace = {}
+    exec(compile(source, "merged", "exec"), namespace)
+
+    class Library:
+        pass
+
+    library = Library()
+    assert namespace["Shelf"]().fill(library) == 16 and library._palette == 8
+
+
+def test_constants_are_made_private_but_the_public_ones_and_those_used_early(tmp_path):
+    # A private constant is folded and kept nowhere; a public one also sits in
+    # the module's globals. Those a script imports stay (bundle.PUBLIC_CONSTANTS).
+    modules = write_modules(tmp_path, one=CONST + """
+def early():
+    return LATE
+SIZE = const(3)
+A = const(4)
+LATE = const(5)
+def size(value):
+    return value * SIZE + A
+""")
+    source = bundle.merge(modules, root=str(tmp_path))
+    assert "SIZE" not in source and "A = const(4)" in source and "LATE = const(5)" in source
+    namespace = {}
+    exec(compile(source, "merged", "exec"), namespace)
+    assert namespace["size"](2) == 10 and namespace["early"]() == 5
+    assert "A" in namespace and "SIZE" not in namespace
+    kept = bundle.merge(modules, root=str(tmp_path), public_constants=None)
+    assert "SIZE = const(3)" in kept
 
 
 def test_a_value_each_module_had_its_own_of_is_not_shared(tmp_path):
@@ -637,12 +725,22 @@ exec(open("/boot.py").read(), {"__name__": "boot"})
 keypad.hold(3, False)
 keypad.hold(1)  # A, held as the game starts: past the drive note, if any
 supervisor.STEP = 1
+import micropython
+micropython.opt_level(3)  # as code.py does on the board
 import sthelena_board
 sthelena_board.main(iterations=20)
 print("drive", storage.getmount("/").readonly, "sthelena_drive" in sys.modules)
 group = board.DISPLAY.root_group
 print("shown", len(group) > 3)
 """
+
+
+def test_code_py_compiles_the_game_without_line_numbers_first():
+    # micropython.opt_level(3): no line numbers kept with the bytecode (2.3 KB
+    # of heap); set before the game's module is imported, so compiled.
+    source = (REPO_ROOT / "code.py").read_text()
+    assert 0 < source.index("micropython.opt_level(3)") < source.index(
+        "from sthelena_board import main") < source.index("from sthelena.device import main")
 
 
 @pytest.mark.parametrize("held", [False, True])

@@ -214,13 +214,14 @@ def test_the_speaker_plays_in_the_background_or_keeps_silent():
         print("silent", len(audioio.outs))
     """)
     assert lines == ["True True",
-                     "1 128 8000 88 168", "2 1280 8000 88 168", "3 3840 8000 88 168",
-                     "4 128 8000 88 168", "True", "silent 1"]
+                     "1 56 3520 88 168", "2 188 1176 88 168", "3 3840 8000 88 168",
+                     "4 56 3520 88 168", "True", "silent 1"]
 
 
 def test_the_board_plays_the_notes_the_desktop_plays():
-    # Both edges build their tones from sounds.TUNES: at the board's 8 kHz the
-    # desktop's square wave is high and low where the board's buffer is.
+    # Both edges build their tones from sounds.TUNES: at the board's sample
+    # rate for each sound the desktop's square wave is high and low where the
+    # board's buffer is.
     from sthelena.app.sounds import TUNES
     from sthelena.desktop_sound import square_wave
 
@@ -231,19 +232,25 @@ def test_the_board_plays_the_notes_the_desktop_plays():
         out = audioio.outs[-1]
         for sound in (CLICK, ERROR, FANFARE):
             speaker.play(sound)
-            print("".join("+" if value > 128 else "-" for value in out.last.buffer))
+            print(out.last.sample_rate,
+                  "".join("+" if value > 128 else "-" for value in out.last.buffer))
     """)
     assert len(lines) == len(TUNES) == 3
+    assert [int(line.split()[0]) for line in lines] == [3520, 1176, 8000]
     for sound, line in enumerate(lines):
         notes = TUNES[sound]
-        assert len(line) == sum(ms for _, ms in notes) * 8, sound
-        wave = square_wave(notes, 8000)
+        rate, line = line.split()
+        rate = int(rate)
+        assert len(line) == sum(ms * rate // 1000 for _, ms in notes), sound
+        wave = square_wave(notes, rate)
         assert len(wave) == len(line)
         signs = "".join("+" if value > 0 else "-" for value in wave)
         # the desktop fades each note's end to silence; compare where it sounds
         assert all(mine == theirs for mine, theirs, value in zip(line, signs, wave) if value),\
             sound
-    assert lines[0].startswith("+++--++---++--")  # the click: 1760 Hz at 8 kHz
+    # The click (1760 Hz) and the error (196 then 147 Hz) are exact square waves.
+    assert lines[0].split()[1] == "+-" * 28
+    assert lines[1].split()[1] == ("+++---" * 16)[:94] + ("++++----" * 12)[:94]
 
 
 def test_the_loop_hands_events_to_the_app_and_ticks_when_idle():

@@ -72,7 +72,7 @@ def test_a_record_torn_at_every_byte_keeps_what_is_intact_and_says_so(display, s
     size = 5 + (nvm[3] << 8 | nvm[4])
     image = bytes(nvm[0:size])  # the block as the write leaves it
     stats_end = 5 + 3 + 3 + len(app.statistics.to_bytes()) + 2  # header, magic, section
-    played, report = app.game.notation(), app.statistics.report_lines()
+    played, report = app.game.notation(), app.statistics.to_bytes()
     for cut in range(size + 1):
         # The board's flash write: the block erased, then written from its start.
         torn = _nvm()
@@ -80,7 +80,7 @@ def test_a_record_torn_at_every_byte_keeps_what_is_intact_and_says_so(display, s
         again = make_app(display, sheet, store=device.NvmStore(torn))
         if cut == size:
             assert again.game.notation() == played and again.cursor == 7
-            assert again.message == "" and again.statistics.report_lines() == report
+            assert again.message == "" and again.statistics.to_bytes() == report
             continue
         assert again.game.deal_number == 11 and not again.game.history, cut  # a new deal
         if cut == 0:  # erased and nothing written: a blank board, nothing to report
@@ -88,7 +88,7 @@ def test_a_record_torn_at_every_byte_keeps_what_is_intact_and_says_so(display, s
             continue
         assert again.message == UNREADABLE and again.shown == UNREADABLE, cut
         if cut >= stats_end:  # the statistics' section was whole
-            assert again.statistics.report_lines() == report, cut
+            assert again.statistics.to_bytes() == report, cut
         else:
             assert again.statistics.played() == 0, cut
 
@@ -260,7 +260,7 @@ def test_statistics_count_won_lost_and_abandoned_games_across_reloads(display, s
     assert app.statistics.recent(kind)[0][:2] == (777, False)
     # And it is all in the store, through a reload.
     again = make_app(display, sheet, store=store2)
-    assert again.statistics.report_lines() == app.statistics.report_lines()
+    assert again.statistics.to_bytes() == app.statistics.to_bytes()
 
 
 def test_the_statistics_screen_and_its_confirmed_reset(display, sheet):

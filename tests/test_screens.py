@@ -3,11 +3,12 @@ adafruit_displayio_layout GridLayout, through the real displayio stack
 (Blinka, headless): the texts are read back from the rendered pixels, and
 every place sits where the cursor and the screen reader expect it."""
 
+import displayio
 import pytest
 
 from app_driver import ScreenReader, make_app, press, rgb
 from positions import position
-from sthelena.app import game_app, help, menu
+from sthelena.app import game_app, help, layout, menu
 from sthelena.app.layout import place_x, place_y
 from sthelena.app.table import TEXT_COLUMNS, TEXT_ROWS
 
@@ -30,10 +31,16 @@ def title_on_screen(display, reader, title, scale=2):
     return reader.text_at(display, 80 - 3 * scale * len(title), 0, len(title), scale=scale)
 
 
-def test_the_places_are_a_6_by_4_grid_layout_with_empty_corners(display, sheet):
+def test_the_places_are_laid_out_by_a_6_by_4_grid_layout_with_empty_corners(display, sheet):
     app = make_app(display, sheet, deal=5)
     view = app.view
-    grid = view.places
+    places = view.places
+    assert (places.x, places.y) == (2, 12)
+    # The library's GridLayout lays them out (layout.place_layout); the view
+    # keeps them where it put them, in a plain group at the layout's corner.
+    grids = [displayio.TileGrid(sheet, pixel_shader=displayio.Palette(16), width=4, height=3,
+                                tile_width=6, tile_height=8) for _ in range(20)]
+    grid = layout.place_layout(grids)
     assert grid.grid_size == (6, 4) and (grid.x, grid.y) == (2, 12)
     for corner in ((0, 0), (5, 0), (0, 3), (5, 3)):
         with pytest.raises(KeyError):
@@ -41,11 +48,12 @@ def test_the_places_are_a_6_by_4_grid_layout_with_empty_corners(display, sheet):
     cells = {}
     for place in range(20):
         tile_grid = view._grids[place]
+        assert (tile_grid.x, tile_grid.y) == (grids[place].x, grids[place].y)
         # where the layout put it is where the cursor and the reader look
-        assert (grid.x + tile_grid.x, grid.y + tile_grid.y) == (place_x(place), place_y(place))
+        assert (places.x + tile_grid.x, places.y + tile_grid.y) == (place_x(place), place_y(place))
         column = (place_x(place) - 2) // 26
         row = (place_y(place) - 12) // 29
-        assert grid.get_content((column, row)) is tile_grid
+        assert grid.get_content((column, row)) is grids[place]
         cells[column, row] = place
     assert len(cells) == 20
     # Every place's card is on screen where the reader reads it.
@@ -96,6 +104,21 @@ def test_a_texts_line_wider_than_the_screen_is_wrapped_by_the_library(
                                  "by wrap_text_to_pixels.")
 
 
+def test_a_section_is_found_by_its_whole_name_and_ends_at_the_next_marker(
+        display, sheet, tmp_path):
+    from sthelena.app.screens import write_section
+
+    texts = tmp_path / "help.txt"
+    texts.write_text("@tables\nNot this.\n@table\r\nThis one,\nand this.\n@\n# notes\n",
+                     encoding="utf-8")
+    app = make_app(display, sheet, deal=5)
+    app.texts = str(texts)
+    app.view.clear_text()
+    assert write_section(app, "table", 1) == 3
+    assert app.view.rows[:4] == ["", "This one,", "and this.", ""]
+    assert write_section(app, "tab", 0) == 0 and app.view.rows[0] == ""  # no such section
+
+
 def test_the_menu_and_its_marker_are_read_back(display, sheet, reader):
     app = make_app(display, sheet, deal=5)
     press(app, "START DOWN DOWN")
@@ -106,6 +129,17 @@ def test_the_menu_and_its_marker_are_read_back(display, sheet, reader):
         [label for label in labels[:menu._MENU_ROWS]]
     assert [row[:1] for row in rows[2:2 + menu._MENU_ROWS]] == [" ", " ", ">"] + [" "] * 9
     assert rows[TEXT_ROWS - 1] == "A: choose  <>: change"
+
+
+def test_the_labels_draw_with_two_colours_so_one_bit_a_pixel(display, sheet, reader):
+    # The library's labels carry a third (outline) colour, so 2 bits a pixel;
+    # the table's take a palette of two (panel, ink): 1 bit, half the body's heap.
+    app = make_app(display, sheet, deal=5)
+    press(app, "START " + "DOWN " * menu._HELP + "A")
+    shader = app.view.body._tilegrid.pixel_shader  # the label's TileGrid of its bitmap
+    assert len(shader) == 2 and (shader[0], shader[1]) == (0xF4EFD8, 0x000000)
+    assert len(app.view.title._palette) == 2  # the title's, used once it has a text
+    assert screen_rows(display, reader)[0].strip()  # and the text still shows
 
 
 def test_deal_by_number_is_read_back(display, sheet, reader):

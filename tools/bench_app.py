@@ -64,7 +64,8 @@ MODULES = ("sthelena.cards", "sthelena.moves", "sthelena.rules", "sthelena.deal"
            "sthelena.device")
 
 SETUP = """
-import gc, sys
+import gc, sys, micropython
+micropython.opt_level(3)  # as code.py sets it before the game is compiled
 sys.path.append("/lib/standins")
 import board, keypad, analogio, digitalio, microcontroller, supervisor
 import audioio, audiocore, bitmaptools, displayio, random, vectorio
@@ -77,6 +78,10 @@ last = base
 LIBRARIES_DONE = """
 print("libraries", " ".join(str(size) for size in sizes))
 sizes = []
+# As on the board, where code.py imports only the game: the script keeps no
+# name of a library (they stay imported, in sys.modules), so what the game
+# lets go of (table.py's layout modules, once the places are laid out) goes.
+del adafruit_ticks, adafruit_display_text, adafruit_displayio_layout
 """
 
 # One part per module: import it, then read the heap after a collection.
@@ -225,7 +230,9 @@ def micropython_figures(board="pybadge", rounds=12, bundle_path=None, libraries=
         code = ["--pkg", os.path.join(ROOT, "sthelena"),
                 "--exclude", r"(^|/)(__main__|cli|desktop)\.py$"]
     return vm_figures(code + ["--pkg", os.path.join(ROOT, "tools", "standins"),
-                              "--file", "assets/sheet.bmp=" + sheet],
+                              "--file", "assets/sheet.bmp=" + sheet,
+                              "--file", "assets/help.txt=" + os.path.join(ROOT, "assets",
+                                                                         "help.txt")],
                       script(board, rounds, bool(bundle_path)), libraries)
 
 

@@ -48,6 +48,11 @@ has no comments):
   descriptive ones in the sources cost no heap there. Functions holding a
   nested function, lambda or class, or calling ``locals``/``eval``/``exec``,
   are left as they are.
+- Then the module's private names (``_NAME`` globals, and the private
+  attributes and methods its classes define) get short names (``_a``,
+  ``_b``...): nothing outside the one module sees them (see
+  ``bundle_names.short_private_names`` for what keeps its name), and its
+  constants are made private (folded, kept nowhere) but ``PUBLIC_CONSTANTS``.
 
 The output is the same for the same sources. ``bundle_imports.py`` reads the
 modules' imports and orders them; ``bundle_names.py`` finds and renames names.
@@ -62,7 +67,8 @@ import sys
 
 from bundle_imports import (BundleError, ImportRewriter, check_import_from, module_file,
                             order_modules, where)
-from bundle_names import Renamer, bound_names, keyword_callees, shorten_locals
+from bundle_names import (PrivateRenamer, Renamer, bound_names, keyword_callees,
+                          private_constants, short_private_names, shorten_locals)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
@@ -79,6 +85,10 @@ BOARD_MODULES = CORE_MODULES + (
     "sthelena.app.deal_number", "sthelena.app.peek", "sthelena.app.overview",
     "sthelena.app.help", "sthelena.app.won", "sthelena.app.stuck",
     "sthelena.app.sheet", "sthelena.app.game_app", "sthelena.device")
+# The constants the one module keeps importable: the button events, what a
+# script driving the app sends (the others are folded where they are used).
+PUBLIC_CONSTANTS = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT", "HOLD",
+                    "NO_EVENT")
 BUNDLE_NAME = "sthelena_board"
 # What the board imports only when boot.py handed it the drive: a module of its own.
 DRIVE_MODULES = ("sthelena.drive",)
@@ -160,10 +170,12 @@ def _used_as_parameter(trees, name):
     return False
 
 
-def merge(modules=BOARD_MODULES, root=ROOT, command=LIB_COMMAND + "` (make lib"):
+def merge(modules=BOARD_MODULES, root=ROOT, command=LIB_COMMAND + "` (make lib",
+          public_constants=PUBLIC_CONSTANTS):
     """The source of one module holding ``modules`` (dotted names of files
     under ``root``); BundleError if they cannot be merged. Its first line
-    names ``command``, which makes it again."""
+    names ``command``, which makes it again. Its constants are private but
+    for ``public_constants`` (None: all kept as they are)."""
     trees = {}
     for name in modules:
         path = module_file(name, root)
@@ -279,12 +291,17 @@ def merge(modules=BOARD_MODULES, root=ROOT, command=LIB_COMMAND + "` (make lib")
     for _, stmt in out:
         top_level.update(bound_names(stmt))
     named_by_callers = keyword_callees(trees.values())
+    shortened = [shorten_locals(stmt, top_level, named_by_callers) for _, stmt in out]
+    if public_constants is not None:
+        made_private = Renamer(private_constants(shortened, public_constants))
+        shortened = [made_private.visit(stmt) for stmt in shortened]
+    renamer = PrivateRenamer(*short_private_names(shortened))
     last = None
-    for name, stmt in out:
+    for (name, _), stmt in zip(out, shortened):
         if name != last:
             parts.append("# %s\n" % name)
             last = name
-        parts.append(_source(shorten_locals(stmt, top_level, named_by_callers)) + "\n")
+        parts.append(_source(renamer.visit(stmt)) + "\n")
     return "".join(parts)
 
 

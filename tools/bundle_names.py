@@ -167,3 +167,117 @@ def _shorten_function(function, top_level, named_by_callers=None):
             node.name = renames.get(node.name, node.name)
     for arg in function.args.posonlyargs + function.args.args:
         arg.arg = renames.get(arg.arg, arg.arg)
+
+
+def _private(name):
+    return name.startswith("_") and not name.startswith("__") and len(name) > 1
+
+
+def short_private_names(statements):
+    """New short names (``_a``, ``_b``... ``_aa``...) for the merged module's
+    private names: its private globals (``_NAME``: the module's constants,
+    helpers and buffers) and the private attributes and methods its classes
+    define (``self._name = ...``, ``def _name``, a class body's ``_name =
+    ...``). The board interns each of these names, and none is seen from
+    outside the module, so short ones take less heap. Left as they are: a
+    private attribute the module uses but does not define (a library
+    object's, such as a label's ``_palette``), any name used as a parameter
+    or keyword argument, or written in a string (``getattr``). Returns two
+    dicts old -> new: for names (globals, and what class bodies define) and
+    for attributes."""
+    nodes = [node for statement in statements for node in ast.walk(statement)]
+    names = set()
+    for statement in statements:
+        names.update(bound_names(statement))
+    attributes = set()
+    used = set()
+    kept = set()
+    for node in nodes:
+        if isinstance(node, ast.ClassDef):
+            for item in node.body:
+                if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    attributes.add(item.name)
+                for target in item.targets if isinstance(item, ast.Assign) else ():
+                    if isinstance(target, ast.Name):
+                        attributes.add(target.id)
+        elif isinstance(node, ast.Attribute):
+            used.add(node.attr)
+            if isinstance(node.ctx, ast.Store) and isinstance(node.value, ast.Name) \
+                    and node.value.id == "self":
+                attributes.add(node.attr)
+        elif isinstance(node, ast.Name):
+            used.add(node.id)
+        elif isinstance(node, (ast.arg, ast.keyword)) and node.arg:
+            kept.add(node.arg)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            kept.add(node.value)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            used.add(node.name)
+        elif isinstance(node, ast.alias):
+            used.add(node.asname or node.name.split(".")[0])
+    free = ("_" + name for name in _SHORT_NAMES + tuple(string.ascii_uppercase)
+            if "_" + name not in used)
+    new_names = {}
+    new_attributes = {}
+    for name in sorted((names | attributes) - kept):
+        if not _private(name):
+            continue
+        new = next(free)
+        if len(new) >= len(name):
+            continue
+        if name in names:
+            new_names[name] = new
+        if name in attributes:  # a class body's names are its attributes too
+            new_names[name] = new
+            new_attributes[name] = new
+    return new_names, new_attributes
+
+
+class PrivateRenamer(Renamer):
+    """``Renamer`` of names, and of attributes (``short_private_names``)."""
+
+    def __init__(self, renames, attributes):
+        super().__init__(renames)
+        self.attributes = attributes
+
+    def visit_Attribute(self, node):
+        node.attr = self.attributes.get(node.attr, node.attr)
+        self.generic_visit(node)
+        return node
+
+
+def private_constants(statements, public):
+    """Renames (a dict NAME -> _NAME) making the module's public constants
+    (``NAME = const(...)`` at top level) private but for those in
+    ``public``: MicroPython folds a constant into the code that uses it, and
+    keeps a public one in the module's globals too (a dictionary entry and
+    its interned name), a private one nowhere. Left public: a name bound
+    more than once, used above its definition (the compiler folds only
+    what it has seen), used as a parameter, keyword or attribute, or
+    written in a string."""
+    counts = {}
+    constants = set()
+    for statement in statements:
+        for name in bound_names(statement):
+            counts[name] = counts.get(name, 0) + 1
+        if isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Call) \
+                and isinstance(statement.value.func, ast.Name) \
+                and statement.value.func.id == "const":
+            constants.update(target.id for target in statement.targets
+                             if isinstance(target, ast.Name))
+    kept = set(public)
+    defined = set()
+    for statement in statements:
+        for node in ast.walk(statement):
+            if isinstance(node, ast.Name) and node.id in constants and node.id not in defined \
+                    and isinstance(node.ctx, ast.Load):
+                kept.add(node.id)  # used above its definition: only a global finds it
+            elif isinstance(node, (ast.arg, ast.keyword)) and node.arg:
+                kept.add(node.arg)
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+                kept.add(node.value)
+            elif isinstance(node, ast.Attribute):
+                kept.add(node.attr)
+        defined.update(name for name in bound_names(statement) if name in constants)
+    return {name: "_" + name for name in constants - kept
+            if not name.startswith("_") and counts[name] == 1 and "_" + name not in counts}

@@ -1,10 +1,15 @@
-"""Where the 20 places sit on the 160x128 screen, and how the cursor moves.
+"""Where the 20 places sit on the 160x128 screen, how the cursor moves, and
+the library's GridLayout that puts the places' TileGrids there (``placed``).
 
 The texts' diagram on a 6 x 4 grid: piles 1-4 along the top, the king
 foundations above the ace foundations in the middle, piles 5-6 down the right,
 7-10 along the bottom from the right, 11-12 up the left. Places are numbered as
 in the core: piles 0..11, foundations 12..19 (KS KH KD KC AS AH AD AC).
 """
+
+import sys
+
+import displayio
 
 from ..cards import const  # the core's: micropython's, or a stand-in on CPython
 
@@ -84,3 +89,34 @@ def step(place, direction):
         found = _GRID[row * _COLUMNS + column]
         if found != _NONE:
             return found
+
+
+def place_layout(grids):
+    """The library's ``GridLayout`` of the 20 places' TileGrids (``grids``,
+    by place): 6 x 4 cells, the corners empty (``_GRID``), laid out once."""
+    from adafruit_displayio_layout.layouts.grid_layout import GridLayout
+
+    layout = GridLayout(x=GRID_LEFT, y=GRID_TOP, width=GRID_WIDTH, height=GRID_HEIGHT,
+                        grid_size=(GRID_COLUMNS, GRID_ROWS))
+    for place in range(20):
+        layout.add_content(grids[place], grid_position=(place_column(place), place_row(place)),
+                           cell_size=(1, 1), layout_cells=False)
+    layout.layout_cells()  # once, for all 20
+    return layout
+
+
+def placed(grids):
+    """The places, where ``place_layout`` puts them, in a plain Group at the
+    layout's corner. The places never move again (a lifted card shifts its
+    own TileGrid), so on the board the layout and its modules are let go
+    once it is done: they would keep heap for nothing (5.4 KB with circup's
+    ``.mpy`` libraries, the README's figures)."""
+    layout = place_layout(grids)
+    group = displayio.Group(x=layout.x, y=layout.y)
+    for grid in grids:  # (a Group's pop keeps the x and y the layout gave it)
+        group.append(layout.pop(layout.index(grid)))
+    if sys.implementation.name != "cpython":  # (the desktop keeps its modules)
+        for name in ("adafruit_displayio_layout.layouts.grid_layout",
+                     "adafruit_displayio_layout.layouts", "adafruit_displayio_layout"):
+            sys.modules.pop(name, None)
+    return group

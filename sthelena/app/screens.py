@@ -48,19 +48,20 @@ def write_section(app, name, row):
     assets/help.txt) into the text page's rows from ``row``, the lines for
     other rules left out, a line wider than the screen wrapped by the
     library's ``wrap_text_to_pixels``; the row after the last. Read line by line from
-    flash: the texts take no RAM while they are not shown."""
+    flash: the texts take no RAM while they are not shown, and a line outside
+    the section is garbage only as read (tested, stripped, sliced only inside)."""
     rows = app.view.rows
     rules = app.game.rules
     try:
         with open(app.texts) as file:
             inside = False
             for line in file:
-                line = line.rstrip()
-                if line[:1] == "@":
+                if line.startswith("@"):
                     if inside:
                         break
-                    inside = line[1:] == name
+                    inside = line.startswith(name, 1) and not line[1 + len(name):].strip()
                 elif inside and row < TEXT_ROWS:
+                    line = line.rstrip()
                     if line[:1] == "?":
                         space = line.find(" ")
                         equals = line.find("=")
@@ -81,15 +82,6 @@ def write_section(app, name, row):
         rows[row] = "(no texts file)"
         row += 1
     return row
-
-
-def show_lines(view, lines):
-    """The text page holding ``lines`` from its top row."""
-    view.clear_text()
-    rows = view.rows
-    for row in range(min(len(lines), TEXT_ROWS)):
-        rows[row] = lines[row]
-    view.show_text()
 
 
 def show_message(view, title, lines, keys):

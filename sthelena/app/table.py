@@ -1,8 +1,9 @@
 """The table on screen: one TileGrid per place, a cursor frame, a status
 line, all cut from the one shared sprite sheet, and over them the text screens.
 
-The places sit in an ``adafruit_displayio_layout`` GridLayout (6 x 4 cells,
-the corners empty, as in layout.py). Over the table, at most one of two
+The places are laid out by an ``adafruit_displayio_layout`` GridLayout (6 x
+4 cells, the corners empty: layout.py's ``place_layout``), then kept where it
+put them in a plain group, the layout let go (``placed``). Over the table, at most one of two
 screens shows (``page``): the peek (a TileGrid of the sheet's tiles, for cards
 in their suits' colours) or the text page (``adafruit_display_text`` bitmap
 labels in the sheet's own font: a 26 x 16 body on the panel colour and a title
@@ -20,11 +21,9 @@ so its bitmap keeps its size and is drawn into again rather than made anew.
 
 import displayio
 from adafruit_display_text.bitmap_label import Label
-from adafruit_displayio_layout.layouts.grid_layout import GridLayout
 
 from .font import SheetFont
-from .layout import (CARD_SIZE, GRID_COLUMNS, GRID_HEIGHT, GRID_LEFT, GRID_ROWS, GRID_TOP,
-                     GRID_WIDTH, place_column, place_row, place_x, place_y)
+from .layout import CARD_SIZE, GRID_TOP, placed, place_x, place_y
 from .tiles import (TILE_WIDTH, TILE_HEIGHT, COLOURS, TABLE, PAPER, INK, DIM, TEXT, MARK, NOPE,
                     SUIT_INK, FIRST_CHAR, TABLE_TILE, SMALL_SUIT, ARROW_UP, ARROW_DOWN, TARGET,
                     BLOCKED, BIG_RANK, BIG_SUIT, EMPTY_ANY, EMPTY_NONE)
@@ -124,6 +123,22 @@ def _palette(background, ink, paper):
     return palette
 
 
+def _label(font, scale, anchor_point, anchored_position):
+    """A text screen's empty ``bitmap_label``: black on the panel colour, in
+    the sheet's font, with a palette of its two colours. The library gives a
+    label a third colour for outlines, which these never draw, and so 2 bits a
+    pixel; with two colours its bitmap takes 1 (the body's 156 x 128 pixels:
+    2.5 KB instead of 5). The palette is swapped while the label is empty,
+    before it makes a bitmap."""
+    label = Label(font, text="", color=_BLACK, background_color=_PANEL, line_spacing=1,
+                  scale=scale, anchor_point=anchor_point, anchored_position=anchored_position)
+    palette = displayio.Palette(2)
+    palette[0] = _PANEL
+    palette[1] = _BLACK
+    label._palette = palette  # (the library's own attribute: bitmap_label 3.x-5.x)
+    return label
+
+
 class TableView:
     """What the screen shows. ``group`` goes on the display once."""
 
@@ -143,23 +158,19 @@ class TableView:
                                          tile_width=TILE_WIDTH, tile_height=TILE_HEIGHT,
                                          x=2, y=0)
         self.group.append(self.status)
-        # Five palettes shared by the 20 places: one per suit (its rank ink in
-        # the suit's colour) and one greyed; a place switches between them.
-        self._palettes = []
+        # The palettes shared by the 20 places: one per suit colour (its rank
+        # ink in that colour; suits of one colour share it, so two in two
+        # colours: set_suit_colours) and one greyed; a place switches between them.
+        self._palettes = [_palette(_BAIZE, _BLACK, _WHITE)] * 4  # one, till set_suit_colours
         self._dim_palette = _palette(_BAIZE, _GREY_INK, _GREY_PAPER)
         for suit in range(4):  # a loop: a comprehension would be one more code object
-            self._palettes.append(_palette(_BAIZE, _BLACK, _WHITE))
             self._dim_palette[SUIT_INK + suit] = _GREY_INK
         self._grids = []
-        self.places = GridLayout(x=GRID_LEFT, y=GRID_TOP, width=GRID_WIDTH, height=GRID_HEIGHT,
-                                 grid_size=(GRID_COLUMNS, GRID_ROWS))
         for place in range(20):
-            grid = displayio.TileGrid(sheet, pixel_shader=self._palettes[0], width=4, height=3,
-                                      tile_width=TILE_WIDTH, tile_height=TILE_HEIGHT)
-            self._grids.append(grid)
-            self.places.add_content(grid, grid_position=(place_column(place), place_row(place)),
-                                    cell_size=(1, 1), layout_cells=False)
-        self.places.layout_cells()  # once, for all 20
+            self._grids.append(displayio.TileGrid(
+                sheet, pixel_shader=self._palettes[0], width=4, height=3,
+                tile_width=TILE_WIDTH, tile_height=TILE_HEIGHT))
+        self.places = placed(self._grids)
         self.group.append(self.places)
         # The cursor: a 2-pixel frame just outside a card, its own tiny bitmap.
         size = CARD_SIZE + 4
@@ -183,12 +194,9 @@ class TableView:
         text = displayio.Group()
         self.rows = [""] * TEXT_ROWS  # the body's lines, filled by screens.py
         self._drawn_rows = [""] * TEXT_ROWS  # the lines the body label shows
-        self.body = Label(self.font, text=self._body_text(), color=_BLACK,
-                          background_color=_PANEL, line_spacing=1, anchor_point=(0, 0),
-                          anchored_position=(2, 0))
-        self.title = Label(self.font, text="", color=_BLACK, background_color=_PANEL,
-                           line_spacing=1, scale=2, anchor_point=(0.5, 0),
-                           anchored_position=(80, 0))
+        self.body = _label(self.font, 1, (0, 0), (2, 0))
+        self.body.text = self._body_text()
+        self.title = _label(self.font, 2, (0.5, 0), (80, 0))
         # The menu's marker: the sheet's '>' as a one-tile TileGrid (a label
         # would cost the heap over a kilobyte more), moved by its y.
         self.marker = displayio.TileGrid(sheet, pixel_shader=self._overlay_palette,
@@ -206,13 +214,33 @@ class TableView:
     # -- colours -------------------------------------------------------
 
     def set_suit_colours(self, colours):
-        """Two or four colours for the suits (a tuple of four RGB values)."""
+        """Two or four colours for the suits (a tuple of four RGB values).
+        Suits of one colour share a place palette: one is made when a colour
+        first needs it, and one no suit uses is let go; every place is then
+        drawn again, with the palette of its card's suit."""
         self.suit_colours = colours
-        for palette in self._palettes + [self._status_palette, self._overlay_palette]:
+        palettes = self._palettes
+        for suit in range(4):
+            shared = None
+            for other in range(suit):
+                if colours[other] == colours[suit]:
+                    shared = palettes[other]
+            if shared is None:
+                shared = palettes[suit]
+                for other in range(suit):
+                    if shared is palettes[other]:  # that suit's colour now differs
+                        shared = None
+                if shared is None:
+                    shared = _palette(_BAIZE, _BLACK, _WHITE)
+            palettes[suit] = shared
+        for palette in palettes + [self._status_palette, self._overlay_palette]:
             for suit in range(4):
                 palette[SUIT_INK + suit] = colours[suit]
         for suit in range(4):
-            self._palettes[suit][INK] = colours[suit]
+            palettes[suit][INK] = colours[suit]
+        drawn = self._drawn
+        for at in range(0, 80, 4):
+            drawn[at] = 255  # no card shows 255: each place is drawn again
 
     # -- places --------------------------------------------------------
 
@@ -238,7 +266,7 @@ class TableView:
         drawn[at + 1] = code
         drawn[at + 2] = mark
         drawn[at + 3] = state
-        grid.y = place_y(place) - GRID_TOP - LIFT * lifted  # in the GridLayout
+        grid.y = place_y(place) - GRID_TOP - LIFT * lifted  # in the places' group
         # Tiles by int index (row * 4 + column): an (x, y) tuple would be
         # allocated for every tile written, and this runs on every move.
         if card:
@@ -324,8 +352,8 @@ class TableView:
 
     def show_text(self, title="", marker_row=-1):
         """Show the text page: ``rows`` in the body, ``title`` twice the size
-        (if it fits, else as the body) at the top, centred (over rows 0-1), the marker '>' (a tile) at the
-        start of body row ``marker_row`` (-1: none)."""
+        (if it fits, else as the body) at the top, centred (over rows 0-1),
+        the marker '>' (a tile) at the start of body row ``marker_row`` (-1: none)."""
         self._draw_body()
         if title:
             self.title.text = title  # the label redraws only for a new title
@@ -336,11 +364,6 @@ class TableView:
         self.title.hidden = not title  # kept when hidden: the same title costs nothing again
         self.move_marker(marker_row)
         self._show_page("text")
-
-    def set_row(self, row, text):
-        """Rewrite one body row on the text page shown."""
-        self.rows[row] = text
-        self._draw_body()
 
     def draw_rows(self):
         """Show what ``put`` wrote on the text page shown."""
