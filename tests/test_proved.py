@@ -3,6 +3,10 @@ option (sthelena/app/proved.py, through the buttons, saved with the
 settings), the won and stuck screens' lines, read back from the pixels, and
 a missing or corrupt assets/winnable.bin told on the status line."""
 
+import os
+import subprocess
+import sys
+
 import pytest
 
 from app_driver import MemoryStore, ScreenReader, make_app, press
@@ -240,7 +244,7 @@ def test_the_board_hands_the_app_its_file_and_deals_winnable_ones_in_the_vm():
     """device.setup() under the MicroPython VM, with the shipped file at
     /assets/winnable.bin: the option's label, winnable deals only, and the
     won screen's lines, as the board would show them."""
-    from test_device import SHEET, run
+    from test_device import SHEET, run  # (the board's stand-ins in the VM)
 
     won = deals_where("box-kite", lambda moves: moves > 0, 1)[0]
     lines = run("""
@@ -285,11 +289,12 @@ class Picture:
 def test_the_desktop_hands_the_app_the_repositorys_file(tmp_path, reader):
     """``python code.py``: the menu's last item reads the repository's
     assets/winnable.bin (a box-kite deal: offered, off)."""
-    from test_desktop import run
-
     shot = tmp_path / "menu.png"
-    done = run(["--keys", "START UP", "--rules", "box-kite", "--deal", "5", "--no-save",
-                "--shot", shot], tmp_path)
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               HOME=str(tmp_path), USERPROFILE=str(tmp_path))
+    done = subprocess.run([sys.executable, "code.py", "--keys", "START UP", "--rules",
+                           "box-kite", "--deal", "5", "--no-save", "--shot", str(shot)],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     row = reader.text_at(Picture(shot), 2, 8 * LABEL_ROW, TEXT_COLUMNS)
     assert row[1:].rstrip("?").rstrip() == "Winnable only: off"
