@@ -89,10 +89,10 @@ from .solver_position import FULL as _FULL
 from .solver_position import Position
 from .notation import move_name
 
-# The three searches of ``Solver.solve`` (positions).
-FIRST_NODES = 5000
-PROBE_CAP = 2000
-PROBE_NODES = 100000
+# The searches of ``Solver.solve`` before the last, exact one: (positions
+# below each last redeal, or None for the exact search; positions in all;
+# whether the last redeals are tried in the greedy order).
+PHASES = ((None, 5000, False), (2000, 100000, True))
 WIN = "win"
 LOSS = "loss"
 UNKNOWN = "unknown"
@@ -133,18 +133,19 @@ class Solver(Position):
         (or Louis' deal) from each position of the closure leads to. Every
         position met is marked in ``seen`` with its parent and move."""
         seen = self.seen
+        moves_of = self.moves_of
+        make_child = self.child
+        key_of = self.key_of
         queue = deque(((snap, key),))
         closure = []
         while queue:
             snap, key = queue.popleft()
             closure.append((snap, key))
-            self.restore(snap)
-            for move in self.moves():
+            for move in moves_of(*snap):
                 if move >= 400:
                     continue
-                self.restore(snap)
-                self.play(move)
-                child = self.key()
+                after = make_child(snap, move)
+                child = key_of(after)
                 if child in seen:
                     continue
                 seen[child] = (key, move)
@@ -152,11 +153,11 @@ class Solver(Position):
                 if not self.nodes & 1023:
                     self._check_budget()
                 if move % 20 >= 12 and move < 240:  # a pile's card to a foundation
-                    yield self.snapshot(), child
-                elif self.found == _FULL:
-                    yield self.snapshot(), child
+                    yield after, child
+                elif after[1] == _FULL:
+                    yield after, child
                 else:
-                    queue.append((self.snapshot(), child))
+                    queue.append((after, child))
         children = []
         for snap, key in closure:
             self.restore(snap)
@@ -200,13 +201,13 @@ class Solver(Position):
         """Search from the position; a ``Result``. ``budget`` in seconds
         (None: no limit), ``max_nodes`` positions (None: no limit).
 
-        Three searches, each from scratch: the exact search for up to
-        ``FIRST_NODES`` positions (most deals are won by then); while a
-        redeal or deal is to come, a probe that gives each position reached
-        by the last redeal only ``PROBE_CAP`` positions below it, up to
-        ``PROBE_NODES`` in all (it leaves lost packs early and tries more
-        of them); then the exact search until the budget runs out. Only the
-        exact search can answer ``loss``."""
+        The searches of ``PHASES``, each from scratch and for a number of
+        positions: the exact search (most deals are won within 5,000
+        positions); while a redeal or deal is to come, probes that give each
+        position reached by the last redeal only a few positions below it
+        (they leave lost packs early and try more of them); then the exact
+        search until the budget runs out. Only the exact search can answer
+        ``loss``."""
         start = time.perf_counter()
         self.deadline = None if budget is None else start + budget
         self.max_nodes = max_nodes
@@ -214,13 +215,13 @@ class Solver(Position):
         self.order_redeals = False
         first = self.snapshot()
         result = UNKNOWN
-        phases = ((None, FIRST_NODES),)
-        if not self._final(first):
-            phases += ((PROBE_CAP, PROBE_NODES),)
-        for cap, nodes in phases:
+        final = self._final(first)
+        for cap, nodes, order in PHASES:
+            if cap is not None and final:
+                continue
             self.max_nodes = self.nodes + nodes if max_nodes is None \
                 else min(max_nodes, self.nodes + nodes)
-            self.order_redeals = cap is not None
+            self.order_redeals = order
             result = self._search(cap)
             self.order_redeals = False
             self.restore(first)
