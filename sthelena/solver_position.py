@@ -103,6 +103,8 @@ class Position:
         final = round_ >= self.redeals and not stock
         louis = self.louis and round_ == 0 and len(stock) > 0
         restricted = self.restrict_rule and round_ == 0
+        if not (restricted or louis or self.absorb):
+            return self._free_moves(piles, found, round_, final)
         safe = self.safe_rule and final and not restricted
         absorb = self.absorb
         tops = [cards[-1] if cards else 0 for cards in piles]
@@ -193,6 +195,79 @@ class Position:
         if louis:
             plays.append(DEAL)
         elif round_ < self.redeals and found != FULL:
+            plays.append(REDEAL)
+        return plays
+
+    def _free_moves(self, piles, found, round_, final):
+        """``moves_of`` when no restriction, Louis' stock or reduction 4 is in
+        play (most positions searched): the same moves in the same order."""
+        homes = _homes(found)
+        safe = self.safe_rule and final
+        plays = []
+        where = {}
+        empty = []
+        tops = []
+        pile = 0
+        for cards in piles:
+            if not cards:
+                empty.append(pile)
+                tops.append(0)
+                pile += 1
+                continue
+            card = cards[-1]
+            tops.append(card)
+            if card in where:
+                where[card] += (pile,)
+            else:
+                where[card] = (pile,)
+            if card in homes:
+                if safe and found[card >> 4] + found[(card >> 4) + 4] >= 14:
+                    return [pile * 20 + homes[card][0]]
+                for target in homes[card]:
+                    plays.append(pile * 20 + target)
+            pile += 1
+        if not self.fill:
+            empty = ()
+        elif empty and final:
+            del empty[1:]  # reduction 1: any empty pile is as good
+        hosts = self.hosts
+        good = []
+        other = []
+        pile = -1
+        for card in tops:
+            pile += 1
+            if not card:
+                continue
+            targets = ()
+            for host in hosts[card]:
+                if host in where:
+                    targets += where[host]
+            cards = piles[pile]
+            if empty and (len(cards) > 1 or not final):
+                targets += tuple(empty)
+            if not targets:
+                continue
+            bucket = good if len(cards) > 1 and cards[-2] in homes else other
+            base = pile * 20
+            for target in targets:
+                if target != pile:
+                    bucket.append(base + target)
+        plays += good
+        plays += other
+        if self.off_foundation:
+            for foundation in range(8):
+                card = _found_top(found, foundation)
+                if card:
+                    for target in range(12):
+                        top = tops[target]
+                        if (top in hosts[card]) if top else self.fill:
+                            plays.append((12 + foundation) * 20 + target)
+        if self.relocate:
+            for foundation in range(8):
+                card = _found_top(found, foundation)
+                if card and _wants(found, foundation ^ 4) == card & 15:
+                    plays.append((12 + foundation) * 20 + 12 + (foundation ^ 4))
+        if round_ < self.redeals and found != FULL:
             plays.append(REDEAL)
         return plays
 
@@ -289,3 +364,26 @@ def _wants(found, foundation):
     if count >= 13:
         return 0
     return 13 - count if foundation < 4 else count + 1
+
+
+_HOMES = {}
+
+
+def _homes(found):
+    """{card: foundation targets (12-19) that take it next} for ``found``
+    (cached: the search meets few distinct foundation counts)."""
+    if type(found) is not bytes:
+        found = bytes(found)
+    homes = _HOMES.get(found)
+    if homes is None:
+        homes = {}
+        for suit in range(4):
+            if found[suit] < 13:
+                homes.setdefault(suit << 4 | (13 - found[suit]), []).append(12 + suit)
+            if found[suit + 4] < 13:
+                homes.setdefault(suit << 4 | (found[suit + 4] + 1), []).append(16 + suit)
+        homes = {card: tuple(targets) for card, targets in homes.items()}
+        if len(_HOMES) > 100000:
+            _HOMES.clear()
+        _HOMES[found] = homes
+    return homes
