@@ -103,7 +103,8 @@ def main(argv=None):
     parser.add_argument("--from", dest="source", metavar="DIR",
                         help="read stats --results files DIR/<rules>.jsonl instead of solving")
     parser.add_argument("--results", metavar="DIR",
-                        help="also write each deal's line to DIR/<rules>.jsonl (as stats --results)")
+                        help="also write each deal's line to DIR/<rules>.jsonl "
+                             "(as stats --results)")
     args = parser.parse_args(argv)
     first, last = parse_range(args.deals)
     if args.source:
