@@ -14,7 +14,8 @@ numbers (``source * 20 + target``, ``REDEAL``, ``DEAL``); the tests check
 that the move generator here lists exactly ``Game.legal_moves()`` (apart
 from the reductions below) and replay every solution through ``Game.push``.
 
-The search (three times over, see ``Solver.solve``). Reaching a won position is a reachability question, so a set of
+The search (three times over, see ``Solver.solve``). Reaching a won
+position is a reachability question, so a set of
 visited positions is a complete transposition table: a position met again
 has either been searched to the end (and led to no win) or is on the
 current line (and what it leads to will be searched there). A redeal and
@@ -23,7 +24,15 @@ Keys are exact (bytes of the foundations, the round, the piles and the
 stock), so a ``loss`` is a proof, not a guess with a hash collision.
 Move ordering: plays to foundations first, then moves between piles
 that uncover a card a foundation takes, then the other card moves, then a
-redeal (or Louis' deal) last; in the probe (``Solver.solve``), among the
+redeal (or Louis' deal) last. Between two plays to foundations the moves
+between piles are walked best first, the position with a wanted card
+under the fewest others first (an order only: every position of the walk
+is still visited before a loss is answered); not while the
+restriction is in force (a wanted card may lie in a pile that cannot
+play it) nor with ``foundation_moves=all`` (cards come back off the
+foundations): breadth first there, as that order found fewer wins on
+``st-helena,redeals=0`` and ``st-helena-pysol``. In the probe
+(``Solver.solve``), among the
 redeals from the positions of a closure (below), first the one after which
 plays to foundations alone put the most cards home (that order helps some
 deals and hurts others, so the exact searches keep the plain order).
@@ -82,17 +91,17 @@ whenever one was):
 """
 
 import time
-from collections import deque
+from heapq import heappop, heappush
 
 from .moves import DEAL, REDEAL
 from .solver_position import FULL as _FULL
 from .solver_position import Position
 from .notation import move_name
 
-# The three searches of ``Solver.solve`` (positions).
-FIRST_NODES = 5000
-PROBE_CAP = 2000
-PROBE_NODES = 100000
+# The searches of ``Solver.solve`` before the last, exact one: (positions
+# below each last redeal, or None for the exact search; positions in all;
+# whether the last redeals are tried in the greedy order).
+PHASES = ((None, 5000, False), (2000, 100000, True))
 WIN = "win"
 LOSS = "loss"
 UNKNOWN = "unknown"
@@ -126,25 +135,32 @@ class Solver(Position):
     # -- the search ------------------------------------------------------------
 
     def _expand(self, snap, key):
-        """The children of a position in the search: a breadth-first walk
-        over the card moves that are not plays to foundations (its
-        "closure"), yielding ``(snapshot, key)`` of each new position a
-        play to a foundation leads to, nearest first; then those a redeal
-        (or Louis' deal) from each position of the closure leads to. Every
-        position met is marked in ``seen`` with its parent and move."""
+        """The children of a position in the search: a walk over the card
+        moves that are not plays to foundations (its "closure"), yielding
+        ``(snapshot, key)`` of each new position a play to a foundation
+        leads to as it is met; then those a redeal (or Louis' deal) from
+        each position of the closure leads to. The closure is walked best
+        first: the position whose piles hold a card a foundation takes
+        under the fewest other cards next (then the oldest; only the oldest
+        while the restriction is in force or with ``foundation_moves=all``). Every position
+        met is marked in ``seen`` with its parent and move."""
         seen = self.seen
-        queue = deque(((snap, key),))
+        moves_of = self.moves_of
+        make_child = self.child
+        key_of = self.key_of
+        tables = self.tables
+        guide = not self.off_foundation and not (self.restrict_rule and snap[3] == 0)
+        queue = [(0, 0, snap, key)]
+        count = 0
         closure = []
         while queue:
-            snap, key = queue.popleft()
+            _, _, snap, key = heappop(queue)
             closure.append((snap, key))
-            self.restore(snap)
-            for move in self.moves():
+            for move in moves_of(*snap):
                 if move >= 400:
                     continue
-                self.restore(snap)
-                self.play(move)
-                child = self.key()
+                after = make_child(snap, move)
+                child = key_of(after)
                 if child in seen:
                     continue
                 seen[child] = (key, move)
@@ -152,11 +168,23 @@ class Solver(Position):
                 if not self.nodes & 1023:
                     self._check_budget()
                 if move % 20 >= 12 and move < 240:  # a pile's card to a foundation
-                    yield self.snapshot(), child
-                elif self.found == _FULL:
-                    yield self.snapshot(), child
+                    yield after, child
+                elif after[1] == _FULL:
+                    yield after, child
                 else:
-                    queue.append((self.snapshot(), child))
+                    depth = 0
+                    if guide:
+                        table = tables.get(after[1])
+                        if table is None:
+                            table = tables[after[1]] = _wanted_table(after[1])
+                        # The fewest cards over a card a foundation takes (the
+                        # key after its foundations and round lists the piles).
+                        marks = child[9:].translate(table)
+                        for depth, pattern in enumerate(_BURIED):
+                            if pattern in marks:
+                                break
+                    count += 1
+                    heappush(queue, (depth, count, after, child))
         children = []
         for snap, key in closure:
             self.restore(snap)
@@ -200,27 +228,28 @@ class Solver(Position):
         """Search from the position; a ``Result``. ``budget`` in seconds
         (None: no limit), ``max_nodes`` positions (None: no limit).
 
-        Three searches, each from scratch: the exact search for up to
-        ``FIRST_NODES`` positions (most deals are won by then); while a
-        redeal or deal is to come, a probe that gives each position reached
-        by the last redeal only ``PROBE_CAP`` positions below it, up to
-        ``PROBE_NODES`` in all (it leaves lost packs early and tries more
-        of them); then the exact search until the budget runs out. Only the
-        exact search can answer ``loss``."""
+        The searches of ``PHASES``, each from scratch and for a number of
+        positions: the exact search (most deals are won within 5,000
+        positions); while a redeal or deal is to come, probes that give each
+        position reached by the last redeal only a few positions below it
+        (they leave lost packs early and try more of them); then the exact
+        search until the budget runs out. Only the exact search can answer
+        ``loss``."""
         start = time.perf_counter()
         self.deadline = None if budget is None else start + budget
         self.max_nodes = max_nodes
         self.nodes = 0
         self.order_redeals = False
+        self.tables = {}  # _wanted_table's tables by foundation counts
         first = self.snapshot()
         result = UNKNOWN
-        phases = ((None, FIRST_NODES),)
-        if not self._final(first):
-            phases += ((PROBE_CAP, PROBE_NODES),)
-        for cap, nodes in phases:
+        final = self._final(first)
+        for cap, nodes, order in PHASES:
+            if cap is not None and final:
+                continue
             self.max_nodes = self.nodes + nodes if max_nodes is None \
                 else min(max_nodes, self.nodes + nodes)
-            self.order_redeals = cap is not None
+            self.order_redeals = order
             result = self._search(cap)
             self.order_redeals = False
             self.restore(first)
@@ -324,6 +353,23 @@ class Solver(Position):
             step = seen[key]
         moves.reverse()
         return moves
+
+
+# _BURIED[d]: a wanted card (1) under d other cards (0) at the top of a pile (2).
+_BURIED = [b"\x01" + b"\x00" * depth + b"\x02" for depth in range(12)]
+
+
+def _wanted_table(found):
+    """A ``bytes.translate`` table marking the cards the foundations of
+    ``found`` take next (1), the piles' ends in a key (2), other cards (0)."""
+    table = bytearray(256)
+    for suit in range(4):
+        if found[suit] < 13:
+            table[suit << 4 | (13 - found[suit])] = 1
+        if found[suit + 4] < 13:
+            table[suit << 4 | (found[suit + 4] + 1)] = 1
+    table[0xff] = table[0xfe] = 2
+    return bytes(table)
 
 
 class _OutOfBudget(Exception):

@@ -8,6 +8,7 @@ from .moves import DEAL, REDEAL
 
 FULL = b"\x0d" * 8  # every foundation holds its 13 cards
 _SEP = b"\xff"
+_ROUNDS = [bytes((number,)) for number in range(256)]
 # Piles the restriction treats alike (0-based), for reduction 1 with the restriction on.
 _GROUPS = ((0, 1, 2, 3), (6, 7, 8, 9), (4, 5, 10, 11))
 
@@ -64,17 +65,19 @@ class Position:
         return self.round >= self.redeals and not self.stock
 
     def key(self):
-        found = self.found
+        return self.key_of((self.piles, self.found, self.stock, self.round))
+
+    def key_of(self, snap):
+        """The exact key of a snapshot (reductions 1 and 4 applied)."""
+        piles, found, stock, round_ = snap
         if self.absorb:
             found = bytearray(found)
             for suit in range(4):
                 if found[suit] + found[suit + 4] == 13:
                     found[suit] = 13
                     found[suit + 4] = 0
-        head = bytes(found) + bytes((self.round,))
-        piles = self.piles
-        if self.symmetric():
-            if self.restrict_rule and self.round == 0:
+        if round_ >= self.redeals and not stock:  # symmetric (reduction 1)
+            if self.restrict_rule and round_ == 0:
                 parts = []
                 for group in _GROUPS:
                     parts.extend(sorted(piles[index] for index in group))
@@ -83,7 +86,7 @@ class Position:
                 parts = sorted(piles)
         else:
             parts = piles
-        return head + _SEP.join(parts) + b"\xfe" + self.stock
+        return bytes(found) + _ROUNDS[round_] + _SEP.join(parts) + b"\xfe" + stock
 
     def won(self):
         return self.found == FULL
@@ -92,14 +95,18 @@ class Position:
 
     def moves(self):
         """The legal moves, best first (or the one safe play, reduction 2)."""
-        piles = self.piles
-        found = self.found
-        stock = self.stock
-        round_ = self.round
+        return self.moves_of(self.piles, self.found, self.stock, self.round)
+
+    def moves_of(self, piles, found, stock, round_):
+        """``moves`` of the position given by its parts (a snapshot's), which
+        the search calls without restoring the position first."""
         final = round_ >= self.redeals and not stock
         louis = self.louis and round_ == 0 and len(stock) > 0
         restricted = self.restrict_rule and round_ == 0
+        if not (restricted or louis or self.absorb):
+            return self._free_moves(piles, found, round_, final)
         safe = self.safe_rule and final and not restricted
+        absorb = self.absorb
         tops = [cards[-1] if cards else 0 for cards in piles]
         plays = []
         # A full foundation wants rank 0 or 14, which no card has.
@@ -108,19 +115,21 @@ class Position:
             if card:
                 suit = card >> 4
                 rank = card & 15
-                if self.absorb and found[suit] + found[suit + 4] == 13:
+                kings = found[suit]
+                aces = found[suit + 4]
+                if absorb and kings + aces == 13:
                     # Reduction 4: any card of the suit goes home, after relocations.
                     if not (restricted and 6 <= pile <= 9):
                         plays.append(pile * 20 + 12 + suit)
                     elif not (restricted and pile < 4):
                         plays.append(pile * 20 + 16 + suit)
                     continue
-                if 13 - found[suit] == rank and not (restricted and 6 <= pile <= 9):
-                    if safe and found[suit] + found[suit + 4] >= 14:
+                if 13 - kings == rank and not (restricted and 6 <= pile <= 9):
+                    if safe and kings + aces >= 14:
                         return [pile * 20 + 12 + suit]
                     plays.append(pile * 20 + 12 + suit)
-                if found[suit + 4] + 1 == rank and not (restricted and pile < 4):
-                    if safe and found[suit] + found[suit + 4] >= 14:
+                if aces + 1 == rank and not (restricted and pile < 4):
+                    if safe and kings + aces >= 14:
                         return [pile * 20 + 16 + suit]
                     plays.append(pile * 20 + 16 + suit)
         if not louis:
@@ -129,7 +138,10 @@ class Position:
             for pile in range(12):
                 card = tops[pile]
                 if card:
-                    where[card] = where.get(card, ()) + (pile,)
+                    if card in where:
+                        where[card] = where[card] + (pile,)
+                    else:
+                        where[card] = (pile,)
                 else:
                     empty.append(pile)
             if self.fill:
@@ -169,16 +181,16 @@ class Position:
             plays += other
             if self.off_foundation:
                 for foundation in range(8):
-                    card = self._found_top(foundation)
+                    card = _found_top(found, foundation)
                     if card:
                         for target in range(12):
                             top = tops[target]
                             if (top in hosts[card]) if top else self.fill:
                                 plays.append((12 + foundation) * 20 + target)
-        if self.relocate and not self.absorb:
+        if self.relocate and not absorb:
             for foundation in range(8):
-                card = self._found_top(foundation)
-                if card and self._wants(foundation ^ 4) == card & 15:
+                card = _found_top(found, foundation)
+                if card and _wants(found, foundation ^ 4) == card & 15:
                     plays.append((12 + foundation) * 20 + 12 + (foundation ^ 4))
         if louis:
             plays.append(DEAL)
@@ -186,18 +198,105 @@ class Position:
             plays.append(REDEAL)
         return plays
 
-    def _found_top(self, foundation):
-        count = self.found[foundation]
-        if not count:
-            return 0
-        suit = foundation & 3
-        return suit << 4 | (14 - count if foundation < 4 else count)
+    def _free_moves(self, piles, found, round_, final):
+        """``moves_of`` when no restriction, Louis' stock or reduction 4 is in
+        play (most positions searched): the same moves in the same order."""
+        homes = _homes(found)
+        safe = self.safe_rule and final
+        plays = []
+        where = {}
+        empty = []
+        tops = []
+        pile = 0
+        for cards in piles:
+            if not cards:
+                empty.append(pile)
+                tops.append(0)
+                pile += 1
+                continue
+            card = cards[-1]
+            tops.append(card)
+            if card in where:
+                where[card] += (pile,)
+            else:
+                where[card] = (pile,)
+            if card in homes:
+                if safe and found[card >> 4] + found[(card >> 4) + 4] >= 14:
+                    return [pile * 20 + homes[card][0]]
+                for target in homes[card]:
+                    plays.append(pile * 20 + target)
+            pile += 1
+        if not self.fill:
+            empty = ()
+        elif empty and final:
+            del empty[1:]  # reduction 1: any empty pile is as good
+        hosts = self.hosts
+        good = []
+        other = []
+        pile = -1
+        for card in tops:
+            pile += 1
+            if not card:
+                continue
+            targets = ()
+            for host in hosts[card]:
+                if host in where:
+                    targets += where[host]
+            cards = piles[pile]
+            if empty and (len(cards) > 1 or not final):
+                targets += tuple(empty)
+            if not targets:
+                continue
+            bucket = good if len(cards) > 1 and cards[-2] in homes else other
+            base = pile * 20
+            for target in targets:
+                if target != pile:
+                    bucket.append(base + target)
+        plays += good
+        plays += other
+        if self.off_foundation:
+            for foundation in range(8):
+                card = _found_top(found, foundation)
+                if card:
+                    for target in range(12):
+                        top = tops[target]
+                        if (top in hosts[card]) if top else self.fill:
+                            plays.append((12 + foundation) * 20 + target)
+        if self.relocate:
+            for foundation in range(8):
+                card = _found_top(found, foundation)
+                if card and _wants(found, foundation ^ 4) == card & 15:
+                    plays.append((12 + foundation) * 20 + 12 + (foundation ^ 4))
+        if round_ < self.redeals and found != FULL:
+            plays.append(REDEAL)
+        return plays
 
-    def _wants(self, foundation):
-        count = self.found[foundation]
-        if count >= 13:
-            return 0
-        return 13 - count if foundation < 4 else count + 1
+    def child(self, snap, move):
+        """The snapshot a card move (not a redeal or deal) leads to from
+        ``snap``, made without changing the position (except in the rare
+        cases it falls back on ``restore`` and ``play``)."""
+        piles, found, stock, round_ = snap
+        source = move // 20
+        target = move % 20
+        if source < 12:
+            cards = piles[source]
+            if target < 12:
+                new = list(piles)
+                new[source] = cards[:-1]
+                new[target] = piles[target] + cards[-1:]
+                return (tuple(new), found, stock, round_)
+            if not self.absorb and not (self.louis and stock):
+                new = list(piles)
+                new[source] = cards[:-1]
+                counts = bytearray(found)
+                counts[target - 12] += 1
+                return (tuple(new), bytes(counts), stock, round_)
+        self.restore(snap)
+        self.play(move)
+        return self.snapshot()
+
+    def _found_top(self, foundation):
+        return _found_top(self.found, foundation)
 
     def play(self, move):
         """Make a legal move (the caller keeps a snapshot to undo it)."""
@@ -248,3 +347,43 @@ class Position:
 
     def _deal_out(self, pack):
         self.piles[:] = [pack[index::12] for index in range(12)]
+
+
+def _found_top(found, foundation):
+    """The top card of a foundation given its counts (0 when it is empty)."""
+    count = found[foundation]
+    if not count:
+        return 0
+    suit = foundation & 3
+    return suit << 4 | (14 - count if foundation < 4 else count)
+
+
+def _wants(found, foundation):
+    """The rank a foundation takes next (0 when it is full)."""
+    count = found[foundation]
+    if count >= 13:
+        return 0
+    return 13 - count if foundation < 4 else count + 1
+
+
+_HOMES = {}
+
+
+def _homes(found):
+    """{card: foundation targets (12-19) that take it next} for ``found``
+    (cached: the search meets few distinct foundation counts)."""
+    if type(found) is not bytes:
+        found = bytes(found)
+    homes = _HOMES.get(found)
+    if homes is None:
+        homes = {}
+        for suit in range(4):
+            if found[suit] < 13:
+                homes.setdefault(suit << 4 | (13 - found[suit]), []).append(12 + suit)
+            if found[suit + 4] < 13:
+                homes.setdefault(suit << 4 | (found[suit + 4] + 1), []).append(16 + suit)
+        homes = {card: tuple(targets) for card, targets in homes.items()}
+        if len(_HOMES) > 100000:
+            _HOMES.clear()
+        _HOMES[found] = homes
+    return homes

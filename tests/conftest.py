@@ -34,3 +34,11 @@ def sheet():
     from sthelena.app.sheet import load_sheet
 
     return load_sheet(str(ROOT / "assets" / "sheet.bmp"))
+
+
+@pytest.fixture
+def home(tmp_path):
+    """A stand-in home directory for subprocesses (their default save file)."""
+    path = tmp_path / "home"
+    path.mkdir()
+    return path

@@ -1,63 +1,21 @@
-"""The desktop command line, ``python -m sthelena`` (sthelena/cli.py)."""
+"""The desktop command line, ``python -m sthelena`` (sthelena/cli.py): deal,
+moves, play, errors, show and perft. The tty and the module's entry point are
+in test_cli_tty.py."""
 
 import io
 import json
-import os
-import re
-import subprocess
 import sys
 
 import pytest
 
-from sthelena import cli
-from sthelena.cli import main
+from cli_helpers import (ALL_RULES, ALMOST_WON_POS, CYCLING_POS, EMPTY_FOUNDATION_POS,
+                         NO_MOVES_POS, REDEAL_ONLY_POS, check_position_json, names, run,
+                         same_position)
 from sthelena.explain import perft
-from sthelena.game import CYCLING, NO_MOVES, REDEAL_ONLY, STATUS_NAMES, WON, Game
-from sthelena.notation import FOUNDATION_NAMES, card_name, move_name, parse_move
-from sthelena.rules import OPTIONS, Rules
+from sthelena.game import CYCLING, NO_MOVES, REDEAL_ONLY, Game
+from sthelena.notation import card_name, move_name, parse_move
+from sthelena.rules import Rules
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-EMPTY11 = "/-" * 11
-
-# Hand-made end games: one king of spades left, the ace-of-spades foundation
-# waiting for it. On pile 1 (top row) it may not go there before a redeal.
-REDEAL_ONLY_POS = "st-helena,spaces=none r0 AAAA/QKKK KS%s -" % EMPTY11
-NO_MOVES_POS = "st-helena,spaces=none,redeals=0 r0 AAAA/QKKK KS%s -" % EMPTY11
-# On pile 5 (a side pile) it may: one move from winning.
-ALMOST_WON_POS = "st-helena r0 AAAA/QKKK -/-/-/-/KS%s -" % ("/-" * 7)
-# The king-of-spades foundation emptied by relocating (box-kite): its top is
-# null in JSON, "-" in the diagram, and all 13 spades wait on pile 1.
-EMPTY_FOUNDATION_POS = "box-kite r0 -AAA/KKKK AS2S3S4S5S6S7S8S9STSJSQSKS%s -" % EMPTY11
-# Box-kite deal 0 after a few random moves: 4 legal moves, none leading on.
-CYCLING_POS = ("box-kite r0 QJKK/AAAA JCJS7C7S3C9D6C8C/JH4H8D4H5CJCQCTD/4S9S9S3HQSKD8C8D/"
-               "6H2D5D5S4C6D3S3C/KHKSTH7H5H7C2H9H/2S3H8HAHTS4C5H8S/TS2DAD5S4D6S6D/"
-               "5D4D9C9H9DTCJS3S/2CJD6H7D6C3D7S/8H2CQC2HQHQDTCAS/9C4S3DJD2S6SKC8S/"
-               "7HQDTD7DTH5CAC -")
-ALL_RULES = ("st-helena", "st-helena-pysol", "louis", "box-kite", "st-helena,wrap=true")
-
-
-def run(capsys, *argv):
-    """``main(argv)`` in-process: (exit status, stdout, stderr)."""
-    code = main(list(argv))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
-
-
-def run_module(*argv, stdin=None):
-    """``python -m sthelena`` in a child process, from the repository root."""
-    return subprocess.run([sys.executable, "-m", "sthelena"] + list(argv), cwd=ROOT,
-                          input=stdin, capture_output=True, text=True, timeout=60)
-
-
-def names(game):
-    return [move_name(move) for move in game.legal_moves()]
-
-
-def same_position(a, b):
-    return a.position_key() == b.position_key() and a.rules == b.rules
-
-
-# -- the hand-made positions are what they claim -----------------------------
 
 
 @pytest.mark.parametrize("text, status", [
@@ -85,24 +43,6 @@ def test_deal_default_rules_are_st_helena(capsys):
     assert code == 0
     assert out.strip() == Game.deal(42).notation()
     assert out.startswith("st-helena r0 ")
-
-
-def check_position_json(data, game):
-    """``data`` is exactly the JSON the CLI promises for ``game``."""
-    assert set(data) == {"notation", "rules", "round", "stock", "piles", "foundations"}
-    assert data["notation"] == game.notation()
-    assert data["rules"] == dict(cli.rules_dict(game.rules))
-    assert set(data["rules"]) == set(OPTIONS) | {"preset"}
-    assert data["rules"]["preset"] == game.rules.preset
-    assert data["round"] == game.round
-    assert data["stock"] == [card_name(card) for card in game.stock]
-    assert isinstance(data["piles"], list) and len(data["piles"]) == 12
-    for listed, pile in zip(data["piles"], game.piles):
-        assert listed == [card_name(card) for card in pile]
-    assert list(data["foundations"]) == list(FOUNDATION_NAMES)
-    for index, name in enumerate(FOUNDATION_NAMES):
-        card = game.top(12 + index)
-        assert data["foundations"][name] == (card_name(card) if card else None)
 
 
 @pytest.mark.parametrize("rules", ALL_RULES)
@@ -383,140 +323,3 @@ def test_perft_depth_2_counts_replies(capsys):
     code, out, _ = run(capsys, "perft", "7", "2")
     assert code == 0
     assert int(out) == total
-
-
-# -- tty --------------------------------------------------------------------
-
-
-def run_tty(capsys, monkeypatch, lines, *argv):
-    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(line + "\n" for line in lines)))
-    code = main(["tty"] + list(argv))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
-
-
-def test_tty_legal_illegal_undo_quit(capsys, monkeypatch):
-    code, out, err = run_tty(capsys, monkeypatch,
-                             ["3-7", "4-KH", "moves", "undo", "undo", "bogus", "help", "quit",
-                              "4-KH"], "--deal", "7")
-    assert (code, err) == (0, "")
-    assert out.startswith("St. Helena, deal 7, rules st-helena")
-    assert "illegal move 3-7: piles build by suit in these rules" in out
-    assert "bad move 'bogus'" in out
-    assert "undid 4-KH" in out
-    assert "nothing to undo" in out
-    assert "quit" in out  # the help text
-    game = Game.deal(7)
-    # the table: at the start, after 4-KH and after the undo, and no more
-    # (the 4-KH after quit is never read)
-    assert out.count("pile 12:") == 3
-    assert out.count("4:QH(8)") == 2 and out.count("4:TC(7)") == 1
-    assert out.count("KH:Q") == 1
-    game.push(parse_move("4-KH"))
-    assert " ".join(names(game)) in out  # the answer to "moves"
-    assert out.count("move> ") == 8
-
-
-def test_tty_illegal_input_loses_nothing(capsys, monkeypatch):
-    code, out, _ = run_tty(capsys, monkeypatch, ["4-KH", "3-7", "xx", "undo"], "--deal", "7")
-    assert code == 0
-    assert "undid 4-KH" in out  # the bad lines did not disturb the last move
-    assert out.count("pile 12:") == 3
-
-
-def test_tty_end_of_input_exits_0(capsys, monkeypatch):
-    code, out, _ = run_tty(capsys, monkeypatch, [], "--deal", "5", "--rules", "louis")
-    assert code == 0
-    assert "rules louis" in out
-    assert "stock (84, top last)" in out
-    assert out.rstrip().endswith("move>")
-
-
-def test_tty_random_deal_is_printed(capsys, monkeypatch):
-    monkeypatch.setattr(cli.random, "randrange", lambda limit: 31337)
-    code, out, _ = run_tty(capsys, monkeypatch, ["quit"])
-    assert code == 0
-    assert "deal 31337" in out.splitlines()[0]
-    assert cli.show_text(Game.deal(31337)) in out
-
-
-def test_tty_picks_different_deals(capsys, monkeypatch):
-    seen = set()
-    for _ in range(3):
-        _, out, _ = run_tty(capsys, monkeypatch, ["quit"])
-        seen.add(re.search(r"deal (\d+)", out).group(1))
-    assert len(seen) > 1
-
-
-def test_tty_win_message():
-    game = Game.from_notation(ALMOST_WON_POS)
-    out = io.StringIO()
-    assert cli.run_tty(game, io.StringIO("5-AS\nquit\n"), out) == 0
-    text = out.getvalue()
-    assert "You won" in text
-    assert text.count("move> ") == 1
-    assert game.status() == WON
-
-
-@pytest.mark.parametrize("position, message", [
-    (REDEAL_ONLY_POS, "only a redeal is left"),
-    (NO_MOVES_POS, "no moves left: the game is lost"),
-    (CYCLING_POS, "only moves that undo each other are left"),
-])
-def test_tty_says_when_stuck(position, message):
-    out = io.StringIO()
-    game = Game.from_notation(position)
-    assert cli.run_tty(game, io.StringIO(""), out) == 0
-    assert message in out.getvalue()
-    assert STATUS_NAMES[game.status()] in out.getvalue().splitlines()[0]
-
-
-def test_tty_redeal_then_play_on():
-    game = Game.from_notation(REDEAL_ONLY_POS)
-    out = io.StringIO()
-    assert cli.run_tty(game, io.StringIO("redeal\n1-AS\n"), out) == 0
-    text = out.getvalue()
-    assert "only a redeal is left" in text and "You won" in text
-
-
-def test_status_messages_for_playing_and_louis():
-    assert cli.status_message(Game.deal(7), 0) is None
-    assert "deal of the stock" in cli.status_message(Game.deal(3, "louis"), REDEAL_ONLY)
-
-
-# -- the module entry point, in a child process -------------------------------
-
-
-def test_module_deal():
-    result = run_module("deal", "7")
-    assert result.returncode == 0 and result.stderr == ""
-    assert result.stdout.strip() == Game.deal(7).notation()
-
-
-def test_module_play_from_stdin_and_json():
-    result = run_module("play", "-", "4-KH", "--json", stdin=Game.deal(7).notation() + "\n")
-    assert result.returncode == 0
-    game = Game.deal(7)
-    game.push(parse_move("4-KH"))
-    check_position_json(json.loads(result.stdout), game)
-
-
-def test_module_error():
-    result = run_module("play", "7", "3-7")
-    assert result.returncode == 2
-    assert result.stdout == ""
-    assert result.stderr == "sthelena: illegal move 3-7: piles build by suit in these rules\n"
-
-
-def test_module_usage_error():
-    result = run_module("deal")
-    assert result.returncode == 2
-    assert result.stdout == ""
-    assert result.stderr == ("sthelena: the following arguments are required: N "
-                             "(try: sthelena deal --help)\n")
-
-
-def test_module_tty():
-    result = run_module("tty", "--deal", "7", stdin="4-KH\nundo\nquit\n")
-    assert result.returncode == 0
-    assert "undid 4-KH" in result.stdout

@@ -149,3 +149,22 @@ def test_stats_progress_line_on_a_terminal():
     figures = run_stats(7, 8, Game("st-helena").rules, 10.0, stream=stream)
     assert "2/2 deals" in stream.text
     assert figures["count"] == 2
+
+
+def test_bench_solver_results_lines_read_back(tmp_path):
+    """tools/bench_solver.py --results writes the lines ``--from`` reads."""
+    import importlib.util
+    import os
+
+    path = os.path.join(os.path.dirname(__file__), "..", "tools", "bench_solver.py")
+    spec = importlib.util.spec_from_file_location("bench_solver", path)
+    bench_solver = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench_solver)
+    made = bench_solver.bench("st-helena", 7, 8, 10.0, 1, results=str(tmp_path))
+    lines = [json.loads(line) for line in (tmp_path / "st-helena.jsonl").read_text().splitlines()]
+    assert [line["deal"] for line in lines] == [7, 8]
+    assert {line["result"] for line in lines} == {"win"}
+    read = bench_solver.bench("st-helena", 7, 8, 10.0, 1, source=str(tmp_path))
+    for name in ("count", "won", "lost", "unknown", "decided"):
+        assert read[name] == made[name]
+    assert read["median"] == pytest.approx(made["median"], abs=1e-3)

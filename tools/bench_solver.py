@@ -1,6 +1,7 @@
 """The solver's benchmark (``make bench-solver``): deals 1-1000 of each preset.
 
     python tools/bench_solver.py [--deals A-B] [--rules R[;R...]] [--budget S] [--jobs J]
+                                 [--results DIR]
     python tools/bench_solver.py --from DIR [--deals A-B] [--rules ...]
 
 For each rule set it prints the share of deals decided (won or proved lost)
@@ -51,7 +52,15 @@ def _read_results(path, first, last):
     return rows
 
 
-def bench(rules, first, last, budget, jobs, source=None):
+def _write_results(path, rows):
+    """The per-deal lines ``stats --results`` writes, in deal order."""
+    with open(path, "w") as out:
+        for row in sorted(rows):
+            out.write(json.dumps({"deal": row[0], "result": row[1], "moves": row[2],
+                                  "nodes": row[3], "seconds": round(row[4], 4)}) + "\n")
+
+
+def bench(rules, first, last, budget, jobs, source=None, results=None):
     tasks = [(number, rules, budget) for number in range(first, last + 1)]
     start = time.perf_counter()
     if source:
@@ -64,6 +73,8 @@ def bench(rules, first, last, budget, jobs, source=None):
         with multiprocessing.Pool(jobs) as pool:
             rows = list(pool.imap_unordered(_solve, tasks, chunksize=1))
     wall = time.perf_counter() - start
+    if results and not source:
+        _write_results(os.path.join(results, rules + ".jsonl"), rows)
     times = sorted(row[4] for row in rows)
     decided = [row for row in rows if row[1] != "unknown"]
     count = len(rows)
@@ -91,6 +102,9 @@ def main(argv=None):
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--from", dest="source", metavar="DIR",
                         help="read stats --results files DIR/<rules>.jsonl instead of solving")
+    parser.add_argument("--results", metavar="DIR",
+                        help="also write each deal's line to DIR/<rules>.jsonl "
+                             "(as stats --results)")
     args = parser.parse_args(argv)
     first, last = parse_range(args.deals)
     if args.source:
@@ -106,7 +120,7 @@ def main(argv=None):
     verdicts = []
     for rules in args.rules.split(";"):
         rules = str(Rules.parse(rules))
-        row = bench(rules, first, last, args.budget, args.jobs, args.source)
+        row = bench(rules, first, last, args.budget, args.jobs, args.source, args.results)
         print("%-18s %6d %6d %6d %7.1f%% %8.1f%% %9.3f %9.3f %9.0f %10s %8s" % (
             rules, row["won"], row["lost"], row["unknown"], 100 * row["decided_1s"],
             100 * row["decided"], row["median"], row["p90"], row["nodes_per_second"],
