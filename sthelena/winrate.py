@@ -98,7 +98,9 @@ def solve_deals(first, last, rules, budget, jobs=1, progress=None):
         return
     import multiprocessing
 
-    with multiprocessing.Pool(jobs) as pool:
+    # Fresh worker processes, not forks: a fork of a process with threads (a
+    # test run's, a window's) can deadlock in the child on a lock held by a thread.
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
         for item in pool.imap_unordered(solve_deal, tasks, chunksize=1):
             yield item
 

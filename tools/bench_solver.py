@@ -70,7 +70,7 @@ def bench(rules, first, last, budget, jobs, source=None, results=None):
     else:
         import multiprocessing
 
-        with multiprocessing.Pool(jobs) as pool:
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:  # see winrate.solve_deals
             rows = list(pool.imap_unordered(_solve, tasks, chunksize=1))
     wall = time.perf_counter() - start
     if results and not source:
