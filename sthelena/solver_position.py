@@ -180,18 +180,9 @@ class Position:
             plays += good
             plays += other
             if self.off_foundation:
-                for foundation in range(8):
-                    card = _found_top(found, foundation)
-                    if card:
-                        for target in range(12):
-                            top = tops[target]
-                            if (top in hosts[card]) if top else self.fill:
-                                plays.append((12 + foundation) * 20 + target)
+                self._off_foundation_moves(found, tops, plays)
         if self.relocate and not absorb:
-            for foundation in range(8):
-                card = _found_top(found, foundation)
-                if card and _wants(found, foundation ^ 4) == card & 15:
-                    plays.append((12 + foundation) * 20 + 12 + (foundation ^ 4))
+            _relocations(found, plays)
         if louis:
             plays.append(DEAL)
         elif round_ < self.redeals and found != FULL:
@@ -255,21 +246,25 @@ class Position:
         plays += good
         plays += other
         if self.off_foundation:
-            for foundation in range(8):
-                card = _found_top(found, foundation)
-                if card:
-                    for target in range(12):
-                        top = tops[target]
-                        if (top in hosts[card]) if top else self.fill:
-                            plays.append((12 + foundation) * 20 + target)
+            self._off_foundation_moves(found, tops, plays)
         if self.relocate:
-            for foundation in range(8):
-                card = _found_top(found, foundation)
-                if card and _wants(found, foundation ^ 4) == card & 15:
-                    plays.append((12 + foundation) * 20 + 12 + (foundation ^ 4))
+            _relocations(found, plays)
         if round_ < self.redeals and found != FULL:
             plays.append(REDEAL)
         return plays
+
+    def _off_foundation_moves(self, found, tops, plays):
+        """Appends the moves of foundations' top cards back onto the piles
+        (``foundation_moves=all``); ``tops`` are the piles' top cards, 0 for
+        an empty pile."""
+        hosts = self.hosts
+        for foundation in range(8):
+            card = _found_top(found, foundation)
+            if card:
+                for target in range(12):
+                    top = tops[target]
+                    if (top in hosts[card]) if top else self.fill:
+                        plays.append((12 + foundation) * 20 + target)
 
     def child(self, snap, move):
         """The snapshot a card move (not a redeal or deal) leads to from
@@ -356,6 +351,15 @@ def _found_top(found, foundation):
         return 0
     suit = foundation & 3
     return suit << 4 | (14 - count if foundation < 4 else count)
+
+
+def _relocations(found, plays):
+    """Appends the relocations (``foundation_moves=relocate``): a foundation's
+    top card to the suit's other foundation when that one wants it."""
+    for foundation in range(8):
+        card = _found_top(found, foundation)
+        if card and _wants(found, foundation ^ 4) == card & 15:
+            plays.append((12 + foundation) * 20 + 12 + (foundation ^ 4))
 
 
 def _wants(found, foundation):
