@@ -1,26 +1,27 @@
-"""tools/bundle.py: the board's modules merged into one, checked on CPython
-(it compiles, imports only firmware modules at top level) and under the
-MicroPython VM on the board stand-ins (the app plays, and deals match the
-package's), plus the merge rules on small modules written here.
+"""tools/bundle.py's CIRCUITPY tree, on CPython: what it holds (the merged
+module, the pinned libraries, code.py, boot.py, the assets), every import
+resolving, the merged module compiling and importing only firmware modules at
+top level, the committed one-file builds being what the sources make, and the
+built tree starting under the MicroPython VM in both drive modes. The VM runs
+of the merged modules: tests/test_bundle_vm.py; the merge rules:
+tests/test_bundle_merge.py.
 """
 
 import ast
 import pathlib
 import subprocess
 import sys
-import textwrap
 
 import pytest
 
-from mpvm import REPO_ROOT, run_micropython
+from bundle_helpers import COMMITTED, COMMITTED_DRIVE, run_vm
+from mpvm import REPO_ROOT
 
 sys.path.insert(0, str(REPO_ROOT / "tools"))
 
 import board_libs  # noqa: E402
 import bundle  # noqa: E402
-import bundle_imports  # noqa: E402
 
-SHEET = REPO_ROOT / "assets" / "sheet.bmp"
 FIRMWARE = {"micropython", "sys", "gc", "displayio", "random", "bitmaptools", "board",
             "keypad", "analogio", "digitalio", "microcontroller", "supervisor", "audioio",
             "audiocore"}
@@ -31,24 +32,6 @@ def tree(tmp_path_factory):
     out = tmp_path_factory.mktemp("bundle") / "CIRCUITPY"
     size = bundle.build_tree(str(out))
     return out, size
-
-
-@pytest.fixture(scope="module")
-def core(tmp_path_factory):
-    path = tmp_path_factory.mktemp("core") / "sthelena_core.py"
-    bundle.write_module(str(path), bundle.merge(bundle.CORE_MODULES))
-    return path
-
-
-def run_vm(script, bundles=(), package=False, files=None):
-    """Run ``script`` under the VM with the stand-ins, the sprite sheet, and
-    either the package or the given one-file modules (name -> path) in /lib."""
-    files = dict(files or {})
-    files.update(("lib/%s.py" % name, path) for name, path in bundles)
-    files["assets/sheet.bmp"] = SHEET
-    packages = ("tools/standins", "sthelena") if package else ("tools/standins",)
-    return run_micropython(textwrap.dedent(script), packages=packages,
-                           exclude=r"(^|/)(__main__|cli\w*|desktop)\.py$", files=files).splitlines()
 
 
 def top_level_statements(tree):
@@ -183,9 +166,6 @@ def test_the_merged_module_has_no_docstrings_and_one_const_fallback(tree):
     assert len(names) == len(set(names)), sorted(n for n in set(names) if names.count(n) > 1)
 
 
-COMMITTED = REPO_ROOT / "lib" / "sthelena_board.py"
-
-
 def test_the_committed_one_file_build_is_what_the_sources_make():
     made = bundle.merge(bundle.BOARD_MODULES)
     assert COMMITTED.is_file(), "lib/sthelena_board.py is missing: run `%s`" % bundle.LIB_COMMAND
@@ -194,9 +174,6 @@ def test_the_committed_one_file_build_is_what_the_sources_make():
     assert committed == made, (
         "lib/sthelena_board.py differs from what the sources make: run `%s` "
         "(or `make lib`) and commit it" % bundle.LIB_COMMAND)
-
-
-COMMITTED_DRIVE = REPO_ROOT / "lib" / "sthelena_drive.py"
 
 
 def test_the_committed_drive_module_is_what_the_sources_make():
@@ -258,462 +235,7 @@ def test_the_command_line_builds_the_tree_and_the_core_and_prints_sizes(tmp_path
     assert "class Game" in core.read_text() and "displayio" not in core.read_text()
 
 
-# -- under the MicroPython VM ---------------------------------------------------
-
-APP_SCRIPT = """
-import sys, random
-sys.path.append("/lib/standins")
-import board, keypad, supervisor
-board.use("pybadge")
-IMPORTS
-print("names", device.__name__, "sthelena" in sys.modules)
-
-def conserved(game):
-    counts = {}
-    cards = list(game.stock)
-    for pile in game.piles:
-        cards.extend(pile)
-    for foundation in range(8):
-        suit = foundation & 3
-        for n in range(game.foundations[foundation]):
-            cards.append(suit << 4 | (13 - n if foundation < 4 else n + 1))
-    for card in cards:
-        counts[card] = counts.get(card, 0) + 1
-    return len(cards) == 104 and all(
-        counts.get(suit << 4 | rank) == 2 for suit in range(4) for rank in range(1, 14))
-
-def go(place):
-    # The cursor to ``place`` by the d-pad, the shortest way (the layout's step).
-    paths = {app.cursor: []}
-    todo = [app.cursor]
-    while place not in paths:
-        at = todo.pop(0)
-        for button in (UP, DOWN, LEFT, RIGHT):
-            to = step(at, button)
-            if to not in paths:
-                paths[to] = paths[at] + [button]
-                todo.append(to)
-    for button in paths[place]:
-        app.handle(button)
-    assert app.cursor == place
-
-random.seed(3)
-app, buttons = device.setup()
-print("setup", type(app).__name__, board.DISPLAY.root_group is app.view.group,
-      app.game.deal_number, conserved(app.game))
-app.start(Game.deal(DEAL, "st-helena,build=any"))
-print("deal", app.game.position_key().hex())
-# Card moves by buttons: the cursor to the source, A (pick up), the cursor to
-# the target, A (put down); foundation plays first, else a pseudo-random move;
-# when stuck, A on the stuck screen redeals.
-state = 1
-for turn in range(40):
-    legal = [move for move in app.game.legal_moves() if move < 400]
-    home = [move for move in legal if move % 20 >= 12]
-    legal = home or legal
-    if not legal:  # stuck: the app says so, and A redeals
-        if 400 not in app.game.legal_moves():
-            break
-        app.handle(A)
-        assert app.game.move_stack()[-1] == 400
-        continue
-    state = (state * 1103515245 + 12345) & 0x7FFFFFFF
-    move = legal[(state >> 8) % len(legal)]
-    played = len(app.game.move_stack())
-    go(move // 20)
-    app.handle(A)
-    go(move % 20)
-    app.handle(A)
-    assert len(app.game.move_stack()) == played + 1 and app.game.move_stack()[-1] == move
-print("played", len(app.game.move_stack()), conserved(app.game))
-print("position", app.game.position_key().hex())
-app.undo()
-print("undone", len(app.game.move_stack()), conserved(app.game))
-# Through the board's loop: RIGHT held on the keypad moves the cursor.
-supervisor.STEP = 1
-start = app.cursor
-keypad.push(4)
-device.run(app, buttons, iterations=5)
-keypad.push(4, False)
-print("loop", app.cursor != start)
-# SELECT held through the loop: a hint, run in the loop's idle passes.
-key = app.game.position_key()
-keypad.push(3)
-device.run(app, buttons, iterations=520)
-keypad.push(3, False)
-passes = 0
-while app.hint is not None and passes < 100:
-    device.run(app, buttons, iterations=100)
-    passes += 1
-print("hint", app.hint is None, app.game.position_key() == key, app.message, app.cursor,
-      app.hint_target)
-"""
-
-PACKAGE_IMPORTS = """
-from sthelena import device
-from sthelena.app.buttons import A, DOWN, LEFT, RIGHT, UP
-from sthelena.app.layout import step
-from sthelena.game import Game
-"""
-BUNDLE_IMPORTS = """
-import sthelena_board as device
-from sthelena_board import A, DOWN, LEFT, RIGHT, UP, step, Game
-"""
-
-
-def test_the_merged_app_plays_by_buttons_like_the_package():
-    script = APP_SCRIPT.replace("DEAL", "4242")
-    merged = run_vm(script.replace("IMPORTS", BUNDLE_IMPORTS),
-                    bundles=[("sthelena_board", COMMITTED)])  # the committed file
-    package = run_vm(script.replace("IMPORTS", PACKAGE_IMPORTS), package=True)
-    assert merged[0] == "names sthelena_board False"  # no package on the drive
-    assert package[0] == "names sthelena.device True"
-    assert merged[1].startswith("setup App True ") and merged[1].endswith(" True")
-    assert merged[1] == package[1]  # the same random deal on start-up
-    assert merged[2] == package[2]  # deal 4242: the same piles and foundations
-    played = merged[3].split()
-    assert played[0] == "played" and int(played[1]) >= 30 and played[2] == "True"
-    assert merged[3:] == package[3:]  # the same moves, position, undo and loop
-    assert merged[5] == "undone %d True" % (int(played[1]) - 1)
-    assert merged[6] == "loop True"
-    assert merged[7].startswith("hint True True ")  # the same hint as the package's
-
-
-LAYOUT_SCRIPT = """
-import sys
-sys.path.append("/lib/standins")
-import board, displayio
-board.use("pybadge")
-IMPORTS
-app, buttons = device.setup()
-print("modules", sorted(name for name in sys.modules if name.startswith("adafruit_displayio")))
-places = app.view.places
-print("places", type(places) is displayio.Group, places.x, places.y,
-      [(places.x + grid.x, places.y + grid.y) == (place_x(place), place_y(place))
-       for place, grid in enumerate(places)] == [True] * 20, len(places))
-"""
-
-
-def test_the_board_lets_the_layout_go_once_the_places_are_laid_out():
-    # GridLayout places the 20 TileGrids at start-up; then the board keeps
-    # them in a plain group and drops the layout's modules (about 8 KB).
-    for imports, options in (
-            ("import sthelena_board as device\nfrom sthelena_board import place_x, place_y",
-             {"bundles": [("sthelena_board", COMMITTED)]}),
-            ("from sthelena import device\nfrom sthelena.app.layout import place_x, place_y",
-             {"package": True})):
-        lines = run_vm(LAYOUT_SCRIPT.replace("IMPORTS", imports), **options)
-        assert lines == ["modules []", "places True 2 12 True 20"], imports
-
-
-CORE_SCRIPT = """
-import sys
-IMPORTS
-for number in (0, 1, 123, 4242, 4294967295):
-    for rules in ("st-helena", "st-helena-pysol", "louis", "box-kite"):
-        print("deal", number, rules, Game.deal(number, rules).position_key().hex())
-game = Game.deal(99, "st-helena,build=any,wrap=true,foundation_moves=all")
-state = 7
-for step in range(400):
-    state = (state * 1103515245 + 12345) & 0x7FFFFFFF
-    legal = list(game.legal_moves())
-    if not legal or (game.history and (state >> 8) % 5 == 0):
-        game.pop()
-    else:
-        game.push(legal[(state >> 8) % len(legal)])
-print("playout", len(game.history), game.status(), game.position_key().hex())
-data = to_bytes(game)
-print("save", data.hex(), from_bytes(data).position_key() == game.position_key())
-print("modules", sorted(name for name in sys.modules if name.startswith("sthelena")))
-"""
-
-
-def test_the_merged_core_deals_and_plays_like_the_package(core):
-    merged = run_vm(CORE_SCRIPT.replace(
-        "IMPORTS", "from sthelena_core import Game, to_bytes, from_bytes"),
-        bundles=[("sthelena_core", core)])
-    package = run_vm(CORE_SCRIPT.replace(
-        "IMPORTS", "from sthelena.game import Game\nfrom sthelena.save import to_bytes, "
-        "from_bytes"), package=True)
-    assert sum(line.startswith("deal ") for line in merged) == 20
-    assert merged[:-1] == package[:-1]
-    assert merged[-2].endswith(" True")
-    assert merged[-1] == "modules ['sthelena_core']"
-    assert "sthelena.game" in package[-1]
-
-
-def test_the_board_refuses_a_save_of_a_position_with_a_clear_error(core):
-    from sthelena.game import Game
-    from sthelena.save import to_bytes
-
-    text = Game.deal(8).notation()
-    data = to_bytes(Game.from_notation(text))  # starts from a position, not a deal number
-    lines = run_vm("""
-        from sthelena_core import SaveError, from_bytes
-        try:
-            from_bytes(bytes.fromhex("%s"))
-        except SaveError as error:
-            print("refused", error)
-        """ % data.hex(), bundles=[("sthelena_core", core)])
-    assert lines == ["refused this save starts from a position, which only the desktop reads"]
-
-
-# -- the merge rules, on small modules ------------------------------------------
-
-
-def write_modules(root, **sources):
-    package = root / "pkg"
-    package.mkdir(exist_ok=True)
-    (package / "__init__.py").write_text("")
-    for name, source in sources.items():
-        (package / (name + ".py")).write_text(textwrap.dedent(source))
-    return ["pkg." + name for name in sources]
-
-
-def merge_error(tmp_path, match, **sources):
-    """The BundleError merging ``sources`` (module name -> source) raises;
-    its message must match ``match``."""
-    with pytest.raises(bundle.BundleError, match=match) as error:
-        bundle.merge(write_modules(tmp_path, **sources), root=str(tmp_path))
-    return str(error.value)
-
-
-CONST = """
-try:
-    from micropython import const
-except ImportError:
-    def const(value):
-        return value
-"""
-
-
-def test_names_defined_differently_by_two_modules_are_an_error(tmp_path):
-    message = merge_error(tmp_path, "name collision: LIMIT", one=CONST + "LIMIT = const(3)\n",
-                          two=CONST + "LIMIT = const(4)\n")
-    assert "pkg.one: LIMIT = const(3)" in message and "pkg.two: LIMIT = const(4)" in message
-
-
-def test_a_function_and_a_value_of_one_name_collide_too(tmp_path):
-    merge_error(tmp_path, r"step is defined differently in pkg\.one and pkg\.two",
-                one="def step(x):\n    return x + 1\n", two="step = 2\n")
-
-
-def test_identical_definitions_are_kept_once_and_private_ones_renamed(tmp_path):
-    modules = write_modules(
-        tmp_path,
-        one=CONST + '"""Doc."""\nimport random\nSIZE = const(3)\n_NONE = const(-1)\n'
-                    'def first():\n    """Doc."""\n    return _NONE\n',
-        two=CONST + 'import random\nfrom .one import SIZE\nSIZE = const(3)\n'
-                    '_NONE = const(255)\ndef second():\n    return _NONE + SIZE\n')
-    source = bundle.merge(modules, root=str(tmp_path), public_constants=None)
-    assert source.count("import random") == 1 and source.count("SIZE = const(3)") == 1
-    assert source.count("from micropython import const") == 1
-    # each module keeps its own _NONE (two's renamed, then both given short names)
-    assert "_a = const(-1)" in source and "_b = const(255)" in source and "_NONE" not in source
-    assert "return _b + SIZE" in source and "return _a\n" in source
-    assert "Doc." not in source
-    namespace = {}
-    exec(compile(source, "merged", "exec"), namespace)
-    assert namespace["first"]() == -1 and namespace["second"]() == 258
-
-
-def test_private_names_and_attributes_get_short_names(tmp_path):
-    # The board interns every name: the module's private globals and the
-    # private attributes its classes define get short ones; a library
-    # object's private attribute, parameters and keywords keep theirs.
-    modules = write_modules(tmp_path, one=CONST + """
-_LIMIT = const(7)
-_cache = []
-class Shelf:
-    _shelves = 0
-    def __init__(self, _width=2):
-        self._books = [_width]
-        self._label = None
-    def _count(self):
-        return len(self._books) + _LIMIT
-    def fill(self, library_object):
-        library_object._palette = self._count()
-        _cache.append(getattr(self, "_label"))
-        return _helper(_width=self._count())
-def _helper(_width):
-    return _width * 2
-""")
-    source = bundle.merge(modules, root=str(tmp_path))
-    for gone in ("_LIMIT", "_cache", "_shelves", "_books", "_count", "_helper"):
-        assert gone not in source
-    for kept in ("._palette", "_width", "'_label'", "self._label"):
-        assert kept in source
-    namespace = {}
-    exec(compile(source, "merged", "exec"), namespace)
-
-    class Library:
-        pass
-
-    library = Library()
-    assert namespace["Shelf"]().fill(library) == 16 and library._palette == 8
-
-
-def test_constants_are_made_private_but_the_public_ones_and_those_used_early(tmp_path):
-    # A private constant is folded and kept nowhere; a public one also sits in
-    # the module's globals. Those a script imports stay (bundle.PUBLIC_CONSTANTS).
-    modules = write_modules(tmp_path, one=CONST + """
-def early():
-    return LATE
-SIZE = const(3)
-A = const(4)
-LATE = const(5)
-def size(value):
-    return value * SIZE + A
-""")
-    source = bundle.merge(modules, root=str(tmp_path))
-    assert "SIZE" not in source and "A = const(4)" in source and "LATE = const(5)" in source
-    namespace = {}
-    exec(compile(source, "merged", "exec"), namespace)
-    assert namespace["size"](2) == 10 and namespace["early"]() == 5
-    assert "A" in namespace and "SIZE" not in namespace
-    kept = bundle.merge(modules, root=str(tmp_path), public_constants=None)
-    assert "SIZE = const(3)" in kept
-
-
-def test_a_value_each_module_had_its_own_of_is_not_shared(tmp_path):
-    merge_error(tmp_path, "its own copy", one="cache = []\n", two="cache = []\n")
-
-
-def test_imports_in_functions_are_dropped_or_made_absolute(tmp_path):
-    modules = write_modules(
-        tmp_path,
-        one="def make():\n    from .two import Thing as T\n    return T()\n"
-            "def late():\n    from .other import helper\n    return helper\n",
-        two="class Thing:\n    pass\n")
-    source = bundle.merge(modules, root=str(tmp_path))
-    assert "T = Thing" in source and "from pkg.other import helper" in source
-    assert "from .two" not in source and "import Thing" not in source
-
-
-def test_an_import_cycle_and_a_module_used_as_a_namespace_are_errors(tmp_path):
-    merge_error(tmp_path, r"import cycle among: pkg\.one",
-                one="from .two import B\nA = 1\n", two="from .one import A\nB = 2\n")
-    merge_error(tmp_path, r"pkg\.two line 1: `from \. import one` uses a module as a namespace",
-                one="A = 1\n", two="from . import one\nB = one.A\n")
-
-
-def test_modules_are_ordered_by_their_imports_and_missing_names_are_errors(tmp_path):
-    modules = write_modules(tmp_path, two="from .one import A\nB = A + 1\n", one="A = 1\n")
-    source = bundle.merge(modules, root=str(tmp_path))
-    assert source.index("A = 1") < source.index("B = A + 1")
-    merge_error(tmp_path, "imports C from pkg.one, which does not define it",
-                two="from .one import C\n", one="A = 1\n")
-
-
-def test_a_public_name_a_module_imports_may_be_imported_from_it(tmp_path):
-    # game passes on stuck_search's status values: one namespace, one name.
-    modules = write_modules(tmp_path, three="from .two import A\nC = A + 2\n",
-                            two="from .one import A\nB = A + 1\n", one="A = 1\n")
-    source = bundle.merge(modules, root=str(tmp_path))
-    namespace = {}
-    exec(compile(source, "merged", "exec"), namespace)
-    assert namespace["C"] == 3 and source.count("A = 1") == 1
-    merge_error(tmp_path, "imports _A from pkg.two, which does not define it",
-                three="from .two import _A\n", two="from .one import _A\n", one="_A = 1\n")
-
-
-def test_the_board_modules_order_follows_their_imports():
-    trees = {name: ast.parse(open(bundle.module_file(name, bundle.ROOT)).read())
-             for name in bundle.BOARD_MODULES}
-    ordered = bundle.order_modules(list(reversed(bundle.BOARD_MODULES)), trees)
-    position = {name: index for index, name in enumerate(ordered)}
-    for name in ordered:
-        for target in bundle_imports.top_level_imports(name, trees[name]):
-            if target in position:
-                assert position[target] < position[name], (name, target)
-
-
-SHORTENED = """
-TOTAL = 10
-def mix(values, scale=2):
-    result = []
-    for value in values:
-        doubled = value * scale
-        result.append(doubled)
-    squares = [item * item for item in result]
-    try:
-        ratio = 1 / 0
-    except ZeroDivisionError as problem:
-        ratio = type(problem).__name__
-    a = len(squares)
-    return squares, ratio, TOTAL, a
-def counter():
-    count = 0
-    def step():
-        nonlocal count
-        count += 1
-        return count
-    return step
-def bump():
-    global TOTAL
-    TOTAL += 1
-    return TOTAL
-def peek(limit):
-    seen = limit
-    return sorted(locals())
-"""
-
-
-def test_locals_get_short_names_and_the_code_does_the_same():
-    short = ast.unparse(bundle.shorten_locals(ast.parse(SHORTENED)))
-    names = {node.id for node in ast.walk(ast.parse(short)) if isinstance(node, ast.Name)}
-    for gone in ("result", "value", "doubled", "squares", "item", "ratio"):
-        assert gone not in names
-    assert "except ZeroDivisionError as problem" not in short
-    # Parameters (callers may name them), globals, a function with a nested
-    # one and one reading locals() keep their names.
-    for kept in ("values", "scale", "TOTAL", "count", "seen"):
-        assert kept in names
-    before, after = {}, {}
-    exec(SHORTENED, before)
-    exec(short, after)
-    for space in (before, after):
-        counter = space["counter"]()
-        counter()
-        space["results"] = (space["mix"]([1, 2, 3]), space["mix"](values=[4], scale=3),
-                            counter(), space["bump"](), space["peek"](5))
-    assert before["results"] == after["results"] == (
-        ([4, 16, 36], "ZeroDivisionError", 10, 3), ([144], "ZeroDivisionError", 10, 1),
-        2, 11, ["limit", "seen"])
-
-
-PRIVATE = """
-def _scaled(values, scale=2):
-    total = 0
-    for value in values:
-        total += value * scale
-    return total
-def _named(values, scale):
-    return values * scale
-def public(values, scale):
-    return _scaled(values) + _scaled(values, scale) + _named(values=scale, scale=3)
-"""
-
-
-def test_private_functions_called_by_position_get_short_parameters_too():
-    tree = ast.parse(PRIVATE)
-    short = ast.unparse(bundle.shorten_locals(tree, None, bundle.keyword_callees([tree])))
-    scaled = short.splitlines()[0]  # nothing names them
-    assert scaled.startswith("def _scaled(") and scaled.endswith("=2):")
-    assert "values" not in scaled and "scale," not in scaled and "scale=" not in scaled
-    assert "def _named(values, scale):" in short  # called with keywords
-    assert "def public(values, scale):" in short  # public: callers may name them
-    before, after = {}, {}
-    exec(PRIVATE, before)
-    exec(short, after)
-    assert before["public"]([1, 2], 5) == after["public"]([1, 2], 5) == 6 + 15 + 15
-
-
-def test_the_merged_modules_have_short_locals(core):
-    source = core.read_text()
-    assert "for foundation in" not in source and "cards = " not in source
-    assert "def may_play_to(self, pile, foundation):" in source
-
+# -- the tree under the MicroPython VM -----------------------------------------
 
 MAIN_SCRIPT = """
 import sys
