@@ -87,8 +87,7 @@ BOARD_MODULES = CORE_MODULES + (
     "sthelena.app.sheet", "sthelena.app.game_app", "sthelena.device")
 # The constants the one module keeps importable: the button events, what a
 # script driving the app sends (the others are folded where they are used).
-PUBLIC_CONSTANTS = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT", "HOLD",
-                    "NO_EVENT")
+PUBLIC_CONSTANTS = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT", "HOLD", "NO_EVENT")
 BUNDLE_NAME = "sthelena_board"
 # What the board imports only when boot.py handed it the drive: a module of its own.
 DRIVE_MODULES = ("sthelena.drive",)
