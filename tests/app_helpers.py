@@ -1,11 +1,12 @@
 """Shared by the app's tests (tests/test_app_table.py, tests/test_app_play.py,
 tests/test_app_menu.py): the screen refreshed and read back, the status line as
-it should read, colours compared, and a small game near its end."""
+it should read, colours compared, and a small game near its end; the text
+screens' rows read back (test_screens.py, test_handheld.py, test_proved.py)."""
 
 from app_driver import make_app
 from positions import position
 from sthelena.app.play import STATUS_WIDTH, status_text
-from sthelena.app.table import TEXT_COLUMNS
+from sthelena.app.table import TEXT_COLUMNS, TEXT_ROWS
 
 
 def shown(display, app):
@@ -44,3 +45,10 @@ def small_game(display, sheet, **options):
     """Spades J Q K and hearts A 2 still to go home; the first redeal made."""
     game = position("st-helena", {1: "QS", 2: "KS JS", 3: "2H AH"}, round_=1)
     return make_app(display, sheet, position=game.notation(), **options)
+
+
+def screen_rows(display, reader):
+    """The 16 rows of 26 text cells from (2, 0), as the screen shows them
+    ('?' for a suit picture)."""
+    display.refresh()
+    return [reader.text_at(display, 2, 8 * row, TEXT_COLUMNS).rstrip() for row in range(TEXT_ROWS)]

@@ -47,7 +47,7 @@ def home(tmp_path):
 @pytest.fixture(scope="module")
 def reader(sheet):
     """Reads cards and text back off the screen (tests/app_driver.py); once per
-    module, as test_app_table.py, test_app_play.py and test_app_menu.py use it."""
+    module."""
     from app_driver import ScreenReader
 
     return ScreenReader(sheet)

@@ -4,29 +4,18 @@ the screen."""
 
 import pytest
 
-from app_driver import ScreenReader, make_app, press, rgb
+from app_driver import make_app, press, rgb
+from app_helpers import screen_rows
 from positions import position
 from sthelena.app import (deal_number, game_app, help, menu, overview, peek, play, screens,
                           stuck, won)
 from sthelena.app.layout import place_x, place_y
 from sthelena.app.play import STATUS_WIDTH, status_text
 from sthelena.app.sounds import ERROR
-from sthelena.app.table import TEXT_COLUMNS, TEXT_ROWS
-from sthelena.game import Game
+from sthelena.app.table import TEXT_COLUMNS
 from sthelena.rules import PRESETS
 
 PRESET_NAMES = [name for name, _ in PRESETS]
-
-
-@pytest.fixture(scope="module")
-def reader(sheet):
-    return ScreenReader(sheet)
-
-
-def screen_rows(display, reader):
-    """The 16 text rows of the overlay as shown ('?' for a suit picture)."""
-    display.refresh()
-    return [reader.text_at(display, 2, 8 * row, TEXT_COLUMNS).rstrip() for row in range(16)]
 
 
 def status_row(display, reader):

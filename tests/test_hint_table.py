@@ -5,9 +5,7 @@ windows loop. The search itself: tests/test_hint.py."""
 
 import sys
 
-import pytest
-
-from app_driver import ScreenReader, cursor_colour_around, make_app, press, rgb
+from app_driver import cursor_colour_around, make_app, press, rgb
 from conftest import ROOT
 from hint_helpers import STUCK, exactly, walked
 from sthelena.app import game_app, menu
@@ -47,11 +45,6 @@ def target_marked(display, place):
     top = place_y(place) + 16
     return any(close(rgb(display, left + x, top + y), _ORANGE)
                for x in range(12) for y in range(8))
-
-
-@pytest.fixture
-def reader(sheet):
-    return ScreenReader(sheet)
 
 
 def test_select_held_shows_a_winning_hint_on_the_table(display, sheet, reader):

@@ -9,29 +9,20 @@ import sys
 
 import pytest
 
-from app_driver import MemoryStore, ScreenReader, make_app, press
+from app_driver import MemoryStore, make_app, press
+from app_helpers import screen_rows
 from conftest import ROOT
 from positions import position
 from sthelena import winnable
 from sthelena.app import game_app, menu, proved
 from sthelena.app.sounds import ERROR
-from sthelena.app.table import TEXT_COLUMNS, TEXT_ROWS
+from sthelena.app.table import TEXT_COLUMNS
 from sthelena.game import CYCLING, NO_MOVES, PLAYING, Game
 from sthelena.rules import Rules
 from sthelena.solver import WIN, solve
 
 ASSET = str(ROOT / "assets" / "winnable.bin")
 LABEL_ROW = 13  # the last menu item's row, the menu scrolled to it
-
-
-@pytest.fixture(scope="module")
-def reader(sheet):
-    return ScreenReader(sheet)
-
-
-def screen_rows(display, reader):
-    display.refresh()
-    return [reader.text_at(display, 2, 8 * row, TEXT_COLUMNS).rstrip() for row in range(TEXT_ROWS)]
 
 
 def status_on_screen(display, reader):

@@ -7,21 +7,11 @@ import displayio
 import pytest
 
 from app_driver import ScreenReader, make_app, press, rgb
+from app_helpers import screen_rows
 from positions import position
-from sthelena.app import game_app, help, layout, menu
+from sthelena.app import game_app, layout, menu
 from sthelena.app.layout import place_x, place_y
 from sthelena.app.table import TEXT_COLUMNS, TEXT_ROWS
-
-
-@pytest.fixture(scope="module")
-def reader(sheet):
-    return ScreenReader(sheet)
-
-
-def screen_rows(display, reader):
-    """The 16 rows of 26 text cells from (2, 0), as the screen shows them."""
-    display.refresh()
-    return [reader.text_at(display, 2, 8 * row, TEXT_COLUMNS).rstrip() for row in range(TEXT_ROWS)]
 
 
 def title_on_screen(display, reader, title, scale=2):
