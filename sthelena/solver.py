@@ -14,7 +14,7 @@ numbers (``source * 20 + target``, ``REDEAL``, ``DEAL``); the tests check
 that the move generator here lists exactly ``Game.legal_moves()`` (apart
 from the reductions below) and replay every solution through ``Game.push``.
 
-The search (three times over, see ``Solver.solve``). Reaching a won
+The search (several times over, see ``Solver.solve``). Reaching a won
 position is a reachability question, so a set of
 visited positions is a complete transposition table: a position met again
 has either been searched to the end (and led to no win) or is on the
@@ -36,6 +36,20 @@ foundations): breadth first there, as that order found fewer wins on
 redeals from the positions of a closure (below), first the one after which
 plays to foundations alone put the most cards home (that order helps some
 deals and hurts others, so the exact searches keep the plain order).
+
+Narrow probes (``foundation_moves=all``, PySolFC's rules). There the
+closures are too big to walk whole: any-suit building and cards coming
+back off the foundations make a few moves between piles reach hundreds of
+thousands of positions, so a depth-first search never gets back to try
+another pack. Instead of the capped probe, ``Solver._narrow_probes`` runs
+probes that walk only the first positions of each closure (breadth first)
+and try only the best few redeals from them, wider and wider
+(``NARROW_PROBES``), and then all over again with the redeals' greedy
+order shaken at random (seeded: the same every run), as which pack to
+deal is what decides these deals. They are searches like the others, so
+a win is a real line; a probe that left nothing out (no closure cut, no
+redeal dropped, no cap reached, budget left) visited everything, so its
+``loss`` is a proof as the exact search's is.
 
 Reductions, and why they are safe (each keeps a won position reachable
 whenever one was):
@@ -90,47 +104,39 @@ whenever one was):
    ways of placing them give one key and are searched once.
 """
 
+import random
 import time
 from heapq import heappop, heappush
 
 from .moves import DEAL, REDEAL
 from .solver_position import FULL as _FULL
 from .solver_position import Position
-from .notation import move_name
+from .solver_result import LOSS, UNKNOWN, WIN, Result, with_relocations
 
 # The searches of ``Solver.solve`` before the last, exact one: (positions
 # below each last redeal, or None for the exact search; positions in all;
 # whether the last redeals are tried in the greedy order).
 PHASES = ((None, 5000, False), (2000, 100000, True))
-WIN = "win"
-LOSS = "loss"
-UNKNOWN = "unknown"
+# With ``foundation_moves=all`` (closures too big to walk whole), probes
+# repeated until the budget runs out: (closure positions walked, redeals
+# tried from each closure, positions below each last redeal, positions in
+# all). The first pass takes the redeals in the greedy order, later ones
+# in that order shaken by up to JITTER cards.
+NARROW_PROBES = ((20, 2, 500, 5000), (100, 4, 2000, 30000), (1000, 8, 5000, 100000),
+                 (3000, 12, 10000, 200000), (10000, 16, 20000, 400000))
+JITTER = 3.0
+NARROW_PASSES = 50  # then the exact search (no budget: it must end somewhere)
+_NO_LIMIT = 1 << 62
 
-
-class Result:
-    """What a search found: ``result`` (win, loss, unknown), ``moves``
-    (core move numbers; the winning line for a win), ``nodes`` (positions
-    visited) and ``seconds``."""
-
-    def __init__(self, result, moves, nodes, seconds):
-        self.result = result
-        self.moves = moves
-        self.nodes = nodes
-        self.seconds = seconds
-
-    def names(self):
-        return [move_name(move) for move in self.moves]
-
-    def as_dict(self):
-        return {"result": self.result, "moves": self.names(), "nodes": self.nodes,
-                "seconds": round(self.seconds, 4)}
-
-    def __repr__(self):
-        return "Result(%s, %d moves, %d nodes, %.3f s)" % (
-            self.result, len(self.moves), self.nodes, self.seconds)
 
 class Solver(Position):
     """A search from one position (a ``Game``; it is copied, not changed)."""
+
+    # Narrowing of the probes (``_narrow_probes``); none in the exact search.
+    closure_cap = _NO_LIMIT
+    redeal_width = _NO_LIMIT
+    jitter = 0.0
+    cut = False  # whether the last search left something out
 
     # -- the search ------------------------------------------------------------
 
@@ -153,7 +159,11 @@ class Solver(Position):
         queue = [(0, 0, snap, key)]
         count = 0
         closure = []
+        closure_cap = self.closure_cap
         while queue:
+            if len(closure) >= closure_cap:
+                self.cut = True
+                break
             _, _, snap, key = heappop(queue)
             closure.append((snap, key))
             for move in moves_of(*snap):
@@ -200,9 +210,15 @@ class Solver(Position):
                 seen[child] = (key, move)
                 self.nodes += 1
                 after = self.snapshot()
-                children.append((-self._greedy_score(), len(children), after, child))
+                score = self._greedy_score()
+                if self.jitter:
+                    score += self.jitter * self.rng.random()
+                children.append((-score, len(children), after, child))
         if self.order_redeals:  # the pack that lets most cards go straight home first
             children.sort()
+        if len(children) > self.redeal_width:
+            self.cut = True
+            del children[self.redeal_width:]
         for _, _, snap, child in children:
             yield snap, child
 
@@ -232,9 +248,10 @@ class Solver(Position):
         positions: the exact search (most deals are won within 5,000
         positions); while a redeal or deal is to come, probes that give each
         position reached by the last redeal only a few positions below it
-        (they leave lost packs early and try more of them); then the exact
-        search until the budget runs out. Only the exact search can answer
-        ``loss``."""
+        (they leave lost packs early and try more of them), or with
+        ``foundation_moves=all`` the narrow probes; then the exact search
+        until the budget runs out. Only a search that left nothing out
+        answers ``loss``."""
         start = time.perf_counter()
         self.deadline = None if budget is None else start + budget
         self.max_nodes = max_nodes
@@ -245,7 +262,7 @@ class Solver(Position):
         result = UNKNOWN
         final = self._final(first)
         for cap, nodes, order in PHASES:
-            if cap is not None and final:
+            if cap is not None and (final or self.off_foundation):
                 continue
             self.max_nodes = self.nodes + nodes if max_nodes is None \
                 else min(max_nodes, self.nodes + nodes)
@@ -256,14 +273,45 @@ class Solver(Position):
             if result != UNKNOWN or self._out_of_time():
                 break
         self.max_nodes = max_nodes
+        if result == UNKNOWN and self.off_foundation and not self._out_of_time():
+            result = self._narrow_probes(first, max_nodes)
         if result == UNKNOWN and not self._out_of_time():
             result = self._search(None)
             self.restore(first)
         if isinstance(result, list):
             if self.absorb:
-                result = self._with_relocations(result)
+                result = with_relocations(self, result)
             return Result(WIN, result, self.nodes, time.perf_counter() - start)
         return Result(result, [], self.nodes, time.perf_counter() - start)
+
+    def _narrow_probes(self, first, max_nodes):
+        """The passes of ``NARROW_PROBES`` from ``first`` until one wins, the
+        budget runs out or NARROW_PASSES are done: the winning line, LOSS
+        (a probe that cut nothing short searched everything) or UNKNOWN."""
+        self.order_redeals = True
+        self.rng = random.Random(0)  # the same shaking every run
+        result = UNKNOWN
+        for number in range(NARROW_PASSES):
+            self.jitter = JITTER if number else 0.0
+            for walk, width, cap, nodes in NARROW_PROBES:
+                self.closure_cap = walk
+                self.redeal_width = width
+                self.max_nodes = self.nodes + nodes if max_nodes is None \
+                    else min(max_nodes, self.nodes + nodes)
+                self.cut = False
+                result = self._search(cap)
+                self.restore(first)
+                if result == UNKNOWN and not self.cut:
+                    result = LOSS
+                if result != UNKNOWN or self._out_of_time():
+                    break
+            if result != UNKNOWN or self._out_of_time():
+                break
+        self.closure_cap = self.redeal_width = _NO_LIMIT
+        self.jitter = 0.0
+        self.order_redeals = False
+        self.max_nodes = max_nodes
+        return result
 
     def _out_of_time(self):
         return (self.deadline is not None and time.perf_counter() > self.deadline) or \
@@ -290,6 +338,7 @@ class Solver(Position):
         try:
             while stack:
                 if entries and self.nodes - entries[-1][1] > cap:
+                    self.cut = True
                     del stack[entries[-1][0]:]
                     del finals[entries[-1][0]:]
                     entries.pop()
@@ -309,38 +358,11 @@ class Solver(Position):
                     if entries and entries[-1][0] == len(stack):
                         entries.pop()
         except _OutOfBudget:
+            self.cut = True
             return UNKNOWN
         finally:
             self.seen = None
         return UNKNOWN if cap else LOSS
-
-    def _with_relocations(self, moves):
-        """The line ``moves`` from the current position with the relocations
-        reduction 4 leaves out put back in, so the core can play it."""
-        first = self.snapshot()
-        found = self.found
-        line = []
-        for move in moves:
-            source = move // 20
-            target = move % 20
-            card = self.piles[source][-1] if source < 12 else 0
-            if target >= 12 and card and found[card >> 4] + found[(card >> 4) + 4] == 13:
-                suit = card >> 4
-                rank = card & 15
-                # Slide the meeting point of the suit's foundations, a card at a time.
-                want = 13 - rank if target < 16 else 14 - rank  # the king foundation's count
-                while found[suit] > want:
-                    line.append((12 + suit) * 20 + 16 + suit)
-                    found[suit] -= 1
-                    found[suit + 4] += 1
-                while found[suit] < want:
-                    line.append((16 + suit) * 20 + 12 + suit)
-                    found[suit] += 1
-                    found[suit + 4] -= 1
-            self.play(move)
-            line.append(move)
-        self.restore(first)
-        return line
 
     def _line(self, key):
         """The moves from the root to the position ``key``."""

@@ -10,6 +10,7 @@ from sthelena.game import Game
 from sthelena.moves import DEAL, REDEAL
 from sthelena.notation import move_name
 from sthelena.rules import PRESETS
+import sthelena.solver as solver_module
 from sthelena.solver import LOSS, UNKNOWN, WIN, Solver, solve
 
 PRESET_NAMES = [name for name, _ in PRESETS]
@@ -143,6 +144,39 @@ def test_small_lost_positions_are_proved_lost():
     result = solve(game)
     assert result.result == LOSS
     assert result.nodes > 1
+
+
+def test_a_narrow_probe_that_left_nothing_out_proves_a_loss(monkeypatch):
+    # PySolFC's rules, no redeal left: the king of spades covers the queen the
+    # spade ace foundation wants, and no pile or foundation top can take it.
+    game = Game.from_notation("st-helena-pysol r2 AAAA/JKKK QSKS%s -" % EMPTY11)
+    answers = []
+    probes = Solver._narrow_probes
+
+    def spy(self, *args):
+        answers.append(probes(self, *args))
+        return answers[-1]
+
+    monkeypatch.setattr(solver_module, "PHASES", ())  # the narrow probes first
+    monkeypatch.setattr(Solver, "_narrow_probes", spy)
+    assert solve(game, budget=None).result == LOSS
+    assert answers == [LOSS]
+    # With a redeal left, the two spades are dealt to two piles: won.
+    game = Game.from_notation("st-helena-pysol r1 AAAA/JKKK QSKS%s -" % EMPTY11)
+    result = solve(game, budget=None)
+    assert result.result == WIN and answers[-1] == result.moves
+    assert replay(game, result.moves).is_won()
+
+
+def test_a_narrow_probe_that_cut_its_search_short_is_no_proof(monkeypatch):
+    # One position of each closure and one redeal: deal 2 is not settled so.
+    monkeypatch.setattr(solver_module, "PHASES", ())
+    monkeypatch.setattr(solver_module, "NARROW_PROBES", ((1, 1, 10, 2000),))
+    monkeypatch.setattr(solver_module, "NARROW_PASSES", 2)
+    solver = Solver(Game.deal(2, "st-helena-pysol"))
+    result = solver.solve(budget=None, max_nodes=4000)
+    assert result.result == UNKNOWN
+    assert solver.cut
 
 
 def test_an_empty_search_budget_says_unknown():
