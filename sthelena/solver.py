@@ -303,6 +303,7 @@ class Solver(Position):
                 self.restore(first)
                 if result == UNKNOWN and not self.cut:
                     result = LOSS
+                self.max_nodes = max_nodes  # a probe's own limit ends only the probe
                 if result != UNKNOWN or self._out_of_time():
                     break
             if result != UNKNOWN or self._out_of_time():

@@ -168,15 +168,27 @@ def test_a_narrow_probe_that_left_nothing_out_proves_a_loss(monkeypatch):
     assert replay(game, result.moves).is_won()
 
 
-def test_a_narrow_probe_that_cut_its_search_short_is_no_proof(monkeypatch):
+def test_narrow_probes_run_every_step_and_pass_and_cut_short_prove_nothing(monkeypatch):
     # One position of each closure and one redeal: deal 2 is not settled so.
+    # Each step ends at its own node limit, and the next one still runs.
     monkeypatch.setattr(solver_module, "PHASES", ())
-    monkeypatch.setattr(solver_module, "NARROW_PROBES", ((1, 1, 10, 2000),))
-    monkeypatch.setattr(solver_module, "NARROW_PASSES", 2)
+    monkeypatch.setattr(solver_module, "NARROW_PROBES", ((1, 1, 10, 500), (2, 1, 10, 700)))
+    monkeypatch.setattr(solver_module, "NARROW_PASSES", 3)
+    caps = []
+    search = Solver._search
+
+    def spy(self, cap=None):
+        caps.append((cap, self.closure_cap, self.jitter > 0))
+        return search(self, cap)
+
+    monkeypatch.setattr(Solver, "_search", spy)
     solver = Solver(Game.deal(2, "st-helena-pysol"))
-    result = solver.solve(budget=None, max_nodes=4000)
+    result = solver.solve(budget=None, max_nodes=20000)
     assert result.result == UNKNOWN
-    assert solver.cut
+    assert caps[:6] == [(10, 1, False), (10, 2, False), (10, 1, True), (10, 2, True),
+                        (10, 1, True), (10, 2, True)]
+    assert caps[6:] == [(None, solver_module._NO_LIMIT, False)]  # then the exact search
+    assert 20000 <= result.nodes < 20000 + 1024  # the budget is checked every 1,024
 
 
 def test_an_empty_search_budget_says_unknown():
