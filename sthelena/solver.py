@@ -37,19 +37,15 @@ redeals from the positions of a closure (below), first the one after which
 plays to foundations alone put the most cards home (that order helps some
 deals and hurts others, so the exact searches keep the plain order).
 
-Narrow probes (``foundation_moves=all``, PySolFC's rules). There the
-closures are too big to walk whole: any-suit building and cards coming
-back off the foundations make a few moves between piles reach hundreds of
-thousands of positions, so a depth-first search never gets back to try
-another pack. Instead of the capped probe, ``Solver._narrow_probes`` runs
-probes that walk only the first positions of each closure (breadth first)
-and try only the best few redeals from them, wider and wider
-(``NARROW_PROBES``), and then all over again with the redeals' greedy
-order shaken at random (seeded: the same every run), as which pack to
-deal is what decides these deals. They are searches like the others, so
-a win is a real line; a probe that left nothing out (no closure cut, no
-redeal dropped, no cap reached, budget left) visited everything, so its
-``loss`` is a proof as the exact search's is.
+Narrow probes (``foundation_moves=all``, PySolFC's rules), whose closures
+(any-suit building, cards back off the foundations) are too big to walk
+whole, so a depth-first search never gets back to try another pack: in
+place of the capped probe, ``Solver._narrow_probes`` walks only the first
+positions of each closure and tries the best few redeals from them, wider
+and wider, then again with the redeals' order shaken (seeded). A win is a
+real line; a probe that left nothing out (no closure cut, no redeal
+dropped, no cap reached, budget left) visited everything: its ``loss`` is
+a proof as the exact search's is.
 
 Reductions, and why they are safe (each keeps a won position reachable
 whenever one was):
