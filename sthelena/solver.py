@@ -31,16 +31,15 @@ is still visited before a loss is answered); not while the
 restriction is in force (a wanted card may lie in a pile that cannot
 play it) nor with ``foundation_moves=all`` (cards come back off the
 foundations): breadth first there, as that order found fewer wins on
-``st-helena,redeals=0`` and ``st-helena-pysol``. In the probe
-(``Solver.solve``), among the
-redeals from the positions of a closure (below), first the one after which
-plays to foundations alone put the most cards home (that order helps some
-deals and hurts others, so the exact searches keep the plain order).
+``st-helena,redeals=0`` and ``st-helena-pysol``. In the narrow probes
+(below), among the redeals from the positions of a closure, first the one
+after which plays to foundations alone put the most cards home (that order
+helps some deals and hurts others, so the exact search keeps the plain one).
 
 Narrow probes (``foundation_moves=all``, PySolFC's rules), whose closures
 (any-suit building, cards back off the foundations) are too big to walk
 whole, so a depth-first search never gets back to try another pack: in
-place of the capped probe, ``Solver._narrow_probes`` walks only the first
+``Solver._narrow_probes`` walks only the first
 positions of each closure and tries the best few redeals from them, wider
 and wider, then again with the redeals' order shaken (seeded). A win is a
 real line; a probe that left nothing out (no closure cut, no redeal
@@ -109,10 +108,11 @@ from .solver_position import FULL as _FULL
 from .solver_position import Position
 from .solver_result import LOSS, UNKNOWN, WIN, Result, with_relocations
 
-# The searches of ``Solver.solve`` before the last, exact one: (positions
-# below each last redeal, or None for the exact search; positions in all;
-# whether the last redeals are tried in the greedy order).
-PHASES = ((None, 5000, False), (2000, 100000, True))
+# ``Solver.solve`` first runs the exact search for this many positions, then
+# (undecided) from scratch. A probe meant to run between the two (commit
+# 7a1e51c) never did: the first search's own limit ended the loop. Every
+# figure measured is of this search, so it is kept node for node.
+FIRST_SEARCH = 5000
 # With ``foundation_moves=all`` (closures too big to walk whole), probes
 # repeated until the budget runs out: (closure positions walked, redeals
 # tried from each closure, positions below each last redeal, positions in
@@ -240,14 +240,10 @@ class Solver(Position):
         """Search from the position; a ``Result``. ``budget`` in seconds
         (None: no limit), ``max_nodes`` positions (None: no limit).
 
-        The searches of ``PHASES``, each from scratch and for a number of
-        positions: the exact search (most deals are won within 5,000
-        positions); while a redeal or deal is to come, probes that give each
-        position reached by the last redeal only a few positions below it
-        (they leave lost packs early and try more of them), or with
-        ``foundation_moves=all`` the narrow probes; then the exact search
-        until the budget runs out. Only a search that left nothing out
-        answers ``loss``."""
+        The exact search for FIRST_SEARCH positions (most deals are won
+        within them); with ``foundation_moves=all`` the narrow probes; then
+        the exact search from scratch until the budget runs out. Only a
+        search that left nothing out answers ``loss``."""
         start = time.perf_counter()
         self.deadline = None if budget is None else start + budget
         self.max_nodes = max_nodes
@@ -256,19 +252,8 @@ class Solver(Position):
         self.tables = {}  # _wanted_table's tables by foundation counts
         first = self.snapshot()
         result = UNKNOWN
-        final = self._final(first)
-        for cap, nodes, order in PHASES:
-            if cap is not None and (final or self.off_foundation):
-                continue
-            self.max_nodes = self.nodes + nodes if max_nodes is None \
-                else min(max_nodes, self.nodes + nodes)
-            self.order_redeals = order
-            result = self._search(cap)
-            self.order_redeals = False
-            self.restore(first)
-            if result != UNKNOWN or self._out_of_time():
-                break
-        self.max_nodes = max_nodes
+        if FIRST_SEARCH:
+            result = self._limited_search(first, None, FIRST_SEARCH, max_nodes)
         if result == UNKNOWN and self.off_foundation and not self._out_of_time():
             result = self._narrow_probes(first, max_nodes)
         if result == UNKNOWN and not self._out_of_time():
@@ -292,14 +277,9 @@ class Solver(Position):
             for walk, width, cap, nodes in NARROW_PROBES:
                 self.closure_cap = walk
                 self.redeal_width = width
-                self.max_nodes = self.nodes + nodes if max_nodes is None \
-                    else min(max_nodes, self.nodes + nodes)
-                self.cut = False
-                result = self._search(cap)
-                self.restore(first)
+                result = self._limited_search(first, cap, nodes, max_nodes)
                 if result == UNKNOWN and not self.cut:
                     result = LOSS
-                self.max_nodes = max_nodes  # a probe's own limit ends only the probe
                 if result != UNKNOWN or self._out_of_time():
                     break
             if result != UNKNOWN or self._out_of_time():
@@ -307,6 +287,17 @@ class Solver(Position):
         self.closure_cap = self.redeal_width = _NO_LIMIT
         self.jitter = 0.0
         self.order_redeals = False
+        return result
+
+    def _limited_search(self, first, cap, nodes, max_nodes):
+        """``_search(cap)`` from ``first`` for at most ``nodes`` more
+        positions (and within ``max_nodes``); the position and the overall
+        limit are as they were after it (its own limit ends only it)."""
+        self.max_nodes = self.nodes + nodes if max_nodes is None \
+            else min(max_nodes, self.nodes + nodes)
+        self.cut = False
+        result = self._search(cap)
+        self.restore(first)
         self.max_nodes = max_nodes
         return result
 

@@ -157,7 +157,7 @@ def test_a_narrow_probe_that_left_nothing_out_proves_a_loss(monkeypatch):
         answers.append(probes(self, *args))
         return answers[-1]
 
-    monkeypatch.setattr(solver_module, "PHASES", ())  # the narrow probes first
+    monkeypatch.setattr(solver_module, "FIRST_SEARCH", 0)  # the narrow probes first
     monkeypatch.setattr(Solver, "_narrow_probes", spy)
     assert solve(game, budget=None).result == LOSS
     assert answers == [LOSS]
@@ -171,7 +171,7 @@ def test_a_narrow_probe_that_left_nothing_out_proves_a_loss(monkeypatch):
 def test_narrow_probes_run_every_step_and_pass_and_cut_short_prove_nothing(monkeypatch):
     # One position of each closure and one redeal: deal 2 is not settled so.
     # Each step ends at its own node limit, and the next one still runs.
-    monkeypatch.setattr(solver_module, "PHASES", ())
+    monkeypatch.setattr(solver_module, "FIRST_SEARCH", 0)
     monkeypatch.setattr(solver_module, "NARROW_PROBES", ((1, 1, 10, 500), (2, 1, 10, 700)))
     monkeypatch.setattr(solver_module, "NARROW_PASSES", 3)
     caps = []
