@@ -29,9 +29,9 @@ between piles are walked best first, the position with a wanted card
 under the fewest others first (an order only: every position of the walk
 is still visited before a loss is answered); not while the
 restriction is in force (a wanted card may lie in a pile that cannot
-play it) nor with ``foundation_moves=all`` (cards come back off the
-foundations): breadth first there, as that order found fewer wins on
-``st-helena,redeals=0`` and ``st-helena-pysol``. In the narrow probes
+play it) nor where cards come back off the foundations
+(``foundation_moves=all``): breadth first there, as that order found fewer
+wins on ``st-helena,redeals=0`` and ``st-helena-pysol``. In the narrow probes
 (below), among the redeals from the positions of a closure, first the one
 after which plays to foundations alone put the most cards home (that order
 helps some deals and hurts others, so the exact search keeps the plain one).
@@ -41,10 +41,14 @@ Narrow probes (``foundation_moves=all``, PySolFC's rules), whose closures
 whole, so a depth-first search never gets back to try another pack: in
 ``Solver._narrow_probes`` walks only the first
 positions of each closure and tries the best few redeals from them, wider
-and wider, then again with the redeals' order shaken (seeded). A win is a
-real line; a probe that left nothing out (no closure cut, no redeal
-dropped, no cap reached, budget left) visited everything: its ``loss`` is
-a proof as the exact search's is.
+and wider, then again with the redeals' order shaken (seeded). Each size
+is tried first without the moves off the foundations (the moves of
+``foundation_moves=none``, a subset of the legal ones, so its wins are
+wins; its closures are far smaller and it finds most of them). A win is
+a real line; a probe with those moves that left nothing out (no closure
+cut, no redeal dropped, no cap reached, budget left) visited everything:
+its ``loss`` is a proof as the exact search's is. One without them
+proves nothing.
 
 Reductions, and why they are safe (each keeps a won position reachable
 whenever one was):
@@ -109,17 +113,20 @@ from .solver_position import Position
 from .solver_result import LOSS, UNKNOWN, WIN, Result, with_relocations
 
 # ``Solver.solve`` first runs the exact search for this many positions, then
-# (undecided) from scratch. A probe meant to run between the two (commit
-# 7a1e51c) never did: the first search's own limit ended the loop. Every
-# figure measured is of this search, so it is kept node for node.
+# (undecided) from scratch. (A probe meant to run between the two, commit
+# 7a1e51c, never did; the figures measured are of this search.)
 FIRST_SEARCH = 5000
 # With ``foundation_moves=all`` (closures too big to walk whole), probes
 # repeated until the budget runs out: (closure positions walked, redeals
 # tried from each closure, positions below each last redeal, positions in
-# all). The first pass takes the redeals in the greedy order, later ones
+# all, whether cards may come back off the foundations: each size first
+# without). The first pass takes the redeals in the greedy order, later ones
 # in that order shaken by up to JITTER cards.
-NARROW_PROBES = ((20, 2, 500, 5000), (100, 4, 2000, 30000), (1000, 8, 5000, 100000),
-                 (3000, 12, 10000, 200000), (10000, 16, 20000, 400000))
+NARROW_PROBES = ((20, 2, 500, 5000, False), (20, 2, 500, 5000, True),
+                 (100, 4, 2000, 30000, False), (100, 4, 2000, 30000, True),
+                 (1000, 8, 5000, 100000, False), (1000, 8, 5000, 100000, True),
+                 (3000, 12, 10000, 200000, False), (3000, 12, 10000, 200000, True),
+                 (10000, 16, 20000, 400000, False), (10000, 16, 20000, 400000, True))
 JITTER = 3.0
 NARROW_PASSES = 50  # then the exact search (no budget: it must end somewhere)
 _NO_LIMIT = 1 << 62
@@ -144,8 +151,8 @@ class Solver(Position):
         each position of the closure leads to. The closure is walked best
         first: the position whose piles hold a card a foundation takes
         under the fewest other cards next (then the oldest; only the oldest
-        while the restriction is in force or with ``foundation_moves=all``). Every position
-        met is marked in ``seen`` with its parent and move."""
+        while the restriction is in force or cards come back off the
+        foundations). Every position met is marked in ``seen``."""
         seen = self.seen
         moves_of = self.moves_of
         make_child = self.child
@@ -206,9 +213,11 @@ class Solver(Position):
                 seen[child] = (key, move)
                 self.nodes += 1
                 after = self.snapshot()
-                score = self._greedy_score()
-                if self.jitter:
-                    score += self.jitter * self.rng.random()
+                score = 0
+                if self.order_redeals:  # costly: only where the order is used
+                    score = self._greedy_score()
+                    if self.jitter:
+                        score += self.jitter * self.rng.random()
                 children.append((-score, len(children), after, child))
         if self.order_redeals:  # the pack that lets most cards go straight home first
             children.sort()
@@ -274,11 +283,14 @@ class Solver(Position):
         result = UNKNOWN
         for number in range(NARROW_PASSES):
             self.jitter = JITTER if number else 0.0
-            for walk, width, cap, nodes in NARROW_PROBES:
+            for walk, width, cap, nodes, returns in NARROW_PROBES:
                 self.closure_cap = walk
                 self.redeal_width = width
+                # Without returns: foundation_moves=none's moves, a subset.
+                self.off_foundation = self.relocate = returns
                 result = self._limited_search(first, cap, nodes, max_nodes)
-                if result == UNKNOWN and not self.cut:
+                self.off_foundation = self.relocate = True
+                if result == UNKNOWN and returns and not self.cut:
                     result = LOSS
                 if result != UNKNOWN or self._out_of_time():
                     break

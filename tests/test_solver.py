@@ -172,7 +172,7 @@ def test_narrow_probes_run_every_step_and_pass_and_cut_short_prove_nothing(monke
     # One position of each closure and one redeal: deal 2 is not settled so.
     # Each step ends at its own node limit, and the next one still runs.
     monkeypatch.setattr(solver_module, "FIRST_SEARCH", 0)
-    monkeypatch.setattr(solver_module, "NARROW_PROBES", ((1, 1, 10, 500), (2, 1, 10, 700)))
+    monkeypatch.setattr(solver_module, "NARROW_PROBES", ((1, 1, 10, 500, True), (2, 1, 10, 700, True)))
     monkeypatch.setattr(solver_module, "NARROW_PASSES", 3)
     caps = []
     search = Solver._search
@@ -189,6 +189,30 @@ def test_narrow_probes_run_every_step_and_pass_and_cut_short_prove_nothing(monke
                         (10, 1, True), (10, 2, True)]
     assert caps[6:] == [(None, solver_module._NO_LIMIT, False)]  # then the exact search
     assert 20000 <= result.nodes < 20000 + 1024  # the budget is checked every 1,024
+
+
+def test_probes_without_the_moves_off_the_foundations_prove_nothing(monkeypatch):
+    # PySolFC's rules, no redeal left: won in nine moves, each needing a card
+    # taken back off a foundation; without those moves it is lost.
+    notation = "st-helena-pysol r2 A332/KKKQ -/-/-/-/ACKC/2H2DAH/-/AD/-/-/-/- -"
+    game = Game.from_notation(notation)
+    without = Game.from_notation(notation.replace("pysol", "pysol,foundation_moves=none", 1))
+    assert solve(without, budget=None).result == LOSS
+    answers = []
+    search = Solver._limited_search
+
+    def spy(self, *args):
+        answers.append((self.off_foundation, search(self, *args)))
+        return answers[-1][1]
+
+    monkeypatch.setattr(solver_module, "FIRST_SEARCH", 0)
+    monkeypatch.setattr(Solver, "_limited_search", spy)
+    result = solve(game, budget=None)
+    assert result.result == WIN and replay(game, result.moves).is_won()
+    # The first probe, without those moves, found nothing and claimed no loss;
+    # the next, with them, won.
+    assert answers[0] == (False, UNKNOWN)
+    assert answers[1][0] is True and answers[1][1] == result.moves
 
 
 def test_an_empty_search_budget_says_unknown():
