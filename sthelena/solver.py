@@ -38,16 +38,16 @@ helps some deals and hurts others, so the exact search keeps the plain one).
 
 Narrow probes (``foundation_moves=all``, PySolFC's rules), whose closures
 (any-suit building, cards back off the foundations) are too big to walk
-whole, so a depth-first search never gets back to try another pack: in
-``Solver._narrow_probes`` walks only the first
-positions of each closure and tries the best few redeals from them, wider
-and wider, then again with the redeals' order shaken (seeded). Each size
+whole, so a depth-first search never gets back to try another pack:
+``Solver._narrow_probes`` walks only the first positions of each closure
+and tries the best few redeals from them, wider and wider, then small
+ones again and again with the redeals' order shaken (seeded). Each size
 is tried first without the moves off the foundations (the moves of
 ``foundation_moves=none``, a subset of the legal ones, so its wins are
 wins; its closures are far smaller and it finds most of them). A win is
 a real line; a probe with those moves that left nothing out (no closure
 cut, no redeal dropped, no cap reached, budget left) visited everything:
-its ``loss`` is a proof as the exact search's is. One without them
+its ``loss`` is a proof as the exact search's is; one without them
 proves nothing.
 
 Reductions, and why they are safe (each keeps a won position reachable
@@ -116,19 +116,18 @@ from .solver_result import LOSS, UNKNOWN, WIN, Result, with_relocations
 # (undecided) from scratch. (A probe meant to run between the two, commit
 # 7a1e51c, never did; the figures measured are of this search.)
 FIRST_SEARCH = 5000
-# With ``foundation_moves=all`` (closures too big to walk whole), probes
-# repeated until the budget runs out: (closure positions walked, redeals
-# tried from each closure, positions below each last redeal, positions in
-# all, whether cards may come back off the foundations: each size first
-# without). The first pass takes the redeals in the greedy order, later ones
-# in that order shaken by up to JITTER cards.
+# With ``foundation_moves=all`` (closures too big to walk whole), probes:
+# (closure positions walked, redeals tried from each closure, positions
+# below each last redeal, positions in all, whether cards may come back off
+# the foundations: each size first without). The first pass takes the
+# redeals in the greedy order; the next ones, SHAKEN_PROBES, small and
+# without, that order shaken by up to JITTER cards, until the budget runs out.
 NARROW_PROBES = ((20, 2, 500, 5000, False), (20, 2, 500, 5000, True),
                  (100, 4, 2000, 30000, False), (100, 4, 2000, 30000, True),
-                 (1000, 8, 5000, 100000, False), (1000, 8, 5000, 100000, True),
-                 (3000, 12, 10000, 200000, False), (3000, 12, 10000, 200000, True),
-                 (10000, 16, 20000, 400000, False), (10000, 16, 20000, 400000, True))
+                 (1000, 8, 5000, 100000, False), (1000, 8, 5000, 100000, True))
+SHAKEN_PROBES = ((20, 2, 500, 5000, False), (100, 4, 2000, 30000, False))
 JITTER = 3.0
-NARROW_PASSES = 50  # then the exact search (no budget: it must end somewhere)
+NARROW_PASSES = 200  # then the exact search (no budget: it must end somewhere)
 _NO_LIMIT = 1 << 62
 
 
@@ -275,15 +274,16 @@ class Solver(Position):
         return Result(result, [], self.nodes, time.perf_counter() - start)
 
     def _narrow_probes(self, first, max_nodes):
-        """The passes of ``NARROW_PROBES`` from ``first`` until one wins, the
-        budget runs out or NARROW_PASSES are done: the winning line, LOSS
-        (a probe that cut nothing short searched everything) or UNKNOWN."""
+        """A pass of ``NARROW_PROBES`` from ``first``, then of SHAKEN_PROBES
+        until one wins, the budget runs out or NARROW_PASSES are done: the
+        winning line, LOSS (a probe that cut nothing short searched
+        everything) or UNKNOWN."""
         self.order_redeals = True
         self.rng = random.Random(0)  # the same shaking every run
         result = UNKNOWN
         for number in range(NARROW_PASSES):
             self.jitter = JITTER if number else 0.0
-            for walk, width, cap, nodes, returns in NARROW_PROBES:
+            for walk, width, cap, nodes, returns in SHAKEN_PROBES if number else NARROW_PROBES:
                 self.closure_cap = walk
                 self.redeal_width = width
                 # Without returns: foundation_moves=none's moves, a subset.

@@ -170,24 +170,28 @@ def test_a_narrow_probe_that_left_nothing_out_proves_a_loss(monkeypatch):
 
 def test_narrow_probes_run_every_step_and_pass_and_cut_short_prove_nothing(monkeypatch):
     # One position of each closure and one redeal: deal 2 is not settled so.
-    # Each step ends at its own node limit, and the next one still runs.
+    # Each step ends at its own node limit, and the next one still runs; the
+    # passes after the first run the shaken probes.
     monkeypatch.setattr(solver_module, "FIRST_SEARCH", 0)
-    monkeypatch.setattr(solver_module, "NARROW_PROBES", ((1, 1, 10, 500, True), (2, 1, 10, 700, True)))
+    monkeypatch.setattr(solver_module, "NARROW_PROBES", ((1, 1, 10, 500, False),
+                                                         (2, 1, 10, 700, True)))
+    monkeypatch.setattr(solver_module, "SHAKEN_PROBES", ((3, 1, 10, 600, False),))
     monkeypatch.setattr(solver_module, "NARROW_PASSES", 3)
     caps = []
     search = Solver._search
 
     def spy(self, cap=None):
-        caps.append((cap, self.closure_cap, self.jitter > 0))
+        caps.append((cap, self.closure_cap, self.jitter > 0, self.off_foundation))
         return search(self, cap)
 
     monkeypatch.setattr(Solver, "_search", spy)
     solver = Solver(Game.deal(2, "st-helena-pysol"))
     result = solver.solve(budget=None, max_nodes=20000)
     assert result.result == UNKNOWN
-    assert caps[:6] == [(10, 1, False), (10, 2, False), (10, 1, True), (10, 2, True),
-                        (10, 1, True), (10, 2, True)]
-    assert caps[6:] == [(None, solver_module._NO_LIMIT, False)]  # then the exact search
+    assert caps[:4] == [(10, 1, False, False), (10, 2, False, True), (10, 3, True, False),
+                        (10, 3, True, False)]
+    # then the exact search, with every move
+    assert caps[4:] == [(None, solver_module._NO_LIMIT, False, True)]
     assert 20000 <= result.nodes < 20000 + 1024  # the budget is checked every 1,024
 
 
