@@ -9,8 +9,9 @@ label) and any deal is dealt: the game never depends on it.
 
 The option is offered for the rules of the next deal only where it matters:
 when the file lists those rules and under ``OFFER_BELOW`` percent of the
-deals it lists were proved winnable (box-kite, st-helena-pysol); where
-nearly every deal is (st-helena and louis: 99%) its label says so instead.
+deals it lists were proved winnable (box-kite, in the shipped file); where
+nearly every deal is (st-helena, louis and st-helena-pysol) its label says
+so instead.
 """
 
 from ..winnable import PROVED_LOST, find_section, proved_of, pick_winnable
