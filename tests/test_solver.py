@@ -196,8 +196,8 @@ def test_narrow_probes_run_every_step_and_pass_and_cut_short_prove_nothing(monke
 
 
 def test_probes_without_the_moves_off_the_foundations_prove_nothing(monkeypatch):
-    # PySolFC's rules, no redeal left: won in nine moves, each needing a card
-    # taken back off a foundation; without those moves it is lost.
+    # PySolFC's rules, no redeal left: won in nine moves that take cards back
+    # off the foundations; without those moves it is lost.
     notation = "st-helena-pysol r2 A332/KKKQ -/-/-/-/ACKC/2H2DAH/-/AD/-/-/-/- -"
     game = Game.from_notation(notation)
     without = Game.from_notation(notation.replace("pysol", "pysol,foundation_moves=none", 1))
