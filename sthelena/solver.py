@@ -42,10 +42,9 @@ whole, so a depth-first search never gets back to try another pack:
 ``Solver._narrow_probes`` walks only the first positions of each closure
 and tries the best few redeals from them, wider and wider, then small
 ones again and again with the redeals' order shaken (seeded). Each size
-is tried first without the moves off the foundations (the moves of
-``foundation_moves=none``, a subset of the legal ones, so its wins are
-wins; its closures are far smaller and it finds most of them). A win is
-a real line; a probe with those moves that left nothing out (no closure
+first goes without the moves off the foundations: the moves of
+``foundation_moves=none``, a subset (its wins are wins), in far smaller
+closures. A win is a real line; a probe with those moves that left nothing out (no closure
 cut, no redeal dropped, no cap reached, budget left) visited everything:
 its ``loss`` is a proof as the exact search's is; one without them
 proves nothing.
@@ -113,8 +112,7 @@ from .solver_position import Position
 from .solver_result import LOSS, UNKNOWN, WIN, Result, with_relocations
 
 # ``Solver.solve`` first runs the exact search for this many positions, then
-# (undecided) from scratch. (A probe meant to run between the two, commit
-# 7a1e51c, never did; the figures measured are of this search.)
+# (undecided) from scratch.
 FIRST_SEARCH = 5000
 # With ``foundation_moves=all`` (closures too big to walk whole), probes:
 # (closure positions walked, redeals tried from each closure, positions
@@ -274,22 +272,21 @@ class Solver(Position):
         return Result(result, [], self.nodes, time.perf_counter() - start)
 
     def _narrow_probes(self, first, max_nodes):
-        """A pass of ``NARROW_PROBES`` from ``first``, then of SHAKEN_PROBES
-        until one wins, the budget runs out or NARROW_PASSES are done: the
-        winning line, LOSS (a probe that cut nothing short searched
-        everything) or UNKNOWN."""
+        """A pass of ``NARROW_PROBES`` from ``first``, then of SHAKEN_PROBES until
+        one wins, the budget runs out or NARROW_PASSES are done: the winning
+        line, LOSS (a probe with every move cut nothing) or UNKNOWN."""
         self.order_redeals = True
         self.rng = random.Random(0)  # the same shaking every run
+        rule = self.off_foundation, self.relocate
         result = UNKNOWN
         for number in range(NARROW_PASSES):
             self.jitter = JITTER if number else 0.0
             for walk, width, cap, nodes, returns in SHAKEN_PROBES if number else NARROW_PROBES:
                 self.closure_cap = walk
                 self.redeal_width = width
-                # Without returns: foundation_moves=none's moves, a subset.
-                self.off_foundation = self.relocate = returns
+                self.off_foundation = self.relocate = returns  # or a subset
                 result = self._limited_search(first, cap, nodes, max_nodes)
-                self.off_foundation = self.relocate = True
+                self.off_foundation, self.relocate = rule
                 if result == UNKNOWN and returns and not self.cut:
                     result = LOSS
                 if result != UNKNOWN or self._out_of_time():
