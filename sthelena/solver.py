@@ -44,10 +44,10 @@ and tries the best few redeals from them, wider and wider, then small
 ones again and again with the redeals' order shaken (seeded). Each size
 first goes without the moves off the foundations: the moves of
 ``foundation_moves=none``, a subset (its wins are wins), in far smaller
-closures. A win is a real line; a probe with those moves that left nothing out (no closure
-cut, no redeal dropped, no cap reached, budget left) visited everything:
-its ``loss`` is a proof as the exact search's is; one without them
-proves nothing.
+closures, walked best first. A win is a real line; a probe with those
+moves that left nothing out (no closure cut, no redeal dropped, no cap
+reached, budget left) visited everything: its ``loss`` is a proof as the
+exact search's is; one without them proves nothing.
 
 Reductions, and why they are safe (each keeps a won position reachable
 whenever one was):
@@ -284,7 +284,7 @@ class Solver(Position):
             for walk, width, cap, nodes, returns in SHAKEN_PROBES if number else NARROW_PROBES:
                 self.closure_cap = walk
                 self.redeal_width = width
-                self.off_foundation = self.relocate = returns  # or a subset
+                self.off_foundation, self.relocate = rule if returns else (False, False)
                 result = self._limited_search(first, cap, nodes, max_nodes)
                 self.off_foundation, self.relocate = rule
                 if result == UNKNOWN and returns and not self.cut:
