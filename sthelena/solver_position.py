@@ -86,7 +86,7 @@ class Position:
                 parts = sorted(piles)
         else:
             parts = piles
-        return bytes(found) + _ROUNDS[round_] + _SEP.join(parts) + b"\xfe" + stock
+        return b"".join((found, _ROUNDS[round_], _SEP.join(parts), b"\xfe", stock))
 
     def won(self):
         return self.found == FULL
@@ -180,7 +180,7 @@ class Position:
             plays += good
             plays += other
             if self.off_foundation:
-                self._off_foundation_moves(found, tops, plays)
+                self._off_foundation_moves(found, tops, where, plays)
         if self.relocate and not absorb:
             _relocations(found, plays)
         if louis:
@@ -246,25 +246,31 @@ class Position:
         plays += good
         plays += other
         if self.off_foundation:
-            self._off_foundation_moves(found, tops, plays)
+            self._off_foundation_moves(found, tops, where, plays)
         if self.relocate:
             _relocations(found, plays)
         if round_ < self.redeals and found != FULL:
             plays.append(REDEAL)
         return plays
 
-    def _off_foundation_moves(self, found, tops, plays):
+    def _off_foundation_moves(self, found, tops, where, plays):
         """Appends the moves of foundations' top cards back onto the piles
-        (``foundation_moves=all``); ``tops`` are the piles' top cards, 0 for
-        an empty pile."""
+        (``foundation_moves=all``), by target pile; ``tops`` are the piles'
+        top cards (0 for an empty pile), ``where`` the piles each top is on."""
         hosts = self.hosts
         for foundation in range(8):
             card = _found_top(found, foundation)
             if card:
-                for target in range(12):
-                    top = tops[target]
-                    if (top in hosts[card]) if top else self.fill:
-                        plays.append((12 + foundation) * 20 + target)
+                targets = []
+                for host in hosts[card]:
+                    if host in where:
+                        targets += where[host]
+                if self.fill:
+                    targets += [pile for pile in range(12) if not tops[pile]]
+                targets.sort()
+                base = (12 + foundation) * 20
+                for target in targets:
+                    plays.append(base + target)
 
     def child(self, snap, move):
         """The snapshot a card move (not a redeal or deal) leads to from
