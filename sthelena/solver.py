@@ -212,7 +212,7 @@ class Solver(Position):
                 after = self.snapshot()
                 score = 0
                 if self.order_redeals:  # costly: only where the order is used
-                    score = self._greedy_score()
+                    score = self.plays_home()
                     if self.jitter:
                         score += self.jitter * self.rng.random()
                 children.append((-score, len(children), after, child))
@@ -223,19 +223,6 @@ class Solver(Position):
             del children[self.redeal_width:]
         for _, _, snap, child in children:
             yield snap, child
-
-    def _greedy_score(self):
-        """How many cards plays to foundations alone put home from here (the
-        position is left changed: the caller has its snapshot)."""
-        played = 0
-        while True:
-            for move in self.moves():
-                if move < 240 and move % 20 >= 12:
-                    self.play(move)
-                    played += 1
-                    break
-            else:
-                return played
 
     def _check_budget(self):
         if (self.deadline is not None and time.perf_counter() > self.deadline) or \

@@ -253,6 +253,34 @@ class Position:
             plays.append(REDEAL)
         return plays
 
+    def plays_home(self):
+        """How many cards plays to foundations alone put home from here, each
+        time the first such play ``moves`` lists (the search's order of
+        redeals; the position is left changed: the caller keeps a snapshot)."""
+        played = 0
+        while True:
+            move = self._first_play_home()
+            if move is None:
+                return played
+            self.play(move)
+            played += 1
+
+    def _first_play_home(self):
+        if self.safe_rule or self.absorb or (
+                self.round == 0 and (self.restrict_rule or (self.louis and self.stock))):
+            for move in self.moves():
+                if move < 240 and move % 20 >= 12:
+                    return move
+            return None
+        # As ``_free_moves`` lists them: by pile, a king foundation first.
+        homes = _homes(self.found)
+        pile = 0
+        for cards in self.piles:
+            if cards and cards[-1] in homes:
+                return pile * 20 + homes[cards[-1]][0]
+            pile += 1
+        return None
+
     def _off_foundation_moves(self, found, tops, where, plays):
         """Appends the moves of foundations' top cards back onto the piles
         (``foundation_moves=all``), by target pile; ``tops`` are the piles'
