@@ -117,14 +117,15 @@ FIRST_SEARCH = 5000
 # With ``foundation_moves=all`` (closures too big to walk whole), probes:
 # (closure positions walked, redeals tried from each closure, positions
 # below each last redeal, positions in all, whether cards may come back off
-# the foundations: each size first without). The first pass takes the
-# redeals in the greedy order; the next ones, SHAKEN_PROBES, small and
-# without, that order shaken by up to JITTER cards, until the budget runs out.
-NARROW_PROBES = ((20, 2, 500, 5000, False), (20, 2, 500, 5000, True),
-                 (100, 4, 2000, 30000, False), (100, 4, 2000, 30000, True),
-                 (1000, 8, 5000, 100000, False), (1000, 8, 5000, 100000, True))
-SHAKEN_PROBES = ((20, 2, 500, 5000, False), (100, 4, 2000, 30000, False))
-JITTER = 3.0
+# the foundations, how far the redeals' order is shaken). The first pass
+# takes the redeals in the greedy order; the next ones, SHAKEN_PROBES
+# (of four shapes: no one shape wins every deal), that order shaken, until
+# the budget runs out.
+NARROW_PROBES = ((20, 2, 500, 5000, False, 0.0), (20, 2, 500, 5000, True, 0.0),
+                 (100, 4, 2000, 30000, False, 0.0), (100, 4, 2000, 30000, True, 0.0),
+                 (1000, 8, 5000, 100000, False, 0.0))
+SHAKEN_PROBES = ((50, 3, 1000, 15000, False, 3.0), (20, 2, 500, 5000, False, 8.0),
+                 (100, 4, 2000, 30000, False, 8.0), (100, 4, 2000, 30000, False, 3.0))
 NARROW_PASSES = 200  # then the exact search (no budget: it must end somewhere)
 _NO_LIMIT = 1 << 62
 
@@ -263,12 +264,13 @@ class Solver(Position):
         one wins, the budget runs out or NARROW_PASSES are done: the winning
         line, LOSS (a probe with every move cut nothing) or UNKNOWN."""
         self.order_redeals = True
-        self.rng = random.Random(0)  # the same shaking every run
         rule = self.off_foundation, self.relocate
         result = UNKNOWN
         for number in range(NARROW_PASSES):
-            self.jitter = JITTER if number else 0.0
-            for walk, width, cap, nodes, returns in SHAKEN_PROBES if number else NARROW_PROBES:
+            probes = SHAKEN_PROBES if number else NARROW_PROBES
+            for index, (walk, width, cap, nodes, returns, jitter) in enumerate(probes):
+                self.rng = random.Random(number << 8 | index)  # seeded: a run repeats
+                self.jitter = jitter
                 self.closure_cap = walk
                 self.redeal_width = width
                 self.off_foundation, self.relocate = rule if returns else (False, False)

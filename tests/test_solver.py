@@ -173,9 +173,9 @@ def test_narrow_probes_run_every_step_and_pass_and_cut_short_prove_nothing(monke
     # Each step ends at its own node limit, and the next one still runs; the
     # passes after the first run the shaken probes.
     monkeypatch.setattr(solver_module, "FIRST_SEARCH", 0)
-    monkeypatch.setattr(solver_module, "NARROW_PROBES", ((1, 1, 10, 500, False),
-                                                         (2, 1, 10, 700, True)))
-    monkeypatch.setattr(solver_module, "SHAKEN_PROBES", ((3, 1, 10, 600, False),))
+    monkeypatch.setattr(solver_module, "NARROW_PROBES", ((1, 1, 10, 500, False, 0.0),
+                                                         (2, 1, 10, 700, True, 0.0)))
+    monkeypatch.setattr(solver_module, "SHAKEN_PROBES", ((3, 1, 10, 600, False, 3.0),))
     monkeypatch.setattr(solver_module, "NARROW_PASSES", 3)
     caps = []
     search = Solver._search
