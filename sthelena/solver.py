@@ -40,9 +40,10 @@ Narrow probes (``foundation_moves=all``, PySolFC's rules), whose closures
 (any-suit building, cards back off the foundations) are too big to walk
 whole, so a depth-first search never gets back to try another pack:
 ``Solver._narrow_probes`` walks only the first positions of each closure
-and tries the best few redeals from them, wider and wider, then small
-ones again and again with the redeals' order shaken (seeded). Each size
-first goes without the moves off the foundations: the moves of
+and tries the best few redeals from them, wider and wider, then probes
+of four shapes again and again with the redeals' order shaken (seeded).
+Each size goes without the moves off the foundations first, then with
+them (the widest and the shaken ones only without): the moves of
 ``foundation_moves=none``, a subset (its wins are wins), in far smaller
 closures, walked best first. A win is a real line; a probe with those
 moves that left nothing out (no closure cut, no redeal dropped, no cap
