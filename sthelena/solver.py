@@ -41,7 +41,7 @@ Narrow probes (``foundation_moves=all``, PySolFC's rules), whose closures
 whole, so a depth-first search never gets back to try another pack:
 ``Solver._narrow_probes`` walks only the first positions of each closure
 and tries the best few redeals from them, wider and wider, then probes
-of four shapes again and again with the redeals' order shaken (seeded).
+of several shapes again and again with the redeals' order shaken (seeded).
 Each size goes without the moves off the foundations first, then with
 them (the widest and the shaken ones only without): the moves of
 ``foundation_moves=none``, a subset (its wins are wins), in far smaller
@@ -119,14 +119,15 @@ FIRST_SEARCH = 5000
 # (closure positions walked, redeals tried from each closure, positions
 # below each last redeal, positions in all, whether cards may come back off
 # the foundations, how far the redeals' order is shaken). The first pass
-# takes the redeals in the greedy order; the next ones, SHAKEN_PROBES
-# (of four shapes: no one shape wins every deal), that order shaken, until
-# the budget runs out.
+# takes the redeals in the greedy order; the next ones, SHAKEN_PROBES (of
+# several shapes: no one shape wins every deal), that order shaken a little
+# or nearly at random (by 20 cards), until the budget runs out.
 NARROW_PROBES = ((20, 2, 500, 5000, False, 0.0), (20, 2, 500, 5000, True, 0.0),
                  (100, 4, 2000, 30000, False, 0.0), (100, 4, 2000, 30000, True, 0.0),
                  (1000, 8, 5000, 100000, False, 0.0))
 SHAKEN_PROBES = ((50, 3, 1000, 15000, False, 3.0), (20, 2, 500, 5000, False, 8.0),
-                 (100, 4, 2000, 30000, False, 8.0), (100, 4, 2000, 30000, False, 3.0))
+                 (20, 2, 500, 5000, False, 20.0), (50, 2, 3000, 15000, False, 20.0),
+                 (100, 4, 2000, 30000, False, 8.0))
 NARROW_PASSES = 200  # then the exact search (no budget: it must end somewhere)
 _NO_LIMIT = 1 << 62
 
