@@ -108,7 +108,7 @@ import time
 from heapq import heappop, heappush
 
 from .moves import DEAL, REDEAL
-from .solver_position import FULL as _FULL
+from .solver_foundations import BURIED, FULL, wanted_table
 from .solver_position import Position
 from .solver_result import LOSS, UNKNOWN, WIN, Result, with_relocations
 
@@ -182,18 +182,18 @@ class Solver(Position):
                     self._check_budget()
                 if move % 20 >= 12 and move < 240:  # a pile's card to a foundation
                     yield after, child
-                elif after[1] == _FULL:
+                elif after[1] == FULL:
                     yield after, child
                 else:
                     depth = 0
                     if guide:
                         table = tables.get(after[1])
                         if table is None:
-                            table = tables[after[1]] = _wanted_table(after[1])
+                            table = tables[after[1]] = wanted_table(after[1])
                         # The fewest cards over a card a foundation takes (the
                         # key after its foundations and round lists the piles).
                         marks = child[9:].translate(table)
-                        for depth, pattern in enumerate(_BURIED):
+                        for depth, pattern in enumerate(BURIED):
                             if pattern in marks:
                                 break
                     count += 1
@@ -245,7 +245,7 @@ class Solver(Position):
         self.max_nodes = max_nodes
         self.nodes = 0
         self.order_redeals = False
-        self.tables = {}  # _wanted_table's tables by foundation counts
+        self.tables = {}  # wanted_table's tables by foundation counts
         first = self.snapshot()
         result = UNKNOWN
         if FIRST_SEARCH:
@@ -332,7 +332,7 @@ class Solver(Position):
                     entries.pop()
                     continue
                 for snap, key in stack[-1]:
-                    if snap[1] == _FULL:
+                    if snap[1] == FULL:
                         return self._line(key)
                     final = self._final(snap)
                     if cap and final and not finals[-1]:
@@ -363,23 +363,6 @@ class Solver(Position):
             step = seen[key]
         moves.reverse()
         return moves
-
-
-# _BURIED[d]: a wanted card (1) under d other cards (0) at the top of a pile (2).
-_BURIED = [b"\x01" + b"\x00" * depth + b"\x02" for depth in range(12)]
-
-
-def _wanted_table(found):
-    """A ``bytes.translate`` table marking the cards the foundations of
-    ``found`` take next (1), the piles' ends in a key (2), other cards (0)."""
-    table = bytearray(256)
-    for suit in range(4):
-        if found[suit] < 13:
-            table[suit << 4 | (13 - found[suit])] = 1
-        if found[suit + 4] < 13:
-            table[suit << 4 | (found[suit + 4] + 1)] = 1
-    table[0xff] = table[0xfe] = 2
-    return bytes(table)
 
 
 class _OutOfBudget(Exception):

@@ -5,8 +5,8 @@ here (1, 2, 4) are the ones ``solver``'s docstring proves safe.
 """
 
 from .moves import DEAL, REDEAL
+from .solver_foundations import FULL, found_top, homes_of, relocations
 
-FULL = b"\x0d" * 8  # every foundation holds its 13 cards
 _SEP = b"\xff"
 _ROUNDS = [bytes((number,)) for number in range(256)]
 # Piles the restriction treats alike (0-based), for reduction 1 with the restriction on.
@@ -182,7 +182,7 @@ class Position:
             if self.off_foundation:
                 self._off_foundation_moves(found, tops, where, plays)
         if self.relocate and not absorb:
-            _relocations(found, plays)
+            relocations(found, plays)
         if louis:
             plays.append(DEAL)
         elif round_ < self.redeals and found != FULL:
@@ -192,7 +192,7 @@ class Position:
     def _free_moves(self, piles, found, round_, final):
         """``moves_of`` when no restriction, Louis' stock or reduction 4 is in
         play (most positions searched): the same moves in the same order."""
-        homes = _homes(found)
+        homes = homes_of(found)
         safe = self.safe_rule and final
         plays = []
         where = {}
@@ -248,7 +248,7 @@ class Position:
         if self.off_foundation:
             self._off_foundation_moves(found, tops, where, plays)
         if self.relocate:
-            _relocations(found, plays)
+            relocations(found, plays)
         if round_ < self.redeals and found != FULL:
             plays.append(REDEAL)
         return plays
@@ -273,7 +273,7 @@ class Position:
                     return move
             return None
         # As ``_free_moves`` lists them: by pile, a king foundation first.
-        homes = _homes(self.found)
+        homes = homes_of(self.found)
         pile = 0
         for cards in self.piles:
             if cards and cards[-1] in homes:
@@ -287,7 +287,7 @@ class Position:
         top cards (0 for an empty pile), ``where`` the piles each top is on."""
         hosts = self.hosts
         for foundation in range(8):
-            card = _found_top(found, foundation)
+            card = found_top(found, foundation)
             if card:
                 targets = []
                 for host in hosts[card]:
@@ -325,7 +325,7 @@ class Position:
         return self.snapshot()
 
     def _found_top(self, foundation):
-        return _found_top(self.found, foundation)
+        return found_top(self.found, foundation)
 
     def play(self, move):
         """Make a legal move (the caller keeps a snapshot to undo it)."""
@@ -377,51 +377,3 @@ class Position:
     def _deal_out(self, pack):
         self.piles[:] = [pack[index::12] for index in range(12)]
 
-
-def _found_top(found, foundation):
-    """The top card of a foundation given its counts (0 when it is empty)."""
-    count = found[foundation]
-    if not count:
-        return 0
-    suit = foundation & 3
-    return suit << 4 | (14 - count if foundation < 4 else count)
-
-
-def _relocations(found, plays):
-    """Appends the relocations (``foundation_moves=relocate``): a foundation's
-    top card to the suit's other foundation when that one wants it."""
-    for foundation in range(8):
-        card = _found_top(found, foundation)
-        if card and _wants(found, foundation ^ 4) == card & 15:
-            plays.append((12 + foundation) * 20 + 12 + (foundation ^ 4))
-
-
-def _wants(found, foundation):
-    """The rank a foundation takes next (0 when it is full)."""
-    count = found[foundation]
-    if count >= 13:
-        return 0
-    return 13 - count if foundation < 4 else count + 1
-
-
-_HOMES = {}
-
-
-def _homes(found):
-    """{card: foundation targets (12-19) that take it next} for ``found``
-    (cached: the search meets few distinct foundation counts)."""
-    if type(found) is not bytes:
-        found = bytes(found)
-    homes = _HOMES.get(found)
-    if homes is None:
-        homes = {}
-        for suit in range(4):
-            if found[suit] < 13:
-                homes.setdefault(suit << 4 | (13 - found[suit]), []).append(12 + suit)
-            if found[suit + 4] < 13:
-                homes.setdefault(suit << 4 | (found[suit + 4] + 1), []).append(16 + suit)
-        homes = {card: tuple(targets) for card, targets in homes.items()}
-        if len(_HOMES) > 100000:
-            _HOMES.clear()
-        _HOMES[found] = homes
-    return homes

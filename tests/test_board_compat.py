@@ -12,8 +12,8 @@ CORE = PACKAGE
 # Desktop-only: never imported on the board (notation is read lazily, only
 # when a position is given as text, which the board never does).
 DESKTOP_ONLY = {"cli.py", "cli_arguments.py", "__main__.py", "desktop.py", "explain.py",
-                "notation.py", "solver.py", "solver_position.py", "solver_result.py",
-                "winrate.py"}
+                "notation.py", "solver.py", "solver_foundations.py", "solver_position.py",
+                "solver_result.py", "winrate.py"}
 # Modules CircuitPython firmware has that the core may use.
 FIRMWARE = {"micropython", "sys", "gc"}
 # ...that the app may use too (it is handed the board's objects, never makes them),
