@@ -266,6 +266,7 @@ class Position:
             played += 1
 
     def _first_play_home(self):
+        """The first play to a foundation ``moves`` lists, or None."""
         if self.safe_rule or self.absorb or (
                 self.round == 0 and (self.restrict_rule or (self.louis and self.stock))):
             for move in self.moves():
@@ -376,4 +377,3 @@ class Position:
 
     def _deal_out(self, pack):
         self.piles[:] = [pack[index::12] for index in range(12)]
-

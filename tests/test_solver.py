@@ -85,6 +85,50 @@ def test_moves_and_play_match_the_core(rules):
             assert bytes(solver.found) == bytes(game.foundations)
 
 
+def first_play_home(position):
+    """The first play to a foundation in the whole move list (or None)."""
+    for move in position.moves():
+        if move < 240 and move % 20 >= 12:
+            return move
+    return None
+
+
+@pytest.mark.parametrize("rules", PRESET_NAMES + MIXED + ["louis,foundation_moves=all"])
+def test_plays_home_counts_the_plays_the_move_list_puts_first(rules):
+    # The count that orders the narrow probes' redeals looks at the piles'
+    # tops alone where it can; it must play what the move list puts first.
+    rng = random.Random(rules)
+    total = 0
+    for number in range(4):
+        game = Game.deal(rng.randrange(2 ** 32), rules)
+        for _ in range(150):
+            assert Solver(game)._first_play_home() == first_play_home(Solver(game))
+            slow = Solver(game)
+            count = 0
+            move = first_play_home(slow)
+            while move is not None:
+                slow.play(move)
+                count += 1
+                move = first_play_home(slow)
+            fast = Solver(game)
+            assert fast.plays_home() == count
+            assert fast.key() == slow.key()
+            total += count
+            core = sorted(game.legal_moves())
+            if not core:
+                break
+            game.push(rng.choice(core))
+    assert total > 0
+
+
+def test_plays_home_takes_the_king_foundation_first_when_both_want_the_card():
+    solver = Solver(Game.deal(1, "st-helena-pysol"))
+    solver.round = 1
+    solver.found[:] = bytes((6, 0, 0, 0, 6, 0, 0, 0))  # both of suit 0 want its 7
+    solver.piles[0] += bytes((0x07,))
+    assert solver._first_play_home() == first_play_home(solver) == 12
+
+
 # Rule sets whose deals are solved within the node budget below (the search
 # is depth first, so its node counts do not depend on the machine).
 REPLAY_RULES = PRESET_NAMES + [
