@@ -325,9 +325,6 @@ class Position:
         self.play(move)
         return self.snapshot()
 
-    def _found_top(self, foundation):
-        return found_top(self.found, foundation)
-
     def play(self, move):
         """Make a legal move (the caller keeps a snapshot to undo it)."""
         piles = self.piles
@@ -352,7 +349,7 @@ class Position:
                 piles[source] = self.stock[-1:]
                 self.stock = self.stock[:-1]
         else:
-            card = self._found_top(source - 12)
+            card = found_top(self.found, source - 12)
             self.found[source - 12] -= 1
         if target < 12:
             piles[target] += bytes((card,))
