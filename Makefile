@@ -29,7 +29,7 @@ play-tty: $(VENV_STAMP)
 
 ## test: every test, on CPython and under the MicroPython VM
 test: $(VENV_STAMP) $(MPVM_STAMP)
-	$(PY) -m pytest tests
+	$(PY) -m pytest -rs tests
 
 ## bench: heap figures under MicroPython, move generation speed on CPython
 bench: $(VENV_STAMP) $(MPVM_STAMP)
@@ -55,13 +55,21 @@ bench-hint: $(VENV_STAMP) $(MPVM_STAMP)
 bench-solver: $(VENV_STAMP)
 	$(PY) tools/bench_solver.py --deals $(or $(DEALS),1-1000) --jobs $(or $(JOBS),1)
 
-## lib: lib/sthelena_board.py and lib/sthelena_drive.py again from the sources (committed: the repository is a CIRCUITPY image)
+## lib: lib/sthelena_board.mpy and lib/sthelena_drive.py again from the sources (committed: the
+## repository is a CIRCUITPY image); needs CircuitPython's mpy-cross (make firmware-vm, or MPY_CROSS=path)
 .PHONY: lib
 lib:
-	$(PYTHON) tools/bundle.py --lib
+	$(PYTHON) tools/bundle.py --lib $(if $(MPY_CROSS),--mpy-cross $(MPY_CROSS))
 
-## circuitpy: build/CIRCUITPY, ready to copy onto the board's drive (the game merged into
-## lib/sthelena_board.py, and the libraries of requirements.txt from the pinned packages)
+## firmware-vm: CircuitPython's unix port (32-bit) and mpy-cross into build/firmware, from a
+## clone of adafruit/circuitpython: make firmware-vm CIRCUITPYTHON=DIR
+.PHONY: firmware-vm
+firmware-vm:
+	@test -n "$(CIRCUITPYTHON)" || { echo "make firmware-vm CIRCUITPYTHON=DIR (a clone of adafruit/circuitpython, with tags)" >&2; exit 2; }
+	tools/firmware_vm.sh $(CIRCUITPYTHON)
+
+## circuitpy: build/CIRCUITPY, ready to copy onto the board's drive (the game as
+## lib/sthelena_board.mpy, and the libraries of requirements.txt from the pinned packages)
 .PHONY: circuitpy
 circuitpy: $(VENV_STAMP)
 	$(PY) tools/bundle.py

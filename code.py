@@ -4,22 +4,41 @@ and screen, or a window and the keyboard) and starts the app."""
 
 import sys
 
-if sys.implementation.name == "circuitpython":
-    import micropython
 
-    # Compile the game without line numbers (tracebacks then name functions
-    # only): 2.3 KB less heap. For line numbers while debugging, set 0.
-    try:
-        micropython.opt_level(3)
-    except AttributeError:  # a firmware built without it compiles as before
-        pass
-    try:
-        from sthelena_board import main  # lib/sthelena_board.py, the one-file build: less heap
-    except ImportError:
-        from sthelena.device import main  # the package copied as it is
+def load_failure(error, version):
+    """What to do when the game cannot load on the board, in one line."""
+    text = str(error)
+    if isinstance(error, MemoryError):
+        return "St. Helena: out of memory loading the game: reset the board and try again"
+    if isinstance(error, ValueError) and ".mpy" in text:
+        return ("St. Helena needs CircuitPython 9 or 10 (this is %s) and libraries of the same "
+                "version: update CircuitPython, then `circup update`" % version)
+    if isinstance(error, ImportError) and "sthelena_board" in text:
+        return "St. Helena: lib/sthelena_board.mpy is missing: copy lib/ from the game again"
+    if isinstance(error, ImportError) and "adafruit_" in text:
+        return ("St. Helena: a library is missing (%s): run `circup install -r "
+                "requirements.txt`" % text)
+    if isinstance(error, ImportError):  # a module the firmware of its boards has built in
+        return "St. Helena: this CircuitPython has %s: it plays on a PyGamer or PyBadge" % text
+    return "St. Helena could not start (%s: %s): copy the game again" % (
+        type(error).__name__, text)
 
+
+def start_on_board():
+    """Load the game from lib/ and play; if it cannot load, say why in one
+    line (printed: on the board's screen and its serial console)."""
+    try:
+        from sthelena_board import main  # lib/sthelena_board.mpy: bytecode, nothing to compile
+    except Exception as error:  # noqa: BLE001 (whatever stops the load gets its line)
+        print(load_failure(error, ".".join(str(n) for n in sys.implementation.version[:3])))
+        return
     main()
-elif __name__ == "__main__":  # not when imported as the standard library's `code` (pdb does)
-    from sthelena.desktop import main
 
-    sys.exit(main())
+
+if __name__ == "__main__":  # not when imported (pdb imports the standard library's `code`)
+    if sys.implementation.name == "circuitpython":
+        start_on_board()
+    else:
+        from sthelena.desktop import main
+
+        sys.exit(main())

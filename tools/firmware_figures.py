@@ -1,0 +1,148 @@
+"""The drive image started and played on CircuitPython's own interpreter.
+
+``build/firmware/circuitpython`` (``make firmware-vm CIRCUITPYTHON=DIR``, or
+the path in ``$CIRCUITPYTHON_VM``) is CircuitPython's unix port built 32-bit,
+so its objects are the size they are on a SAMD51, and ``-X heapsize=`` fixes
+its heap as a board's is fixed. It runs tools/board_start.py's script on a
+drive laid out in a folder: ``code.py``, ``assets/``, the committed
+``lib/sthelena_board.mpy``, and the libraries compiled by CircuitPython's own
+``mpy-cross`` (as circup installs them) or as ``.py`` (as ``make circuitpy``
+copies them). The board's modules are tools/standins, given their own heap
+on top of the board's (measured first), since on a board they are firmware.
+
+Desktop only; used by ``make bench-app`` and tests/test_board_heap.py.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import board_libs  # noqa: E402
+import board_start  # noqa: E402
+from board_mpy import FIRMWARE_DIR  # noqa: E402
+
+BOARD_HEAP = 150 * 1024  # what a PyGamer or PyBadge has free after start-up
+DRIVE_FILES = ("code.py", "assets/sheet.bmp", "assets/help.txt", "assets/winnable.bin",
+               "lib/sthelena_board.mpy")
+
+
+def interpreter():
+    """``(path, None)`` of CircuitPython's interpreter, or ``(None, why not)``."""
+    path = os.environ.get("CIRCUITPYTHON_VM") or os.path.join(FIRMWARE_DIR, "circuitpython")
+    if not os.path.isfile(path):
+        return None, ("CircuitPython's interpreter is not built (%s): run `make firmware-vm "
+                      "CIRCUITPYTHON=DIR` with a clone of adafruit/circuitpython"
+                      % os.path.relpath(path, ROOT))
+    return path, None
+
+
+def lay_out_drive(directory, libraries="mpy"):
+    """The drive in ``directory`` (libraries ``"mpy"`` or ``"py"``); its path."""
+    drive = os.path.join(directory, "CIRCUITPY")
+    for name in DRIVE_FILES:
+        target = os.path.join(drive, name)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        shutil.copyfile(os.path.join(ROOT, name), target)
+    mpy_cross = os.path.join(FIRMWARE_DIR, "mpy-cross")
+    for name, path in board_libs.library_files():
+        target = os.path.join(drive, "lib", name)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        if libraries == "py":
+            shutil.copyfile(path, target)
+            continue
+        subprocess.run([mpy_cross, "-o", target[:-3] + ".mpy", "-s", os.path.basename(name),
+                        path], check=True, capture_output=True)
+    shutil.copytree(os.path.join(ROOT, "tools", "standins"), os.path.join(directory, "standins"),
+                    ignore=shutil.ignore_patterns("*.md", "__pycache__"))
+    return drive
+
+
+def run(drive, board, heap, parts=40):
+    """The script on the drive with ``heap`` bytes: ``(figures, None)``, or
+    ``(None, the error's last line)`` if it failed (MemoryError, say)."""
+    path, why = interpreter()
+    if path is None:
+        return None, why
+    script = board_start.script(board, parts, standins_dir=os.path.join(
+        os.path.dirname(drive), "standins"), root=drive + "/", firmware=True)
+    proc = subprocess.run([path, "-X", "heapsize=%d" % heap, "-c", script], cwd=drive,
+                          capture_output=True, text=True, timeout=600)
+    if proc.returncode:
+        lines = (proc.stderr or proc.stdout).strip().splitlines()
+        return None, lines[-1] if lines else "exit status %d" % proc.returncode
+    return board_start.figures(proc.stdout), None
+
+
+def standins_heap(drive, board, parts=40):
+    """What the stand-ins and the script's own code keep, read in a run with
+    room to spare (the interpreter compiles the whole script first)."""
+    found, why = run(drive, board, 4 * BOARD_HEAP, parts)
+    if found is None:
+        raise RuntimeError("CircuitPython's interpreter failed: %s" % why)
+    return found["standins"][0]
+
+
+def least_heap(drive, board, allowance, parts=40, step=1024):
+    """The least heap (bytes, to ``step``) in which the game starts and plays,
+    less the stand-ins' ``allowance``: what the game needs at its peak."""
+    low, high = 16 * 1024, 2 * BOARD_HEAP  # fails, works (checked below)
+    if run(drive, board, high + allowance, parts)[0] is None:
+        return None
+    while high - low > step:
+        middle = (low + high) // 2 // step * step
+        if run(drive, board, middle + allowance, parts)[0] is None:
+            low = middle
+        else:
+            high = middle
+    return high
+
+
+def board_figures(board, libraries="mpy", parts=40, peak=True):
+    """On CircuitPython's interpreter, for ``board``: figures of a run in a
+    150 KiB heap (``error`` if it failed), and the least heap it runs in."""
+    with tempfile.TemporaryDirectory() as directory:
+        drive = lay_out_drive(directory, libraries)
+        allowance = standins_heap(drive, board, parts)
+        found, why = run(drive, board, BOARD_HEAP + allowance, parts)
+        result = {"error": why} if found is None else dict(found)
+        result["standins"] = allowance
+        if peak:
+            result["least_heap"] = least_heap(drive, board, allowance, parts)
+        return result
+
+
+def print_figures(parts=40):
+    """What ``make bench-app`` prints of CircuitPython's interpreter."""
+    path, why = interpreter()
+    if path is None:
+        print("CircuitPython's interpreter: not measured (%s)" % why)
+        return
+    version = subprocess.run([path, "-c", "import sys; print(sys.version)"],
+                             capture_output=True, text=True).stdout.strip()
+    print("CircuitPython's own interpreter (%s, unix port, 32-bit), the drive image as the board"
+          " starts it\n  (tools/board_start.py: code.py compiled, lib/sthelena_board.mpy loaded,"
+          " set up, %d parts of play\n  with hints and a long game), a fixed heap of 150 KiB"
+          " plus what the stand-ins keep:" % (version, parts))
+    for board in ("pybadge", "pygamer"):
+        for libraries, how in (("mpy", "as circup installs them (.mpy)"),
+                               ("py", "as make circuitpy copies them (.py)")):
+            found = board_figures(board, libraries, parts)
+            if "error" in found:
+                print("  %s, libraries %s: FAILED: %s" % (board, how, found["error"]))
+                continue
+            played, kept, hints = found["moves"]
+            print("  %s, libraries %s:" % (board, how))
+            print("    heap at the end of the import: %s; after set-up: %s; in play, the most"
+                  " kept: %s" % (kb(found["import"][0]), kb(found["set_up"][0]),
+                                 kb(max(live for _, live, _ in found["play"]))))
+            print("    peak (the least heap it starts and plays %d moves and %d hints in): %s"
+                  "   target <= 150.0 KB" % (played, hints, kb(found["least_heap"])
+                                            if found["least_heap"] else "over 300 KB"))
+
+
+def kb(count):
+    return "%.1f KB" % (count / 1024)

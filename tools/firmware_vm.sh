@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Build CircuitPython's own interpreter and mpy-cross from a checkout of
+# adafruit/circuitpython, for measuring the game as the firmware runs it
+# (`make firmware-vm CIRCUITPYTHON=DIR`). Nothing of CircuitPython is
+# committed: the checkout stays where it is, the two programs are copied to
+#   build/firmware/circuitpython  its unix port, 32-bit like a SAMD51, heap
+#                                 set by -X heapsize=150K (as a board's)
+#   build/firmware/mpy-cross      the compiler whose .mpy CircuitPython loads
+#                                 (make lib uses it for lib/sthelena_board.mpy)
+# DIR must be a git clone with its tags (CircuitPython's build reads its
+# version from them); its submodules are not needed.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+if [ $# -ne 1 ] || [ ! -d "$1" ]; then
+  echo "usage: tools/firmware_vm.sh CIRCUITPYTHON_CHECKOUT (or make firmware-vm CIRCUITPYTHON=DIR)" >&2
+  exit 2
+fi
+cpy=$(cd "$1" && pwd)
+if [ ! -f "$cpy/py/circuitpy_mpconfig.h" ] || [ ! -d "$cpy/ports/unix" ]; then
+  echo "firmware_vm: $cpy is not a checkout of adafruit/circuitpython" >&2
+  exit 2
+fi
+if ! git -C "$cpy" describe --tags >/dev/null 2>&1; then
+  echo "firmware_vm: $cpy has no git tags; CircuitPython's build needs them (a git clone with its tags)" >&2
+  exit 2
+fi
+if ! echo 'int main(void){return 0;}' | gcc -m32 -x c - -o /dev/null 2>/dev/null; then
+  echo "firmware_vm: gcc cannot build 32-bit programs: install gcc-multilib (Debian)" >&2
+  exit 2
+fi
+
+out="$root/build/firmware"
+mkdir -p "$out"
+# CircuitPython's build scripts want the huffman and polib packages (its
+# tools/huffman submodule is on PyPI as huffman).
+if [ ! -x "$out/venv/bin/python" ]; then
+  python3 -m venv "$out/venv"
+  "$out/venv/bin/pip" install --quiet --disable-pip-version-check huffman polib
+fi
+export PATH="$out/venv/bin:$PATH"
+# The unix port freezes micropython-lib (a submodule) by default: freeze nothing.
+mkdir -p "$out/no-mpylib"
+: > "$out/no-mpylib/README.md"
+echo "# nothing frozen: the game's measurements want the bare interpreter" > "$out/no-manifest.py"
+
+make -C "$cpy/mpy-cross" -j2 PYTHON=python
+# Off: what needs a submodule (ffi, btree, ssl), threads, and the ringio
+# module that this configuration cannot build.
+make -C "$cpy/ports/unix" -j2 VARIANT=standard PYTHON=python MICROPY_FORCE_32BIT=1 \
+  MPY_LIB_DIR="$out/no-mpylib" FROZEN_MANIFEST="$out/no-manifest.py" \
+  MICROPY_PY_FFI=0 MICROPY_PY_BTREE=0 MICROPY_PY_SSL=0 MICROPY_PY_THREAD=0 \
+  CFLAGS_EXTRA="-DMICROPY_PY_MICROPYTHON_RINGIO=0"
+
+cp "$cpy/mpy-cross/build/mpy-cross" "$out/mpy-cross"
+cp "$cpy/ports/unix/build-standard/micropython" "$out/circuitpython"
+"$out/mpy-cross" --version
+"$out/circuitpython" -X heapsize=150K -c \
+  "import gc, sys; print(sys.implementation.name, sys.version, 'heap free', gc.mem_free())"
