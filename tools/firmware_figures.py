@@ -33,10 +33,12 @@ DRIVE_FILES = ("code.py", "assets/sheet.bmp", "assets/help.txt", "assets/winnabl
 def interpreter():
     """``(path, None)`` of CircuitPython's interpreter, or ``(None, why not)``."""
     path = os.environ.get("CIRCUITPYTHON_VM") or os.path.join(FIRMWARE_DIR, "circuitpython")
-    if not os.path.isfile(path):
-        return None, ("CircuitPython's interpreter is not built (%s): run `make firmware-vm "
-                      "CIRCUITPYTHON=DIR` with a clone of adafruit/circuitpython"
-                      % os.path.relpath(path, ROOT))
+    for needed in (path, os.path.join(FIRMWARE_DIR, "mpy-cross")):  # (it compiles the libraries)
+        if not os.path.isfile(needed):
+            return None, ("CircuitPython's %s is not built (%s): run `make firmware-vm "
+                          "CIRCUITPYTHON=DIR` with a clone of adafruit/circuitpython"
+                          % ("interpreter" if needed == path else "mpy-cross",
+                             os.path.relpath(needed, ROOT)))
     return path, None
 
 
