@@ -39,6 +39,6 @@ if __name__ == "__main__":  # not when imported (pdb imports the standard librar
     if sys.implementation.name == "circuitpython":
         start_on_board()
     else:
-        from sthelena.desktop import main
+        from sthelena.desktop.window import main
 
         sys.exit(main())

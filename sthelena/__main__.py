@@ -1,8 +1,8 @@
-"""``python -m sthelena``: the desktop command line (see ``sthelena.cli``)."""
+"""``python -m sthelena``: the desktop command line (see ``sthelena.desktop.cli``)."""
 
 import sys
 
-from .cli import main
+from .desktop.cli import main
 
 if __name__ == "__main__":  # not when a worker process imports it
     sys.exit(main())

@@ -7,7 +7,7 @@ import pathlib
 import sys
 import textwrap
 
-from mpvm import REPO_ROOT, run_micropython
+from mpvm import REPO_ROOT, VM_EXCLUDE, run_micropython
 
 sys.path.insert(0, str(REPO_ROOT / "tools"))
 import board_mpy  # noqa: E402
@@ -35,4 +35,4 @@ def run_vm(script, bundles=(), package=False, files=None):
     files["assets/sheet.bmp"] = SHEET
     packages = ("tools/standins", "sthelena") if package else ("tools/standins",)
     return run_micropython(textwrap.dedent(script), packages=packages,
-                           exclude=r"(^|/)(__main__|cli\w*|desktop)\.py$", files=files).splitlines()
+                           exclude=VM_EXCLUDE, files=files).splitlines()

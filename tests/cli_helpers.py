@@ -6,10 +6,10 @@ import os
 import subprocess
 import sys
 
-from sthelena import cli
-from sthelena.cli import main
-from sthelena.notation import FOUNDATION_NAMES, card_name, move_name
-from sthelena.rules import OPTIONS
+from sthelena.desktop import cli
+from sthelena.desktop.cli import main
+from sthelena.core.notation import FOUNDATION_NAMES, card_name, move_name
+from sthelena.core.rules import OPTIONS
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EMPTY11 = "/-" * 11

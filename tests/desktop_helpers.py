@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from sthelena.game import Game
+from sthelena.core.game import Game
 
 ROOT = Path(__file__).resolve().parent.parent
 

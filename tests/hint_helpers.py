@@ -3,7 +3,7 @@ lost position, random positions, and the game's exact state."""
 
 import random
 
-from sthelena.game import Game
+from sthelena.core.game import Game
 
 # Pile 1: AAAA, pile 2 JJKK, 3 KHQH, 4 QSKS; any-suit building, no spaces,
 # no redeal: only moves that undo each other (the core's CYCLING example).

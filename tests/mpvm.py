@@ -21,6 +21,7 @@ _INSTALL_HINT = "run `make test` (which installs it) or `npm ci --prefix tools/m
 
 sys.path.insert(0, str(REPO_ROOT / "tools"))
 from board_libs import library_files  # noqa: E402
+from board_files import VM_EXCLUDE  # noqa: E402,F401 (what is not on the board)
 
 
 def library_vm_files():
@@ -48,7 +49,7 @@ def _node():
 def run_micropython(
     script: str,
     packages=("sthelena",),
-    exclude=r"(__main__|cli)\.py$",
+    exclude=VM_EXCLUDE,
     timeout=300,
     files=None,
     heapsize=None,

@@ -6,10 +6,10 @@ undo, the same notation and save round trips. Only what CircuitPython also
 has is used here (no random module: a small LCG picks the moves).
 """
 
-from sthelena import save
-from sthelena.game import STATUS_NAMES, Game
-from sthelena.notation import move_name
-from sthelena.rules import PRESETS
+from sthelena.core import save
+from sthelena.core.game import STATUS_NAMES, Game
+from sthelena.core.notation import move_name
+from sthelena.core.rules import PRESETS
 
 DEALS = (0, 1, 2, 12345, 4294967295)
 

@@ -5,9 +5,9 @@ piles and every other card on the foundations, choosing foundation counts so
 that the cards are conserved; it raises if no split exists.
 """
 
-from sthelena.cards import RANKS, SUITS
-from sthelena.notation import parse_card
-from sthelena.game import Game
+from sthelena.core.cards import RANKS, SUITS
+from sthelena.core.notation import parse_card
+from sthelena.core.game import Game
 
 
 def _split(outside):
@@ -52,12 +52,12 @@ def position(rules, piles, round_=0, stock="", found=None):
 
 def names(game):
     """The legal moves' names, sorted."""
-    from sthelena.notation import move_name
+    from sthelena.core.notation import move_name
 
     return sorted(move_name(move) for move in game.legal_moves())
 
 
 def pile_names(game, pile):
-    from sthelena.notation import card_name
+    from sthelena.core.notation import card_name
 
     return " ".join(card_name(card) for card in game.piles[pile - 1])

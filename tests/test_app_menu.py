@@ -6,7 +6,7 @@ nothing."""
 
 import random
 
-from mpvm import run_micropython
+from mpvm import VM_EXCLUDE, run_micropython
 from app_driver import MemoryStore, make_app, press
 from app_helpers import shown
 from positions import position
@@ -16,8 +16,8 @@ from sthelena.app.record import WRITE_EVERY_MS
 from sthelena.app.play import status_text
 from sthelena.app.sounds import CLICK, ERROR
 from sthelena.app.table import TEXT_COLUMNS, TEXT_ROWS
-from sthelena.game import Game
-from sthelena.rules import PRESETS
+from sthelena.core.game import Game
+from sthelena.core.rules import PRESETS
 
 
 def test_menu_new_deal_by_number_restart_and_rules(display, sheet):
@@ -281,7 +281,7 @@ print("status", first, status_cost(), app.screen == MENU)
 
 def test_menu_keys_allocate_nothing_on_the_board():
     lines = run_micropython(MENU_IN_THE_VM, packages=("sthelena", "tools/standins"),
-                            exclude=r"(^|/)(__main__|cli|desktop)\.py$",
+                            exclude=VM_EXCLUDE,
                             files={"winnable.bin": str(ROOT / "assets" / "winnable.bin")}
                             ).splitlines()
     # A cursor step moves the '>' tile alone (its y); a scroll redraws the

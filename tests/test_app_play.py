@@ -14,7 +14,7 @@ from sthelena.app import game_app, menu
 from sthelena.app.layout import place_x, place_y
 from sthelena.app.play import status_text
 from sthelena.app.sounds import CLICK, ERROR, FANFARE
-from sthelena.rules import PRESETS
+from sthelena.core.rules import PRESETS
 
 
 # -- picking up and putting down ------------------------------------------

@@ -1,44 +1,40 @@
-"""Static checks on the core: it must load on CircuitPython firmware.
+"""Static checks on the board's modules (tools/board_files.py): they must
+load on CircuitPython firmware.
 
 The MicroPython VM tests run the code; these read it, to catch imports of
 what the firmware lacks on paths a test might not reach.
 """
 
 import ast
+import sys
 from pathlib import Path
 
+import pytest
+
 PACKAGE = Path(__file__).resolve().parent.parent / "sthelena"
-CORE = PACKAGE
-# Desktop-only: never imported on the board (notation is read lazily, only
-# when a position is given as text, which the board never does).
-DESKTOP_ONLY = {"cli.py", "cli_arguments.py", "__main__.py", "desktop.py", "explain.py",
-                "notation.py", "solver.py", "solver_foundations.py", "solver_position.py",
-                "solver_result.py", "winrate.py"}
+sys.path.insert(0, str(PACKAGE.parent / "tools"))
+from board_files import board_files  # noqa: E402  (the board's files, from the folders)
+
 # Modules CircuitPython firmware has that the core may use.
 FIRMWARE = {"micropython", "sys", "gc"}
 # ...that the app may use too (it is handed the board's objects, never makes them),
 # with the board's libraries (requirements.txt, tools/board_libs.py).
 LIBRARIES = {"adafruit_display_text", "adafruit_displayio_layout"}
 APP_FIRMWARE = FIRMWARE | {"displayio", "random", "bitmaptools"} | LIBRARIES
-# ...and the device edge, which makes them.
+# ...and the handheld edge, which makes them.
 DEVICE_FIRMWARE = APP_FIRMWARE | {"board", "keypad", "analogio", "digitalio", "microcontroller",
-                                  "supervisor", "audioio", "audiocore", "audiopwmio", "storage"}
-EDGES = ("device.py", "drive.py")  # the board's edge: device, and the drive's module
+                                  "supervisor", "audioio", "audiocore", "audiopwmio", "storage",
+                                  "sthelena_drive"}
 
 
-def core_modules():
-    return sorted(path for path in CORE.glob("*.py")
-                  if path.name not in DESKTOP_ONLY and not path.name.startswith("desktop_")
-                  and path.name not in EDGES)
-
-
-def app_modules():
-    return sorted((PACKAGE / "app").glob("*.py"))
+def part_modules(part):
+    """The modules of one folder of the package (``core``, ``app``, ``handheld``)."""
+    return sorted(path for path in (PACKAGE / part).glob("*.py") if path.name != "__init__.py")
 
 
 def board_modules():
     """Every module that goes on the board."""
-    return core_modules() + app_modules() + [PACKAGE / name for name in EDGES]
+    return [PACKAGE / path for path in board_files()]
 
 
 def imports_of(path):
@@ -67,40 +63,18 @@ def guarded_nodes(tree):
     return guarded
 
 
-def test_core_imports_only_itself_and_firmware_modules():
+@pytest.mark.parametrize("part, allowed, least", [
+    ("core", FIRMWARE, 9), ("app", APP_FIRMWARE, 20), ("handheld", DEVICE_FIRMWARE, 2)])
+def test_each_part_imports_only_what_the_firmware_has(part, allowed, least):
+    # Imports of the project's own modules are relative, checked by
+    # tests/test_layers.py; here, every absolute import must be firmware's
+    # (or a board library's), unless guarded (typing).
     problems = []
-    for path in core_modules():
+    for path in part_modules(part):
         for line, name, level, guarded in imports_of(path):
-            if level:
-                if level > 1 or name.split(".")[0] in ("app", "device", "desktop", "cli"):
-                    problems.append("%s:%d reaches out of the core to %s" % (path.name, line, name))
-            elif name.split(".")[0] not in FIRMWARE and not guarded:
+            if not level and name.split(".")[0] not in allowed and not guarded:
                 problems.append("%s:%d imports %s" % (path.name, line, name))
-    assert len(core_modules()) >= 7
-    assert problems == []
-
-
-def test_the_app_imports_the_core_and_firmware_but_nothing_of_the_board():
-    problems = []
-    for path in app_modules():
-        for line, name, level, guarded in imports_of(path):
-            if level == 2 and name.split(".")[0] in ("device", "desktop", "cli", "notation",
-                                                      "explain"):
-                problems.append("%s:%d imports %s" % (path.name, line, name))
-            elif not level and name.split(".")[0] not in APP_FIRMWARE and not guarded:
-                problems.append("%s:%d imports %s" % (path.name, line, name))
-    assert len(app_modules()) >= 8
-    assert problems == []
-
-
-def test_the_device_edge_imports_only_firmware_the_app_and_the_core():
-    problems = []
-    for edge in EDGES:
-        for line, name, level, guarded in imports_of(PACKAGE / edge):
-            if level and name.split(".")[0] in ("desktop", "cli", "notation", "explain"):
-                problems.append("%s:%d imports %s" % (edge, line, name))
-            elif not level and name.split(".")[0] not in DEVICE_FIRMWARE and not guarded:
-                problems.append("%s:%d imports %s" % (edge, line, name))
+    assert len(part_modules(part)) >= least
     assert problems == []
 
 
@@ -127,6 +101,6 @@ def test_board_modules_avoid_what_circuitpython_lacks():
 
 
 def test_the_cli_stays_out_of_the_core_modules():
-    for path in core_modules():
+    for path in part_modules("core"):
         text = path.read_text()
         assert "argparse" not in text and "from .cli" not in text and "json" not in text, path

@@ -1,4 +1,4 @@
-"""boot.py's two modes, and the game's side of them (sthelena/device.py),
+"""boot.py's two modes, and the game's side of them (sthelena/handheld/device.py),
 under the MicroPython VM on the board's stand-ins (tools/standins): by
 default the drive stays the computer's; with SELECT held at reset boot.py
 remounts it for the game, which then says so on screen and writes
@@ -9,7 +9,7 @@ import textwrap
 
 import pytest
 
-from mpvm import REPO_ROOT, run_micropython
+from mpvm import REPO_ROOT, VM_EXCLUDE, run_micropython
 
 PREAMBLE = """
 import sys
@@ -48,7 +48,7 @@ def run(script, board="pybadge", package=False):
     files = {"boot.py": REPO_ROOT / "boot.py", "assets/sheet.bmp": REPO_ROOT / "assets" / "sheet.bmp"}
     packages = ("tools/standins", "sthelena") if package else ("tools/standins",)
     return run_micropython(PREAMBLE.replace("BOARD", repr(board)) + textwrap.dedent(script),
-                           packages=packages, exclude=r"(^|/)(__main__|cli|desktop)\.py$",
+                           packages=packages, exclude=VM_EXCLUDE,
                            files=files).splitlines()
 
 
@@ -81,7 +81,7 @@ def test_another_button_held_leaves_the_drive_alone():
 
 def test_the_game_knows_whose_drive_it_is_and_shows_the_note_until_a_button():
     lines = run(READ_LABEL.replace("PAD", "3") + textwrap.dedent("""
-        from sthelena import device
+        from sthelena.handheld import device
         from sthelena.app.buttons import A
         print("before", device.drive_is_games())
         keypad.hold(3)
@@ -89,7 +89,7 @@ def test_the_game_knows_whose_drive_it_is_and_shows_the_note_until_a_button():
         keypad.hold(3, False)
         print("after", device.drive_is_games())
         app, buttons = device.setup()
-        from sthelena import drive
+        from sthelena.handheld import drive
         note = drive.show_drive_note(board.DISPLAY, app.view.font)
         print("shown", board.DISPLAY.root_group[0] is note)
         for line in read_label(note, app.view.font):
@@ -116,9 +116,9 @@ def test_the_game_knows_whose_drive_it_is_and_shows_the_note_until_a_button():
 
 def test_the_stats_file_is_the_statistics_report_in_plain_text():
     lines = run("""
-        from sthelena import drive
-        from sthelena.game import Game
-        from sthelena.statistics import KINDS, Statistics
+        from sthelena.handheld import drive
+        from sthelena.core.game import Game
+        from sthelena.core.statistics import KINDS, Statistics
         statistics = Statistics()
         stats = drive.DriveStats(KINDS)
         print("empty", stats.counted(statistics))

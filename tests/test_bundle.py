@@ -157,7 +157,7 @@ def test_the_merged_module_compiles_and_imports_only_firmware_modules_at_top_lev
             assert node.level == 0
             if node.module.startswith("sthelena"):
                 lazy.add(node.module)
-    assert lazy == {"sthelena.notation", "sthelena_drive", "sthelena.drive"}
+    assert lazy == {"sthelena.core.notation", "sthelena_drive", "sthelena.handheld.drive"}
 
 
 def test_the_merged_module_has_no_docstrings_and_one_const_fallback(merged):

@@ -115,10 +115,10 @@ print("hint", app.hint is None, app.game.position_key() == key, app.message, app
 """
 
 PACKAGE_IMPORTS = """
-from sthelena import device
+from sthelena.handheld import device
 from sthelena.app.buttons import A, DOWN, LEFT, RIGHT, UP
 from sthelena.app.layout import step
-from sthelena.game import Game
+from sthelena.core.game import Game
 """
 BUNDLE_IMPORTS = """
 import sthelena_board as device
@@ -132,7 +132,7 @@ def test_the_merged_app_plays_by_buttons_like_the_package(tmp_path):
                     bundles=[("sthelena_board", vm_mpy(tmp_path))])  # the committed .mpy
     package = run_vm(script.replace("IMPORTS", PACKAGE_IMPORTS), package=True)
     assert merged[0] == "names sthelena_board False"  # no package on the drive
-    assert package[0] == "names sthelena.device True"
+    assert package[0] == "names sthelena.handheld.device True"
     assert merged[1].startswith("setup App True ") and merged[1].endswith(" True")
     assert merged[1] == package[1]  # the same random deal on start-up
     assert merged[2] == package[2]  # deal 4242: the same piles and foundations
@@ -165,7 +165,7 @@ def test_the_board_lets_the_layout_go_once_the_places_are_laid_out(tmp_path):
     for imports, options in (
             ("import sthelena_board as device\nfrom sthelena_board import place_x, place_y",
              {"bundles": [("sthelena_board", vm_mpy(tmp_path))]}),
-            ("from sthelena import device\nfrom sthelena.app.layout import place_x, place_y",
+            ("from sthelena.handheld import device\nfrom sthelena.app.layout import place_x, place_y",
              {"package": True})):
         lines = run_vm(LAYOUT_SCRIPT.replace("IMPORTS", imports), **options)
         assert lines == ["modules []", "places True 2 12 True 20"], imports
@@ -198,18 +198,18 @@ def test_the_merged_core_deals_and_plays_like_the_package(core):
         "IMPORTS", "from sthelena_core import Game, to_bytes, from_bytes"),
         bundles=[("sthelena_core", core)])
     package = run_vm(CORE_SCRIPT.replace(
-        "IMPORTS", "from sthelena.game import Game\nfrom sthelena.save import to_bytes, "
+        "IMPORTS", "from sthelena.core.game import Game\nfrom sthelena.core.save import to_bytes, "
         "from_bytes"), package=True)
     assert sum(line.startswith("deal ") for line in merged) == 20
     assert merged[:-1] == package[:-1]
     assert merged[-2].endswith(" True")
     assert merged[-1] == "modules ['sthelena_core']"
-    assert "sthelena.game" in package[-1]
+    assert "sthelena.core.game" in package[-1]
 
 
 def test_the_board_refuses_a_save_of_a_position_with_a_clear_error(core):
-    from sthelena.game import Game
-    from sthelena.save import to_bytes
+    from sthelena.core.game import Game
+    from sthelena.core.save import to_bytes
 
     text = Game.deal(8).notation()
     data = to_bytes(Game.from_notation(text))  # starts from a position, not a deal number

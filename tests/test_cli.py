@@ -1,4 +1,4 @@
-"""The desktop command line, ``python -m sthelena`` (sthelena/cli.py): deal,
+"""The desktop command line, ``python -m sthelena`` (sthelena/desktop/cli.py): deal,
 moves, play, errors, show and perft. The tty and the module's entry point are
 in test_cli_tty.py."""
 
@@ -11,10 +11,10 @@ import pytest
 from cli_helpers import (ALL_RULES, ALMOST_WON_POS, CYCLING_POS, EMPTY_FOUNDATION_POS,
                          NO_MOVES_POS, REDEAL_ONLY_POS, check_position_json, names, run,
                          same_position)
-from sthelena.explain import perft
-from sthelena.game import CYCLING, NO_MOVES, REDEAL_ONLY, Game
-from sthelena.notation import card_name, move_name, parse_move
-from sthelena.rules import Rules
+from sthelena.desktop.explain import perft
+from sthelena.core.game import CYCLING, NO_MOVES, REDEAL_ONLY, Game
+from sthelena.core.notation import card_name, move_name, parse_move
+from sthelena.core.rules import Rules
 
 
 

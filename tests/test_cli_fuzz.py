@@ -21,8 +21,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sthelena import cli, cli_arguments as arguments
-from sthelena.game import Game
+from sthelena.desktop import cli, arguments
+from sthelena.core.game import Game
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEAL_7 = Game.deal(7).notation()

@@ -10,10 +10,10 @@ import pytest
 
 from cli_helpers import (ALMOST_WON_POS, CYCLING_POS, NO_MOVES_POS, REDEAL_ONLY_POS,
                          check_position_json, names, run_module)
-from sthelena import cli
-from sthelena.cli import main
-from sthelena.game import REDEAL_ONLY, STATUS_NAMES, WON, Game
-from sthelena.notation import parse_move
+from sthelena.desktop import cli
+from sthelena.desktop.cli import main
+from sthelena.core.game import REDEAL_ONLY, STATUS_NAMES, WON, Game
+from sthelena.core.notation import parse_move
 
 
 # -- tty --------------------------------------------------------------------

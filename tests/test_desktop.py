@@ -1,4 +1,4 @@
-"""The desktop edge (sthelena/desktop.py): key scripts, the file store, the
+"""The desktop edge (sthelena/desktop/window.py): key scripts, the file store, the
 speaker, and the window driven by the keyboard in a process of its own.
 Whole runs of ``python code.py`` are in test_desktop_runs.py.
 
@@ -18,11 +18,11 @@ import pytest
 from desktop_helpers import ROOT, deal_with_move_from_pile_1, files_under
 from sthelena.app.buttons import A, B, DOWN, HOLD, LEFT, RIGHT, SELECT, START, UP
 from sthelena.app.sounds import CLICK, ERROR, FANFARE, TUNES
-from sthelena.cli import CliError
-from sthelena.desktop_keys import KEYS, parse_keys, read_keys
-from sthelena.desktop_run import frame_path
-from sthelena.desktop_sound import Speaker, square_wave
-from sthelena.desktop_store import FileStore, MemoryStore
+from sthelena.desktop.cli import CliError
+from sthelena.desktop.keys import KEYS, parse_keys, read_keys
+from sthelena.desktop.run import frame_path
+from sthelena.desktop.sound import Speaker, square_wave
+from sthelena.desktop.store import FileStore, MemoryStore
 
 
 # -- key scripts ----------------------------------------------------------
@@ -171,13 +171,13 @@ def test_mixer_speaker_makes_every_sound():
 WINDOW_CHECK = textwrap.dedent("""
     import os, sys
     import numpy, pygame
-    from sthelena import desktop
+    from sthelena.desktop import window as desktop
     from sthelena.app.buttons import A, B, HOLD, RIGHT
     from sthelena.app.game_app import App
     from sthelena.app.layout import step
     from sthelena.app.sheet import load_sheet
     from sthelena.app.sounds import ERROR
-    from sthelena.game import Game
+    from sthelena.core.game import Game
     import displayio
 
     DEAL, SCALE = int(sys.argv[1]), int(sys.argv[2])

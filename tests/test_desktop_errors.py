@@ -1,4 +1,4 @@
-"""No tracebacks from ``python code.py`` either (sthelena/desktop.py): its
+"""No tracebacks from ``python code.py`` either (sthelena/desktop/window.py): its
 arguments fuzzed in-process up to where the window would open, and the
 output files (--shot, --frames, --save) that cannot be written, in child
 processes: exit status 2, one line on stderr, nothing on stdout, and the
@@ -14,8 +14,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sthelena import desktop, desktop_keys
-from sthelena.game import Game
+from sthelena.desktop import window as desktop, keys as desktop_keys
+from sthelena.core.game import Game
 
 ROOT = Path(__file__).resolve().parent.parent
 HUGE = "9" * 5000

@@ -11,7 +11,7 @@ import textwrap
 import pytest
 
 from desktop_helpers import ROOT, deal_with_move_from_pile_1, files_under, load_png, run
-from sthelena.game import Game
+from sthelena.core.game import Game
 
 
 # -- whole runs of code.py ------------------------------------------------
@@ -102,8 +102,7 @@ def test_bad_arguments_exit_2_and_do_nothing(tmp_path, home, args, word):
 ])
 def test_the_window_and_the_cli_read_deals_rules_and_positions_alike(
         capsys, desktop_args, cli_args):
-    from sthelena import cli, desktop
-
+    from sthelena.desktop import cli, window as desktop
     assert desktop.main(desktop_args + ["--keys", "A", "--no-save"]) == 2
     window = capsys.readouterr()
     assert cli.main(cli_args) == 2
@@ -112,8 +111,7 @@ def test_the_window_and_the_cli_read_deals_rules_and_positions_alike(
 
 
 def test_help_exits_0(capsys):
-    from sthelena import desktop
-
+    from sthelena.desktop import window as desktop
     assert desktop.main(["--help"]) == 0
     assert "--position" in capsys.readouterr().out
 
@@ -199,8 +197,7 @@ def test_a_saved_game_that_cannot_be_backed_up_is_not_played_over(tmp_path, home
     saved = save.read_bytes()
     script = textwrap.dedent("""
         import sys
-        from sthelena import desktop, desktop_store
-
+        from sthelena.desktop import window as desktop, store as desktop_store
         def full_disk(store):
             raise OSError(28, "No space left on device")
 

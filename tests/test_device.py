@@ -1,11 +1,11 @@
-"""sthelena/device.py under the MicroPython VM, on stand-ins for the board's
+"""sthelena/handheld/device.py under the MicroPython VM, on stand-ins for the board's
 modules (tools/standins): board detection, keypad and joystick events with
 repeats, the nvm store, the speaker, and the main loop.
 """
 
 import textwrap
 
-from mpvm import REPO_ROOT, run_micropython
+from mpvm import REPO_ROOT, VM_EXCLUDE, run_micropython
 
 SHEET = REPO_ROOT / "assets" / "sheet.bmp"
 
@@ -14,7 +14,7 @@ import sys
 sys.path.append("/lib/standins")
 import board, keypad, analogio, microcontroller, supervisor
 from sthelena.app.buttons import *
-from sthelena import device
+from sthelena.handheld import device
 """
 
 
@@ -22,7 +22,7 @@ def run(script, board="pybadge", files=None):
     """Run ``script`` after the preamble, as the board named."""
     body = PREAMBLE + "board.use(%r)\n" % board + textwrap.dedent(script)
     return run_micropython(body, packages=("sthelena", "tools/standins"),
-                           exclude=r"(^|/)(__main__|cli|desktop)\.py$", files=files).splitlines()
+                           exclude=VM_EXCLUDE, files=files).splitlines()
 
 
 def test_a_pybadge_reads_eight_keys_in_adafruits_order():
@@ -223,7 +223,7 @@ def test_the_board_plays_the_notes_the_desktop_plays():
     # rate for each sound the desktop's square wave is high and low where the
     # board's buffer is.
     from sthelena.app.sounds import TUNES
-    from sthelena.desktop_sound import square_wave
+    from sthelena.desktop.sound import square_wave
 
     lines = run("""
         import audioio
@@ -357,7 +357,7 @@ def test_presses_and_moves_allocate_nothing_on_the_board():
     # legal, and 8-AS stays open after it (the stuck search is not needed).
     lines = run_with_sheet("""
         import gc
-        from sthelena.game import Game
+        from sthelena.core.game import Game
         from sthelena.app.buttons import A, B, DOWN, LEFT, RIGHT, UP
         app, buttons = device.setup()
         app.start(Game.deal(2026))

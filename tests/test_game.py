@@ -6,14 +6,14 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from positions import position
-from sthelena import save
-from sthelena.deal import shuffled_deck, unshuffled_deck
-from sthelena.explain import perft, why_illegal
-from sthelena.game import CYCLING, NO_MOVES, PLAYING, REDEAL_ONLY, WON, Game, IllegalMoveError
-from sthelena.moves import DEAL, MOVE_LIMIT, REDEAL
-from sthelena.notation import card_name, move_name, parse_card, parse_move
-from sthelena.notation import NotationError, check_position
-from sthelena.rules import PRESETS
+from sthelena.core import save
+from sthelena.core.deal import shuffled_deck, unshuffled_deck
+from sthelena.desktop.explain import perft, why_illegal
+from sthelena.core.game import CYCLING, NO_MOVES, PLAYING, REDEAL_ONLY, WON, Game, IllegalMoveError
+from sthelena.core.moves import DEAL, MOVE_LIMIT, REDEAL
+from sthelena.core.notation import card_name, move_name, parse_card, parse_move
+from sthelena.core.notation import NotationError, check_position
+from sthelena.core.rules import PRESETS
 
 RULES = [name for name, _ in PRESETS] + [
     "st-helena,gather=clockwise",

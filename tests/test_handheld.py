@@ -13,7 +13,7 @@ from sthelena.app.layout import place_x, place_y
 from sthelena.app.play import STATUS_WIDTH, status_text
 from sthelena.app.sounds import ERROR
 from sthelena.app.table import TEXT_COLUMNS
-from sthelena.rules import PRESETS
+from sthelena.core.rules import PRESETS
 
 PRESET_NAMES = [name for name, _ in PRESETS]
 

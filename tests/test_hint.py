@@ -9,13 +9,13 @@ import pytest
 
 from conftest import ROOT
 from hint_helpers import STUCK, exactly, walked
-from mpvm import run_micropython
+from mpvm import VM_EXCLUDE, run_micropython
 from sthelena.app.hint import (HINT_NODES, LOST, NOTHING, PROGRESS, WINNING, hint_begin,
                                hint_nodes, hint_result, hint_search, hint_text)
 from sthelena.app.table import TEXT_COLUMNS
-from sthelena.game import Game
-from sthelena.rules import PRESETS
-from sthelena.solver import solve
+from sthelena.core.game import Game
+from sthelena.core.rules import PRESETS
+from sthelena.solver.search import solve
 
 sys.path.insert(0, str(ROOT / "tools"))
 from won_games import won_game  # noqa: E402
@@ -100,7 +100,7 @@ VM_SCRIPT = """
 import gc
 import sys
 sys.path.append("/lib/standins")
-from sthelena.game import Game
+from sthelena.core.game import Game
 from sthelena.app.hint import hint_begin, hint_search, hint_result, hint_nodes, HINT_NODES
 PRESETS = ("st-helena", "st-helena-pysol", "louis", "box-kite")
 # Random positions: every hint legal, the game unchanged.
@@ -156,7 +156,7 @@ print("heap", peak, hint_nodes(state), HINT_NODES, hint_result(state)[0])
 
 def test_under_the_vm_the_hint_is_legal_and_within_its_heap_and_node_budgets():
     lines = run_micropython(VM_SCRIPT, packages=("sthelena", "tools/standins"),
-                            exclude=r"(^|/)(__main__|cli|desktop|solver)\w*\.py$").split("\n")
+                            exclude=VM_EXCLUDE).split("\n")
     legal = [line.split() for line in lines if line.startswith("legal")]
     assert len(legal) == 24
     for _, preset, deal, ok, same, same_history, nodes in legal:

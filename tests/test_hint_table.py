@@ -153,7 +153,7 @@ def test_on_the_board_select_held_runs_a_hint_in_the_loop_and_b_stops_it():
     lines = run_with_sheet("""
         import gc
         import random
-        from sthelena.game import Game
+        from sthelena.core.game import Game
         random.seed(7)
         supervisor.STEP = 1
         app, buttons = device.setup()
@@ -202,8 +202,8 @@ def test_on_the_board_select_held_runs_a_hint_in_the_loop_and_b_stops_it():
 
 
 def test_a_key_script_runs_the_hint_to_its_end(display, sheet, reader):
-    from sthelena.desktop_keys import parse_keys
-    from sthelena.desktop_run import run_script
+    from sthelena.desktop.keys import parse_keys
+    from sthelena.desktop.run import run_script
 
     events = parse_keys("SELECT hold_select")
     assert events == [SELECT, SELECT | HOLD]
@@ -218,7 +218,7 @@ def test_a_key_script_runs_the_hint_to_its_end(display, sheet, reader):
 def test_the_windows_loop_runs_a_hint_between_its_looks_at_the_keys(display, sheet, reader):
     import pygame
 
-    from sthelena.desktop_run import run_interactive
+    from sthelena.desktop.run import run_interactive
 
     app = make_app(display, sheet, deal=7)
     press(app, "SELECT HOLD_SELECT")

@@ -37,9 +37,9 @@ def test_the_micropython_vm_is_really_micropython_and_lacks_bytearray_pop():
 
 def test_status_and_errors_under_micropython():
     script = """
-from sthelena.game import Game, IllegalMoveError, STATUS_NAMES
-from sthelena.notation import NotationError
-from sthelena import save
+from sthelena.core.game import Game, IllegalMoveError, STATUS_NAMES
+from sthelena.core.notation import NotationError
+from sthelena.core import save
 game = Game.deal(3)
 try:
     game.push(0)
@@ -61,7 +61,7 @@ print("status", STATUS_NAMES[game.status()])
 
 ALLOCATION_SCRIPT = """
 import gc
-from sthelena.game import CYCLING, PLAYING, Game
+from sthelena.core.game import CYCLING, PLAYING, Game
 game = Game.deal(5)
 while not any(m // 20 < 12 <= m % 20 for m in game.legal_moves() if m < 400):
     game.push(next(m for m in game.legal_moves() if m < 400))

@@ -9,13 +9,15 @@ from mpvm import run_micropython
 
 @pytest.fixture
 def pkg(tmp_path):
-    """A throwaway package ``demo`` with a subpackage and a desktop-only cli.py."""
+    """A throwaway package ``demo`` with a subpackage and a desktop-only
+    ``desktop/cli.py`` (the default exclude leaves out what is not on the board)."""
     root = tmp_path / "demo"
     (root / "sub").mkdir(parents=True)
     (root / "__init__.py").write_text("")
     (root / "greet.py").write_text("def greet(name):\n    return 'hello ' + name\n")
     (root / "sub" / "__init__.py").write_text("VALUE = 42\n")
-    (root / "cli.py").write_text("raise ImportError('desktop only')\n")
+    (root / "desktop").mkdir()
+    (root / "desktop" / "cli.py").write_text("raise ImportError('desktop only')\n")
     return root
 
 

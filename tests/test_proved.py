@@ -13,13 +13,13 @@ from app_driver import MemoryStore, make_app, press
 from app_helpers import screen_rows
 from conftest import ROOT
 from positions import position
-from sthelena import winnable
+from sthelena.core import winnable
 from sthelena.app import game_app, menu, proved
 from sthelena.app.sounds import ERROR
 from sthelena.app.table import TEXT_COLUMNS
-from sthelena.game import CYCLING, NO_MOVES, PLAYING, Game
-from sthelena.rules import Rules
-from sthelena.solver import WIN, solve
+from sthelena.core.game import CYCLING, NO_MOVES, PLAYING, Game
+from sthelena.core.rules import Rules
+from sthelena.solver.search import WIN, solve
 
 sys.path.insert(0, str(ROOT / "tools"))
 from make_winnable import encode  # noqa: E402
@@ -248,7 +248,7 @@ def test_the_board_hands_the_app_its_file_and_deals_winnable_ones_in_the_vm():
     lines = run("""
         import random
         from sthelena.app import menu, proved
-        from sthelena.rules import Rules
+        from sthelena.core.rules import Rules
         app, buttons = device.setup()
         print(app.winnable)
         app.next_rules = Rules("box-kite")

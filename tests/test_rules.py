@@ -3,11 +3,11 @@
 import pytest
 
 from positions import names, pile_names, position
-from sthelena.explain import why_illegal
-from sthelena.game import (CYCLING, NO_MOVES, PLAYING, REDEAL_ONLY, WON, Game,
+from sthelena.desktop.explain import why_illegal
+from sthelena.core.game import (CYCLING, NO_MOVES, PLAYING, REDEAL_ONLY, WON, Game,
                            IllegalMoveError)
-from sthelena.notation import move_name, parse_move
-from sthelena.rules import OPTIONS, PRESETS, Rules
+from sthelena.core.notation import move_name, parse_move
+from sthelena.core.rules import OPTIONS, PRESETS, Rules
 
 # Spades outside the foundations: A 2 (KS wants 2) and K (AS wants K).
 # Hearts outside: Q K (AH wants Q; KH is full).

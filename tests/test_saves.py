@@ -17,9 +17,9 @@ from sthelena.app import menu, record, screens
 from sthelena.app.record import NOT_SAVED, STATISTICS_LOST, TRIMMED, UNREADABLE
 from sthelena.app.screens import STATS, STATS_RESET
 from sthelena.app.stats_screen import statistics_lines
-from sthelena.game import Game
-from sthelena.rules import Rules
-from sthelena.statistics import Statistics
+from sthelena.core.game import Game
+from sthelena.core.rules import Rules
+from sthelena.core.statistics import Statistics
 
 STANDINS = REPO_ROOT / "tools" / "standins"
 
@@ -33,12 +33,12 @@ def _load(name, path):
 
 @pytest.fixture
 def device(monkeypatch):
-    """``sthelena.device`` imported on CPython over the board's stand-ins
+    """``sthelena.handheld.device`` imported on CPython over the board's stand-ins
     (only for this test: sys.modules is put back afterwards)."""
     for name in ("board", "keypad", "microcontroller", "supervisor"):
         monkeypatch.setitem(sys.modules, name, _load(name, STANDINS / (name + ".py")))
-    module = _load("sthelena.device", REPO_ROOT / "sthelena" / "device.py")
-    monkeypatch.setitem(sys.modules, "sthelena.device", module)
+    module = _load("sthelena.handheld.device", REPO_ROOT / "sthelena" / "handheld" / "device.py")
+    monkeypatch.setitem(sys.modules, "sthelena.handheld.device", module)
     return module
 
 

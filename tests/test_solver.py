@@ -1,4 +1,4 @@
-"""The solver (sthelena/solver.py): its moves are the core's, its wins
+"""The solver (sthelena/solver/search.py): its moves are the core's, its wins
 replay through ``Game.push``, its losses agree with a plain search."""
 
 import random
@@ -6,12 +6,12 @@ import random
 import pytest
 
 from positions import position
-from sthelena.game import Game
-from sthelena.moves import DEAL, REDEAL
-from sthelena.notation import move_name
-from sthelena.rules import PRESETS
-import sthelena.solver as solver_module
-from sthelena.solver import LOSS, UNKNOWN, WIN, Solver, solve
+from sthelena.core.game import Game
+from sthelena.core.moves import DEAL, REDEAL
+from sthelena.core.notation import move_name
+from sthelena.core.rules import PRESETS
+import sthelena.solver.search as solver_module
+from sthelena.solver.search import LOSS, UNKNOWN, WIN, Solver, solve
 
 PRESET_NAMES = [name for name, _ in PRESETS]
 MIXED = [

@@ -1,13 +1,13 @@
-"""sthelena.statistics: counting finished deals per kind of rules, the
+"""sthelena.core.statistics: counting finished deals per kind of rules, the
 bytes form, the report, and (under the MicroPython VM) no allocation per
 deal recorded."""
 
 import pytest
 
 from mpvm import run_micropython
-from sthelena.drive import report_lines
-from sthelena.rules import PRESETS, Rules
-from sthelena.statistics import CUSTOM, KINDS, PRESET_BITS, RECENT, Statistics, kind_of, win_rate
+from sthelena.handheld.drive import report_lines
+from sthelena.core.rules import PRESETS, Rules
+from sthelena.core.statistics import CUSTOM, KINDS, PRESET_BITS, RECENT, Statistics, kind_of, win_rate
 
 
 def test_kinds_are_the_presets_then_custom():
@@ -107,8 +107,8 @@ def test_recording_a_deal_allocates_nothing_on_the_board():
     # the calls allocated.
     lines = run_micropython("""
 import gc
-from sthelena.rules import Rules
-from sthelena.statistics import Statistics
+from sthelena.core.rules import Rules
+from sthelena.core.statistics import Statistics
 stats = Statistics()
 rules = Rules("st-helena-pysol")
 stats.record(rules, 1, True, 100)  # the kind's table is made here, once

@@ -1,5 +1,5 @@
 """The winnable-deals file: made by tools/make_winnable.py, read on the
-board by sthelena/winnable.py without loading it whole."""
+board by sthelena/core/winnable.py without loading it whole."""
 
 import io
 import json
@@ -9,10 +9,10 @@ import sys
 import pytest
 
 from mpvm import REPO_ROOT, run_micropython
-from sthelena import winnable
-from sthelena.game import Game
-from sthelena.rules import PRESETS, Rules
-from sthelena.solver import WIN, solve
+from sthelena.core import winnable
+from sthelena.core.game import Game
+from sthelena.core.rules import PRESETS, Rules
+from sthelena.solver.search import WIN, solve
 
 sys.path.insert(0, str(REPO_ROOT / "tools"))
 import make_winnable  # noqa: E402
@@ -110,7 +110,7 @@ def test_the_reader_under_micropython(tmp_path):
     asked = (100, 101, 103, 104, 108, 500, 901, 904, 99)
     script = """
 import gc
-from sthelena import winnable
+from sthelena.core import winnable
 f = open("/w.bin", "rb")
 found = winnable.find_section(f, 5)
 state = [7]

@@ -4,9 +4,9 @@ import json
 
 import pytest
 
-from sthelena.cli import main
-from sthelena.game import Game
-from sthelena.winrate import run_stats, wilson, win_rate_interval
+from sthelena.desktop.cli import main
+from sthelena.core.game import Game
+from sthelena.solver.winrate import run_stats, wilson, win_rate_interval
 
 EMPTY11 = "/-" * 11
 ALMOST_WON = "st-helena r0 AAAA/QKKK -/-/-/-/KS%s -" % ("/-" * 7)

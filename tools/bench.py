@@ -21,6 +21,7 @@ sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 from vm_figures import vm_figures  # noqa: E402
+from board_files import VM_EXCLUDE  # noqa: E402
 
 # "# --- top level ---" ends one runPython call: this VM collects garbage only
 # between calls, so each figure is read in the part after a collection.
@@ -32,8 +33,8 @@ base = imported = dealt = played = before = state = pushes = step = 0
 game = legal = move = m = _ = None
 # --- top level ---
 base = gc.mem_alloc()
-from sthelena.game import Game
-from sthelena import save
+from sthelena.core.game import Game
+from sthelena.core import save
 # --- top level ---
 imported = gc.mem_alloc()
 game = Game.deal(1)
@@ -72,8 +73,8 @@ print("playout", played - dealt, len(game.history), pushes)
 """
 
 
-PACKAGE_IMPORTS = """from sthelena.game import Game
-from sthelena import save
+PACKAGE_IMPORTS = """from sthelena.core.game import Game
+from sthelena.core import save
 """
 BUNDLE_IMPORTS = """from sthelena_core import Game
 import sthelena_core as save
@@ -88,7 +89,7 @@ def micropython_heap(core_path=None):
         code = ["--file", "lib/sthelena_core.py=" + core_path]
         script = HEAP_SCRIPT.replace(PACKAGE_IMPORTS, BUNDLE_IMPORTS)
     else:
-        code = ["--pkg", os.path.join(ROOT, "sthelena"), "--exclude", r"(^|/)(__main__|cli)\.py$"]
+        code = ["--pkg", os.path.join(ROOT, "sthelena"), "--exclude", VM_EXCLUDE]
         script = HEAP_SCRIPT
     return vm_figures(code, script)
 
@@ -110,7 +111,7 @@ def core_bundle_heap():
 
 
 def generations_per_second(seconds=2.0):
-    from sthelena.game import Game
+    from sthelena.core.game import Game
 
     positions = []
     for number in range(20):
@@ -132,9 +133,9 @@ def generations_per_second(seconds=2.0):
 
 
 def save_size():
-    from sthelena import save
-    from sthelena.game import Game
-    from sthelena.moves import REDEAL
+    from sthelena.core import save
+    from sthelena.core.game import Game
+    from sthelena.core.moves import REDEAL
 
     game = Game.deal(99, "st-helena,build=any,wrap=true,foundation_moves=all")
     step = 0

@@ -1,7 +1,7 @@
 """The whole game's memory on the board, measured under the MicroPython VM
 (``make bench-app``); prints figures, passes or fails nothing.
 
-Runs what ``code.py`` runs on a PyBadge: imports ``sthelena.device`` and all
+Runs what ``code.py`` runs on a PyBadge: imports ``sthelena.handheld.device`` and all
 it pulls in (the app, the rules core, the sprite sheet loader), builds the
 screen, buttons, store, speaker and app through ``device.setup()`` (which
 loads ``assets/sheet.bmp``), then plays moves by button events, through the
@@ -35,6 +35,7 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from vm_figures import vm_figures  # noqa: E402
+from board_files import VM_EXCLUDE  # noqa: E402
 import board_libs  # noqa: E402
 import board_start  # noqa: E402
 import firmware_figures  # noqa: E402
@@ -56,17 +57,17 @@ NVM_CAPACITY = 8192 - 5  # the record's room in nvm (device.NvmStore's header is
 LIBRARY_MODULES = ("adafruit_ticks", "adafruit_display_text",
                    "adafruit_display_text.bitmap_label", "adafruit_displayio_layout.layouts",
                    "adafruit_displayio_layout.layouts.grid_layout")
-MODULES = ("sthelena.cards", "sthelena.moves", "sthelena.rules", "sthelena.deal",
-           "sthelena.stuck_search", "sthelena.game", "sthelena.save", "sthelena.app.buttons",
+MODULES = ("sthelena.core.cards", "sthelena.core.moves", "sthelena.core.rules", "sthelena.core.deal",
+           "sthelena.core.stuck_search", "sthelena.core.game", "sthelena.core.save", "sthelena.app.buttons",
            "sthelena.app.sounds",
            "sthelena.app.tiles", "sthelena.app.layout", "sthelena.app.font", "sthelena.app.table",
-           "sthelena.app.screens", "sthelena.statistics", "sthelena.app.record",
+           "sthelena.app.screens", "sthelena.core.statistics", "sthelena.app.record",
            "sthelena.app.stats_screen", "sthelena.app.reasons", "sthelena.app.autoplay",
-           "sthelena.app.play", "sthelena.winnable", "sthelena.app.proved", "sthelena.app.hint",
+           "sthelena.app.play", "sthelena.core.winnable", "sthelena.app.proved", "sthelena.app.hint",
            "sthelena.app.menu", "sthelena.app.deal_number",
            "sthelena.app.peek", "sthelena.app.overview", "sthelena.app.help",
            "sthelena.app.won", "sthelena.app.stuck", "sthelena.app.game_app", "sthelena.app.sheet",
-           "sthelena.device")
+           "sthelena.handheld.device")
 
 SETUP = """
 import gc, sys, micropython
@@ -98,7 +99,7 @@ last = gc.mem_alloc()
 """
 
 PLAY = """
-from sthelena import device
+from sthelena.handheld import device
 from sthelena.app.buttons import A, B, DOWN, HOLD, RIGHT, SELECT, START
 from sthelena.app.record import record_bytes
 print("modules", " ".join(str(size) for size in sizes))
@@ -168,7 +169,7 @@ print("page_layout", gc.mem_alloc() - before)
 
 
 PACKAGE_IMPORTS = """
-from sthelena import device
+from sthelena.handheld import device
 from sthelena.app.buttons import A, B, DOWN, HOLD, RIGHT, SELECT, START
 from sthelena.app.record import record_bytes
 """
@@ -230,7 +231,7 @@ def micropython_figures(board="pybadge", rounds=12, bundle_path=None, libraries=
         code = ["--file", "lib/sthelena_board.mpy=" + bundle_path]
     else:
         code = ["--pkg", os.path.join(ROOT, "sthelena"),
-                "--exclude", r"(^|/)(__main__|cli|desktop)\.py$"]
+                "--exclude", VM_EXCLUDE]
     return vm_figures(code + ["--pkg", os.path.join(ROOT, "tools", "standins"),
                               "--file", "assets/sheet.bmp=" + sheet,
                               "--file", "assets/help.txt=" + os.path.join(ROOT, "assets",
@@ -269,9 +270,9 @@ def long_records(moves=8000):
     import random
 
     from sthelena.app.record import KEEP_MOVES, record_bytes
-    from sthelena.game import Game
-    from sthelena.rules import Rules
-    from sthelena.statistics import Statistics
+    from sthelena.core.game import Game
+    from sthelena.core.rules import Rules
+    from sthelena.core.statistics import Statistics
 
     class Holder:  # what record_bytes reads of the app
         four_colours = sound_on = finished = auto_on = winnable_only = False

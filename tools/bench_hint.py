@@ -33,10 +33,11 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 from vm_figures import vm_figures  # noqa: E402
+from board_files import VM_EXCLUDE_NOTATION  # noqa: E402
 
 from sthelena.app.hint import (HINT_NODES, HINT_SLICE, LOST, NOTHING, PROGRESS,  # noqa: E402
                                WINNING, hint_begin, hint_result, hint_search)
-from sthelena.game import Game  # noqa: E402
+from sthelena.core.game import Game  # noqa: E402
 
 SAMD51_PYSTONES = 1521.6  # passes/s, CircuitPython on a Metro M4 Express (SAMD51, 120 MHz)
 KILOBYTE = 1024
@@ -44,7 +45,7 @@ KILOBYTE = 1024
 VM_HINT = """
 import gc, sys, time
 sys.path.append("/lib/standins")
-from sthelena.game import Game
+from sthelena.core.game import Game
 from sthelena.app.hint import (hint_begin, hint_search, hint_nodes, hint_result,
                                HINT_SLICE)
 def walked(deal, preset, steps):
@@ -128,13 +129,13 @@ def find_pystone():
 def vm_args():
     return ["--pkg", os.path.join(ROOT, "sthelena"), "--pkg",
             os.path.join(ROOT, "tools", "standins"),
-            "--exclude", r"(^|/)(__main__|cli|desktop|solver|winrate|notation|explain)\w*\.py$"]
+            "--exclude", VM_EXCLUDE_NOTATION]
 
 
 def sample_answers(budget):
     """The hint's answers on positions along solver-won lines: {moves left:
     {result: count}}, the number of lines, seconds taken."""
-    from sthelena.solver import solve
+    from sthelena.solver.search import solve
 
     lines = []
     for preset in ("st-helena", "louis", "box-kite"):

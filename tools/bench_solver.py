@@ -28,8 +28,9 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from sthelena.rules import PRESETS, Rules  # noqa: E402
-from sthelena.winrate import parse_range, solve_deal  # noqa: E402
+from sthelena.core.rules import PRESETS, Rules  # noqa: E402
+from sthelena.desktop.solve_commands import parse_range  # noqa: E402
+from sthelena.solver.winrate import solve_deal  # noqa: E402
 
 DECIDED_TARGET = 0.995
 MEDIAN_TARGET = 0.05  # seconds, for st-helena

@@ -7,7 +7,7 @@ holding the same code takes less. This tool (desktop only) writes it:
     python tools/bundle.py --lib [--mpy-cross PATH]
         lib/sthelena_board.mpy (the merged board modules, compiled by
         CircuitPython's mpy-cross: tools/board_mpy.py says why) and
-        lib/sthelena_drive.py (sthelena/drive.py, imported only when boot.py
+        lib/sthelena_drive.py (sthelena/handheld/drive.py, imported only when boot.py
         hands the drive to the game), both committed
     python tools/bundle.py [--out DIR]        # DIR (default build/CIRCUITPY):
         code.py, boot.py, assets/ (sheet.bmp, help.txt, winnable.bin), those
@@ -74,23 +74,23 @@ from board_libs import LibraryError, library_files  # noqa: E402
 import board_mpy  # noqa: E402
 from bundle_statements import bound_statements, is_const_fallback, used_as_parameter  # noqa: E402
 
-CORE_MODULES = ("sthelena.cards", "sthelena.moves", "sthelena.rules", "sthelena.deal",
-                "sthelena.stuck_search", "sthelena.game", "sthelena.save")
+CORE_MODULES = ("sthelena.core.cards", "sthelena.core.moves", "sthelena.core.rules", "sthelena.core.deal",
+                "sthelena.core.stuck_search", "sthelena.core.game", "sthelena.core.save")
 BOARD_MODULES = CORE_MODULES + (
     "sthelena.app.tiles", "sthelena.app.buttons", "sthelena.app.sounds",
     "sthelena.app.layout", "sthelena.app.font", "sthelena.app.table", "sthelena.app.screens",
-    "sthelena.statistics", "sthelena.app.record", "sthelena.app.stats_screen",
-    "sthelena.app.reasons", "sthelena.app.autoplay", "sthelena.app.play", "sthelena.winnable",
+    "sthelena.core.statistics", "sthelena.app.record", "sthelena.app.stats_screen",
+    "sthelena.app.reasons", "sthelena.app.autoplay", "sthelena.app.play", "sthelena.core.winnable",
     "sthelena.app.proved", "sthelena.app.hint", "sthelena.app.menu",
     "sthelena.app.deal_number", "sthelena.app.peek", "sthelena.app.overview",
     "sthelena.app.help", "sthelena.app.won", "sthelena.app.stuck",
-    "sthelena.app.sheet", "sthelena.app.game_app", "sthelena.device")
+    "sthelena.app.sheet", "sthelena.app.game_app", "sthelena.handheld.device")
 # The constants the one module keeps importable: the button events, what a
 # script driving the app sends (the others are folded where they are used).
 PUBLIC_CONSTANTS = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT", "HOLD", "NO_EVENT")
 BUNDLE_NAME = "sthelena_board"
 # What the board imports only when boot.py handed it the drive: a module of its own.
-DRIVE_MODULES = ("sthelena.drive",)
+DRIVE_MODULES = ("sthelena.handheld.drive",)
 DRIVE_NAME = "sthelena_drive"
 LIB_COMMAND = "python3 tools/bundle.py --lib"
 TREE_FILES = ("code.py", "boot.py", os.path.join("assets", "sheet.bmp"),

@@ -10,7 +10,7 @@ range (``--ranges`` gives one a rule set, else ``--deals``) or, with
 wrote: ``DIR/<rules>.jsonl`` for each rule set found there, and any
 ``RULES=FILE`` given (``--from`` repeats; a deal met twice keeps a proof
 over an unknown, and the shorter of two wins). It writes the file
-``sthelena/winnable.py`` reads on the board (its docstring has the layout):
+``sthelena/core/winnable.py`` reads on the board (its docstring has the layout):
 a section a rule set, one code a deal, in as few bits as its longest win
 needs.
 """
@@ -23,8 +23,9 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-from sthelena.rules import PRESETS, Rules  # noqa: E402
-from sthelena.winrate import parse_range, solve_deals  # noqa: E402
+from sthelena.core.rules import PRESETS, Rules  # noqa: E402
+from sthelena.desktop.solve_commands import parse_range  # noqa: E402
+from sthelena.solver.winrate import solve_deals  # noqa: E402
 
 MAGIC = b"SHW2"
 ENTRY = 20

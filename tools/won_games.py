@@ -16,8 +16,8 @@ from collections import deque
 from sthelena.app import buttons
 from sthelena.app.autoplay import best_move
 from sthelena.app.layout import step
-from sthelena.game import Game
-from sthelena.rules import Rules
+from sthelena.core.game import Game
+from sthelena.core.rules import Rules
 
 _DIRECTIONS = (buttons.UP, buttons.DOWN, buttons.LEFT, buttons.RIGHT)
 

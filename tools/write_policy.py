@@ -24,6 +24,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from vm_figures import vm_figures  # noqa: E402
+from board_files import VM_EXCLUDE  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CAP = 150  # moves and undos before the scripted player gives up on a game
@@ -34,9 +35,9 @@ import sys
 sys.path.append("/lib/standins")
 import board, keypad, microcontroller, supervisor, random
 board.use("pybadge")
-from sthelena import device
+from sthelena.handheld import device
 from sthelena.app.game_app import PLAY
-from sthelena.game import REDEAL_ONLY
+from sthelena.core.game import REDEAL_ONLY
 random.seed(SEED)
 supervisor.STEP = 0
 app, buttons = device.setup()
@@ -133,7 +134,7 @@ def write_figures(games=10, seed=1):
     script = ("SEED = %d\nGAMES = %d\nCAP = %d\nUNDOS = %d\n" % (seed, games, CAP, UNDOS)
               + SCRIPT)
     return vm_figures(["--pkg", os.path.join(ROOT, "sthelena"),
-                       "--exclude", r"(^|/)(__main__|cli|desktop)\.py$",
+                       "--exclude", VM_EXCLUDE,
                        "--pkg", os.path.join(ROOT, "tools", "standins"),
                        "--file", "assets/sheet.bmp=" + sheet], script)
 

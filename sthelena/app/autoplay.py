@@ -14,7 +14,7 @@ foundation that takes it when
    a card sent home is never lost to the player).
 """
 
-from ..moves import REDEAL
+from ..core.moves import REDEAL
 
 
 def _count(game, foundation):

@@ -6,7 +6,7 @@ has been held down (A held: quick move; B held: redo; SELECT held: a hint).
 ``NO_EVENT`` means nothing happened.
 """
 
-from ..cards import const  # the core's: micropython's, or a stand-in on CPython
+from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
 
 UP = const(0)
 DOWN = const(1)

@@ -19,7 +19,7 @@ import displayio
 
 from .tiles import (ARROW_DOWN, ARROW_UP, FIRST_CHAR, PAPER, SHEET_COLUMNS, SMALL_SUIT,
                     TILE_HEIGHT, TILE_WIDTH)
-from ..cards import const  # the core's: micropython's, or a stand-in on CPython
+from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
 
 _CHARS = const(95)  # printable ASCII, 32..126
 _PICTURES = const(6)  # codes 1..6: four small suits and two arrows

@@ -16,10 +16,10 @@ screen shown and brings up the next.
 
 import random
 
-from ..game import Game, PLAYING, WON, REDEAL_ONLY, IllegalMoveError
-from ..moves import REDEAL, DEAL
-from ..rules import Rules
-from ..statistics import Statistics
+from ..core.game import Game, PLAYING, WON, REDEAL_ONLY, IllegalMoveError
+from ..core.moves import REDEAL, DEAL
+from ..core.rules import Rules
+from ..core.statistics import Statistics
 from .buttons import A, B, SELECT, HOLD, TICKS_MASK
 from .record import Keeper, restore
 from .sounds import CLICK, ERROR, FANFARE
@@ -39,7 +39,7 @@ from .overview import show_overview, overview_button
 from .proved import next_deal_number
 from .hint import start_hint, hint_tick, stop_hint
 
-from ..cards import const  # the core's: micropython's, or a stand-in on CPython
+from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
 
 _FLASH_MS = const(250)
 

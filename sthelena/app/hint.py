@@ -30,8 +30,8 @@ The search is plain functions on a list (``hint_begin`` makes it), not an
 object: a class costs the board about 200 bytes more.
 """
 
-from ..moves import DEAL, REDEAL
-from ..cards import const  # the core's: micropython's, or a stand-in on CPython
+from ..core.moves import DEAL, REDEAL
+from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
 from .buttons import TICKS_MASK
 from .table import write, card_text, TEXT_COLUMNS
 from .screens import NOWHERE

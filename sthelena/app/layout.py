@@ -11,7 +11,7 @@ import sys
 
 import displayio
 
-from ..cards import const  # the core's: micropython's, or a stand-in on CPython
+from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
 
 CARD_SIZE = const(24)
 _LEFT = const(2)

@@ -2,7 +2,7 @@
 colours, sound, statistics, help and winnable deals only (proved.py). Opens
 on START from the table."""
 
-from ..rules import Rules, OPTIONS, CHOICES, PRESETS, value_text
+from ..core.rules import Rules, OPTIONS, CHOICES, PRESETS, value_text
 from .buttons import UP, DOWN, LEFT, RIGHT, A, B, START
 from .table import TEXT_COLUMNS, TEXT_ROWS, FOUR_COLOURS, TWO_COLOURS
 from .screens import PLAY, MENU, HELP, NUMBER, STATS, throws_away
@@ -11,7 +11,7 @@ from .deal_number import start_number
 from .proved import winnable_item, next_deal_number
 from .hint import start_hint
 
-from ..cards import const  # the core's: micropython's, or a stand-in on CPython
+from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
 
 _MENU_ROWS = const(12)  # menu items visible at once
 LABEL_WIDTH = TEXT_COLUMNS - 2  # after the '>' column; the last holds the scroll arrows

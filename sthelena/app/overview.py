@@ -3,7 +3,7 @@ bottom card first and the top card last, two characters a card (rank, then
 the suit in its colour); the foundations' top cards under them. SELECT on
 the table opens it; up and down choose a pile, A shows it whole (peek)."""
 
-from ..cards import RANKS
+from ..core.cards import RANKS
 from .buttons import UP, DOWN, A, SELECT
 from .table import TEXT_COLUMNS, TEXT_ROWS, write
 from .screens import PLAY, PEEK, OVERVIEW

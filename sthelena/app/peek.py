@@ -2,7 +2,7 @@
 it holds and what it takes. Left and right step to the neighbouring pile (or
 foundation), SELECT goes to the overview, any other button to the table."""
 
-from ..cards import RANKS
+from ..core.cards import RANKS
 from .buttons import LEFT, RIGHT, SELECT
 from .table import TEXT_ROWS, card_text, write
 from .screens import PLAY, PEEK, OVERVIEW

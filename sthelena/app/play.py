@@ -1,8 +1,8 @@
 """The table: the cursor, picking a card up and putting it down, the quick
 move; draws the 20 places, the cursor and the status line."""
 
-from ..rules import PRESETS
-from ..cards import const  # the core's: micropython's, or a stand-in on CPython
+from ..core.rules import PRESETS
+from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
 from .buttons import RIGHT, A, B, START, SELECT
 from .layout import step
 from .sounds import CLICK

@@ -3,7 +3,7 @@
 
 The edge hands the app the path of ``assets/winnable.bin`` (``app.winnable``,
 None if it has none); it is opened only when a new deal is chosen, the menu
-opens or a game ends, and read a few bytes at a time (``sthelena.winnable``).
+opens or a game ends, and read a few bytes at a time (``sthelena.core.winnable``).
 A missing or corrupt file is told on the status line (or in the menu's
 label) and any deal is dealt: the game never depends on it.
 
@@ -14,10 +14,10 @@ nearly every deal is (st-helena, louis and st-helena-pysol) its label says
 so instead.
 """
 
-from ..winnable import PROVED_LOST, find_section, proved_of, pick_winnable
+from ..core.winnable import PROVED_LOST, find_section, proved_of, pick_winnable
 from .sounds import ERROR
 
-from ..cards import const  # the core's: micropython's, or a stand-in on CPython
+from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
 
 OFFER_BELOW = const(90)  # percent of listed deals proved winnable
 NO_FILE = "no winnable.bin: any deal"

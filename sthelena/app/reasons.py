@@ -5,8 +5,8 @@ the app shows it when a drop or a quick move is refused, so that the error
 flash is never the only answer (nor a buzz with the sound off).
 """
 
-from ..moves import DEAL, REDEAL
-from ..cards import RANKS
+from ..core.moves import DEAL, REDEAL
+from ..core.cards import RANKS
 
 
 def why_not(game, move):

@@ -8,7 +8,7 @@ a length (2 bytes), the body and a CRC-16 of the kind, length and body:
   from the start) keeps them when the tear falls in the game after them;
 - ``G``: settings (flags: four colours 1, sound off 2, this game's result
   counted 4, auto-play on 8, winnable deals only 16; the cursor; the rules
-  for the next deal, 2 bytes) and the game's save bytes (``sthelena.save``).
+  for the next deal, 2 bytes) and the game's save bytes (``sthelena.core.save``).
 
 The write policy (``Keeper``): at once when a game is won, a new deal
 starts (the game left is counted), the statistics are reset or the menu
@@ -20,10 +20,10 @@ for the store keeps only the last ``KEEP_MOVES`` moves undoable; a write
 that fails leaves the game going. Each is told once, in one line.
 """
 
-from ..cards import const
-from ..rules import Rules
-from ..save import crc16, from_bytes, to_bytes
-from ..statistics import Statistics
+from ..core.cards import const
+from ..core.rules import Rules
+from ..core.save import crc16, from_bytes, to_bytes
+from ..core.statistics import Statistics
 from .buttons import TICKS_MASK
 
 RECORD_MAGIC = b"SR"

@@ -18,11 +18,11 @@ overlay. What a screen keeps while it is shown lives on the app
 
 from adafruit_display_text import wrap_text_to_pixels
 
-from ..rules import value_text
+from ..core.rules import value_text
 from .table import TEXT_COLUMNS, TEXT_ROWS
 from .tiles import TILE_WIDTH
 
-from ..cards import const  # the core's: micropython's, or a stand-in on CPython
+from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
 
 # Screen numbers: indices into app.screens.
 PLAY = const(0)

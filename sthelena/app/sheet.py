@@ -6,7 +6,7 @@ try:
     from bitmaptools import readinto
 except ImportError:  # a build without bitmaptools
     readinto = None
-from ..cards import const  # the core's: micropython's, or a stand-in on CPython
+from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
 
 _WIDTH = const(96)  # 16 x 13 tiles of 6 x 8
 _HEIGHT = const(104)

@@ -4,7 +4,7 @@ A speaker is any object with ``play(sound)``; it must return at once (the
 device's plays in the background; a silent one does nothing).
 """
 
-from ..cards import const  # the core's: micropython's, or a stand-in on CPython
+from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
 
 CLICK = const(0)  # a card picked up or put down
 ERROR = const(1)  # an illegal drop

@@ -6,8 +6,8 @@ moves in a win, and the deals finished last. A asks whether to reset every
 statistic; A again resets (and the app saves at once), B keeps them.
 """
 
-from ..cards import const
-from ..statistics import KINDS, kind_of, win_rate
+from ..core.cards import const
+from ..core.statistics import KINDS, kind_of, win_rate
 from .buttons import A, B, LEFT, RIGHT, START
 from .screens import MENU, STATS, STATS_RESET, show_message
 

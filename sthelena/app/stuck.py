@@ -4,7 +4,7 @@ stuck search has then proved (CYCLING, NO_MOVES), and what the solver knew
 of the deal (proved.py). The words are in the texts file (sections
 ``redeal``, ``stock``, ``lost``, ``cycling``)."""
 
-from ..game import REDEAL_ONLY, CYCLING, NO_MOVES
+from ..core.game import REDEAL_ONLY, CYCLING, NO_MOVES
 from .buttons import A, B, START
 from .table import TEXT_ROWS
 from .screens import PLAY, MENU, STUCK, write_section

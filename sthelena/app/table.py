@@ -28,7 +28,7 @@ from .tiles import (TILE_WIDTH, TILE_HEIGHT, COLOURS, TABLE, PAPER, INK, DIM, TE
                     SUIT_INK, FIRST_CHAR, TABLE_TILE, SMALL_SUIT, ARROW_UP, ARROW_DOWN, TARGET,
                     BLOCKED, BIG_RANK, BIG_SUIT, EMPTY_ANY, EMPTY_NONE)
 
-from ..cards import RANKS, const  # const: micropython's, or a stand-in on CPython
+from ..core.cards import RANKS, const  # const: micropython's, or a stand-in on CPython
 
 TEXT_COLUMNS = const(26)
 TEXT_ROWS = const(16)

@@ -8,7 +8,7 @@ TileGrid's own palette gives it a colour (so one sheet serves cards, text and
 overlays alike).
 """
 
-from ..cards import const  # the core's: micropython's, or a stand-in on CPython
+from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
 
 TILE_WIDTH = const(6)
 TILE_HEIGHT = const(8)

@@ -14,36 +14,18 @@ import json
 import random
 import sys
 
+from ..core.deal import DEAL_LIMIT
+from ..core.game import CYCLING, NO_MOVES, REDEAL_ONLY, STATUS_NAMES, WON, IllegalMoveError
+from ..core.notation import FOUNDATION_NAMES, card_name, move_name, parse_move
+from ..core.rules import DEFAULT, OPTIONS
 # The readers of arguments and stdin, and the one error path (CliError ->
-# one line, exit 2), are in arguments.py: the desktop edge shares them.
-from .cli_arguments import (INPUT_LIMIT, NUMBER, PROG, CliError, Parser, deal_number, guarded,
-                        one_line, parse_args, parse_notation, parse_rules, read_input,
-                        whole_number)
-from .deal import DEAL_LIMIT
+# one line, exit 2), are in arguments.py: the window and the solver's commands share them.
+from .arguments import (INPUT_LIMIT, PROG, CliError, Parser, game_of_deal, game_of_position,
+                        guarded, one_line, parse_args, parse_rules, read_input, whole_number)
 from .explain import perft, why_illegal
-from .game import CYCLING, NO_MOVES, REDEAL_ONLY, STATUS_NAMES, WON, Game, IllegalMoveError
-from .notation import FOUNDATION_NAMES, card_name, move_name, parse_move
-from .rules import DEFAULT, OPTIONS
+from .solve_commands import add_solver_commands
 
 PERFT_DEPTH_LIMIT = 7  # 19 s of CPU on deal 7 (depth 6: 2.4 s); each depth about 8 times more
-
-
-def _deal(number_text, rules_text):
-    """The deal a number names, under ``rules_text`` (default st-helena)."""
-    number = deal_number(number_text)
-    return Game.deal(number, parse_rules(rules_text if rules_text is not None else DEFAULT))
-
-
-def _position(text, rules_text, stdin=None):
-    """The game a POSITION argument names."""
-    if text == "-":
-        text = read_input(stdin or sys.stdin)
-    if NUMBER.match(text.strip()):
-        return _deal(text, rules_text)
-    if rules_text is not None:
-        raise CliError("--rules applies only to a deal number; "
-                       "a notation line names its own rules")
-    return parse_notation(text)
 
 
 def _depth(text):
@@ -161,12 +143,12 @@ def show_text(game, status=None):
 
 
 def _cmd_deal(args, out):
-    game = _deal(args.number, args.rules)
+    game = game_of_deal(args.number, args.rules)
     out.append(_position_text(game, args.json))
 
 
 def _cmd_moves(args, out):
-    game = _position(args.position, args.rules)
+    game = game_of_position(args.position, args.rules)
     names = [move_name(move) for move in game.legal_moves()]
     if args.json:
         out.append(json.dumps({"moves": names}))
@@ -175,19 +157,19 @@ def _cmd_moves(args, out):
 
 
 def _cmd_play(args, out):
-    game = _position(args.position, args.rules)
+    game = game_of_position(args.position, args.rules)
     _play(game, args.moves)
     out.append(_position_text(game, args.json))
 
 
 def _cmd_show(args, out):
-    game = _position(args.position, args.rules)
+    game = game_of_position(args.position, args.rules)
     out.append(show_text(game))
 
 
 def _cmd_perft(args, out):
     depth = _depth(args.depth)
-    game = _position(args.position, args.rules)
+    game = game_of_position(args.position, args.rules)
     out.append(str(perft(game, depth)))
 
 
@@ -267,7 +249,7 @@ def _cmd_tty(args, out):
         number = str(random.randrange(DEAL_LIMIT))
     else:
         number = args.deal
-    game = _deal(number, rules_text)
+    game = game_of_deal(number, rules_text)
     stdout = sys.stdout
     stdout.write("St. Helena, deal %d, rules %s (type help for commands)\n"
                  % (game.deal_number, game.rules))
@@ -320,9 +302,7 @@ def build_parser():
     command.add_argument("--rules", metavar="RULES", help="rules (default %s)" % DEFAULT)
     command.set_defaults(run=_cmd_tty)
 
-    from .winrate import add_commands  # solve, stats
-
-    add_commands(commands)
+    add_solver_commands(commands)
     return parser
 
 

@@ -5,8 +5,8 @@ Desktop only (pygame and numpy). The notes are the board's
 them, so the desktop sounds like the handheld.
 """
 
-from .app.sounds import TUNES
-from .desktop_display import quiet_import
+from ..app.sounds import TUNES
+from .display import quiet_import
 
 VOLUME = 0.15  # of full scale: square waves are loud
 

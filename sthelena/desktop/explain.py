@@ -5,7 +5,7 @@
 uses it to say what is wrong with a move. The board does not import this.
 """
 
-from .moves import DEAL, REDEAL
+from ..core.moves import DEAL, REDEAL
 
 
 def why_illegal(game, move):

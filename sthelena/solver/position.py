@@ -4,8 +4,8 @@ Desktop only. ``solver.Solver`` searches over it; the reductions named
 here (1, 2, 4) are the ones ``solver``'s docstring proves safe.
 """
 
-from .moves import DEAL, REDEAL
-from .solver_foundations import FULL, found_top, homes_of, relocations
+from ..core.moves import DEAL, REDEAL
+from .foundations import FULL, found_top, homes_of, relocations
 
 _SEP = b"\xff"
 _ROUNDS = [bytes((number,)) for number in range(256)]

@@ -24,18 +24,18 @@ import argparse
 import os
 import sys
 
-from .cli_arguments import (CliError, Parser, deal_number, guarded, parse_args, parse_notation,
+from .arguments import (CliError, Parser, deal_number, guarded, parse_args, parse_notation,
                             parse_rules, print_error, shown, whole_number)
-from .deal import DEAL_LIMIT
-from .desktop_display import SCALE, Display
-from .desktop_keys import KEYS_LIMIT, read_keys
-from .desktop_run import run_interactive, run_script
-from .desktop_sound import Speaker
-from .desktop_store import SAVE_PATH, FileStore, MemoryStore
+from ..core.deal import DEAL_LIMIT
+from .display import SCALE, Display
+from .keys import KEYS_LIMIT, read_keys
+from .run import run_interactive, run_script
+from .sound import Speaker
+from .store import SAVE_PATH, FileStore, MemoryStore
 
 SCALE_LIMIT = 10  # the largest --scale: a 1600x1280 window
 SHOT_SCALE_LIMIT = 16  # the largest --shot-scale: a 2560x2048 PNG
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # repo / CIRCUITPY root
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # repo / CIRCUITPY root
 SHEET_PATH = os.path.join(ROOT, "assets", "sheet.bmp")
 TEXTS_PATH = os.path.join(ROOT, "assets", "help.txt")
 WINNABLE_PATH = os.path.join(ROOT, "assets", "winnable.bin")  # the app reads it when needed
@@ -142,8 +142,8 @@ def _main(argv):
     events, options = _check(args)
     scripted = events is not None
     display = Display(scale=args.scale, window=not scripted)
-    from .app.game_app import App
-    from .app.sheet import load_sheet
+    from ..app.game_app import App
+    from ..app.sheet import load_sheet
 
     save = args.save if args.save is not None or scripted else SAVE_PATH
     store = MemoryStore() if args.no_save or save is None else FileStore(os.path.expanduser(save))

@@ -12,7 +12,7 @@ import io
 import os
 import time
 
-from .cli_arguments import CliError, shown
+from .arguments import CliError, shown
 
 WIDTH = 160  # the PyGamer's and PyBadge's screen
 HEIGHT = 128

@@ -14,9 +14,9 @@ import argparse
 import re
 import sys
 
-from .deal import DEAL_LIMIT
-from .game import Game
-from .rules import Rules
+from ..core.deal import DEAL_LIMIT
+from ..core.game import Game
+from ..core.rules import DEFAULT, Rules
 
 PROG = "sthelena"
 NUMBER = re.compile(r"-?[0-9]+\Z")
@@ -159,3 +159,21 @@ def parse_notation(text):
         return Game.from_notation(text)
     except ValueError as error:
         raise CliError("bad position: %s" % error)
+
+
+def game_of_deal(number_text, rules_text):
+    """The deal a number names, under ``rules_text`` (default st-helena)."""
+    number = deal_number(number_text)
+    return Game.deal(number, parse_rules(rules_text if rules_text is not None else DEFAULT))
+
+
+def game_of_position(text, rules_text, stdin=None):
+    """The game a POSITION argument names."""
+    if text == "-":
+        text = read_input(stdin or sys.stdin)
+    if NUMBER.match(text.strip()):
+        return game_of_deal(text, rules_text)
+    if rules_text is not None:
+        raise CliError("--rules applies only to a deal number; "
+                       "a notation line names its own rules")
+    return parse_notation(text)

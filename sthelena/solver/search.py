@@ -107,10 +107,10 @@ import random
 import time
 from heapq import heappop, heappush
 
-from .moves import DEAL, REDEAL
-from .solver_foundations import BURIED, FULL, wanted_table
-from .solver_position import Position
-from .solver_result import LOSS, UNKNOWN, WIN, Result, with_relocations
+from ..core.moves import DEAL, REDEAL
+from .foundations import BURIED, FULL, wanted_table
+from .position import Position
+from .result import LOSS, UNKNOWN, WIN, Result, with_relocations
 
 # ``Solver.solve`` first runs the exact search for this many positions, then
 # (undecided) from scratch.

@@ -9,9 +9,9 @@ refresh the display after every event and can write each frame as a PNG
 import os
 import time
 
-from .app.buttons import NO_EVENT
-from .desktop_display import cannot_write
-from .desktop_keys import KEYS
+from ..app.buttons import NO_EVENT
+from .display import cannot_write
+from .keys import KEYS
 
 IDLE_SLEEP = 0.015  # seconds the interactive loop sleeps when nothing happened
 HINT_FRAME = 0.03  # seconds of a hint's search a pass of the loop runs (a refresh takes longer)
@@ -55,7 +55,7 @@ def run_interactive(app, display, frames_dir=None, clock=time.monotonic):
     does not spin a core."""
     import pygame
 
-    from .app.buttons import ButtonTimer
+    from ..app.buttons import ButtonTimer
 
     keys = dict((getattr(pygame, name), button) for name, button in KEYS.items())
     timer = ButtonTimer()

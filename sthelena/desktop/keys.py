@@ -5,8 +5,8 @@ keyboard (for tests, bug reports and screenshots); the window's loop
 (``desktop_run``) reads the keyboard through ``KEYS``.
 """
 
-from .app.buttons import A, B, DOWN, HOLD, LEFT, NAMES, RIGHT, SELECT, START, UP
-from .cli_arguments import CliError, shown
+from ..app.buttons import A, B, DOWN, HOLD, LEFT, NAMES, RIGHT, SELECT, START, UP
+from .arguments import CliError, shown
 
 KEYS_LIMIT = 10000  # the most button names one --keys script may hold
 KEY_FILE_LIMIT = 1 << 20  # bytes of a --keys @FILE

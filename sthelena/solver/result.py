@@ -3,7 +3,7 @@
 Desktop only, with ``solver``.
 """
 
-from .notation import move_name
+from ..core.notation import move_name
 
 WIN = "win"
 LOSS = "loss"

@@ -13,11 +13,11 @@ import keypad
 import microcontroller
 import supervisor
 
-from .cards import const  # the core's: micropython's, or a stand-in on CPython
+from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
 
-from .app.buttons import A, DOWN, LEFT, NO_EVENT, RIGHT, UP, ButtonTimer
-from .app.sounds import CLICK, ERROR, FANFARE, TUNES
-from .statistics import KINDS
+from ..app.buttons import A, DOWN, LEFT, NO_EVENT, RIGHT, UP, ButtonTimer
+from ..app.sounds import CLICK, ERROR, FANFARE, TUNES
+from ..core.statistics import KINDS
 
 SHEET_PATH = "/assets/sheet.bmp"
 TEXTS_PATH = "/assets/help.txt"  # help and the stuck screen's words, read when shown
@@ -258,8 +258,8 @@ def drive_is_games():
 
 def setup():
     """Build the board's pieces and the app: ``(app, buttons)``."""
-    from .app.game_app import App
-    from .app.sheet import load_sheet
+    from ..app.game_app import App
+    from ..app.sheet import load_sheet
 
     buttons = button_source()
     app = App(board.DISPLAY, NvmStore(), Speaker(), load_sheet(SHEET_PATH), texts=TEXTS_PATH,
@@ -294,7 +294,7 @@ def main(iterations=None):
 
     app, buttons = setup()
     if drive_is_games():
-        # Only now: the drive's code (sthelena/drive.py) stays off the heap otherwise.
+        # Only now: the drive's code (sthelena/handheld/drive.py) stays off the heap otherwise.
         try:
             from sthelena_drive import DriveStats, hand_over_note, show_drive_note
         except ImportError:  # the package copied as it is

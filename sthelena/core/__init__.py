@@ -1,0 +1,4 @@
+"""The rules core: cards, moves, rule sets, deals, the game (``push``/``pop``,
+``legal_moves``), the stuck search, save bytes, statistics, the winnable-deal
+reader, and the position notation. Imports nothing of the project but itself;
+runs unchanged on CPython, MicroPython and CircuitPython."""

@@ -1,0 +1,137 @@
+"""The package's import rule, read from the code (sthelena/__init__.py says
+it in words): every import of one of the project's modules, lazy ones inside
+functions included, goes from a module's part (its folder) to a part that
+part may use; no modules import each other, directly or round a circle; every
+module is in a part; and the board's files are what the folders say
+(tools/board_files.py), which the one-file build merges exactly."""
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "sthelena"
+sys.path.insert(0, str(ROOT / "tools"))
+import board_files  # noqa: E402
+import bundle  # noqa: E402
+
+PARTS = ("core", "app", "handheld", "desktop", "solver")
+MAY_USE = {
+    "core": {"core"},
+    "app": {"core", "app"},
+    "handheld": {"core", "app", "handheld"},
+    "solver": {"core", "solver"},
+    "desktop": {"core", "app", "solver", "desktop"},
+    "": {"desktop"},  # sthelena/__main__.py: python -m sthelena
+}
+
+
+def modules():
+    """Every module of the package: dotted name -> path."""
+    return {"sthelena." + ".".join(path.relative_to(PACKAGE).with_suffix("").parts): path
+            for path in sorted(PACKAGE.rglob("*.py"))}
+
+
+def part_of(name):
+    parts = name.split(".")
+    return parts[1] if len(parts) > 2 else ""
+
+
+def imported_modules(name, path, known):
+    """``(line, module)`` for each project module ``name`` imports."""
+    package = name.rsplit(".", 1)[0] if not path.name == "__init__.py" else name
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[:len(package.split(".")) - node.level + 1]
+                base = ".".join(up + ([base] if base else []))
+            # from a package: the names may be its modules
+            targets = [base + "." + alias.name for alias in node.names
+                       if base + "." + alias.name in known] or [base]
+        else:
+            continue
+        for target in targets:
+            if target.split(".")[0] == "sthelena":
+                found.append((node.lineno, target if target in known else target + ".__init__"))
+    return found
+
+
+@pytest.fixture(scope="module")
+def graph():
+    known = modules()
+    return {name: imported_modules(name, path, known) for name, path in known.items()}
+
+
+def test_every_import_goes_to_a_part_its_part_may_use(graph):
+    problems = []
+    for name, imports in graph.items():
+        for line, target in imports:
+            if part_of(target) not in MAY_USE.get(part_of(name), ()) \
+                    and target != "sthelena.__init__":
+                problems.append("%s:%d imports %s" % (name, line, target))
+    assert sum(len(imports) for imports in graph.values()) > 150  # the graph was read
+    assert problems == []
+
+
+def test_no_modules_import_each_other(graph):
+    # Tarjan's strongly connected components: a component of two or more is a circle.
+    index, low, stack, on_stack, circles = {}, {}, [], set(), []
+
+    def visit(node):
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for _, target in graph.get(node, ()):
+            if target not in graph:
+                continue
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                item = stack.pop()
+                on_stack.discard(item)
+                component.append(item)
+                if item == node:
+                    break
+            if len(component) > 1:
+                circles.append(sorted(component))
+
+    for node in graph:
+        if node not in index:
+            visit(node)
+    assert circles == []
+
+
+def test_every_module_is_in_a_part():
+    loose = [name for name in modules() if part_of(name) not in PARTS
+             and name not in ("sthelena.__init__", "sthelena.__main__")]
+    assert loose == []
+    assert {path.name for path in PACKAGE.iterdir() if path.is_dir()
+            and path.name != "__pycache__"} == set(PARTS)
+
+
+def test_the_board_gets_what_the_folders_say_and_the_bundle_merges_it():
+    on_board = {board_files.module_name(path) for path in board_files.board_files()}
+    assert {part_of(name) for name in on_board} == set(board_files.ON_BOARD)
+    assert "sthelena.core.notation" not in on_board  # the one exception, named there
+    assert set(bundle.BOARD_MODULES) | set(bundle.DRIVE_MODULES) == on_board
+    assert len(bundle.BOARD_MODULES) == len(set(bundle.BOARD_MODULES))
+
+
+def test_a_reverse_import_would_be_seen(tmp_path):
+    # The check reads what it should: a core module importing the app is caught.
+    path = tmp_path / "game.py"
+    path.write_text("def f():\n    from ..app.table import TableView\n")
+    found = imported_modules("sthelena.core.game", path, modules())
+    assert found == [(2, "sthelena.app.table")]
+    assert part_of(found[0][1]) not in MAY_USE["core"]
