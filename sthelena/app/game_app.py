@@ -97,7 +97,8 @@ class App:
         self._dirty = False
         self.flash_at = None  # None, or the error flash's start (-1: not yet timed)
         self._ended = _STILL
-        self.pressed = 15  # the last event | its screen << 4 (a hold follows its press)
+        self.last_event = 15  # the last button event (none yet): a hold follows its press
+        self.last_screen = PLAY  # the screen it was handled on (_STOPPED: it stopped a hint)
         self.undid = False  # the last press of B on the table undid a move
         self.message = ""
         self.hint = None  # the hint's search while it runs (hint.py)
@@ -233,14 +234,16 @@ class App:
                 return
             stop_hint(self)
             if event == B:  # B only stops it (and its hold is nobody's: no redo)
-                self.pressed = B | _STOPPED << 4
+                self.last_event = B
+                self.last_screen = _STOPPED
                 show_table(self)
                 return
         self.hint_target = NOWHERE  # a hint's mark stays until the next press
-        pressed = self.pressed
-        self.pressed = event | self.screen << 4  # the event, and where it was handled
+        last_event, last_screen = self.last_event, self.last_screen
+        self.last_event = event
+        self.last_screen = self.screen
         if held and event & 7 == SELECT:  # SELECT held on the table: a hint
-            if pressed == SELECT | PLAY << 4:
+            if last_event == SELECT and last_screen == PLAY:
                 start_hint(self)
                 self.go(PLAY)
             return
@@ -248,8 +251,8 @@ class App:
             # A hold follows the press that began it: it means something only
             # on the table, if that press was handled there, and for A only
             # if it lifted the card (a hold alone, as a script may give, acts).
-            began = pressed & 15 == event & 7  # the press of this button came last
-            if self.screen != PLAY or began and (pressed >> 4 != PLAY or (
+            began = last_event == event & 7  # the press of this button came last
+            if self.screen != PLAY or began and (last_screen != PLAY or (
                     event & 7 == A and self.lifted != self.cursor)):
                 return
             if not began:

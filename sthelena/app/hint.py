@@ -17,17 +17,14 @@ two slices and any press stops the search, the game put back as it was.
   brought more home than are now), or when it has tried every move of every
   position it can reach (then, if no line was cut short by the depth limit or
   a full table, the position is proved lost).
-- Memory: one list of ``_SLOTS`` small ints (a hash set of the positions met:
-  open addressing, 29 bits of two position hashes a slot) and one of
-  ``_MAX_DEPTH + 1`` (the move each depth tries next), made when a hint begins
-  and let go when it ends; the hashes are computed in small ints (below 2**30),
+- Memory: a ``HintSearch`` holding one list of ``_SLOTS`` small ints (a hash
+  set of the positions met: open addressing, 29 bits of two position hashes a
+  slot) and one of ``_MAX_DEPTH + 1`` (the move each depth tries next), made
+  when a hint begins and let go when it ends; the hashes are computed in small ints (below 2**30),
   so a search step allocates nothing but what a redeal allocates in the core.
   Two different positions are taken for one only if 29 bits of their hashes
   agree in a slot they both probe: about one chance in 500 million a
   comparison.
-
-The search is plain functions on a list (``hint_begin`` makes it), not an
-object: a class costs the board about 200 bytes more.
 """
 
 from ..core.moves import DEAL, REDEAL
@@ -59,131 +56,132 @@ _DEAL_AT = const(272)
 _REDEAL_AT = const(273)
 _END = const(274)
 
-# The search's list (hint_begin).
-_TRIED = const(0)  # list: per depth, the number of the next move to try
-_KEYS = const(1)  # list: the table of positions met (0: empty slot)
-_AT = const(2)  # the depth now (moves pushed by the search)
-_NODES = const(3)  # positions met
-_HOME = const(4)  # cards on the foundations at the start
-_BEST = const(5)  # the most on the foundations in a position met
-_BEST_FIRST = const(6)  # the first move of the line that got there
-_FIRST = const(7)  # the first move of the line searched now
-_RESULT = const(8)  # 0 while searching, then WINNING ... LOST
-_MOVE = const(9)  # the move the result suggests (-1: none)
-_WHOLE = const(10)  # 1 while no line was cut short (depth limit, full table)
-_STORED = const(11)  # positions in the table
-_BUDGET = const(12)  # positions this search may meet
-_FROM_FOUNDATIONS = const(13)  # 1 if foundation cards may go back to the piles
-
 _P1 = const(29020021)  # primes: h * 37 + 255 and h * 31 + 255 stay below 2**30
 _P2 = const(34636787)
+
+
+class HintSearch:
+    """A hint's search from one position, and what it has met and found."""
+
+    def __init__(self, game, budget):
+        self.home = self.best = sum(game.foundations)  # cards home at the start; the most met
+        self.first = -1  # the first move of the line searched now
+        self.best_first = -1  # ...and of the line that brought the most home
+        self.at = 0  # the depth now (moves pushed by the search)
+        self.nodes = 0  # positions met
+        self.stored = 0  # positions in the table
+        self.budget = budget  # positions this search may meet
+        self.whole = True  # no line was cut short (depth limit, full table)
+        self.from_foundations = game.rules.foundation_moves == "all"
+        self.result = 0  # 0 while searching, then WINNING ... LOST
+        self.move = -1  # the move the result suggests (-1: none)
+        self.tried = None  # per depth, the number of the next move to try
+        self.keys = None  # the table of positions met (0: an empty slot)
 
 
 def hint_begin(game, budget=HINT_NODES):
     """A search from ``game``'s position, not yet started (``hint_search``
     runs it). Makes its two lists: about 6 KB on the board."""
-    home = sum(game.foundations)
-    state = [None, None, 0, 0, home, home, -1, -1, 0, -1, 1, 0, budget,
-             1 if game.rules.foundation_moves == "all" else 0]
+    search = HintSearch(game, budget)
     if game.is_won():
-        state[_RESULT] = NOTHING  # nothing to search
-        return state
-    state[_TRIED] = [0] * (_MAX_DEPTH + 1)
-    state[_KEYS] = [0] * _SLOTS
-    _store(state, game)
-    return state
+        search.result = NOTHING  # nothing to search
+        return search
+    search.tried = [0] * (_MAX_DEPTH + 1)
+    search.keys = [0] * _SLOTS
+    _store(search, game)
+    return search
 
 
-def hint_result(state):
+def hint_result(search):
     """``(result, move)``: result 0 while the search runs, else WINNING,
     PROGRESS, NOTHING or LOST; move the one suggested, -1 for none."""
-    return state[_RESULT], state[_MOVE]
+    return search.result, search.move
 
 
-def hint_gain(state):
+def hint_gain(search):
     """How many more cards are home in the best position the search met."""
-    return state[_BEST] - state[_HOME]
+    return search.best - search.home
 
 
-def hint_nodes(state):
-    return state[_NODES]
+def hint_nodes(search):
+    return search.nodes
 
 
-def hint_depth(state):
+def hint_depth(search):
     """Moves the search has pushed on the game now (0 once it has ended)."""
-    return state[_AT]
+    return search.at
 
 
-def hint_search(state, game, steps):
+def hint_search(search, game, steps):
     """Search on for up to ``steps`` steps (a step plays or takes back one
     move); True when the search has ended (the game is then as it began)."""
-    if state[_RESULT]:
+    if search.result:
         return True
-    tried = state[_TRIED]
+    tried = search.tried
     while steps > 0:
         steps -= 1
-        depth = state[_AT]
-        number = _next_legal(game, tried[depth], state[_FROM_FOUNDATIONS])
+        depth = search.at
+        number = _next_legal(game, tried[depth], search.from_foundations)
         if number >= _END:  # every move here tried: back out
             if not depth:
-                _end(state, game, LOST if state[_WHOLE] else 0)
+                _end(search, game, LOST if search.whole else 0)
                 return True
             game.pop()
-            state[_AT] = depth - 1
+            search.at = depth - 1
             continue
         tried[depth] = number + 1
         move = _move_of(game, number)
         game.push(move)
         if not depth:
-            state[_FIRST] = move
-        state[_NODES] += 1
+            search.first = move
+        search.nodes += 1
         if game.is_won():
-            state[_BEST_FIRST] = state[_FIRST]
-            state[_AT] = depth + 1
-            _end(state, game, WINNING)
+            search.best_first = search.first
+            search.at = depth + 1
+            _end(search, game, WINNING)
             return True
-        if _store(state, game):
+        if _store(search, game):
             home = sum(game.foundations)
-            if home > state[_BEST]:
-                state[_BEST] = home
-                state[_BEST_FIRST] = state[_FIRST]
+            if home > search.best:
+                search.best = home
+                search.best_first = search.first
             if depth + 1 < _MAX_DEPTH:
-                state[_AT] = depth + 1
+                search.at = depth + 1
                 tried[depth + 1] = 0
             else:
-                state[_WHOLE] = 0
+                search.whole = False
                 game.pop()
         else:
             game.pop()  # met before
-        if state[_NODES] >= state[_BUDGET]:
-            _end(state, game, 0)
+        if search.nodes >= search.budget:
+            _end(search, game, 0)
             return True
     return False
 
 
-def hint_stop(state, game):
+def hint_stop(search, game):
     """Take back every move the search pushed (B, or any press, cancels a
     hint): the game is exactly as it was when the search began."""
-    depth = state[_AT]
+    depth = search.at
     while depth > 0:
         game.pop()
         depth -= 1
-    state[_AT] = 0
+    search.at = 0
 
 
-def _end(state, game, result):
+def _end(search, game, result):
     """Back to the start; the result (0: from the best line found)."""
-    hint_stop(state, game)
+    hint_stop(search, game)
     if not result:
-        result = PROGRESS if state[_BEST] > state[_HOME] else NOTHING
-    move = state[_BEST_FIRST] if result <= PROGRESS else -1
+        result = PROGRESS if search.best > search.home else NOTHING
+    move = search.best_first if result <= PROGRESS else -1
     if move >= 0 and not game.is_legal(move):  # never suggest what the core refuses
         result = NOTHING
         move = -1
-    state[_RESULT] = result
-    state[_MOVE] = move
-    state[_TRIED] = None  # let the buffers go
-    state[_KEYS] = None
+    search.result = result
+    search.move = move
+    search.tried = None  # let the buffers go
+    search.keys = None
 
 
 def _next_legal(game, number, from_foundations):
@@ -252,7 +250,7 @@ def _move_of(game, number):
     return DEAL if number == _DEAL_AT else REDEAL
 
 
-def _store(state, game):
+def _store(search, game):
     """Put the position in the table of positions met: False if it was
     there. Two hashes of everything a move changes (redeals made,
     foundations, piles, the stock's size: cards only leave its top), in
@@ -269,7 +267,7 @@ def _store(state, game):
             first = (first * 37 + card) % _P1
             second = (second * 31 + card) % _P2
     first = (first * 37 + game.stock_size()) % _P1
-    keys = state[_KEYS]
+    keys = search.keys
     slot = first % _SLOTS
     key = (first // _SLOTS & 15) * _P2 + second + 1  # below 2**30, never 0
     while keys[slot]:
@@ -278,11 +276,11 @@ def _store(state, game):
         slot += 1
         if slot == _SLOTS:
             slot = 0
-    if state[_STORED] < _FULL:
+    if search.stored < _FULL:
         keys[slot] = key
-        state[_STORED] += 1
+        search.stored += 1
     else:
-        state[_WHOLE] = 0
+        search.whole = False
     return True
 
 
@@ -349,10 +347,10 @@ def hint_text(result, move, gain, game):
 def _show_hint(app):
     """The hint found: the source under the cursor, the target marked, the
     words on the status line."""
-    state = app.hint
+    search = app.hint
     app.hint = None
-    result, move = hint_result(state)
-    app.say(hint_text(result, move, hint_gain(state), app.game))
+    result, move = hint_result(search)
+    app.say(hint_text(result, move, hint_gain(search), app.game))
     if 0 <= move < 400:
         app.cursor = move // 20
         app.hint_target = move % 20
