@@ -33,46 +33,46 @@ test: $(VENV_STAMP) $(MPVM_STAMP)
 
 ## bench: heap figures under MicroPython, move generation speed on CPython
 bench: $(VENV_STAMP) $(MPVM_STAMP)
-	$(PY) tools/bench.py
+	$(PY) tools/bench/bench.py
 
 ## bench-app: the whole game's heap on the board (device, app, sheet) under the MicroPython VM
 .PHONY: bench-app
 bench-app: $(VENV_STAMP) $(MPVM_STAMP)
-	$(PY) tools/bench_app.py
+	$(PY) tools/bench/bench_app.py
 
 ## bench-presses: presses per card move, playing won games through the buttons
 .PHONY: bench-presses
 bench-presses: $(VENV_STAMP)
-	$(PY) tools/bench_presses.py
+	$(PY) tools/bench/bench_presses.py
 
 ## bench-hint: the board's hint: heap while searching, positions/s under the VM, the SAMD51 estimate, answers on sample positions
 .PHONY: bench-hint
 bench-hint: $(VENV_STAMP) $(MPVM_STAMP)
-	$(PY) tools/bench_hint.py
+	$(PY) tools/bench/bench_hint.py
 
 ## bench-solver: the solver on deals 1-1000 of each preset, 10 s a deal (long: DEALS=1-100 JOBS=2 optional)
 .PHONY: bench-solver
 bench-solver: $(VENV_STAMP)
-	$(PY) tools/bench_solver.py --deals $(or $(DEALS),1-1000) --jobs $(or $(JOBS),1)
+	$(PY) tools/bench/bench_solver.py --deals $(or $(DEALS),1-1000) --jobs $(or $(JOBS),1)
 
 ## lib: lib/sthelena_board.mpy and lib/sthelena_drive.py again from the sources (committed: the
 ## repository is a CIRCUITPY image); needs CircuitPython's mpy-cross (make firmware-vm, or MPY_CROSS=path)
 .PHONY: lib
 lib:
-	$(PYTHON) tools/bundle.py --lib $(if $(MPY_CROSS),--mpy-cross $(MPY_CROSS))
+	$(PYTHON) tools/board/bundle.py --lib $(if $(MPY_CROSS),--mpy-cross $(MPY_CROSS))
 
 ## firmware-vm: CircuitPython's unix port (32-bit) and mpy-cross into build/firmware, from a
 ## clone of adafruit/circuitpython: make firmware-vm CIRCUITPYTHON=DIR
 .PHONY: firmware-vm
 firmware-vm:
 	@test -n "$(CIRCUITPYTHON)" || { echo "make firmware-vm CIRCUITPYTHON=DIR (a clone of adafruit/circuitpython, with tags)" >&2; exit 2; }
-	tools/firmware_vm.sh $(CIRCUITPYTHON)
+	tools/board/firmware_vm.sh $(CIRCUITPYTHON)
 
 ## circuitpy: build/CIRCUITPY, ready to copy onto the board's drive (the game as
 ## lib/sthelena_board.mpy, and the libraries of requirements.txt from the pinned packages)
 .PHONY: circuitpy
 circuitpy: $(VENV_STAMP)
-	$(PY) tools/bundle.py
+	$(PY) tools/board/bundle.py
 
 clean:
 	rm -rf $(VENV) tools/mpvm/node_modules .pytest_cache .hypothesis

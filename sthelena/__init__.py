@@ -12,7 +12,7 @@ reads every import and checks it):
 - ``solver/``: the desktop solver and win rates. Imports core.
 
 The board gets ``core/``, ``app/`` and ``handheld/`` (merged and compiled by
-tools/bundle.py into ``lib/sthelena_board.mpy``, but ``core/notation.py``,
+tools/board/bundle.py into ``lib/sthelena_board.mpy``, but ``core/notation.py``,
 which the board never reads or writes); ``desktop/`` and ``solver/`` never go
 on it. Nothing imports a part listed after it but desktop, and no two
 modules import each other. This file stays empty of code so that a board

@@ -1,4 +1,4 @@
-"""Shared by tools/bundle.py's tests (tests/test_bundle.py,
+"""Shared by tools/board/bundle.py's tests (tests/test_bundle.py,
 tests/test_bundle_vm.py, tests/test_board_heap.py): the committed drive
 modules, and a script run under the MicroPython VM with the board stand-ins
 and the game's modules."""
@@ -9,7 +9,6 @@ import textwrap
 
 from mpvm import REPO_ROOT, VM_EXCLUDE, run_micropython
 
-sys.path.insert(0, str(REPO_ROOT / "tools"))
 import board_mpy  # noqa: E402
 
 SHEET = REPO_ROOT / "assets" / "sheet.bmp"

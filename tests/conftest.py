@@ -1,11 +1,13 @@
-"""Test set-up: the repository root and tests/ on sys.path, so the tests import
-``sthelena`` from the checkout and the helpers beside them; SDL's dummy drivers."""
+"""Test set-up: the repository root, tests/ and the tools' folders on
+sys.path, so the tests import ``sthelena`` from the checkout, the helpers
+beside them and the tools they check; SDL's dummy drivers."""
 
 import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-for path in (str(HERE.parent), str(HERE)):
+TOOLS = [str(HERE.parent / "tools" / part) for part in ("board", "bench", "assets")]
+for path in TOOLS + [str(HERE.parent), str(HERE)]:
     if path not in sys.path:
         sys.path.insert(0, path)
 

@@ -19,7 +19,6 @@ _VM_PACKAGE = (
 )
 _INSTALL_HINT = "run `make test` (which installs it) or `npm ci --prefix tools/mpvm`"
 
-sys.path.insert(0, str(REPO_ROOT / "tools"))
 from board_libs import library_files  # noqa: E402
 from board_files import VM_EXCLUDE  # noqa: E402,F401 (what is not on the board)
 

@@ -1,4 +1,4 @@
-"""The sprite sheet: tools/glyphs.py's art, tools/make_assets.py's BMP (the
+"""The sprite sheet: tools/assets/glyphs.py's art, tools/assets/make_assets.py's BMP (the
 committed assets/sheet.bmp must be what the generator makes), and the board's
 loader, sthelena/app/sheet.py, run on Blinka's displayio."""
 
@@ -13,7 +13,6 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
 
 import glyphs  # noqa: E402
 import make_assets  # noqa: E402
@@ -56,10 +55,10 @@ def picture_pixels(drawn, first, across, down):
 
 def test_regenerating_gives_the_committed_sheet_byte_for_byte(tmp_path):
     out = tmp_path / "sheet.bmp"
-    subprocess.run([sys.executable, str(ROOT / "tools" / "make_assets.py"), str(out)],
+    subprocess.run([sys.executable, str(ROOT / "tools" / "assets" / "make_assets.py"), str(out)],
                    check=True, cwd=str(tmp_path))
     assert out.read_bytes() == SHEET.read_bytes(), \
-        "assets/sheet.bmp is stale: run python tools/make_assets.py"
+        "assets/sheet.bmp is stale: run python tools/assets/make_assets.py"
 
 
 def test_the_bmp_header_is_a_plain_4_bit_96_by_104_bitmap(drawn):

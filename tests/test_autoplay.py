@@ -15,7 +15,6 @@ from sthelena.app.autoplay import best_move, safe_home
 from sthelena.app.record import WRITE_EVERY_MS
 from sthelena.core.game import Game
 
-sys.path.insert(0, str(ROOT / "tools"))
 from won_games import play_through_buttons, won_game  # noqa: E402
 
 

@@ -1,7 +1,7 @@
 """The drive image starts and plays in a board's heap (issue 22: the one-file
 ``.py`` could not even be compiled in one).
 
-Under the MicroPython VM (in CI): tools/board_start.py's script compiles
+Under the MicroPython VM (in CI): tools/board/board_start.py's script compiles
 ``code.py``, imports the game from ``lib/sthelena_board.mpy`` with the
 libraries as ``.mpy`` (as circup installs them), sets it up and plays, from a
 heap of 150 KiB (plus what the board's stand-ins keep, which a board has in
@@ -26,7 +26,6 @@ import pytest
 from bundle_helpers import SHEET, vm_mpy
 from mpvm import REPO_ROOT, run_micropython
 
-sys.path.insert(0, str(REPO_ROOT / "tools"))
 
 import board_libs  # noqa: E402
 import board_start  # noqa: E402
@@ -36,7 +35,7 @@ import firmware_figures  # noqa: E402
 HEAP = 150 * 1024  # what a PyGamer or PyBadge has free after start-up
 # What the game may keep in play: 30 KiB of the 150 left for what presses make
 # between collections and for fragmentation (CircuitPython's interpreter was
-# measured about 7% above this VM; tools/firmware_figures.py).
+# measured about 7% above this VM; tools/board/firmware_figures.py).
 IN_PLAY_LIMIT = 120 * 1024
 PARTS = 40  # parts of play: 10 of them 30 moves of a long game, 10 hints
 BOARDS = ("pybadge", "pygamer")
@@ -57,7 +56,7 @@ def drive(tmp_path_factory):
 
 
 def run_image(files, libraries, board, parts=PARTS, heap=None):
-    """The start-up script under the VM; its figures (tools/board_start.py)."""
+    """The start-up script under the VM; its figures (tools/board/board_start.py)."""
     if heap is None:  # the board's heap, and what the stand-ins keep on top
         heap = HEAP + run_image(files, libraries, board, 0, 4 * HEAP)["standins"][0]
     return board_start.figures(run_micropython(

@@ -1,4 +1,4 @@
-"""tools/bundle.py's merge rules, on small modules written here: name
+"""tools/board/bundle.py's merge rules, on small modules written here: name
 collisions, shared and private definitions, short names for private names,
 attributes, constants and locals, imports in functions, import cycles and the
 modules' order.
@@ -12,7 +12,6 @@ import pytest
 
 from mpvm import REPO_ROOT
 
-sys.path.insert(0, str(REPO_ROOT / "tools"))
 
 import bundle  # noqa: E402
 import bundle_imports  # noqa: E402

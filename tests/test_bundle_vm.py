@@ -1,4 +1,4 @@
-"""tools/bundle.py's merged modules under the MicroPython VM on the board
+"""tools/board/bundle.py's merged modules under the MicroPython VM on the board
 stand-ins: the one-file app plays by buttons like the package, lets the
 layout go once the places are laid out, the merged core deals and plays like
 the package and refuses a position's save; and the merged core's short locals.
@@ -11,7 +11,6 @@ import pytest
 from bundle_helpers import run_vm, vm_mpy
 from mpvm import REPO_ROOT
 
-sys.path.insert(0, str(REPO_ROOT / "tools"))
 
 import bundle  # noqa: E402
 

@@ -14,7 +14,6 @@ import pytest
 from bundle_helpers import COMMITTED
 from mpvm import REPO_ROOT, run_micropython
 
-sys.path.insert(0, str(REPO_ROOT / "tools"))
 import firmware_figures  # noqa: E402
 
 

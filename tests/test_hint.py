@@ -17,7 +17,6 @@ from sthelena.core.game import Game
 from sthelena.core.rules import PRESETS
 from sthelena.solver.search import solve
 
-sys.path.insert(0, str(ROOT / "tools"))
 from won_games import won_game  # noqa: E402
 
 PRESET_NAMES = [preset[0] for preset in PRESETS]

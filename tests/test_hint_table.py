@@ -14,7 +14,6 @@ from sthelena.app.hint import hint_depth
 from sthelena.app.layout import place_x, place_y
 from sthelena.app.table import TEXT_COLUMNS
 
-sys.path.insert(0, str(ROOT / "tools"))
 from won_games import won_game  # noqa: E402
 
 _ORANGE = 0xFF8C00  # the target mark's colour (table.py)

@@ -3,7 +3,7 @@ it in words): every import of one of the project's modules, lazy ones inside
 functions included, goes from a module's part (its folder) to a part that
 part may use; no modules import each other, directly or round a circle; every
 module is in a part; and the board's files are what the folders say
-(tools/board_files.py), which the one-file build merges exactly."""
+(tools/board/board_files.py), which the one-file build merges exactly."""
 
 import ast
 import sys
@@ -13,7 +13,6 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "sthelena"
-sys.path.insert(0, str(ROOT / "tools"))
 import board_files  # noqa: E402
 import bundle  # noqa: E402
 

@@ -21,7 +21,6 @@ from sthelena.core.game import CYCLING, NO_MOVES, PLAYING, Game
 from sthelena.core.rules import Rules
 from sthelena.solver.search import WIN, solve
 
-sys.path.insert(0, str(ROOT / "tools"))
 from make_winnable import encode  # noqa: E402
 
 ASSET = str(ROOT / "assets" / "winnable.bin")

@@ -152,11 +152,11 @@ def test_stats_progress_line_on_a_terminal():
 
 
 def test_bench_solver_results_lines_read_back(tmp_path):
-    """tools/bench_solver.py --results writes the lines ``--from`` reads."""
+    """tools/bench/bench_solver.py --results writes the lines ``--from`` reads."""
     import importlib.util
     import os
 
-    path = os.path.join(os.path.dirname(__file__), "..", "tools", "bench_solver.py")
+    path = os.path.join(os.path.dirname(__file__), "..", "tools", "bench", "bench_solver.py")
     spec = importlib.util.spec_from_file_location("bench_solver", path)
     bench_solver = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench_solver)

@@ -1,5 +1,5 @@
 """The write policy over scripted games with pauses, through the board's
-edge under the MicroPython VM (tools/write_policy.py: device.setup() and
+edge under the MicroPython VM (tools/bench/write_policy.py: device.setup() and
 device.run on stand-ins, the clock stood in): few flash writes a game, at
 most one a minute in play, and never more than a minute of play unwritten."""
 
@@ -7,7 +7,6 @@ import sys
 
 from mpvm import REPO_ROOT
 
-sys.path.insert(0, str(REPO_ROOT / "tools"))
 from write_policy import write_figures  # noqa: E402
 
 from sthelena.app.record import WRITE_EVERY_MS  # noqa: E402

@@ -239,7 +239,8 @@ class App:
                 show_table(self)
                 return
         self.hint_target = NOWHERE  # a hint's mark stays until the next press
-        last_event, last_screen = self.last_event, self.last_screen
+        last_event = self.last_event  # (two lines: the one-file build's tuple would allocate)
+        last_screen = self.last_screen
         self.last_event = event
         self.last_screen = self.screen
         if held and event & 7 == SELECT:  # SELECT held on the table: a hint

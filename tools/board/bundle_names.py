@@ -1,4 +1,4 @@
-"""Names in the one-file build (``tools/bundle.py``): what a top-level
+"""Names in the one-file build (``tools/board/bundle.py``): what a top-level
 statement binds, renaming module-private names, and short local names.
 
 The board interns every identifier it compiles, and keeps the interned

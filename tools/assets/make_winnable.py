@@ -1,6 +1,6 @@
 """Make ``assets/winnable.bin``: what the solver proved of each deal.
 
-    python tools/make_winnable.py [--deals 1-2000] [--ranges R=A-B;...]
+    python tools/assets/make_winnable.py [--deals 1-2000] [--ranges R=A-B;...]
         [--budget 10] [--jobs 2] [--rules R;R...]
         [--from DIR|RULES=FILE ...] [--out assets/winnable.bin]
 
@@ -20,7 +20,7 @@ import json
 import os
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
 
 from sthelena.core.rules import PRESETS, Rules  # noqa: E402

@@ -1,4 +1,4 @@
-"""What tools/bundle.py's merge decides of a module's top-level statements:
+"""What tools/board/bundle.py's merge decides of a module's top-level statements:
 which names each binds, and whether two modules' identical copies of a
 statement may become one (not when each module had a mutable object of its own)."""
 

@@ -3,7 +3,7 @@
 ``build/firmware/circuitpython`` (``make firmware-vm CIRCUITPYTHON=DIR``, or
 the path in ``$CIRCUITPYTHON_VM``) is CircuitPython's unix port built 32-bit,
 so its objects are the size they are on a SAMD51, and ``-X heapsize=`` fixes
-its heap as a board's is fixed. It runs tools/board_start.py's script on a
+its heap as a board's is fixed. It runs tools/board/board_start.py's script on a
 drive laid out in a folder: ``code.py``, ``assets/``, the committed
 ``lib/sthelena_board.mpy``, and the libraries compiled by CircuitPython's own
 ``mpy-cross`` (as circup installs them) or as ``.py`` (as ``make circuitpy``
@@ -19,8 +19,9 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path[:0] = [os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), part)
+                for part in ("board", "bench", "assets")]  # the tools' folders
 import board_libs  # noqa: E402
 import board_start  # noqa: E402
 from board_mpy import FIRMWARE_DIR  # noqa: E402
@@ -126,7 +127,7 @@ def print_figures(parts=40):
     version = subprocess.run([path, "-c", "import sys; print(sys.version)"],
                              capture_output=True, text=True).stdout.strip()
     print("CircuitPython's own interpreter (%s, unix port, 32-bit), the drive image as the board"
-          " starts it\n  (tools/board_start.py: code.py compiled, lib/sthelena_board.mpy loaded,"
+          " starts it\n  (tools/board/board_start.py: code.py compiled, lib/sthelena_board.mpy loaded,"
           " set up, %d parts of play\n  with hints and a long game), a fixed heap of 150 KiB"
           " plus what the stand-ins keep:" % (version, parts))
     for board in ("pybadge", "pygamer"):

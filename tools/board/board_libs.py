@@ -4,7 +4,7 @@ The project's design names two of Adafruit's libraries: ``adafruit_display_text`
 (the text screens' labels) and ``adafruit_displayio_layout`` (the table's
 GridLayout); ``adafruit_ticks`` comes with the first
 (``bitmap_label`` imports it). On a board, ``circup install -r requirements.txt``
-installs them; ``make circuitpy`` (tools/bundle.py) copies the modules the game
+installs them; ``make circuitpy`` (tools/board/bundle.py) copies the modules the game
 imports from the packages installed in ``.venv`` by ``requirements-dev.txt``,
 so a plain copy of ``build/CIRCUITPY`` works without circup. The tests and
 benchmarks put the same files into the MicroPython VM's ``/lib``.
@@ -15,7 +15,7 @@ Desktop only. The repository's ``lib/`` holds none of this code.
 import os
 import re
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 # distribution name -> the module files the game needs from it (paths as in
 # site-packages, which are also their paths under CIRCUITPY/lib).

@@ -29,9 +29,10 @@ import os
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
+sys.path[:0] = [os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), part)
+                for part in ("board", "bench", "assets")]  # the tools' folders
 from vm_figures import vm_figures  # noqa: E402
 from board_files import VM_EXCLUDE_NOTATION  # noqa: E402
 

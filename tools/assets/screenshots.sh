@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Regenerate the README's screenshots in docs/ (headless, 160x128 shown 3x).
-# Usage: tools/screenshots.sh [PYTHON]   (default .venv/bin/python)
+# Usage: tools/assets/screenshots.sh [PYTHON]   (default .venv/bin/python)
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 PY=${1:-.venv/bin/python}
 export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 shot() {  # NAME then code.py arguments

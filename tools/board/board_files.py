@@ -4,13 +4,13 @@ The board gets ``sthelena/core/``, ``sthelena/app/`` and
 ``sthelena/handheld/`` (the package docstring says why), but the position
 notation, which the board never reads or writes (``Game`` imports it only
 when a position is given as text). ``desktop/`` and ``solver/`` never go on
-it. tools/bundle.py merges these files; the tests copy them into the
+it. tools/board/bundle.py merges these files; the tests copy them into the
 MicroPython VM with ``VM_EXCLUDE``.
 """
 
 import os
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PACKAGE = os.path.join(ROOT, "sthelena")
 ON_BOARD = ("core", "app", "handheld")
 OFF_BOARD = ("desktop", "solver")

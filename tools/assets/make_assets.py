@@ -1,6 +1,6 @@
-"""Draw the sprite sheet: tools/glyphs.py's pixel art -> assets/sheet.bmp.
+"""Draw the sprite sheet: tools/assets/glyphs.py's pixel art -> assets/sheet.bmp.
 
-    python tools/make_assets.py [OUT_PATH] [--png PATH [--scale N]]
+    python tools/assets/make_assets.py [OUT_PATH] [--png PATH [--scale N]]
 
 Writes an uncompressed 4-bit BMP of 16 x 13 tiles of 6 x 8 pixels (96 x 104),
 each picture at the tile ``sthelena/app/tiles.py`` names for it, every other
@@ -13,15 +13,18 @@ Desktop only.
 
 import argparse
 import struct
+import os
 import sys
 import zlib
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent.parent
 for _path in (str(ROOT), str(ROOT / "tools")):
     if _path not in sys.path:
         sys.path.insert(0, _path)
 
+sys.path[:0] = [os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), part)
+                for part in ("board", "bench", "assets")]  # the tools' folders
 import glyphs  # noqa: E402
 from sthelena.app import tiles  # noqa: E402
 

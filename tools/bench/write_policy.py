@@ -22,11 +22,12 @@ worst moment loses), the moves played, and the statistics' count of games.
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path[:0] = [os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), part)
+                for part in ("board", "bench", "assets")]  # the tools' folders
 from vm_figures import vm_figures  # noqa: E402
 from board_files import VM_EXCLUDE  # noqa: E402
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CAP = 150  # moves and undos before the scripted player gives up on a game
 UNDOS = 3  # times a game is taken back (8 moves) when lost, before dealing again
 

@@ -1,6 +1,6 @@
 """The sprite sheet's pixel art: every picture, drawn as text.
 
-``tools/make_assets.py`` reads this file and draws each picture into
+``tools/assets/make_assets.py`` reads this file and draws each picture into
 ``assets/sheet.bmp`` at the tile that ``sthelena/app/tiles.py`` names for it.
 Desktop only: nothing here goes to the board.
 

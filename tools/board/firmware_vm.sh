@@ -13,9 +13,9 @@
 # $CIRCUITPYTHON_VM at its DIR/ports/unix/build-standard/micropython.
 set -euo pipefail
 
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 if [ $# -ne 1 ] || [ ! -d "$1" ]; then
-  echo "usage: tools/firmware_vm.sh CIRCUITPYTHON_CHECKOUT (or make firmware-vm CIRCUITPYTHON=DIR)" >&2
+  echo "usage: tools/board/firmware_vm.sh CIRCUITPYTHON_CHECKOUT (or make firmware-vm CIRCUITPYTHON=DIR)" >&2
   exit 2
 fi
 cpy=$(cd "$1" && pwd)

@@ -25,7 +25,7 @@ import shutil
 import subprocess
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FIRMWARE_DIR = os.path.join(ROOT, "build", "firmware")
 MPY_CROSS = os.path.join(FIRMWARE_DIR, "mpy-cross")  # where `make firmware-vm` puts it
 BUILD_COMMAND = "make firmware-vm CIRCUITPYTHON=DIR && make lib"

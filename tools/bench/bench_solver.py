@@ -1,8 +1,8 @@
 """The solver's benchmark (``make bench-solver``): deals 1-1000 of each preset.
 
-    python tools/bench_solver.py [--deals A-B] [--rules R[;R...]] [--budget S] [--jobs J]
+    python tools/bench/bench_solver.py [--deals A-B] [--rules R[;R...]] [--budget S] [--jobs J]
                                  [--results DIR]
-    python tools/bench_solver.py --from DIR [--deals A-B] [--rules ...]
+    python tools/bench/bench_solver.py --from DIR [--deals A-B] [--rules ...]
 
 For each rule set it prints the share of deals decided (won or proved lost)
 within 1 s and within the budget (10 s), the median and 90th percentile
@@ -26,7 +26,7 @@ import statistics
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
 from sthelena.core.rules import PRESETS, Rules  # noqa: E402
 from sthelena.desktop.solve_commands import parse_range  # noqa: E402

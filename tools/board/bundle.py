@@ -4,17 +4,17 @@ Each module costs heap of its own on the board (its module object and
 globals dict, the names it imports, its ``const`` fallback): one module
 holding the same code takes less. This tool (desktop only) writes it:
 
-    python tools/bundle.py --lib [--mpy-cross PATH]
+    python tools/board/bundle.py --lib [--mpy-cross PATH]
         lib/sthelena_board.mpy (the merged board modules, compiled by
-        CircuitPython's mpy-cross: tools/board_mpy.py says why) and
+        CircuitPython's mpy-cross: tools/board/board_mpy.py says why) and
         lib/sthelena_drive.py (sthelena/handheld/drive.py, imported only when boot.py
         hands the drive to the game), both committed
-    python tools/bundle.py [--out DIR]        # DIR (default build/CIRCUITPY):
+    python tools/board/bundle.py [--out DIR]        # DIR (default build/CIRCUITPY):
         code.py, boot.py, assets/ (sheet.bmp, help.txt, winnable.bin), those
-        two files of lib/, and the board's libraries (tools/board_libs.py)
+        two files of lib/, and the board's libraries (tools/board/board_libs.py)
         from the pinned packages
-    python tools/bundle.py --source FILE      # the merged board modules as .py
-    python tools/bundle.py --core-only FILE   # just the rules core, merged
+    python tools/board/bundle.py --source FILE      # the merged board modules as .py
+    python tools/board/bundle.py --core-only FILE   # just the rules core, merged
 
 The repository's top level is a CIRCUITPY drive image (``code.py boot.py
 lib/ assets/``); a test fails when its ``lib/`` is not what the sources make.
@@ -63,13 +63,14 @@ import os
 import shutil
 import sys
 
+sys.path[:0] = [os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), part)
+                for part in ("board", "bench", "assets")]  # the tools' folders
 from bundle_imports import (BundleError, ImportRewriter, check_import_from, module_file,
                             order_modules, where)
 from bundle_names import (PrivateRenamer, Renamer, bound_names, keyword_callees,
                           private_constants, short_private_names, shorten_locals)
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from board_libs import LibraryError, library_files  # noqa: E402
 import board_mpy  # noqa: E402
 from bundle_statements import bound_statements, is_const_fallback, used_as_parameter  # noqa: E402
@@ -92,7 +93,7 @@ BUNDLE_NAME = "sthelena_board"
 # What the board imports only when boot.py handed it the drive: a module of its own.
 DRIVE_MODULES = ("sthelena.handheld.drive",)
 DRIVE_NAME = "sthelena_drive"
-LIB_COMMAND = "python3 tools/bundle.py --lib"
+LIB_COMMAND = "python3 tools/board/bundle.py --lib"
 TREE_FILES = ("code.py", "boot.py", os.path.join("assets", "sheet.bmp"),
               os.path.join("assets", "help.txt"), os.path.join("assets", "winnable.bin"))
 
@@ -314,7 +315,7 @@ def build_tree(out, root=ROOT):
     for name in TREE_FILES:
         path = os.path.join(root, name)
         if not os.path.isfile(path):
-            raise BundleError("%s is missing%s" % (name, ": run `python tools/make_assets.py`"
+            raise BundleError("%s is missing%s" % (name, ": run `python tools/assets/make_assets.py`"
                                                    if name.endswith(".bmp") else ""))
         os.makedirs(os.path.join(out, os.path.dirname(name)), exist_ok=True)
         shutil.copyfile(path, os.path.join(out, name))
@@ -347,7 +348,7 @@ def main(argv=None):
             modules, what = ((CORE_MODULES, "rules core") if args.core_only
                              else (BOARD_MODULES, "the board's modules"))
             path = args.core_only or args.source
-            size = write_module(path, merge(modules, command="python3 tools/bundle.py %s FILE` "
+            size = write_module(path, merge(modules, command="python3 tools/board/bundle.py %s FILE` "
                                             "(%s" % ("--core-only" if args.core_only
                                                      else "--source", what)))
             print("%s: %d bytes (%s, one module)" % (path, size, what))

@@ -1,7 +1,7 @@
 """The drive image started and played as a board does, as a script for a VM:
 the MicroPython VM of the tests (tests/test_board_heap.py, ``make bench-app``)
 or CircuitPython's own interpreter (``build/firmware/circuitpython``, from
-``make firmware-vm``; tools/firmware_figures.py).
+``make firmware-vm``; tools/board/firmware_figures.py).
 
 The script compiles ``code.py`` from the drive as the board does, imports the
 game as ``code.py`` does (``lib/sthelena_board.mpy``), sets it up through
@@ -65,7 +65,7 @@ played = hints = 0
 
 # One move of a long game, played through the app (as its quick move does):
 # a foundation play first, else a pseudo-random legal move, redeals last; when
-# the game is lost, 8 undos instead. Shared with tools/bench_app.py.
+# the game is lost, 8 undos instead. Shared with tools/bench/bench_app.py.
 LONG_GAME_MOVE = """
 legal = [move for move in app.game.legal_moves() if move < 400]
 home = [move for move in legal if move // 20 < 12 <= move % 20]
