@@ -188,7 +188,7 @@ def test_make_winnable_from_results(tmp_path, capsys):
 
 
 def test_the_shipped_file_holds_proved_wins():
-    data = ASSET.read_bytes()  # made by tools/assets/make_winnable.py (see README)
+    data = ASSET.read_bytes()  # made by tools/assets/make_winnable.py (see docs/solver.md)
     assert len(data) < 10 * 1024  # a few KB: 2,000 deals of 12-bit codes are 3,000 bytes
     file = CountingFile(data)
     names = []

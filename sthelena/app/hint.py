@@ -34,8 +34,8 @@ from .table import write, card_text, TEXT_COLUMNS
 from .screens import NOWHERE
 from .play import show_table
 
-HINT_NODES = const(1000)  # positions one hint may meet (README: seconds on a SAMD51)
-HINT_SLICE = const(2)  # search steps a main-loop pass (README: ms on a SAMD51)
+HINT_NODES = const(1000)  # positions one hint may meet (docs/playing.md: seconds on a SAMD51)
+HINT_SLICE = const(2)  # search steps a main-loop pass (docs/playing.md: ms on a SAMD51)
 _SLOTS = const(1280)  # the table of positions met
 _FULL = const(1120)  # ...stored no more past 7/8 of it
 _MAX_DEPTH = const(250)  # the longest line searched

@@ -110,7 +110,7 @@ def placed(grids):
     layout's corner. The places never move again (a lifted card shifts its
     own TileGrid), so on the board the layout and its modules are let go
     once it is done: they would keep heap for nothing (5.4 KB with circup's
-    ``.mpy`` libraries, the README's figures)."""
+    ``.mpy`` libraries, docs/board.md's figures)."""
     layout = place_layout(grids)
     group = displayio.Group(x=layout.x, y=layout.y)
     for grid in grids:  # (a Group's pop keeps the x and y the layout gave it)

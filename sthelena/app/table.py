@@ -10,7 +10,7 @@ labels in the sheet's own font: a 26 x 16 body on the panel colour and a title
 at twice the size; the menu's marker is a tile). They are switched by their
 ``hidden`` flags: the library's PageLayout would do the same at a cost of
 about 3 KB of heap (its import and page groups) and some garbage each switch,
-which the 96 KB budget has no room for (see the README's figures).
+which the 96 KB budget has no room for (see docs/board.md's figures).
 
 Built once; afterwards only tile indices, palette entries, positions and
 label texts change, and places only when their picture changed (each place's

@@ -90,7 +90,8 @@ class Game(StuckSearch):
         return parse_notation(text, cls)
 
     def notation(self):
-        """One line: rules, round, foundations, piles, stock (see README)."""
+        """One line: rules, round, foundations, piles, stock (docs/development.md:
+        "The notation")."""
         from .notation import format_notation
 
         return format_notation(self)

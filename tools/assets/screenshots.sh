@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerate the README's screenshots in docs/ (headless, 160x128 shown 3x).
+# Regenerate the screenshots in docs/ (headless, 160x128 shown 3x).
 # Usage: tools/assets/screenshots.sh [PYTHON]   (default .venv/bin/python)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
