@@ -14,7 +14,7 @@ reads every import and checks it):
 The board gets ``core/``, ``app/`` and ``handheld/`` (merged and compiled by
 tools/board/bundle.py into ``lib/sthelena_board.mpy``, but ``core/notation.py``,
 which the board never reads or writes); ``desktop/`` and ``solver/`` never go
-on it. Nothing imports a part listed after it but desktop, and no two
-modules import each other. This file stays empty of code so that a board
-imports only what it needs.
+on it. No other import between parts is allowed, and no modules import
+each other, directly or round a circle. This file stays empty of code so
+that a board imports only what it needs.
 """

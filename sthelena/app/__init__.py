@@ -1,6 +1,7 @@
 """The handheld game: table view, cursor, menu and screens.
 
 Imports the rules core and displayio, nothing of the board: it is handed a
-display, a button source, a store and a speaker by an edge (``device`` on
-the board, ``desktop`` on a computer).
+display, a button source, a store and a speaker by an edge
+(``sthelena.handheld.device`` on the board, ``sthelena.desktop.window`` on a
+computer).
 """
