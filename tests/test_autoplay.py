@@ -78,6 +78,23 @@ def test_the_auto_play_rule_never_turns_a_won_game_into_a_lost_one(rules):
     assert fired >= 20  # the rule really sent cards home
 
 
+def test_with_relocations_a_meeting_of_exactly_13_sends_nothing_home():
+    # Box-kite deal 1 along a winning line (the hint's), just after KD-AD: the
+    # diamonds' foundations hold 13 cards. Sending 3D home there (then the
+    # other 3D) lost the game, as the solver proves; the rule now waits for 14.
+    from sthelena.solver.search import solve
+
+    game = Game.from_notation(
+        "box-kite r0 Q65J/344J TD/8S/2S6S2DTC7S2C8D4D5D/7C/JD5H5STS/7H9C4S8HTHAD5S6S7S8S/"
+        "3D7DJS3SACJH4SAS/9H6H9SKCQSKS/4C/JS6C8C6D5H4H3H2HAH/QHQC5C3C9DKH9SKDQD/TS -")
+    assert solve(game, 5.0).result == "win"
+    move = safe_home(game)
+    while move >= 0:
+        game.push(move)
+        move = safe_home(game)
+    assert solve(game, 5.0).result == "win"
+
+
 def test_no_auto_play_under_the_first_deal_limit_or_wrap():
     # Spades J Q K out: the ace foundation holds A-10, the king one is full.
     cards = {1: "KS QS", 5: "JS"}

@@ -7,7 +7,9 @@ foundation that takes it when
 1. the first-deal limit is not in force, and K and A do not wrap round;
 2. the two foundations of its suit have met: between them they hold a copy
    of every rank (the ace foundation's count plus the king foundation's is
-   13 or more). Then each card of the suit still out has exactly one
+   13 or more; 14 where cards move between the two, ``relocate``, as a
+   relocation can undo a meeting of exactly 13: box-kite deal 1 was lost by
+   it). Then each card of the suit still out has exactly one
    foundation it can ever go to, and the ones that could be built on this
    card are next in line there: rather than onto it, they can go home;
 3. piles build by suit, or foundation cards may come back to the piles (so
@@ -31,12 +33,15 @@ def safe_home(game):
     if game.restricted() or rules.wrap or game.louis_phase() or not (
             rules.build == "suit" or rules.foundation_moves == "all"):
         return -1
+    # Relocations move a suit's cards between its two foundations: the rule
+    # holds there from 14 cards (a rank on both; the solver's reduction 2).
+    met = 14 if rules.foundation_moves == "relocate" else 13
     for pile in range(12):
         card = game.top(pile)
         if not card:
             continue
         suit = card >> 4
-        if _count(game, suit) + _count(game, 4 + suit) < 13:
+        if _count(game, suit) + _count(game, 4 + suit) < met:
             continue
         for foundation in (4 + suit, suit):
             move = pile * 20 + 12 + foundation
