@@ -1,7 +1,9 @@
-"""The hint (issue 11, part 3): the board's search for the next move, on
-CPython (legal, leaves the game as it was, finds known wins, proves small
-losses, fits the status line) and under the MicroPython VM (legal moves, heap
-and node budgets). How the table shows it: tests/test_hint_table.py."""
+"""The hint (issue 11, part 3; a solver since issue 20): the board's search for
+the next move, on CPython (legal, leaves the game as it was, finds known
+wins, proves small losses, fits the status line) and under the MicroPython VM
+(legal moves, heap and node budgets, the line kept and the rest let go). How
+the table shows it: tests/test_hint_table.py; the search's parts and the
+command: tests/test_hint_search.py."""
 
 import sys
 
@@ -10,8 +12,9 @@ import pytest
 from conftest import ROOT
 from hint_helpers import STUCK, exactly, walked
 from mpvm import VM_EXCLUDE, run_micropython
-from sthelena.app.hint import (HINT_NODES, LOST, NOTHING, PROGRESS, WINNING, hint_begin,
-                               hint_nodes, hint_result, hint_search, hint_text)
+from sthelena.app.hint import hint_text
+from sthelena.app.hint_search import (HINT_NODES, LOST, NOTHING, PROGRESS, WINNING, hint_begin,
+                                      hint_nodes, hint_result, hint_search)
 from sthelena.app.table import TEXT_COLUMNS
 from sthelena.core.game import Game
 from sthelena.core.rules import PRESETS
@@ -100,7 +103,8 @@ import gc
 import sys
 sys.path.append("/lib/standins")
 from sthelena.core.game import Game
-from sthelena.app.hint import hint_begin, hint_search, hint_result, hint_nodes, HINT_NODES
+from sthelena.app.hint_search import (hint_begin, hint_search, hint_result, hint_nodes,
+                                      hint_line, HINT_NODES)
 PRESETS = ("st-helena", "st-helena-pysol", "louis", "box-kite")
 # Random positions: every hint legal, the game unchanged.
 seed = 1
@@ -150,6 +154,17 @@ while not done:
     done = slices(100)
 # --- top level ---
 print("heap", peak, hint_nodes(state), HINT_NODES, hint_result(state)[0])
+line = hint_line(state)  # kept by the app for the next hints
+for index in range(len(line)):
+    game.push(line.move(index))
+print("line", len(line), int(game.is_won()))
+for index in range(len(line)):
+    game.pop()
+nodes = hint_nodes(state)
+state = None
+# --- top level ---
+gc.collect()
+print("left", gc.mem_alloc() - base, len(line.moves) + 4 * len(line.keys))
 """
 
 
@@ -162,6 +177,11 @@ def test_under_the_vm_the_hint_is_legal_and_within_its_heap_and_node_budgets():
         assert (ok, same, same_history) == ("1", "1", "1"), (preset, deal)
         assert 0 < int(nodes) <= 150  # it searched, within its budget
     heap = [line.split() for line in lines if line.startswith("heap")][0]
-    peak, nodes, budget = int(heap[1]), int(heap[2]), int(heap[3])
-    assert peak <= 8192, peak  # at most 8 KB while searching
-    assert 0 < nodes <= budget
+    peak, nodes, budget, result = (int(value) for value in heap[1:])
+    assert peak <= 32 * 1024, peak  # at most 32 KB while searching (issue 20)
+    assert 0 < nodes <= budget and result == 1  # deal 3: a win
+    line = [line.split() for line in lines if line.startswith("line")][0]
+    assert int(line[1]) > 100 and line[2] == "1"  # the line replays to a won game
+    left = [line.split() for line in lines if line.startswith("left")][0]
+    kept = int(left[2])
+    assert int(left[1]) <= kept + 512, left  # all let go but the line (and its object)

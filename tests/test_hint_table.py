@@ -5,12 +5,14 @@ windows loop. The search itself: tests/test_hint.py."""
 
 import sys
 
+import pytest
+
 from app_driver import cursor_colour_around, make_app, press, rgb
 from conftest import ROOT
 from hint_helpers import STUCK, exactly, walked
 from sthelena.app import game_app, menu
 from sthelena.app.buttons import B, SELECT, HOLD
-from sthelena.app.hint import hint_depth
+from sthelena.app.hint_search import hint_depth
 from sthelena.app.layout import place_x, place_y
 from sthelena.app.table import TEXT_COLUMNS
 
@@ -156,7 +158,7 @@ def test_on_the_board_select_held_runs_a_hint_in_the_loop_and_b_stops_it():
         random.seed(7)
         supervisor.STEP = 1
         app, buttons = device.setup()
-        app.start(Game.deal(1))  # not the random deal: one that is not stuck at the start
+        app.start(Game.deal(3))  # not the random deal: one whose hint takes a while
         before = app.game.position_key()
         history = bytes(app.game.history)
         keypad.push(3)  # SELECT: the overview at once, then held: a hint
@@ -241,3 +243,107 @@ def test_the_windows_loop_runs_a_hint_between_its_looks_at_the_keys(display, she
     assert looks and app.hint is None
     text = status_line(display, reader)
     assert text.startswith("Wins: ") or text.startswith("+"), text
+
+
+# -- issue 20: every button stops it; the line kept; the time limit ----------------
+
+@pytest.mark.parametrize("button", ["UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT"])
+def test_every_button_stops_a_running_hint_with_the_game_as_it_was(display, sheet, button):
+    app = make_app(display, sheet, deal=3)
+    before = exactly(app.game)
+    press(app, "SELECT HOLD_SELECT")
+    for _ in range(40):
+        app.tick(0)
+    assert app.hint is not None and hint_depth(app.hint) > 0  # mid-search
+    press(app, button)
+    assert app.hint is None and exactly(app.game) == before
+
+
+def test_a_winning_line_is_kept_and_its_next_moves_are_hinted_at_once(display, sheet, reader):
+    app = make_app(display, sheet, deal=3)
+    press(app, "SELECT HOLD_SELECT")
+    finish(app)
+    display.refresh()
+    line = app.hint_line
+    assert line is not None and status_line(display, reader).startswith("Wins: ")
+    for index in range(4):  # the player follows the line: each hint needs no search
+        move = line.move(index)
+        assert app.cursor == move // 20 and app.hint_target == move % 20
+        app.play(move)
+        press(app, "SELECT HOLD_SELECT")
+        assert app.hint is None  # shown at once
+        display.refresh()
+        assert status_line(display, reader).startswith("Wins: ")
+    press(app, "B")  # an undo: back on the line, still no search
+    press(app, "SELECT HOLD_SELECT")
+    assert app.hint is None and app.hint_line is line
+    assert (app.cursor, app.hint_target) == (line.move(3) // 20, line.move(3) % 20)
+
+
+def test_a_move_off_the_line_makes_the_next_hint_search_again(display, sheet, reader):
+    app = make_app(display, sheet, deal=3)
+    press(app, "SELECT HOLD_SELECT")
+    finish(app)
+    line = app.hint_line
+    off = [move for move in app.game.legal_moves() if move != line.move(0) and move < 400]
+    app.play(off[0])
+    press(app, "SELECT HOLD_SELECT")
+    assert app.hint is not None  # a search
+    finish(app)
+    display.refresh()
+    assert app.hint_line is not line and status_line(display, reader).startswith("Wins: ")
+    app.new_deal(5)  # a new deal drops it
+    assert app.hint_line is None
+
+
+def test_a_hint_that_runs_past_its_time_shows_what_it_found(display, sheet, reader):
+    from sthelena.app.hint import HINT_MS
+
+    app = make_app(display, sheet, deal=9, rules="box-kite")
+    before = exactly(app.game)
+    press(app, "SELECT HOLD_SELECT")
+    app.tick(0)
+    app.tick(10)
+    assert app.hint is not None
+    ticks = HINT_MS + 1
+    while app.tick(ticks):  # the search is past its time: it gives up, backs out
+        ticks += 10
+    display.refresh()
+    assert app.hint is None and exactly(app.game) == before
+    text = status_line(display, reader)
+    assert text.startswith("+") or text == "Hint: nothing found", text
+
+
+def test_no_memory_for_a_hint_says_so_and_the_game_goes_on(display, sheet, reader, monkeypatch):
+    from sthelena.app import hint
+
+    def no_memory(*_):
+        raise MemoryError
+
+    monkeypatch.setattr(hint, "hint_begin", no_memory)
+    app = make_app(display, sheet, deal=3)
+    before = exactly(app.game)
+    press(app, "SELECT HOLD_SELECT")
+    display.refresh()
+    assert app.hint is None and exactly(app.game) == before
+    assert status_line(display, reader) == "Hint: not enough memory"
+
+
+def test_with_too_little_room_for_a_full_search_a_compact_one_runs(display, sheet, reader,
+                                                                   monkeypatch):
+    from sthelena.app import hint
+
+    full_begin = hint.hint_begin
+
+    def compact_only(game, budget, kept, compact):
+        if not compact:
+            raise MemoryError
+        return full_begin(game, budget, kept, compact)
+
+    monkeypatch.setattr(hint, "hint_begin", compact_only)
+    app = make_app(display, sheet, deal=3)
+    press(app, "SELECT HOLD_SELECT")
+    assert app.hint is not None and app.hint.slots < 2048
+    finish(app)
+    display.refresh()
+    assert status_line(display, reader).startswith("Wins: ")

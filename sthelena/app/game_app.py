@@ -102,6 +102,7 @@ class App:
         self.undid = False  # the last press of B on the table undid a move
         self.message = ""
         self.hint = None  # the hint's search while it runs (hint.py)
+        self.hint_line = None  # the winning line the last hint found, kept (hint.py)
         self.hint_since = -1  # when it began (-1: not yet timed)
         self.hint_target = NOWHERE  # the place a hint shown marks
         self.next_rules = None  # restore may bring back the saved ones
@@ -152,6 +153,7 @@ class App:
         """Deal ``number`` with the rules chosen for the next deal (the game
         left counts as lost if it was played and not yet counted)."""
         self._leave_game()
+        self.hint_line = None  # (a restart keeps it: the line holds from the deal on)
         self.start(Game.deal(number, Rules.parse(str(self.next_rules))))
         self.save_now()  # a new deal (and maybe the statistics): written at once
 

@@ -1,8 +1,8 @@
 """The desktop command line: ``python -m sthelena SUBCOMMAND ...``.
 
 Subcommands: ``deal``, ``moves``, ``play``, ``show``, ``perft``, ``tty``
-(a small game on the terminal), and the solver's ``solve`` and ``stats``
-(in ``winrate``). A POSITION is a notation line (quoted, as
+(a small game on the terminal), the solver's ``solve`` and ``stats``
+(``solve_commands``) and the board's ``hint`` (``hint_command``). A POSITION is a notation line (quoted, as
 it holds spaces), a bare deal number (dealt under ``--rules``), or ``-`` to
 read either from stdin.
 
@@ -23,6 +23,7 @@ from ..core.rules import DEFAULT, OPTIONS
 from .arguments import (INPUT_LIMIT, PROG, CliError, Parser, game_of_deal, game_of_position,
                         guarded, one_line, parse_args, parse_rules, read_input, whole_number)
 from .explain import perft, why_illegal
+from .hint_command import add_hint_command
 from .solve_commands import add_solver_commands
 
 PERFT_DEPTH_LIMIT = 7  # 19 s of CPU on deal 7 (depth 6: 2.4 s); each depth about 8 times more
@@ -303,6 +304,7 @@ def build_parser():
     command.set_defaults(run=_cmd_tty)
 
     add_solver_commands(commands)
+    add_hint_command(commands)
     return parser
 
 

@@ -82,7 +82,8 @@ BOARD_MODULES = CORE_MODULES + (
     "sthelena.app.layout", "sthelena.app.font", "sthelena.app.table", "sthelena.app.screens",
     "sthelena.core.statistics", "sthelena.app.record", "sthelena.app.stats_screen",
     "sthelena.app.reasons", "sthelena.app.autoplay", "sthelena.app.play", "sthelena.core.winnable",
-    "sthelena.app.proved", "sthelena.app.hint", "sthelena.app.menu",
+    "sthelena.app.proved", "sthelena.app.hint_keys", "sthelena.app.hint_moves",
+    "sthelena.app.hint_line", "sthelena.app.hint_search", "sthelena.app.hint", "sthelena.app.menu",
     "sthelena.app.deal_number", "sthelena.app.peek", "sthelena.app.overview",
     "sthelena.app.help", "sthelena.app.won", "sthelena.app.stuck",
     "sthelena.app.sheet", "sthelena.app.game_app", "sthelena.handheld.device")

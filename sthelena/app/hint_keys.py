@@ -1,0 +1,117 @@
+"""The hint's keys of positions: two hashes, each a sum of weighted terms.
+
+Each card on a pile adds ``card * weight(pile, height)``, each card on a
+foundation that foundation's weight, and the redeals made and the stock's
+size theirs, modulo a prime below 2**22 (so every product stays a small int
+on the board). A card move changes two terms, so the search updates the
+hashes in a few steps after each push and pop (``moved``) instead of reading
+the 104 cards again; a redeal, Louis' deal and Louis' first round (a gap
+refilled from the stock) read them all (``hash_all``). The weights are fixed
+pseudo-random numbers (the same on every machine); a pile card's is made
+of two factors (its height's and its pile's), so the list is short.
+"""
+
+from ..core.cards import const
+from ..core.moves import REDEAL
+
+_HEIGHT = const(32)  # heights a pile has weights for; a taller pile reuses them
+_PILES = const(32)  # the piles' factors follow the heights'...
+_EXTRA = const(44)  # ...then the foundations', the round's and the stock's weights
+_SECOND = const(54)  # the second hash's weights follow the first's
+_P1 = const(4194301)  # primes below 2**22
+_P2 = const(4194287)
+
+
+def make_weights():
+    """The weights of both hashes, from a 16-bit xorshift (small ints only):
+    a card's on a pile is a height's factor times the pile's (both below
+    2**11); the others are below 2**22."""
+    weights = [0] * (2 * _SECOND)
+    state = 0x2F6B
+    for index in range(2 * _SECOND):
+        high = state = _xorshift(state)
+        state = _xorshift(state)
+        if index % _SECOND < _EXTRA:
+            weights[index] = 1 + (high ^ state) % 2047
+        else:
+            weights[index] = 1 + (high << 6 ^ state) % (_P2 - 1)
+    return weights
+
+
+def _xorshift(state):
+    state ^= state << 7 & 0xFFFF
+    state ^= state >> 9
+    return state ^ (state << 8 & 0xFFFF)
+
+
+def hash_all(search, game):
+    """Both hashes of the game's position, from every card."""
+    weights = search.weights
+    first = second = 0
+    for pile in range(12):
+        cards = game.piles[pile]
+        factor1 = weights[_PILES + pile]
+        factor2 = weights[_SECOND + _PILES + pile]
+        for height in range(len(cards)):
+            card = cards[height]
+            first = (first + card * (weights[height % _HEIGHT] * factor1 % _P1)) % _P1
+            second = (second + card * (weights[_SECOND + height % _HEIGHT] * factor2 % _P2)) % _P2
+    for foundation in range(8):
+        count = game.foundations[foundation]
+        first = (first + count * weights[_EXTRA + foundation]) % _P1
+        second = (second + count * weights[_SECOND + _EXTRA + foundation]) % _P2
+    first = (first + game.round * weights[_EXTRA + 8]
+             + game.stock_size() * weights[_EXTRA + 9]) % _P1
+    second = (second + game.round * weights[_SECOND + _EXTRA + 8]
+              + game.stock_size() * weights[_SECOND + _EXTRA + 9]) % _P2
+    search.hash1 = first
+    search.hash2 = second
+
+
+def moved(search, game, move, played):
+    """The hashes after ``move`` was played (``played`` 1) or taken back (0)."""
+    if move >= 400:  # a redeal or Louis' deal: the hashes before it kept for its undoing
+        slot = 2 * (game.round + 1 - played) if move == REDEAL else 0
+        if played:
+            search.saved[slot] = search.hash1
+            search.saved[slot + 1] = search.hash2
+            hash_all(search, game)
+        else:
+            search.hash1 = search.saved[slot]
+            search.hash2 = search.saved[slot + 1]
+        return
+    if search.louis and not game.round:  # (a gap refilled from the stock)
+        hash_all(search, game)
+        return
+    weights = search.weights
+    source = move // 20
+    target = move % 20
+    card = game.top(target if played else source)  # the card moved
+    if target < 12:  # the term of where it is when played...
+        height = (game.pile_size(target) - played) % _HEIGHT
+        first = card * (weights[height] * weights[_PILES + target] % _P1)
+        second = card * (weights[_SECOND + height] * weights[_SECOND + _PILES + target] % _P2)
+    else:  # (a foundation counts its cards)
+        first = weights[_EXTRA + target - 12]
+        second = weights[_SECOND + _EXTRA + target - 12]
+    if source < 12:  # ...less that of where it was
+        height = (game.pile_size(source) - 1 + played) % _HEIGHT
+        first -= card * (weights[height] * weights[_PILES + source] % _P1)
+        second -= card * (weights[_SECOND + height] * weights[_SECOND + _PILES + source] % _P2)
+    else:
+        first -= weights[_EXTRA + source - 12]
+        second -= weights[_SECOND + _EXTRA + source - 12]
+    if played:
+        search.hash1 = (search.hash1 + first) % _P1
+        search.hash2 = (search.hash2 + second) % _P2
+    else:
+        search.hash1 = (search.hash1 - first) % _P1
+        search.hash2 = (search.hash2 - second) % _P2
+
+
+def key_of(search):
+    """The position's key (below 2**27, never 0: 26 bits of the hashes) and
+    its slot in the search's table of ``search.slots`` (from other bits of
+    them), so that a key does not depend on the table's size."""
+    search.slot = search.hash1 % search.slots
+    search.key = (search.hash1 >> 18) * _P2 + search.hash2 + 1
