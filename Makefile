@@ -45,10 +45,11 @@ bench-app: $(VENV_STAMP) $(MPVM_STAMP)
 bench-presses: $(VENV_STAMP)
 	$(PY) tools/bench/bench_presses.py
 
-## bench-hint: the board's hint: heap while searching, positions/s under the VM, the SAMD51 estimate, answers on sample positions
+## bench-hint: the board's hint from deals 1-200 (DEALS=A-B optional): wins, positions, SAMD51 seconds
+## on the emulated Cortex-M4 (make qemu-m4), heap while searching on both VMs
 .PHONY: bench-hint
 bench-hint: $(VENV_STAMP) $(MPVM_STAMP)
-	$(PY) tools/bench/bench_hint.py
+	$(PY) tools/bench/bench_hint.py --deals $(or $(DEALS),1-200)
 
 ## bench-solver: the solver on deals 1-1000 of each preset, 10 s a deal (long: DEALS=1-100 JOBS=2 optional)
 .PHONY: bench-solver
@@ -67,6 +68,13 @@ lib:
 firmware-vm:
 	@test -n "$(CIRCUITPYTHON)" || { echo "make firmware-vm CIRCUITPYTHON=DIR (a clone of adafruit/circuitpython, with tags)" >&2; exit 2; }
 	tools/board/firmware_vm.sh $(CIRCUITPYTHON)
+
+## qemu-m4: MicroPython's qemu port as a Cortex-M4 firmware into build/qemu (bench-hint times the
+## hint on it), from a clone of micropython/micropython: make qemu-m4 MICROPYTHON=DIR
+.PHONY: qemu-m4
+qemu-m4:
+	@test -n "$(MICROPYTHON)" || { echo "make qemu-m4 MICROPYTHON=DIR (a clone of micropython/micropython)" >&2; exit 2; }
+	tools/bench/qemu_build.sh $(MICROPYTHON) build/qemu
 
 ## circuitpy: build/CIRCUITPY, ready to copy onto the board's drive (the game as
 ## lib/sthelena_board.mpy, and the libraries of requirements.txt from the pinned packages)

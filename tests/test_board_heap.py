@@ -37,6 +37,7 @@ HEAP = 150 * 1024  # what a PyGamer or PyBadge has free after start-up
 # between collections and for fragmentation (CircuitPython's interpreter was
 # measured about 7% above this VM; tools/board/firmware_figures.py).
 IN_PLAY_LIMIT = 120 * 1024
+SEARCHING_LIMIT = 130 * 1024  # the game in play and a hint's search running (issue 20)
 PARTS = 40  # parts of play: 10 of them 30 moves of a long game, 10 hints
 BOARDS = ("pybadge", "pygamer")
 
@@ -106,6 +107,11 @@ def test_on_circuitpython_the_image_starts_and_plays_in_150_kib(board, libraries
     played, kept, hints = found["moves"]
     assert played >= 250 and hints >= 5, found["moves"]
     assert max(live for _, live, _ in found["play"]) <= IN_PLAY_LIMIT
+    searching, compact = found["searching"]
+    if libraries == "mpy":  # as circup installs them: the game in play and a full search
+        assert compact == 0 and searching <= SEARCHING_LIMIT, found["searching"]
+    else:  # the .py libraries leave room for the compact search only
+        assert compact == hints, found["searching"]
 
 
 @needs_firmware

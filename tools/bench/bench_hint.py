@@ -1,117 +1,147 @@
-"""The board's hint (``sthelena/app/hint.py``): its heap, speed and answers
-(``make bench-hint``); prints figures, passes or fails nothing.
+"""The board's hint (``sthelena/app/hint_search.py``): what it answers from the
+deal, how long that takes on a SAMD51, and its heap (``make bench-hint``);
+prints figures, passes or fails nothing.
 
-Under the MicroPython VM: the heap while a full-budget hint searches (from
-just before ``hint_begin`` to the most in use between two slices, garbage of
-the slice included: the VM collects only between top-level calls), the
-positions met, positions per second and the longest slice (``HINT_SLICE``
-steps, what one pass of the main loop runs).
+1. Answers (CPython: the same search, position for position, as on the
+   board): for each preset, deals A-B from their first position, the share
+   answered "wins" and the positions met, median and 90th percentile. For
+   box-kite only the deals the desktop solver won count (``assets/winnable.bin``):
+   a third of its deals cannot be won.
+2. SAMD51 seconds, measured: the same hints run on MicroPython's qemu port,
+   an emulated Cortex-M4 (``make qemu-m4 MICROPYTHON=DIR``), with qemu
+   counting instructions (``-icount shift=0``: the guest's clock advances
+   1 ns an instruction). Calibration: pystone (CPython's ``Lib/test/pystone.py``
+   from a Python on this machine) is run the same way; a SAMD51 at 120 MHz
+   running CircuitPython does 1,521.6 pystone passes a second (CircuitPython
+   commit "Call background tasks only once per ms", December 2019, Metro M4
+   Express), so a second in the emulator is (its pystones / 1,521.6)
+   seconds on the board. Assumed: the hint's mix of bytecodes costs the two
+   interpreters alike, relative to pystone. Also the longest slice
+   (``HINT_SLICE`` steps, one pass of the main loop) and the answers, which
+   must be CPython's.
+3. Heap: the most in use while a full hint searches (from just before
+   ``hint_begin``, collected every 25 slices, garbage of the slices between
+   included), on the MicroPython VM (tools/mpvm) and on CircuitPython's own
+   interpreter (``make firmware-vm``, the committed ``lib/sthelena_board.mpy``).
 
-The board's speed is estimated from the VM's by one ratio: pystone, the
-benchmark CircuitPython's developers measured on a Metro M4 Express (the
-PyGamer's and PyBadge's chip, a SAMD51 at 120 MHz): 1,521.6 passes a second
-(CircuitPython commit "Call background tasks only once per ms", December
-2019). The same pystone (CPython's ``Lib/test/pystone.py``, clock from
-``time.ticks_ms``) is run in the VM here, read from a Python installation
-on this machine (``--pystone PATH`` names one; it is not part of this
-project), between the hints, so that both meet the same load on this
-shared machine. The board's positions a second are then the VM's times the
-board's pystone over the VM's.
-
-On CPython (the same search, move for move): what the hint answers on sample
-positions, the positions along winning lines the desktop solver found for
-deals 1-8 of st-helena, louis and box-kite, some moves before the win.
+Without the emulator the seconds are estimated from the VM's speed and its
+pystone (part 4), and said to be estimates.
 """
 
 import argparse
 import glob
 import os
+import subprocess
 import sys
-import time
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
 sys.path[:0] = [os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), part)
                 for part in ("board", "bench", "assets")]  # the tools' folders
-from vm_figures import vm_figures  # noqa: E402
 from board_files import VM_EXCLUDE_NOTATION  # noqa: E402
+from bundle import CORE_MODULES, merge  # noqa: E402
+from vm_figures import vm_figures  # noqa: E402
 
-from sthelena.app.hint import (HINT_NODES, HINT_SLICE, LOST, NOTHING, PROGRESS,  # noqa: E402
-                               WINNING, hint_begin, hint_result, hint_search)
+from sthelena.app.hint import HINT_MS, HINT_SLICE  # noqa: E402
+from sthelena.app.hint_search import (HINT_NODES, WINNING, hint_begin, hint_result,  # noqa: E402
+                                      hint_search)
 from sthelena.core.game import Game  # noqa: E402
+from sthelena.core.rules import Rules  # noqa: E402
+from sthelena.core.winnable import PROVED_LOST, find_section, proved_of  # noqa: E402
 
 SAMD51_PYSTONES = 1521.6  # passes/s, CircuitPython on a Metro M4 Express (SAMD51, 120 MHz)
+QEMU_FIRMWARE = os.path.join(ROOT, "build", "qemu", "firmware.elf")
+HINT_MODULES = CORE_MODULES + ("sthelena.app.hint_keys", "sthelena.app.hint_moves",
+                               "sthelena.app.hint_line", "sthelena.app.hint_search")
+SAYS = {1: "wins", 2: "progress", 3: "nothing", 4: "lost"}
+CHUNK = 20  # deals a qemu run
 KILOBYTE = 1024
 
-VM_HINT = """
-import gc, sys, time
-sys.path.append("/lib/standins")
-from sthelena.core.game import Game
-from sthelena.app.hint import (hint_begin, hint_search, hint_nodes, hint_result,
-                               HINT_SLICE)
-def walked(deal, preset, steps):
-    game = Game.deal(deal, preset)
-    seed = deal
-    for _ in range(steps):
-        moves = [m for m in game.legal_moves() if m < 400]
-        if not moves:
-            break
-        seed = (seed * 1103515245 + 12345) & 0x3FFFFFFF
-        game.push(moves[seed % len(moves)])
-    return game
-games = [Game.deal(3), walked(5, "st-helena", 30), walked(7, "louis", 20),
-         walked(2, "box-kite", 10), walked(9, "st-helena-pysol", 25)]
-try:  # pystone between the hints, so that both see the same load on the machine
-    sys.path.append("/bench")
-    import pystone
-    pystone.time = lambda: time.ticks_ms() / 1000
-except ImportError:
-    pystone = None
-passes = 0
-stone_ms = 0
-peak = 0
-nodes = 0
-count = 0
-spent = 0
-longest = 0
-index = 0
-# --- top level ---
-def slices(slices_a_call):
-    global peak, nodes, spent, longest, state, base, count
-    for _ in range(slices_a_call):
-        count += 1
-        start = time.ticks_ms()
-        done = hint_search(state, game, HINT_SLICE)
-        took = time.ticks_diff(time.ticks_ms(), start)
-        spent += took
+# Run on the emulator after the merged modules: PRESET, DEALS, SLICE given.
+QEMU_HINTS = """
+import time
+for deal in DEALS:
+    game = Game.deal(deal, PRESET)
+    start = time.ticks_us()
+    search = hint_begin(game, HINT_NODES)
+    begun = time.ticks_diff(time.ticks_us(), start)
+    total = begun
+    longest = 0
+    done = False
+    while not done:
+        start = time.ticks_us()
+        done = hint_search(search, game, SLICE)
+        took = time.ticks_diff(time.ticks_us(), start)
+        total += took
         if took > longest:
             longest = took
+    print("deal", deal, hint_result(search)[0], search.nodes, total, longest, begun)
+"""
+
+QEMU_PYSTONE = """
+import time
+def time_now():
+    return time.ticks_ms() / 1000
+"""
+
+# The heap of a full hint from deal 3 (either VM); SOURCE names where the modules are.
+HEAP_SCRIPT = """
+import gc
+import sys
+SOURCE
+game = Game.deal(3)
+# --- top level ---
+gc.collect()
+base = gc.mem_alloc()
+search = hint_begin(game, HINT_NODES)
+peak = gc.mem_alloc() - base
+# --- top level ---
+def slices(count):
+    global peak
+    for _ in range(count):
+        if hint_search(search, game, SLICE):
+            return True
         used = gc.mem_alloc() - base
         if used > peak:
             peak = used
-        if done:
-            return True
     return False
+done = slices(25)
 # --- top level ---
-for game in games:
-    if pystone is not None:
-        benchtime, stones = pystone.pystones(2000)
-        passes += 2000
-        stone_ms += int(benchtime * 1000)
+while not done:
     gc.collect()
-    base = gc.mem_alloc()
-    state = hint_begin(game)
-    done = False
-    while not done:
-        done = slices(25)
-        gc.collect()
-    nodes += hint_nodes(state)
-    state = None
+    done = slices(25)
 # --- top level ---
-print("hint_heap", peak)
-print("hint_nodes", nodes, len(games))
-print("hint_ms", spent, longest, count)
-print("pystone", passes, stone_ms)
+search = None
+# --- top level ---
+gc.collect()
+print("hint_heap", peak, gc.mem_alloc() - base)
+"""
+
+# Part 4 (no emulator): positions a second in the VM and its pystone.
+VM_SPEED = """
+import sys, time
+sys.path.append("/lib/standins")
+from sthelena.core.game import Game
+from sthelena.app.hint_search import hint_begin, hint_search
+try:
+    sys.path.append("/bench")
+    import pystone
+    pystone.time = lambda: time.ticks_ms() / 1000
+    benchtime, stones = pystone.pystones(5000)
+    print("pystone", 5000, int(benchtime * 1000))
+except ImportError:
+    print("pystone", 0, 0)
+nodes = 0
+start = time.ticks_ms()
+for deal in (1, 2, 3):
+    game = Game.deal(deal)
+    search = hint_begin(game, 3000)
+    while not hint_search(search, game, 50):
+        pass
+    nodes += search.nodes
+print("speed", nodes, time.ticks_diff(time.ticks_ms(), start))
 """
 
 
@@ -127,87 +157,204 @@ def find_pystone():
     return None
 
 
+def deals_of(preset, first, last):
+    """The deals counted for ``preset``: all, but for box-kite those won."""
+    if preset != "box-kite":
+        return list(range(first, last + 1))
+    with open(os.path.join(ROOT, "assets", "winnable.bin"), "rb") as file:
+        found = find_section(file, Rules(preset).to_bits())
+        return [deal for deal in range(first, last + 1)
+                if proved_of(file, found, deal) not in (0, PROVED_LOST)]
+
+
+def answers_on_cpython(preset, deals):
+    """{deal: (result, positions)} of the hint from each deal's start."""
+    answers = {}
+    for deal in deals:
+        game = Game.deal(deal, preset)
+        search = hint_begin(game, HINT_NODES)
+        while not hint_search(search, game, 1000):
+            pass
+        answers[deal] = (hint_result(search)[0], search.nodes)
+    return answers
+
+
+def percentile(values, share):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * share))] if ordered else 0
+
+
+def print_answers(preset, deals, answers):
+    wins = [nodes for result, nodes in answers.values() if result == WINNING]
+    every = [nodes for _, nodes in answers.values()]
+    kinds = {}
+    for result, _ in answers.values():
+        kinds[SAYS[result]] = kinds.get(SAYS[result], 0) + 1
+    which = "deals %d-%d" % (deals[0], deals[-1]) if preset != "box-kite" else \
+        "the %d of deals %d-%d the solver won" % (len(deals), deals[0], deals[-1])
+    print("  %-9s %s: wins %d of %d (%.1f%%; %s); positions median %d, 90th percentile %d"
+          " (of the wins: %d, %d)"
+          % (preset, which, len(wins), len(deals), 100.0 * len(wins) / len(deals),
+             ", ".join("%s %d" % item for item in sorted(kinds.items())),
+             percentile(every, 0.5), percentile(every, 0.9),
+             percentile(wins, 0.5), percentile(wins, 0.9)))
+
+
+def qemu_runs(firmware, preset, deals, jobs):
+    """{deal: (result, positions, µs, longest slice µs, hint_begin µs)} on the emulator."""
+    from qemu_m4 import run_on_qemu
+
+    source = merge(HINT_MODULES, public_constants=None)
+    chunks = [deals[index:index + CHUNK] for index in range(0, len(deals), CHUNK)]
+
+    def run(chunk):
+        script = "%s\nPRESET = %r\nDEALS = %r\nSLICE = %d\n%s" % (
+            source, preset, chunk, HINT_SLICE, QEMU_HINTS)
+        return run_on_qemu(firmware, script, timeout=3600)
+
+    found = {}
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        for output in pool.map(run, chunks):
+            for line in output.splitlines():
+                if line.startswith("deal "):
+                    deal, *values = (int(value) for value in line.split()[1:])
+                    found[deal] = tuple(values)
+    return found
+
+
+def qemu_pystones(firmware, path):
+    """Pystone passes a second on the emulator (its clock: instructions)."""
+    from qemu_m4 import run_on_qemu
+
+    with open(path) as file:
+        source = file.read().replace("from time import time", "")
+    source = source.replace("__name__ == '__main__'", "False")  # (its own main: not run)
+    script = QEMU_PYSTONE + source.replace("time()", "time_now()") + \
+        "\nbenchtime, stones = pystones(20000)\nprint('pystone', int(benchtime * 1000))\n"
+    for line in run_on_qemu(firmware, script, timeout=600).splitlines():
+        if line.startswith("pystone"):
+            return 20000 * 1000.0 / max(int(line.split()[1]), 1)
+    raise RuntimeError("pystone printed nothing on the emulator")
+
+
+def print_seconds(preset, answers, runs, scale):
+    """The emulator's figures in SAMD51 time; on the board a hint gives up
+    at HINT_MS (30 s): the wins after that are not the board's."""
+    seconds = [min(runs[deal][2] / 1e6 * scale, HINT_MS / 1000.0) for deal in runs]
+    wins = [runs[deal][2] / 1e6 * scale for deal in runs if runs[deal][0] == WINNING]
+    in_time = [second for second in wins if second <= HINT_MS / 1000.0]
+    same = all(answers[deal] == runs[deal][:2] for deal in runs)
+    print("  %-9s wins within %d s on a SAMD51: %d of %d (%.1f%%); seconds a hint (cut at %d):"
+          " median %.1f, 90th percentile %.1f (of the wins: median %.1f, longest %.1f);\n"
+          "            longest slice %.0f ms, hint_begin %.0f ms; answers as on CPython: %s"
+          % (preset, HINT_MS // 1000, len(in_time), len(runs), 100.0 * len(in_time) / len(runs),
+             HINT_MS // 1000, percentile(seconds, 0.5), percentile(seconds, 0.9),
+             percentile(wins, 0.5), max(wins) if wins else 0,
+             max(runs[deal][3] for deal in runs) / 1e3 * scale,
+             max(runs[deal][4] for deal in runs) / 1e3 * scale, "yes" if same else "NO"))
+
+
 def vm_args():
     return ["--pkg", os.path.join(ROOT, "sthelena"), "--pkg",
-            os.path.join(ROOT, "tools", "standins"),
-            "--exclude", VM_EXCLUDE_NOTATION]
+            os.path.join(ROOT, "tools", "standins"), "--exclude", VM_EXCLUDE_NOTATION]
 
 
-def sample_answers(budget):
-    """The hint's answers on positions along solver-won lines: {moves left:
-    {result: count}}, the number of lines, seconds taken."""
-    from sthelena.solver.search import solve
+def heap_on_vm():
+    source = ('sys.path.append("/lib/standins")\n'
+              "from sthelena.core.game import Game\n"
+              "from sthelena.app.hint_search import hint_begin, hint_search, HINT_NODES\n")
+    script = HEAP_SCRIPT.replace("SOURCE", source).replace("SLICE", str(HINT_SLICE))
+    return vm_figures(vm_args(), script)["hint_heap"]
 
-    lines = []
-    for preset in ("st-helena", "louis", "box-kite"):
-        for deal in range(1, 9):
-            result = solve(Game.deal(deal, preset), 5.0)
-            if result.result == "win":
-                lines.append((preset, deal, result.moves))
-    answers = {}
-    start = time.perf_counter()
-    for left in (10, 20, 40, 80, None):
-        counts = answers.setdefault(left, {})
-        for preset, deal, moves in lines:
-            game = Game.deal(deal, preset)
-            for move in moves[:0 if left is None else max(0, len(moves) - left)]:
-                game.push(move)
-            state = hint_begin(game, budget)
-            while not hint_search(state, game, 50):
-                pass
-            kind = hint_result(state)[0]
-            counts[kind] = counts.get(kind, 0) + 1
-    return answers, len(lines), time.perf_counter() - start
+
+def heap_on_circuitpython():
+    """``(peak, left)`` on CircuitPython's interpreter, or None if not built."""
+    from firmware_figures import interpreter, lay_out_drive
+
+    path, why = interpreter()
+    if path is None:
+        return None, why
+    with tempfile.TemporaryDirectory() as directory:
+        drive = lay_out_drive(directory, "mpy")
+        source = ("sys.path[:0] = [%r, %r]\n"
+                  "from sthelena_board import Game, hint_begin, hint_search\n"
+                  "HINT_NODES = %d  # (folded in the one-file build)\n"
+                  % (os.path.join(drive, "lib"), os.path.join(directory, "standins"), HINT_NODES))
+        script = HEAP_SCRIPT.replace("SOURCE", source).replace("SLICE", str(HINT_SLICE))
+        script = script.replace("# --- top level ---\n", "")
+        proc = subprocess.run([path, "-X", "heapsize=%d" % (1024 * 1024), "-c", script],
+                              cwd=drive, capture_output=True, text=True, timeout=600)
+        for line in proc.stdout.splitlines():
+            if line.startswith("hint_heap"):
+                return [int(value) for value in line.split()[1:]], None
+        return None, (proc.stderr.strip().splitlines() or ["no output"])[-1]
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--pystone", help="a pystone.py to run in the VM (default: found)")
-    parser.add_argument("--no-samples", action="store_true", help="skip the sample answers")
+    parser.add_argument("--deals", default="1-200", help="deals A-B (default 1-200)")
+    parser.add_argument("--rules", default="st-helena,louis,box-kite",
+                        help="presets, comma separated")
+    parser.add_argument("--jobs", type=int, default=2, help="emulators at once (default 2)")
+    parser.add_argument("--qemu-firmware", default=QEMU_FIRMWARE,
+                        help="MicroPython's qemu firmware (make qemu-m4)")
+    parser.add_argument("--pystone", help="a pystone.py (default: found on this machine)")
     args = parser.parse_args()
-
+    first, _, last = args.deals.partition("-")
+    first = int(first)
+    last = int(last or first)
     pystone = args.pystone or find_pystone()
-    extra = []
-    if pystone and os.path.isfile(pystone):
-        extra = ["--file", "/bench/pystone.py=" + pystone]
-    figures = vm_figures(vm_args() + extra, VM_HINT)
-    heap = figures["hint_heap"][0]
-    nodes, games = figures["hint_nodes"]
-    spent, longest, count = figures["hint_ms"]
-    rate = nodes * 1000.0 / max(spent, 1)
-    print("MicroPython VM, %d hints of %d positions at most (HINT_NODES), %d steps a slice:"
-          % (games, HINT_NODES, HINT_SLICE))
-    print("  heap while searching (most in use, the slice's garbage included): %d bytes "
-          "(%.1f KB; target 8 KB)" % (heap, heap / KILOBYTE))
-    print("  positions met: %d in %.2f s: %.0f positions/s; %d slices, %.2f ms each, the "
-          "longest %d ms (the machine's load makes it vary)"
-          % (nodes, spent / 1000.0, rate, count, spent / max(count, 1), longest))
 
-    passes, stone_ms = figures["pystone"]
-    if passes:
-        stones = passes * 1000.0 / max(stone_ms, 1)
-        ratio = stones / SAMD51_PYSTONES
-        board_rate = rate / ratio
-        print("pystone in the VM, run between the hints: %d passes/s (%s);" % (stones, pystone))
-        print("  on a SAMD51 (Metro M4, CircuitPython): %.1f; the VM is %.1f times the board"
-              % (SAMD51_PYSTONES, ratio))
-        print("SAMD51 estimate: %.0f positions/s; a whole hint (%d positions) %.1f s; "
-              "a slice %.0f ms on average, the longest %.0f ms"
-              % (board_rate, HINT_NODES, HINT_NODES / board_rate,
-                 spent / max(count, 1) * ratio, longest * ratio))
+    print("Answers from the first position, %d positions a hint (HINT_NODES), on CPython:"
+          % HINT_NODES)
+    presets = args.rules.split(",")
+    deals = {}
+    answers = {}
+    for preset in presets:
+        deals[preset] = deals_of(preset, first, last)
+        answers[preset] = answers_on_cpython(preset, deals[preset])
+        print_answers(preset, deals[preset], answers[preset])
+
+    emulated = os.path.isfile(args.qemu_firmware) and pystone is not None
+    if emulated:
+        stones = qemu_pystones(args.qemu_firmware, pystone)
+        scale = stones / SAMD51_PYSTONES
+        print("Emulated Cortex-M4 (MicroPython's qemu port, -icount shift=0): pystone %.0f "
+              "passes per emulated second;\n  a SAMD51 (CircuitPython, 120 MHz) does %.1f: an "
+              "emulated second is %.1f s on the board. %d steps a slice (HINT_SLICE):"
+              % (stones, SAMD51_PYSTONES, scale, HINT_SLICE))
+        for preset in presets:
+            runs = qemu_runs(args.qemu_firmware, preset, deals[preset], args.jobs)
+            print_seconds(preset, answers[preset], runs, scale)
     else:
-        print("no pystone.py found (--pystone PATH): no SAMD51 estimate")
+        why = "no pystone.py on this machine (--pystone PATH)" if pystone is None else \
+            "%s is not built: make qemu-m4 MICROPYTHON=DIR" % os.path.relpath(
+                args.qemu_firmware, ROOT)
+        print("SAMD51 seconds not measured (%s); an estimate from the VM follows." % why)
 
-    if args.no_samples:
-        return
-    answers, lines, seconds = sample_answers(HINT_NODES)
-    names = {WINNING: "winning line", PROGRESS: "progress", NOTHING: "nothing", LOST: "lost"}
-    print("answers on %d solver-won deals (st-helena, louis, box-kite 1-8), %d positions a "
-          "hint, CPython %.1f s:" % (lines, HINT_NODES, seconds))
-    for left, counts in answers.items():
-        where = "from the deal" if left is None else "%d moves before the win" % left
-        print("  %-26s %s" % (where, ", ".join("%s %d" % (names[kind], counts.get(kind, 0))
-                                                for kind in (WINNING, PROGRESS, NOTHING, LOST))))
+    peak, left = heap_on_vm()
+    print("Heap while a full hint searches (deal 3, collected every 25 slices):")
+    print("  MicroPython VM: %d bytes (%.1f KB; target <= 32 KB), %d left after it"
+          % (peak, peak / KILOBYTE, left))
+    found, why = heap_on_circuitpython()
+    if found is None:
+        print("  CircuitPython's interpreter: not measured (%s)" % why)
+    else:
+        print("  CircuitPython's interpreter (lib/sthelena_board.mpy): %d bytes (%.1f KB), "
+              "%d left after it" % (found[0], found[0] / KILOBYTE, found[1]))
+
+    if not emulated:
+        extra = ["--file", "/bench/pystone.py=" + pystone] if pystone else []
+        figures = vm_figures(vm_args() + extra, VM_SPEED)
+        nodes, spent = figures["speed"]
+        passes, stone_ms = figures["pystone"]
+        rate = nodes * 1000.0 / max(spent, 1)
+        print("MicroPython VM: %.0f positions/s" % rate)
+        if passes:
+            ratio = passes * 1000.0 / max(stone_ms, 1) / SAMD51_PYSTONES
+            print("  SAMD51 estimate (pystone: the VM is %.1f times the board): %.0f "
+                  "positions/s, a full hint %.0f s" % (ratio, rate / ratio,
+                                                       HINT_NODES * ratio / rate))
 
 
 if __name__ == "__main__":

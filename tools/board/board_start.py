@@ -20,6 +20,10 @@ It prints lines ``name value...``:
   play STEP LIVE GROWN     after each part of the play, collected
   moves PLAYED KEPT HINTS  moves played, moves the game holds at the end,
                            hints searched
+  searching LIVE COMPACT   the most kept with a hint's search running (read
+                           50 slices into each, collected: on CircuitPython's
+                           interpreter; the VM's includes garbage), and how
+                           many hints had room only for a compact search
 Figures are bytes of ``gc.mem_alloc()`` less the stand-ins'.
 
 The MicroPython VM collects garbage only between top-level calls, and grows
@@ -60,7 +64,7 @@ app, buttons = sthelena_board.setup()
 <part>
 print("set_up", gc.mem_alloc() - STANDINS, heap_size() - FIRST)
 state = 12345
-played = hints = 0
+played = hints = searching = compact = 0
 """
 
 # One move of a long game, played through the app (as its quick move does):
@@ -97,9 +101,13 @@ elif STEP % 4 == 1:  # a hint: SELECT held, its search run to the end
     app.handle(SELECT | HOLD)
     ticks = 0
     hints += app.hint is not None
+    compact += app.hint is not None and app.hint.slots < 2048
     while app.hint is not None and ticks < 5000:
         app.tick(supervisor.ticks_ms())
         ticks += 1
+        if ticks == 50 and app.hint is not None:  # mid-search: the game and the search
+            gc.collect()
+            searching = max(searching, gc.mem_alloc() - STANDINS)
     app.handle(B)
 elif STEP % 4 == 2:
     for step in range(20):
@@ -124,7 +132,8 @@ def script(board, parts=40, moves_a_part=30, standins_dir="/lib/standins", root=
             % (board, standins_dir, root, moves_a_part) + _PROLOGUE
             + "".join(_PLAY_PART.replace("NUMBER", str(number)).replace(
                 "LONG_GAME_MOVE\n", indented(LONG_GAME_MOVE, 8)) for number in range(parts))
-            + 'print("moves", played, len(app.game.move_stack()), hints)\n')
+            + 'print("moves", played, len(app.game.move_stack()), hints)\n'
+            + 'print("searching", searching, compact)\n')
     return text.replace("<part>", "gc.collect()" if firmware else PART)
 
 
@@ -135,6 +144,6 @@ def figures(output):
         name, *values = line.split()
         if name == "play":
             found["play"].append([int(value) for value in values])
-        elif name in ("standins", "import", "set_up", "moves"):
+        elif name in ("standins", "import", "set_up", "moves", "searching"):
             found[name] = [int(value) for value in values]
     return found

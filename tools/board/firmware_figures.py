@@ -142,6 +142,10 @@ def print_figures(parts=40):
             print("    heap at the end of the import: %s; after set-up: %s; in play, the most"
                   " kept: %s" % (kb(found["import"][0]), kb(found["set_up"][0]),
                                  kb(max(live for _, live, _ in found["play"]))))
+            searching, compact = found["searching"]
+            print("    in play with a hint searching (collected, 50 slices in): %s%s   target <= "
+                  "130.0 KB" % (kb(searching), ", %d of the hints compact" % compact
+                                if compact else ""))
             print("    peak (the least heap it starts and plays %d moves and %d hints in): %s"
                   "   target <= 150.0 KB" % (played, hints, kb(found["least_heap"])
                                             if found["least_heap"] else "over 300 KB"))
