@@ -177,3 +177,24 @@ def game_of_position(text, rules_text, stdin=None):
         raise CliError("--rules applies only to a deal number; "
                        "a notation line names its own rules")
     return parse_notation(text)
+
+
+def add_position_or_deal(command):
+    """A command's POSITION (optional) or ``--deal N``, and ``--rules`` (``solve``, ``hint``)."""
+    command.add_argument("position", metavar="POSITION", nargs="?",
+                         help="notation line, deal number, or - for stdin")
+    command.add_argument("--deal", metavar="N", help="deal number (instead of POSITION)")
+    command.add_argument("--rules", metavar="RULES",
+                         help="rules for a deal number (default %s)" % DEFAULT)
+
+
+def game_of_position_or_deal(args):
+    """The game ``add_position_or_deal``'s arguments name: one of the two, not both."""
+    if args.deal is not None:
+        if args.position is not None:
+            raise CliError("give a POSITION or --deal N, not both")
+        return game_of_deal(args.deal, args.rules)
+    if args.position is None:
+        raise CliError("give a POSITION or --deal N")
+    return game_of_position(args.position, args.rules)
+

@@ -14,8 +14,7 @@ import json
 from ..app.hint_search import (HINT_NODES, LOST, NOTHING, PROGRESS, WINNING, hint_begin,
                                hint_gain, hint_line, hint_nodes, hint_result, hint_search)
 from ..core.notation import move_name
-from ..core.rules import DEFAULT
-from .arguments import CliError, game_of_deal, game_of_position, whole_number
+from .arguments import add_position_or_deal, game_of_position_or_deal, whole_number
 
 # The search packs node counts into small ints (below 2**21 with its caps).
 NODES_LIMIT = 2000000
@@ -55,14 +54,7 @@ def hint_words(answer):
 
 def _cmd_hint(args, out):
     nodes = whole_number(args.nodes, "nodes", 1, NODES_LIMIT)
-    if args.deal is not None:
-        if args.position is not None:
-            raise CliError("give a POSITION or --deal N, not both")
-        game = game_of_deal(args.deal, args.rules)
-    elif args.position is None:
-        raise CliError("give a POSITION or --deal N")
-    else:
-        game = game_of_position(args.position, args.rules)
+    game = game_of_position_or_deal(args)
     answer = run_hint(game, nodes)
     if args.json:
         del answer["gain"]
@@ -75,11 +67,7 @@ def add_hint_command(commands):
     """Register ``hint`` on the CLI's subparsers."""
     command = commands.add_parser("hint", help="the board's hint: wins (with the line), "
                                                "progress, nothing or lost")
-    command.add_argument("position", metavar="POSITION", nargs="?",
-                         help="notation line, deal number, or - for stdin")
-    command.add_argument("--deal", metavar="N", help="deal number (instead of POSITION)")
-    command.add_argument("--rules", metavar="RULES",
-                         help="rules for a deal number (default %s)" % DEFAULT)
+    add_position_or_deal(command)
     command.add_argument("--nodes", metavar="K", default=str(HINT_NODES),
                          help="positions the search may meet (default %d, the board's)"
                               % HINT_NODES)

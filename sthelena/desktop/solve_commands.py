@@ -13,7 +13,8 @@ import sys
 from ..core.rules import DEFAULT
 from ..solver.search import LOSS, WIN, solve
 from ..solver.winrate import DEFAULT_BUDGET, run_stats, stats_text
-from .arguments import CliError, deal_number, game_of_deal, game_of_position, parse_rules
+from .arguments import (CliError, add_position_or_deal, deal_number, game_of_position_or_deal,
+                        parse_rules)
 
 
 def parse_range(text):
@@ -53,14 +54,7 @@ def parse_jobs(text):
 
 def _cmd_solve(args, out):
     budget = parse_budget(args.budget)
-    if args.deal is not None:
-        if args.position is not None:
-            raise CliError("give a POSITION or --deal N, not both")
-        game = game_of_deal(args.deal, args.rules)
-    elif args.position is None:
-        raise CliError("give a POSITION or --deal N")
-    else:
-        game = game_of_position(args.position, args.rules)
+    game = game_of_position_or_deal(args)
     result = solve(game, budget=budget)
     if args.json:
         out.append(json.dumps(result.as_dict()))
@@ -99,11 +93,7 @@ def _cmd_stats(args, out):
 def add_solver_commands(commands):
     """Register ``solve`` and ``stats`` on the CLI's subparsers."""
     command = commands.add_parser("solve", help="win (with the moves), loss (proved) or unknown")
-    command.add_argument("position", metavar="POSITION", nargs="?",
-                         help="notation line, deal number, or - for stdin")
-    command.add_argument("--deal", metavar="N", help="deal number (instead of POSITION)")
-    command.add_argument("--rules", metavar="RULES",
-                         help="rules for a deal number (default %s)" % DEFAULT)
+    add_position_or_deal(command)
     command.add_argument("--budget", metavar="SECONDS", default=str(DEFAULT_BUDGET),
                          help="give up (unknown) after this long (default %g)" % DEFAULT_BUDGET)
     command.add_argument("--json", action="store_true", help="print JSON")
