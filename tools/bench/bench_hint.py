@@ -244,12 +244,13 @@ def print_seconds(preset, answers, runs, scale):
     wins = [runs[deal][2] / 1e6 * scale for deal in runs if runs[deal][0] == WINNING]
     in_time = [second for second in wins if second <= HINT_MS / 1000.0]
     same = all(answers[deal] == runs[deal][:2] for deal in runs)
-    print("  %-9s wins within %d s on a SAMD51: %d of %d (%.1f%%); seconds a hint (cut at %d):"
-          " median %.1f, 90th percentile %.1f (of the wins: median %.1f, longest %.1f);\n"
-          "            longest slice %.0f ms, hint_begin %.0f ms; answers as on CPython: %s"
+    print("  %-9s wins within %d s on a SAMD51: %d of %d (%.1f%%; %d more later); seconds a hint"
+          " (cut at %d): median %.1f, 90th percentile %.1f;\n            of the wins within"
+          " it: median %.1f, longest %.1f; longest slice %.0f ms, hint_begin %.0f ms;"
+          " answers as on CPython: %s"
           % (preset, HINT_MS // 1000, len(in_time), len(runs), 100.0 * len(in_time) / len(runs),
-             HINT_MS // 1000, percentile(seconds, 0.5), percentile(seconds, 0.9),
-             percentile(wins, 0.5), max(wins) if wins else 0,
+             len(wins) - len(in_time), HINT_MS // 1000, percentile(seconds, 0.5),
+             percentile(seconds, 0.9), percentile(in_time, 0.5), max(in_time) if in_time else 0,
              max(runs[deal][3] for deal in runs) / 1e3 * scale,
              max(runs[deal][4] for deal in runs) / 1e3 * scale, "yes" if same else "NO"))
 
