@@ -16,7 +16,7 @@ line ends the search there, and the rest of the line is added to it).
 import gc
 
 from ..core.moves import DEAL, REDEAL
-from ..core.cards import const
+from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
 from .buttons import TICKS_MASK
 from .table import write, card_text, TEXT_COLUMNS
 from .screens import NOWHERE
