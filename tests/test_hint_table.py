@@ -335,10 +335,10 @@ def test_with_too_little_room_for_a_full_search_a_compact_one_runs(display, shee
 
     full_begin = hint.hint_begin
 
-    def compact_only(game, budget, kept, compact):
+    def compact_only(game, budget, kept, compact, slots):
         if not compact:
             raise MemoryError
-        return full_begin(game, budget, kept, compact)
+        return full_begin(game, budget, kept, compact, slots)
 
     monkeypatch.setattr(hint, "hint_begin", compact_only)
     app = make_app(display, sheet, deal=3)

@@ -115,9 +115,9 @@ def test_the_menu_and_its_marker_are_read_back(display, sheet, reader):
     rows = screen_rows(display, reader)
     assert rows[0] == "MENU #5            B: back"
     labels = menu.menu_labels(app)
-    assert [row[1:].rstrip("?").rstrip() for row in rows[2:2 + menu._MENU_ROWS]] == \
-        [label for label in labels[:menu._MENU_ROWS]]
-    assert [row[:1] for row in rows[2:2 + menu._MENU_ROWS]] == [" ", " ", ">"] + [" "] * 9
+    assert [row[1:].rstrip("?").rstrip() for row in rows[2:2 + menu.MENU_ROWS]] == \
+        [label for label in labels[:menu.MENU_ROWS]]
+    assert [row[:1] for row in rows[2:2 + menu.MENU_ROWS]] == [" ", " ", ">"] + [" "] * 9
     assert rows[TEXT_ROWS - 1] == "A: choose  <>: change"
 
 

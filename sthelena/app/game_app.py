@@ -37,7 +37,7 @@ from .deal_number import show_number, number_button
 from .stats_screen import show_stats, stats_button, show_stats_reset, stats_reset_button
 from .overview import show_overview, overview_button
 from .proved import next_deal_number
-from .hint import start_hint, hint_tick, stop_hint
+from .hint import start_hint, hint_tick, stop_hint, HINT_NODES, HINT_SLOTS
 
 from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
 
@@ -105,6 +105,8 @@ class App:
         self.hint_line = None  # the winning line the last hint found, kept (hint.py)
         self.hint_since = -1  # when it began (-1: not yet timed)
         self.hint_target = NOWHERE  # the place a hint shown marks
+        self.hint_nodes = HINT_NODES  # a hint's budget: an edge with a larger heap raises it
+        self.hint_slots = HINT_SLOTS  # ...and its table of positions met
         self.next_rules = None  # restore may bring back the saved ones
         self.statistics = Statistics()
         self.stats_kind = 0  # the rules the statistics screen shows (stats_screen.py)

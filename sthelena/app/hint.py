@@ -21,9 +21,10 @@ from .buttons import TICKS_MASK
 from .table import write, card_text, TEXT_COLUMNS
 from .screens import NOWHERE
 from .play import show_table
-from .hint_search import (HINT_NODES, LOST, NOTHING, PROGRESS, WINNING,  # noqa: F401 (exported)
-                          hint_begin, hint_gain, hint_give_up, hint_line, hint_result,
-                          hint_search, hint_stop, position_key)
+from .hint_search import (HINT_NODES, HINT_SLOTS, LARGE_HINT_NODES,  # noqa: F401 (exported)
+                          LARGE_HINT_SLOTS, LOST, NOTHING, PROGRESS, WINNING, hint_begin,
+                          hint_gain, hint_give_up, hint_line, hint_result, hint_search,
+                          hint_stop, position_key)
 
 HINT_SLICE = const(4)  # search steps a main-loop pass (docs/playing.md: ms on a SAMD51)
 HINT_MS = const(30000)  # a search running longer stops with what it has found
@@ -51,7 +52,7 @@ def start_hint(app):
     for compact in (False, True):  # (compact: less room, a weaker search)
         gc.collect()  # the search's buffers in one piece each, where the heap has room
         try:
-            app.hint = hint_begin(game, HINT_NODES, line, compact)
+            app.hint = hint_begin(game, app.hint_nodes, line, compact, app.hint_slots)
             break
         except MemoryError:
             app.hint = None

@@ -20,7 +20,7 @@ heap; docs/playing.md gives the figures and how they were measured):
   reached by a play to a foundation after ``_FINAL_CAP`` positions below it
   (a wrong choice early in the last round is left soon); if it ends without
   a win, a second pass without that cap follows, in what is left of the budget.
-- Positions met are kept in a table of ``_SLOTS`` small ints (``hint_keys``:
+- Positions met are kept in a table of ``HINT_SLOTS`` small ints (``hint_keys``:
   two hashes, updated in a few steps a move); a full table is emptied and
   the search goes on (no longer a proof).
 - A won position ends it with the whole line (``hint_line``). A position
@@ -54,7 +54,11 @@ PROGRESS = const(2)  # the first move of the line bringing the most cards home
 NOTHING = const(3)  # no line brought a card home within the budget
 LOST = const(4)  # every position reachable was searched: none is won
 
-_SLOTS = const(3584)  # the table of positions met (emptied when 7/8 full)...
+HINT_SLOTS = const(3584)  # the table of positions met (emptied when 7/8 full)...
+# Where the heap is large (the Fruit Jam's), its edge gives a hint more: positions,
+# and a table of a small int a slot (64 KB), docs/fruitjam.md.
+LARGE_HINT_NODES = const(30000)
+LARGE_HINT_SLOTS = const(16384)
 _SMALL_SLOTS = const(1024)  # ...when the heap has no room for that (hint_begin's compact)
 _MAX_DEPTH = const(300)  # the longest line searched
 _STACK = const(2048)  # moves waiting on the stack, all depths together (compact: half)
@@ -67,10 +71,10 @@ _FINAL_CAP = const(200)  # first pass: below a last round's play to a foundation
 class HintSearch:
     """A hint's search from one position, and what it has met and found."""
 
-    def __init__(self, game, budget, compact=False):
+    def __init__(self, game, budget, compact=False, slots=HINT_SLOTS):
         rules = game.rules
         self.budget = budget  # positions this search may meet
-        self.slots = _SMALL_SLOTS if compact else _SLOTS  # its table's size
+        self.slots = _SMALL_SLOTS if compact else slots  # its table's size
         self.moves = _STACK >> 1 if compact else _STACK  # its move stack's
         self.home = self.best = sum(game.foundations)  # cards home at the start; the most met
         self.first = -1  # the first move of the line searched now
@@ -105,12 +109,13 @@ class HintSearch:
         self.wants = self.at1 = self.at2 = self.dig_top = self.dig_under = None
 
 
-def hint_begin(game, budget=HINT_NODES, kept=None, compact=False):
+def hint_begin(game, budget=HINT_NODES, kept=None, compact=False, slots=HINT_SLOTS):
     """A search from ``game``'s position, not yet started (``hint_search``
     runs it); ``kept``: a HintLine whose positions count as won. MemoryError
     if the heap has no room for its buffers: ``compact`` ones take 12 KB
-    less (a smaller table and move stack: a weaker search)."""
-    search = HintSearch(game, budget, compact)
+    less (a smaller table and move stack: a weaker search). ``slots``: the
+    table's size where the heap is larger (the Fruit Jam's: its edge says)."""
+    search = HintSearch(game, budget, compact, slots)
     if game.is_won():
         search.result = NOTHING  # nothing to search
         return search

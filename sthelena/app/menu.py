@@ -13,7 +13,7 @@ from .hint import start_hint
 
 from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
 
-_MENU_ROWS = const(12)  # menu items visible at once
+MENU_ROWS = const(12)  # menu items visible at once
 LABEL_WIDTH = TEXT_COLUMNS - 2  # after the '>' column; the last holds the scroll arrows
 
 # Menu items (the rules options follow _RULES, one per option).
@@ -41,7 +41,7 @@ _OPTION_LABELS = ("build", "wrap", "spaces", "redeals", "1st-deal limit", "gathe
 # The rows last made from labels (label, row text) and the top line's deal
 # number and text: a menu opened again as it was reuses its strings, so its
 # label draws nothing and makes no garbage.
-_MADE = [None] * (2 * _MENU_ROWS + 2)
+_MADE = [None] * (2 * MENU_ROWS + 2)
 
 
 def draw_menu(app):
@@ -59,12 +59,12 @@ def draw_menu(app):
         made[0] = number
         made[1] = "MENU %-13s B: back" % ("" if number is None else "#%d" % number)
     rows[0] = made[1]
-    for row in range(_MENU_ROWS):  # column 0 is the '>' marker's (a tile)
+    for row in range(MENU_ROWS):  # column 0 is the '>' marker's (a tile)
         item = first + row
         if item >= len(labels):
             break
         up = row == 0 and first > 0
-        down = row == _MENU_ROWS - 1 and first + _MENU_ROWS < len(labels)
+        down = row == MENU_ROWS - 1 and first + MENU_ROWS < len(labels)
         at = 2 + 2 * row
         if up or down or made[at] != labels[item]:
             made[at] = None if up or down else labels[item]
@@ -155,8 +155,8 @@ def _draw(app):
     item = app.menu_item
     if item < app.menu_first:
         app.menu_first = item
-    elif item >= app.menu_first + _MENU_ROWS:
-        app.menu_first = item - _MENU_ROWS + 1
+    elif item >= app.menu_first + MENU_ROWS:
+        app.menu_first = item - MENU_ROWS + 1
     draw_menu(app)
 
 
@@ -177,7 +177,7 @@ def menu_button(app, button, held):
         # Only the marker tile moves (allocating nothing) unless the menu scrolls.
         app.menu_item = (item + (1 if button == DOWN else -1)) % _MENU_ITEMS
         first = app.menu_first
-        if first <= app.menu_item < first + _MENU_ROWS:
+        if first <= app.menu_item < first + MENU_ROWS:
             app.view.move_marker(2 + app.menu_item - first)
         else:
             _draw(app)
@@ -196,11 +196,11 @@ def _relabel(app, item, draw=True):
     """Rebuild one menu item's label, and rewrite it if it is on screen."""
     label = menu_label(app, item)
     app.labels[item] = label
-    if app.menu_first <= item < app.menu_first + _MENU_ROWS:
+    if app.menu_first <= item < app.menu_first + MENU_ROWS:
         row = item - app.menu_first
         app.view.rows[2 + row] = _row(label, row == 0 and app.menu_first > 0,
-                                      row == _MENU_ROWS - 1
-                                      and app.menu_first + _MENU_ROWS < len(app.labels))
+                                      row == MENU_ROWS - 1
+                                      and app.menu_first + MENU_ROWS < len(app.labels))
         if draw:
             app.view.draw_rows()
 

@@ -40,7 +40,7 @@ NO_MARK = const(0)
 TARGET_MARK = const(1)
 BLOCKED_MARK = const(2)
 
-_BAIZE = const(0x1C6B34)
+BAIZE = const(0x1C6B34)
 _BAIZE_LINE = const(0x5FA872)
 _WHITE = const(0xFFFFFF)
 _GREY_PAPER = const(0x9AA39C)
@@ -146,11 +146,11 @@ class TableView:
         self.group = displayio.Group()
         self.font = SheetFont(sheet)  # the sheet's characters, for the text screens' labels
         self.suit_colours = TWO_COLOURS
-        self._status_palette = _palette(_BAIZE, _WHITE, _BAIZE)
+        self._status_palette = _palette(BAIZE, _WHITE, BAIZE)
         # The baize: a 20x16 one-colour bitmap shown 8 times bigger (64 bytes).
         baize = displayio.Group(scale=8)
         baize_palette = displayio.Palette(1)
-        baize_palette[0] = _BAIZE
+        baize_palette[0] = BAIZE
         baize.append(displayio.TileGrid(displayio.Bitmap(20, 16, 1), pixel_shader=baize_palette))
         self.group.append(baize)
         self.status = displayio.TileGrid(sheet, pixel_shader=self._status_palette,
@@ -161,8 +161,8 @@ class TableView:
         # The palettes shared by the 20 places: one per suit colour (its rank
         # ink in that colour; suits of one colour share it, so two in two
         # colours: set_suit_colours) and one greyed; a place switches between them.
-        self._palettes = [_palette(_BAIZE, _BLACK, _WHITE)] * 4  # one, till set_suit_colours
-        self._dim_palette = _palette(_BAIZE, _GREY_INK, _GREY_PAPER)
+        self._palettes = [_palette(BAIZE, _BLACK, _WHITE)] * 4  # one, till set_suit_colours
+        self._dim_palette = _palette(BAIZE, _GREY_INK, _GREY_PAPER)
         for suit in range(4):  # a loop: a comprehension would be one more code object
             self._dim_palette[SUIT_INK + suit] = _GREY_INK
         self._grids = []
@@ -231,7 +231,7 @@ class TableView:
                     if shared is palettes[other]:  # that suit's colour now differs
                         shared = None
                 if shared is None:
-                    shared = _palette(_BAIZE, _BLACK, _WHITE)
+                    shared = _palette(BAIZE, _BLACK, _WHITE)
             palettes[suit] = shared
         for palette in palettes + [self._status_palette, self._overlay_palette]:
             for suit in range(4):
