@@ -1,7 +1,7 @@
 """The desktop's display: Blinka's displayio in a pygame window, scaled up.
 
-Desktop only. ``Display()`` makes the one 160x128 displayio display of the
-process, drawn into an offscreen surface (which tests and ``--shot`` read)
+Desktop only. ``Display()`` makes the one displayio display of the process
+(160x128 as the handheld's, or the Fruit Jam's screen), drawn into an offscreen surface (which tests and ``--shot`` read)
 and shown scaled in a window, or in none for scripted runs. Its class is
 made at first use, as its base class comes from a desktop-only module that
 prints on import.
@@ -45,14 +45,15 @@ def quiet_import():
 _display_class = None
 
 
-def Display(scale=SCALE, window=True, caption="St. Helena"):
-    """The one display of this process (Blinka allows one): a 160x128
-    displayio display drawn into an offscreen surface and shown ``scale``
-    times larger in a window, or in no window if ``window`` is false."""
+def Display(scale=SCALE, window=True, caption="St. Helena", size=(WIDTH, HEIGHT)):
+    """The one display of this process (Blinka allows one): a displayio
+    display of ``size`` pixels (the handheld's 160x128 by default) drawn
+    into an offscreen surface and shown ``scale`` times larger in a window,
+    or in no window if ``window`` is false."""
     global _display_class
     if _display_class is None:
         _display_class = _make_display_class()
-    return _display_class(scale=scale, window=window, caption=caption)
+    return _display_class(scale=scale, window=window, caption=caption, size=size)
 
 
 def _make_display_class():
@@ -66,8 +67,8 @@ def _make_display_class():
     from displayio._area import Area
 
     class ScaledDisplay(PyGameDisplay):
-        """PyGameDisplay drawing into ``frame()``, a 160x128 surface, and
-        showing it scaled by nearest pixel.
+        """PyGameDisplay drawing into ``frame()``, a surface of the screen's
+        size, and showing it scaled by nearest pixel.
 
         Unlike its base class it redraws only what displayio marks as changed
         (the frame keeps the rest), and only when ``refresh()`` is called from
@@ -75,15 +76,17 @@ def _make_display_class():
         nothing depends on displayio's background thread or pygame's events.
         """
 
-        def __init__(self, scale, window, caption):
+        def __init__(self, scale, window, caption, size):
             if scale < 1:
                 raise ValueError("scale must be 1 or more")
             self.scale = scale
+            self.size = size
             self._want_window = window
             self._window = None
-            self._frame = pygame.Surface((WIDTH, HEIGHT))
+            self._frame = pygame.Surface(size)
             self._drawn = False  # did the last refresh change the frame?
-            super().__init__(width=WIDTH, height=HEIGHT, caption=caption, auto_refresh=False)
+            super().__init__(width=size[0], height=size[1], caption=caption,
+                             auto_refresh=False)
 
         # PyGameDisplay's hooks
 
@@ -93,8 +96,8 @@ def _make_display_class():
                 try:
                     pygame.display.init()
                     pygame.display.set_caption(self._caption)
-                    self._window = pygame.display.set_mode((WIDTH * self.scale,
-                                                            HEIGHT * self.scale))
+                    self._window = pygame.display.set_mode((self.size[0] * self.scale,
+                                                            self.size[1] * self.scale))
                 except pygame.error as error:
                     raise WindowError("cannot open a window (%s); --keys runs need none" % error)
 
@@ -146,7 +149,7 @@ def _make_display_class():
                 pygame.display.flip()
 
         def frame(self):
-            """The 160x128 surface of what the screen shows."""
+            """The surface of what the screen shows (160x128 as the handheld's)."""
             return self._frame
 
         def window_surface(self):
@@ -162,7 +165,8 @@ def _make_display_class():
             name's extension; CliError if the file cannot be written."""
             surface = self._frame
             if scale != 1:
-                surface = pygame.transform.scale(surface, (WIDTH * scale, HEIGHT * scale))
+                surface = pygame.transform.scale(surface, (self.size[0] * scale,
+                                                           self.size[1] * scale))
             try:
                 with open(path, "wb") as file:
                     pygame.image.save(surface, file, "frame.png")

@@ -5,7 +5,10 @@ keyboard (for tests, bug reports and screenshots); the window's loop
 (``desktop_run``) reads the keyboard through ``KEYS``.
 """
 
+import re
+
 from ..app.buttons import A, B, DOWN, HOLD, LEFT, NAMES, RIGHT, SELECT, START, UP
+from ..app.pointer import LEFT_BUTTON, MIDDLE_BUTTON, RIGHT_BUTTON, WHEEL_DOWN, WHEEL_UP
 from .arguments import CliError, shown
 
 KEYS_LIMIT = 10000  # the most button names one --keys script may hold
@@ -35,25 +38,50 @@ for _word in ("HOLD_SELECT", "SELECT+HOLD"):
     SCRIPT_WORDS[_word] = SELECT | HOLD
 
 
-def parse_keys(text):
+# The mouse's words (the Fruit Jam's screen only): CLICK@X,Y at screen pixel
+# (X, Y), RIGHT_CLICK, MIDDLE_CLICK and HOLD_CLICK (the left button held) the
+# same, and the wheel's steps. Each gives (mouse button, x, y, held).
+CLICK_WORDS = {"CLICK": (LEFT_BUTTON, False), "RIGHT_CLICK": (RIGHT_BUTTON, False),
+               "MIDDLE_CLICK": (MIDDLE_BUTTON, False), "HOLD_CLICK": (LEFT_BUTTON, True)}
+WHEEL_WORDS = {"WHEEL_UP": (WHEEL_UP, 0, 0, False), "WHEEL_DOWN": (WHEEL_DOWN, 0, 0, False)}
+CLICK = re.compile(r"([A-Z_]+)@([0-9]{1,4}),([0-9]{1,4})\Z")
+
+
+def _click(word):
+    """The mouse action of a script word, or None if it is not one."""
+    if word in WHEEL_WORDS:
+        return WHEEL_WORDS[word]
+    match = CLICK.match(word)
+    if match is None or match.group(1) not in CLICK_WORDS:
+        return None
+    button, held = CLICK_WORDS[match.group(1)]
+    return button, int(match.group(2)), int(match.group(3)), held
+
+
+def parse_keys(text, mouse=False):
     """Button events from a script: names separated by whitespace, ``#`` to
-    the end of a line a comment, case-insensitive. CliError names the first
-    unknown word."""
+    the end of a line a comment, case-insensitive; with ``mouse``, the
+    mouse's words too (as tuples). CliError names the first unknown word."""
     events = []
     for line in text.splitlines():
         for word in line.split("#", 1)[0].split():
             event = SCRIPT_WORDS.get(word.upper())
+            if event is None and mouse:
+                event = _click(word.upper())
             if event is None:
-                raise CliError("unknown key name %s: want one of %s"
-                               % (shown(word), " ".join(SCRIPT_WORDS)))
+                raise CliError("unknown key name %s: want one of %s%s"
+                               % (shown(word), " ".join(SCRIPT_WORDS),
+                                  " CLICK@X,Y RIGHT_CLICK@X,Y MIDDLE_CLICK@X,Y HOLD_CLICK@X,Y "
+                                  "WHEEL_UP WHEEL_DOWN" if mouse else ""))
             events.append(event)
     if len(events) > KEYS_LIMIT:
         raise CliError("too many keys: %d, want at most %d" % (len(events), KEYS_LIMIT))
     return events
 
 
-def read_keys(argument):
-    """The events of a ``--keys`` argument: a script, or ``@FILE`` naming one."""
+def read_keys(argument, mouse=False):
+    """The events of a ``--keys`` argument: a script, or ``@FILE`` naming
+    one (``mouse``: the mouse's words allowed)."""
     if argument.startswith("@"):
         path = argument[1:]
         try:
@@ -65,5 +93,5 @@ def read_keys(argument):
         except (OSError, ValueError) as error:  # UnicodeDecodeError is a ValueError
             raise CliError("cannot read key file %s: %s"
                            % (shown(path), getattr(error, "strerror", None) or error))
-        return parse_keys(text)
-    return parse_keys(argument)
+        return parse_keys(text, mouse)
+    return parse_keys(argument, mouse)

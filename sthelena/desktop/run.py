@@ -10,9 +10,12 @@ import os
 import time
 
 from ..app.buttons import NO_EVENT
+from ..app.pointer import LEFT_BUTTON, MIDDLE_BUTTON, RIGHT_BUTTON, WHEEL_DOWN, WHEEL_UP
 from .display import cannot_write
 from .keys import KEYS
 
+# pygame's mouse button numbers (4 and 5: the wheel) -> the pointer's
+MOUSE_BUTTONS = {1: LEFT_BUTTON, 2: MIDDLE_BUTTON, 3: RIGHT_BUTTON, 4: WHEEL_UP, 5: WHEEL_DOWN}
 IDLE_SLEEP = 0.015  # seconds the interactive loop sleeps when nothing happened
 HINT_FRAME = 0.03  # seconds of a hint's search a pass of the loop runs (a refresh takes longer)
 
@@ -31,16 +34,21 @@ def frame_path(frames_dir, index, count):
     return os.path.join(frames_dir, "frame-%0*d.png" % (digits, index))
 
 
-def run_script(app, display, events, frames_dir=None):
+def run_script(app, display, events, frames_dir=None, mouse=None):
     """Give the app each event in turn, refreshing the display after each;
     with ``frames_dir``, save frame 0 (before any event) and one frame per
-    event there. For tests and bug reports: no argparse, no window needed."""
+    event there. An event that is a tuple is a click of ``mouse`` (a
+    DesktopMouse): ``(button, x, y, held)``. For tests and bug reports: no
+    argparse, no window needed."""
     display.refresh()
     if frames_dir is not None:
         make_frames_dir(frames_dir)
         display.save_png(frame_path(frames_dir, 0, len(events)))
     for index, event in enumerate(events, 1):
-        app.handle(event)
+        if isinstance(event, tuple):
+            mouse.click(*event)
+        else:
+            app.handle(event)
         while app.hint is not None:  # a hint runs to its end before the next key
             app.tick(0)
         display.refresh()
@@ -48,11 +56,11 @@ def run_script(app, display, events, frames_dir=None):
             display.save_png(frame_path(frames_dir, index, len(events)))
 
 
-def run_interactive(app, display, frames_dir=None, clock=time.monotonic):
+def run_interactive(app, display, frames_dir=None, clock=time.monotonic, mouse=None):
     """The window's loop: keys to button events (repeats and holds timed by
-    ButtonTimer), ``app.tick`` when nothing happens, until the window is
-    closed or Esc pressed; returns the time then (ms). Sleeps when idle, so it
-    does not spin a core."""
+    ButtonTimer), and with ``mouse`` (a DesktopMouse) its clicks, ``app.tick``
+    when nothing happens, until the window is closed or Esc pressed; returns
+    the time then (ms). Sleeps when idle, so it does not spin a core."""
     import pygame
 
     from ..app.buttons import ButtonTimer
@@ -92,9 +100,23 @@ def run_interactive(app, display, frames_dir=None, clock=time.monotonic):
                 button = keys.get(happening.key)
                 if button is not None:
                     timer.up(button, now)
+            elif kind == pygame.MOUSEBUTTONDOWN and mouse is not None:
+                button = MOUSE_BUTTONS.get(happening.button)
+                if button is not None:
+                    event = mouse.press_in_window(button, happening.pos[0], happening.pos[1],
+                                                  now)
+                    if event != NO_EVENT:
+                        handle(event)
+                    busy = True
+            elif kind == pygame.MOUSEBUTTONUP and mouse is not None:
+                button = MOUSE_BUTTONS.get(happening.button)
+                if button is not None:
+                    mouse.release(button, now)
             elif kind in (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED):
                 display.present()
         event = timer.due(now)
+        if event == NO_EVENT and mouse is not None:
+            event = mouse.due(now)
         if event != NO_EVENT:
             handle(event)
             busy = True

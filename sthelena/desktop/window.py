@@ -11,6 +11,12 @@ the parts together; each part is a module of its own:
 - ``desktop_sound``: short square-wave tones through pygame's mixer, or silence.
 - ``desktop_keys``: the keyboard's keys, and ``--keys`` scripts of button names.
 - ``desktop_run``: the scripted run and the window's loop.
+- ``desktop_mouse``: the mouse's clicks on the Fruit Jam's screen.
+
+With ``--board fruit-jam`` it plays as on the Fruit Jam: its screen
+(720x400, as Fruit Jam OS's launcher hands it over), the table three times
+larger in the middle, the mouse (``desktop_mouse``) beside the keys, and the
+hint's larger budget.
 
 With ``--keys`` the app is driven by a script of button names instead of the
 keyboard (no window is opened), and ``--shot`` / ``--frames`` write what the
@@ -27,13 +33,15 @@ import sys
 from .arguments import (CliError, Parser, deal_number, guarded, parse_args, parse_notation,
                             parse_rules, print_error, shown, whole_number)
 from ..core.deal import DEAL_LIMIT
-from .display import SCALE, Display
+from .display import HEIGHT, SCALE, WIDTH, Display
 from .keys import KEYS_LIMIT, read_keys
 from .run import run_interactive, run_script
 from .sound import Speaker
 from .store import SAVE_PATH, FileStore, MemoryStore
 
 SCALE_LIMIT = 10  # the largest --scale: a 1600x1280 window
+BOARDS = ("handheld", "fruit-jam")
+FRUIT_JAM_SIZE = (720, 400)  # the screen Fruit Jam OS's launcher hands over
 SHOT_SCALE_LIMIT = 16  # the largest --shot-scale: a 2560x2048 PNG
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # repo / CIRCUITPY root
 SHEET_PATH = os.path.join(ROOT, "assets", "sheet.bmp")
@@ -51,6 +59,10 @@ def build_parser():
                "for A held down; any case, separated by spaces or newlines; in a file, # "
                "starts a comment; at most %d of them. Bad input exits with status 2 and one "
                "line on stderr." % KEYS_LIMIT)
+    parser.add_argument("--board", default="handheld", metavar="BOARD",
+                        help="handheld (PyGamer/PyBadge: 160x128, the default) or fruit-jam "
+                             "(720x400, the table three times larger, the mouse too: click a "
+                             "card, then where it goes; right click = B)")
     parser.add_argument("--deal", metavar="N", help="deal number 0..%d" % (DEAL_LIMIT - 1))
     parser.add_argument("--rules", metavar="RULES",
                         help="PRESET[,option=value...] (e.g. st-helena, louis,wrap=true)")
@@ -61,7 +73,7 @@ def build_parser():
                              "(no window)")
     parser.add_argument("--shot", metavar="PATH", help="write the last frame as a PNG")
     parser.add_argument("--shot-scale", metavar="N", default="1",
-                        help="--shot N times larger, 1..%d (default 1: 160x128)"
+                        help="--shot N times larger, 1..%d (default 1: the screen's size)"
                         % SHOT_SCALE_LIMIT)
     parser.add_argument("--frames", metavar="DIR",
                         help="write frame-0000.png (before any key) and one PNG per key")
@@ -70,9 +82,9 @@ def build_parser():
                              "with --keys, none unless given)")
     parser.add_argument("--no-save", action="store_true",
                         help="neither read nor write a save file")
-    parser.add_argument("--scale", metavar="N", default=str(SCALE),
-                        help="window pixels per screen pixel, 1..%d (default %d)"
-                        % (SCALE_LIMIT, SCALE))
+    parser.add_argument("--scale", metavar="N",
+                        help="window pixels per screen pixel, 1..%d (default %d; the Fruit "
+                             "Jam's: 1)" % (SCALE_LIMIT, SCALE))
     parser.add_argument("--sound", action=argparse.BooleanOptionalAction, default=None,
                         help="play sounds (default: on in the window, off with --keys)")
     return parser
@@ -86,6 +98,11 @@ def _check(args):
                        "give it without --deal and --rules")
     if args.save is not None and args.no_save:
         raise CliError("--save and --no-save contradict each other")
+    if args.board not in BOARDS:
+        raise CliError("bad --board %s: want %s" % (shown(args.board), " or ".join(BOARDS)))
+    fruit_jam = args.board == "fruit-jam"
+    if args.scale is None:
+        args.scale = "1" if fruit_jam else str(SCALE)
     args.scale = whole_number(args.scale, "--scale", 1, SCALE_LIMIT)
     args.shot_scale = whole_number(args.shot_scale, "--shot-scale", 1, SHOT_SCALE_LIMIT)
     if args.save is not None:
@@ -106,7 +123,7 @@ def _check(args):
     if args.position is not None:
         parse_notation(args.position)
         options["position"] = args.position
-    events = read_keys(args.keys) if args.keys is not None else None
+    events = read_keys(args.keys, mouse=fruit_jam) if args.keys is not None else None
     return events, options
 
 
@@ -141,16 +158,32 @@ def _main(argv):
         return 0
     events, options = _check(args)
     scripted = events is not None
-    display = Display(scale=args.scale, window=not scripted)
+    fruit_jam = args.board == "fruit-jam"
+    display = Display(scale=args.scale, window=not scripted,
+                      size=FRUIT_JAM_SIZE if fruit_jam else (WIDTH, HEIGHT))
     from ..app.game_app import App
     from ..app.sheet import load_sheet
+
+    screen = display
+    if fruit_jam:
+        from ..app.big_screen import BigScreen
+
+        screen = BigScreen(display)
 
     save = args.save if args.save is not None or scripted else SAVE_PATH
     store = MemoryStore() if args.no_save or save is None else FileStore(os.path.expanduser(save))
     sound = args.sound if args.sound is not None else not scripted
     speaker = Speaker(audio=sound)
-    app = App(display, store, speaker, load_sheet(SHEET_PATH), texts=TEXTS_PATH,
+    app = App(screen, store, speaker, load_sheet(SHEET_PATH), texts=TEXTS_PATH,
               winnable=WINNABLE_PATH, **options)
+    mouse = None
+    if fruit_jam:
+        from ..app.hint import LARGE_HINT_NODES, LARGE_HINT_SLOTS
+        from .mouse import DesktopMouse
+
+        app.hint_nodes = LARGE_HINT_NODES  # as the Fruit Jam's edge gives it
+        app.hint_slots = LARGE_HINT_SLOTS
+        mouse = DesktopMouse(app, screen, args.scale)
     if isinstance(store, FileStore) and not app.resumed:
         # --deal, --rules, --position, or an unreadable or newer save: the
         # saved game is not the one played, so it is kept before any write.
@@ -166,9 +199,9 @@ def _main(argv):
     try:
         try:
             if scripted:
-                run_script(app, display, events, args.frames)
+                run_script(app, display, events, args.frames, mouse)
             else:
-                run_interactive(app, display, args.frames)
+                run_interactive(app, display, args.frames, mouse=mouse)
         except KeyboardInterrupt:
             pass
         if args.shot is not None:

@@ -161,10 +161,58 @@ def play_through_buttons(app, line, scheme):
         if game.top(move // 20) != card or not game.is_legal(move):
             continue  # auto-play has played it, or played its card home
         play(move)
-    # Whatever auto-play changed in the line, the cards left go home.
+    _home(app, play)
+    return presses, len(app.game.move_stack()), app.game.is_won()
+
+
+def _home(app, play):
+    """Whatever auto-play changed in the line, the cards left go home, by ``play``."""
     while not app.game.is_won():
         homes = [move for move in app.game.legal_moves() if move % 20 >= 12 > move // 20]
         if not homes:
             break
         play(homes[0])
-    return presses, len(app.game.move_stack()), app.game.is_won()
+
+
+CLICK_SCHEMES = ("click, click", "double click home", "held click", "held click, auto-play")
+
+
+def play_through_clicks(app, line, scheme, mouse):
+    """Play ``line`` on ``app`` by mouse clicks alone, as a player of
+    ``scheme`` (an index into CLICK_SCHEMES) would: click the card, then
+    where it goes; or, when the quick move makes the wanted move, click it
+    twice (the double click), or hold the click (one click); auto-play on in
+    the last. ``mouse``: a DesktopMouse on the app's BigScreen. Returns
+    (clicks, card moves played, won)."""
+    from sthelena.app.layout import place_x, place_y
+    from sthelena.app.pointer import LEFT_BUTTON
+
+    clicks = 0
+
+    def click(place, held=False):
+        nonlocal clicks
+        clicks += 1
+        mouse.click(LEFT_BUTTON, *mouse.screen.from_table(place_x(place) + 12,
+                                                          place_y(place) + 12), held)
+
+    def play(move):
+        source, target = divmod(move, 20)
+        if scheme > 0 and best_move(app.game, source) == move:
+            if scheme == 1:
+                click(source)
+                click(source)
+            else:
+                click(source, True)
+        else:
+            click(source)
+            click(target)
+
+    app.auto_on = scheme == 3
+    todo = list(line)
+    while todo:
+        move, card = todo.pop(0)
+        if app.game.top(move // 20) != card or not app.game.is_legal(move):
+            continue  # auto-play has played it, or played its card home
+        play(move)
+    _home(app, play)
+    return clicks, len(app.game.move_stack()), app.game.is_won()
