@@ -1,15 +1,20 @@
-"""St. Helena patience: what CircuitPython runs at start-up, and what
-``python code.py`` runs on a desktop. It picks the edge (the board's buttons
-and screen, or a window and the keyboard) and starts the app."""
+"""St. Helena patience: what CircuitPython runs at start-up (on a PyGamer or
+PyBadge, and from the app folder Fruit Jam OS's launcher starts), and what
+``python code.py`` runs on a desktop. It picks the edge (the handheld's
+buttons and screen, the Fruit Jam's screen, mouse, keyboard and gamepad, or a
+window) and starts the app."""
 
 import sys
 
 
-def load_failure(error, version):
+def load_failure(error, version, fruit_jam=False):
     """What to do when the game cannot load on the board, in one line."""
     text = str(error)
     if isinstance(error, MemoryError):
         return "St. Helena: out of memory loading the game: reset the board and try again"
+    if fruit_jam:  # the app folder holds the game and its libraries
+        return ("St. Helena could not start (%s: %s): copy the sthelena folder into apps/ "
+                "again" % (type(error).__name__, text))
     if isinstance(error, ValueError) and ".mpy" in text:
         return ("St. Helena needs CircuitPython 9 or 10 (this is %s) and libraries of the same "
                 "version: update CircuitPython, then `circup update`" % version)
@@ -25,12 +30,24 @@ def load_failure(error, version):
 
 
 def start_on_board():
-    """Load the game from lib/ and play; if it cannot load, say why in one
-    line (printed: on the board's screen and its serial console)."""
+    """Load the game and play: on a Fruit Jam from the app folder (the one-file
+    build as .py, compiled at start in its large heap), else from lib/; if it
+    cannot load, say why in one line (printed: on the board's screen and its
+    serial console)."""
     try:
-        from sthelena_board import main  # lib/sthelena_board.mpy: bytecode, nothing to compile
+        import board
+
+        fruit_jam = "fruit_jam" in board.board_id
+    except ImportError:  # (CircuitPython's unix port, in the tests)
+        fruit_jam = False
+    try:
+        if fruit_jam:
+            from sthelena_fruitjam import main
+        else:
+            from sthelena_board import main  # lib/sthelena_board.mpy: nothing to compile
     except Exception as error:  # noqa: BLE001 (whatever stops the load gets its line)
-        print(load_failure(error, ".".join(str(n) for n in sys.implementation.version[:3])))
+        print(load_failure(error, ".".join(str(n) for n in sys.implementation.version[:3]),
+                           fruit_jam))
         return
     main()
 

@@ -16,6 +16,35 @@ COMMITTED = REPO_ROOT / "lib" / "sthelena_board.mpy"
 COMMITTED_DRIVE = REPO_ROOT / "lib" / "sthelena_drive.py"
 
 
+def module_names(folder, suffixes=(".py",)):
+    """The dotted names of the modules (and packages) in ``folder``, as an
+    import from it would name them."""
+    names = set()
+    for suffix in suffixes:
+        for path in pathlib.Path(folder).rglob("*" + suffix):
+            parts = list(path.relative_to(folder).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            names.add(".".join(parts))
+    return names
+
+
+def imports_of(path, package=""):
+    """The modules ``path``'s import statements name (a relative one read in
+    ``package``), lazy ones inside functions too."""
+    import ast
+
+    for node in ast.walk(ast.parse(pathlib.Path(path).read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join(package.split(".")[:len(package.split(".")) - node.level + 1]
+                                + ([base] if base else []))
+            yield base
+
+
 def vm_mpy(directory):
     """The committed game as the MicroPython VM loads it (first byte ``M``:
     tools/board_mpy.for_micropython says why), written into ``directory``."""

@@ -14,7 +14,7 @@ import sys
 
 import pytest
 
-from bundle_helpers import COMMITTED, COMMITTED_DRIVE, run_vm, vm_mpy
+from bundle_helpers import COMMITTED, COMMITTED_DRIVE, imports_of, module_names, run_vm, vm_mpy
 from mpvm import REPO_ROOT
 
 
@@ -99,34 +99,19 @@ def test_every_import_in_the_tree_resolves_to_the_firmware_or_to_lib(tree, merge
     built_in = FIRMWARE | {"vectorio", "storage", "time", "math", "os"}
     game = tmp_path / "lib" / "sthelena_board.py"
     bundle.write_module(str(game), merged)
-    in_lib = set()
-    for path in list((out / "lib").rglob("*.py")) + list((out / "lib").rglob("*.mpy")):
-        parts = list(path.relative_to(out / "lib").with_suffix("").parts)
-        if parts[-1] == "__init__":
-            parts.pop()
-        in_lib.add(".".join(parts))
+    in_lib = module_names(out / "lib", (".py", ".mpy"))
     checked = 0
     for path in [out / "code.py", out / "boot.py", game] + sorted((out / "lib").rglob("*.py")):
-        module = ast.parse(path.read_text(), str(path))
         lib = out / "lib" if path != game else game.parent
         package = ".".join(path.relative_to(lib).with_suffix("").parts[:-1]) \
             if path.parent != out else ""
-        for node in ast.walk(module):
-            if isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom):
-                base = node.module or ""
-                if node.level:
-                    base = ".".join(package.split(".")[:len(package.split(".")) - node.level + 1]
-                                    + ([base] if base else []))
-                names = [base]
-            else:
-                continue
-            for name in names:
-                if name.split(".")[0] in ("typing", "fontio", "circuitpython_typing", "sthelena"):
-                    continue  # typing only (in try/except ImportError), or the desktop's
-                checked += 1
-                assert name in in_lib or name.split(".")[0] in built_in, (path, name)
+        for name in imports_of(path, package):
+            if name.split(".")[0] in ("typing", "fontio", "circuitpython_typing", "sthelena",
+                                      "sthelena_fruitjam"):
+                continue  # typing only (in try/except ImportError), the desktop's, or
+                # the Fruit Jam's (its app folder: tests/test_fruitjam_app.py)
+            checked += 1
+            assert name in in_lib or name.split(".")[0] in built_in, (path, name)
     assert checked > 20
 
 

@@ -16,11 +16,12 @@ PACKAGE = ROOT / "sthelena"
 import board_files  # noqa: E402
 import bundle  # noqa: E402
 
-PARTS = ("core", "app", "handheld", "desktop", "solver")
+PARTS = ("core", "app", "handheld", "fruitjam", "desktop", "solver")
 MAY_USE = {
     "core": {"core"},
     "app": {"core", "app"},
     "handheld": {"core", "app", "handheld"},
+    "fruitjam": {"core", "app", "fruitjam"},
     "solver": {"core", "solver"},
     "desktop": {"core", "app", "solver", "desktop"},
     "": {"desktop"},  # sthelena/__main__.py: python -m sthelena
@@ -125,6 +126,21 @@ def test_the_board_gets_what_the_folders_say_and_the_bundle_merges_it():
     assert "sthelena.core.notation" not in on_board  # the one exception, named there
     assert set(bundle.BOARD_MODULES) | set(bundle.DRIVE_MODULES) == on_board
     assert len(bundle.BOARD_MODULES) == len(set(bundle.BOARD_MODULES))
+
+
+def test_the_fruit_jam_gets_what_the_folders_say_and_its_bundle_merges_it(graph):
+    import fruitjam_app
+
+    on_fruit_jam = {board_files.module_name(path) for path in board_files.board_files(
+        board_files.ON_FRUIT_JAM, board_files.NOT_ON_BOARD)}
+    assert set(fruitjam_app.fruit_jam_modules()) == on_fruit_jam
+    assert {"sthelena.app.pointer", "sthelena.app.big_screen"} <= on_fruit_jam
+    assert not any(part_of(name) in ("handheld", "desktop", "solver") for name in on_fruit_jam)
+    # and nothing the Fruit Jam gets imports a module it does not get
+    for name in on_fruit_jam:
+        for _, target in graph[name]:
+            assert target in on_fruit_jam or target in ("sthelena.core.notation",
+                                                        "sthelena.__init__"), (name, target)
 
 
 def test_a_reverse_import_would_be_seen(tmp_path):

@@ -1,11 +1,13 @@
 """Which of the package's files go on the board: read from the folders.
 
-The board gets ``sthelena/core/``, ``sthelena/app/`` and
+The handheld gets ``sthelena/core/``, ``sthelena/app/`` and
 ``sthelena/handheld/`` (the package docstring says why), but the position
 notation, which the board never reads or writes (``Game`` imports it only
-when a position is given as text). ``desktop/`` and ``solver/`` never go on
-it. tools/board/bundle.py merges these files; the tests copy them into the
-MicroPython VM with ``VM_EXCLUDE``.
+when a position is given as text), and the app's modules for a mouse and a
+large screen. The Fruit Jam gets ``core/``, ``app/`` (all of it) and
+``fruitjam/``. ``desktop/`` and ``solver/`` never go on a board.
+tools/board/bundle.py merges the handheld's files, tools/board/fruitjam_app.py
+the Fruit Jam's; the tests copy them into the MicroPython VM with ``VM_EXCLUDE``.
 """
 
 import os
@@ -13,21 +15,26 @@ import os
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PACKAGE = os.path.join(ROOT, "sthelena")
 ON_BOARD = ("core", "app", "handheld")
-OFF_BOARD = ("desktop", "solver")
+ON_FRUIT_JAM = ("core", "app", "fruitjam")
+OFF_BOARD = ("desktop", "solver", "fruitjam")  # (fruitjam: off the handheld)
 NOT_ON_BOARD = ("core/notation.py",)  # in an on-board folder, never imported there
+# The app's modules for a mouse and a large screen: the handheld has neither.
+LARGE_SCREEN_ONLY = ("app/big_screen.py", "app/pointer.py")
 # For the VM runner's --exclude (paths relative to the package, "/" separated):
 # what never goes on the board; and that, and the notation too.
 VM_EXCLUDE = r"^(%s)/|^__main__\.py$" % "|".join(OFF_BOARD)
 VM_EXCLUDE_NOTATION = VM_EXCLUDE + "|^%s$" % NOT_ON_BOARD[0].replace(".", r"\.")
 
 
-def board_files():
-    """The package's files on the board, as paths relative to ``sthelena/``."""
+def board_files(parts=ON_BOARD, left_out=NOT_ON_BOARD + LARGE_SCREEN_ONLY):
+    """The package's files on the board (the handheld; ``parts=ON_FRUIT_JAM``
+    and ``left_out=NOT_ON_BOARD``: the Fruit Jam), as paths relative to
+    ``sthelena/``."""
     found = []
-    for part in ON_BOARD:
+    for part in parts:
         for name in sorted(os.listdir(os.path.join(PACKAGE, part))):
             path = part + "/" + name
-            if name.endswith(".py") and name != "__init__.py" and path not in NOT_ON_BOARD:
+            if name.endswith(".py") and name != "__init__.py" and path not in left_out:
                 found.append(path)
     return found
 

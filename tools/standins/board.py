@@ -1,7 +1,8 @@
-"""Stand-in for CircuitPython's ``board`` on a PyBadge or PyGamer.
+"""Stand-in for CircuitPython's ``board`` on a PyBadge, a PyGamer or a Fruit Jam.
 
 A PyBadge by default; ``use("pygamer")`` adds the joystick pins, as the
-PyGamer's firmware has them, and ``use("pybadge")`` takes them away again.
+PyGamer's firmware has them, and ``use("pybadge")`` takes them away again;
+``use("fruit_jam")`` gives the Fruit Jam's board id and buttons.
 ``DISPLAY`` is a 160 x 128 stand-in display.
 """
 
@@ -42,16 +43,27 @@ _JOYSTICK = (Pin("JOYSTICK_X"), Pin("JOYSTICK_Y"))
 board_id = "pybadge"
 
 
+_FRUIT_JAM = (Pin("BUTTON1"), Pin("BUTTON2"), Pin("BUTTON3"))
+
+
 def use(board_name):
-    """Become the PyGamer (joystick pins) or the PyBadge (none)."""
-    global JOYSTICK_X, JOYSTICK_Y, board_id
+    """Become the PyGamer (joystick pins), the PyBadge (none) or the Fruit
+    Jam (three buttons; its launcher's 720 x 400 display at
+    ``supervisor.runtime.display``)."""
+    global JOYSTICK_X, JOYSTICK_Y, BUTTON1, BUTTON2, BUTTON3, board_id
     module = globals()
     if board_name == "pygamer":
         JOYSTICK_X, JOYSTICK_Y = _JOYSTICK
-    elif board_name == "pybadge":
+    elif board_name in ("pybadge", "fruit_jam"):
         for name in ("JOYSTICK_X", "JOYSTICK_Y"):
             if name in module:
                 del module[name]
     else:
         raise ValueError(board_name)
+    if board_name == "fruit_jam":
+        import supervisor
+
+        BUTTON1, BUTTON2, BUTTON3 = _FRUIT_JAM
+        supervisor.runtime.display = Display(720, 400)
+        board_name = "adafruit_fruit_jam"
     board_id = board_name

@@ -1,9 +1,15 @@
-"""Stand-in for CircuitPython's ``digitalio`` (the speaker enable pin)."""
+"""Stand-in for CircuitPython's ``digitalio`` (the speaker enable pin, the
+Fruit Jam's buttons: a test presses one by setting its ``value`` False)."""
 
 
 class Direction:
     INPUT = 0
     OUTPUT = 1
+
+
+class Pull:
+    UP = 1
+    DOWN = 2
 
 
 class DigitalInOut:
@@ -18,6 +24,7 @@ class DigitalInOut:
 
     def switch_to_input(self, pull=None):
         self.direction = Direction.INPUT
+        self.value = pull == Pull.UP  # a pulled-up button reads high until pressed
 
     def deinit(self):
         pass

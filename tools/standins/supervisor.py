@@ -1,7 +1,10 @@
-"""Stand-in for CircuitPython's ``supervisor.ticks_ms``: a clock tests set.
+"""Stand-in for CircuitPython's ``supervisor``: a clock tests set, and ``runtime``.
 
 ``ticks_ms()`` gives the set time, then moves it on by ``STEP`` ms (0: the
-clock stands still), wrapping at 2**29 as the board's does.
+clock stands still), wrapping at 2**29 as the board's does. ``runtime``
+holds the display a Fruit Jam's launcher leaves (720 x 400, or None after
+``runtime.display = None``) and the serial console's waiting characters
+(``runtime.serial_bytes_available``); ``reload()`` is counted in ``reloads``.
 """
 
 STEP = 0
@@ -18,3 +21,17 @@ def ticks_ms():
     now = _now
     _now = (now + STEP) & 0x1FFFFFFF
     return now
+
+
+class _Runtime:
+    def __init__(self):
+        self.display = None
+        self.serial_bytes_available = 0
+
+
+runtime = _Runtime()
+reloads = []
+
+
+def reload():
+    reloads.append(True)

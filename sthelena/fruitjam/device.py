@@ -1,0 +1,158 @@
+"""The Fruit Jam edge: the DVI screen, the USB mouse, keyboard and gamepad,
+the board's buttons, the DAC and ``/saves``, handed to the app; the main
+loop; and the way back to Fruit Jam OS's launcher.
+
+Imported only on CircuitPython, by the app folder's ``code.py``, which
+Fruit Jam OS's launcher starts with the folder as its working directory.
+"""
+
+import supervisor
+
+from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
+from ..app.big_screen import BigScreen, table_scale
+from ..app.buttons import NO_EVENT, TICKS_MASK
+from ..app.hint import LARGE_HINT_NODES, LARGE_HINT_SLOTS
+from .inputs import LEAVE, BoardButtons, GamepadSource, KeyboardSource
+from .mouse import MouseSource, UsbMouse
+from .speaker import Speaker, open_audio
+from .store import SavesStore
+
+SHEET_PATH = "assets/sheet.bmp"  # in the app's folder, the working directory
+TEXTS_PATH = "assets/help.txt"
+WINNABLE_PATH = "assets/winnable.bin"
+SCREEN_SIZE = (640, 480)  # asked for when the screen handed over is too small for 3x
+_BUSY_MS = const(50)  # while a hint searches: its slices run this long between polls
+
+
+def open_display():
+    """The screen: as the launcher left it if the table fits three times
+    larger (720x400, 640x480), else 640x480 asked for (the table at 320x240
+    would be only its own size: twice is 256 pixels tall)."""
+    display = supervisor.runtime.display
+    if display is None or table_scale(display.width, display.height) < 3:
+        from adafruit_fruitjam.peripherals import request_display_config
+
+        request_display_config(*SCREEN_SIZE)
+        display = supervisor.runtime.display
+    display.auto_refresh = True  # (the launcher's screensaver may have left it off)
+    return display
+
+
+def find_mouse():
+    """A boot mouse plugged in, with the library's pointer, or None."""
+    from adafruit_usb_host_mouse import find_and_init_boot_mouse
+
+    return find_and_init_boot_mouse()
+
+
+class ButtonPins:
+    """The three buttons read through their pins (pulled up: low while
+    pressed), as bits: where Peripherals, which would hold the pins, is not."""
+
+    def __init__(self):
+        import board
+        import digitalio
+
+        self.pins = []
+        for name in ("BUTTON1", "BUTTON2", "BUTTON3"):
+            pin = digitalio.DigitalInOut(getattr(board, name))
+            pin.switch_to_input(pull=digitalio.Pull.UP)
+            self.pins.append(pin)
+
+    def __call__(self):
+        pins = self.pins
+        return (not pins[0].value) | (not pins[1].value) << 1 | (not pins[2].value) << 2
+
+
+def board_buttons(peripherals):
+    """The three buttons as A, B and START, read through Peripherals (which
+    holds their pins) or, without it, through their pins."""
+    if peripherals is not None:
+        return BoardButtons(lambda: peripherals.button1 | peripherals.button2 << 1
+                            | peripherals.button3 << 2)
+    return BoardButtons(ButtonPins())
+
+
+def gamepad_source():
+    """A USB gamepad through relic_usb_host_gamepad, or None without the library."""
+    import usb.core
+
+    try:
+        from relic_usb_host_gamepad import Gamepad
+    except ImportError:
+        return None
+    return GamepadSource(Gamepad(), (usb.core.USBError, OSError, ValueError))
+
+
+class FruitJam:
+    """Everything the edge made: the screen, the app, the input sources."""
+
+    def __init__(self):
+        import sys
+
+        import audiocore
+        import usb.core
+
+        from ..app.game_app import App
+        from ..app.sheet import load_sheet
+
+        self.screen = BigScreen(open_display())
+        self.peripherals, out = open_audio()
+        self.app = App(self.screen, SavesStore(), Speaker(out, audiocore.RawSample),
+                       load_sheet(SHEET_PATH), texts=TEXTS_PATH, winnable=WINNABLE_PATH)
+        self.app.hint_nodes = LARGE_HINT_NODES  # the larger heap: a larger search
+        self.app.hint_slots = LARGE_HINT_SLOTS
+        self.mouse = UsbMouse(find_mouse, usb.core.USBTimeoutError, usb.core.USBError,
+                              self.screen)
+        runtime = supervisor.runtime
+        self.sources = [MouseSource(self.mouse, self.app),
+                        KeyboardSource(sys.stdin.read,
+                                       lambda: runtime.serial_bytes_available),
+                        board_buttons(self.peripherals)]
+        gamepad = gamepad_source()
+        if gamepad is not None:
+            self.sources.append(gamepad)
+
+
+def run(jam, iterations=None):
+    """The main loop: poll every source, hand an event to the app, else
+    let it tick; returns on LEAVE (or after ``iterations``, for tests)."""
+    ticks_ms = supervisor.ticks_ms
+    app = jam.app
+    sources = jam.sources
+    left = 1 if iterations is None else iterations
+    step = 0 if iterations is None else 1
+    while left > 0:
+        left -= step
+        now = ticks_ms()
+        event = NO_EVENT
+        for source in sources:
+            event = source.poll(now)
+            if event != NO_EVENT:
+                break
+        if event == LEAVE:
+            return
+        if event != NO_EVENT:
+            app.handle(event)
+        elif app.tick(now):  # a hint searches: slices for a while, then the sources again
+            while app.hint is not None and (ticks_ms() - now) & TICKS_MASK < _BUSY_MS:
+                app.tick(ticks_ms())
+
+
+def leave(jam):
+    """Save, hand the mouse back, and go back to the launcher (the game
+    was started as the next code file for one run only)."""
+    jam.app.flush()
+    jam.mouse.release()
+    supervisor.reload()
+
+
+def main(iterations=None):
+    """Play St. Helena on the Fruit Jam (the app folder's ``code.py`` calls this)."""
+    import gc
+
+    jam = FruitJam()
+    gc.collect()
+    run(jam, iterations)
+    if iterations is None:
+        leave(jam)

@@ -1,0 +1,254 @@
+"""The Fruit Jam edge (issue 21) under the MicroPython VM, on stand-ins for
+its modules (tools/standins: the launcher's display at
+``supervisor.runtime.display``, ``usb.core`` devices plugged in and pulled
+out, Adafruit's mouse library, the buttons' pins): the screen it takes or
+asks for, a mouse's clicks, a mouse unplugged mid-game and plugged in again,
+the keyboard, a gamepad, the board's buttons, the ``/saves`` store, leaving
+for the launcher; and the one-file build of the app folder playing."""
+
+import textwrap
+
+import pytest
+
+from mpvm import REPO_ROOT, run_micropython
+
+import fruitjam_app  # noqa: E402 (tools/board, on the path by conftest)
+
+ASSETS = {"assets/" + name: REPO_ROOT / "assets" / name
+          for name in ("sheet.bmp", "help.txt", "winnable.bin")}
+EXCLUDE = r"^(desktop|solver|handheld)/|^__main__\.py$"
+
+PREAMBLE = """
+import os, sys
+sys.path.append("/lib/standins")
+os.mkdir("/saves")  # Fruit Jam OS's writable folder
+import random
+random.seed(2026)  # the first deal's number: the same every run
+import board, digitalio, supervisor, usb.core
+import adafruit_usb_host_mouse
+board.use("fruit_jam")
+from sthelena.app.buttons import *
+from sthelena.app.layout import place_x, place_y
+from sthelena.fruitjam import device
+from sthelena.fruitjam.inputs import LEAVE
+
+def move_to(jam, mouse, x, y):
+    # a mouse reports small steps
+    while (jam.mouse.x, jam.mouse.y) != (x, y):
+        dx = max(-100, min(100, x - jam.mouse.x))
+        dy = max(-100, min(100, y - jam.mouse.y))
+        mouse.report([0, dx, dy, 0])
+        device.run(jam, 1)
+
+def click(jam, mouse, place, button=1):
+    x, y = jam.screen.from_table(place_x(place) + 12, place_y(place) + 12)
+    move_to(jam, mouse, x, y)
+    mouse.report([button, 0, 0, 0])
+    mouse.report([0, 0, 0, 0])
+    device.run(jam, 3)
+
+def first_move_by_clicks(jam, mouse):
+    # the first card move the game lists: its card clicked, then its place
+    move = [m for m in jam.app.game.legal_moves() if m < 240][0]
+    click(jam, mouse, move // 20)
+    lifted = jam.app.lifted
+    click(jam, mouse, move % 20)
+    return move, lifted
+"""
+
+
+def run(script, files=None):
+    body = PREAMBLE + textwrap.dedent(script)
+    return run_micropython(body, packages=("sthelena", "tools/standins"), exclude=EXCLUDE,
+                           files=dict(ASSETS, **(files or {}))).splitlines()
+
+
+def test_the_table_takes_the_launchers_screen_or_asks_for_640x480():
+    lines = run("""
+        jam = device.FruitJam()
+        print(jam.screen.width, jam.screen.height, jam.screen.scale, jam.screen.x, jam.screen.y)
+        print(supervisor.runtime.display.root_group is jam.screen.root)
+        print(jam.app.hint_nodes, jam.app.hint_slots)
+        import adafruit_fruitjam.peripherals as peripherals
+        supervisor.runtime.display = board.Display(320, 240)
+        jam = device.FruitJam()
+        print(peripherals.requests, jam.screen.scale, jam.screen.x, jam.screen.y)
+    """)
+    assert lines == ["720 400 3 120 8", "True", "30000 16384", "[(640, 480)] 3 80 48"]
+
+
+def test_mouse_clicks_move_a_card_and_a_right_click_undoes_it():
+    lines = run("""
+        jam = device.FruitJam()
+        mouse = usb.core.plug("mouse")
+        device.run(jam, 2)
+        game = jam.app.game
+        move, lifted = first_move_by_clicks(jam, mouse)
+        print(lifted == move // 20)
+        print(game.move_stack() == [move], jam.app.lifted)
+        mouse.report([2, 0, 0, 0])
+        mouse.report([0, 0, 0, 0])
+        device.run(jam, 3)
+        print(len(game.history))
+        print(jam.screen.root[-1] is adafruit_usb_host_mouse.found[0].tilegrid,
+              jam.screen.root[-1].x == jam.mouse.x)
+    """)
+    assert lines == ["True", "True -1", "0", "True True"]
+
+
+def test_a_mouse_pulled_out_mid_click_is_let_go_and_a_new_one_found():
+    lines = run("""
+        supervisor.STEP = 5
+        jam = device.FruitJam()
+        mouse = usb.core.plug("mouse")
+        device.run(jam, 2)
+        x, y = jam.screen.from_table(place_x(3) + 12, place_y(3) + 12)
+        move_to(jam, mouse, x, y)
+        mouse.report([1, 0, 0, 0])  # the button down...
+        device.run(jam, 2)
+        print(jam.app.lifted)
+        usb.core.unplug(mouse)  # ...and the mouse gone
+        device.run(jam, 300)  # 1.5 s: the held button let go, no hold event, no error
+        print(jam.mouse.mouse, jam.app.lifted, len(jam.app.game.history))
+        print(adafruit_usb_host_mouse.found[0].tilegrid not in jam.screen.root)
+        again = usb.core.plug("mouse")
+        device.run(jam, 200)  # looked for every 2 s
+        print(jam.mouse.mouse is adafruit_usb_host_mouse.found[-1], len(adafruit_usb_host_mouse.found))
+        again.report([2, 0, 0, 0])  # the new mouse's right click: the card goes back
+        again.report([0, 0, 0, 0])
+        device.run(jam, 3)
+        print(jam.app.lifted, len(jam.app.game.history))
+    """)
+    assert lines == ["3", "None 3 0", "True", "True 2", "-1 0"]
+
+
+def test_keys_of_a_usb_keyboard_and_esc_leaves():
+    lines = run("""
+        jam = device.FruitJam()
+        typed = []
+        keyboard = device.KeyboardSource(lambda n: typed.pop(0), lambda: len(typed) and len(typed[0]))
+        jam.sources[1] = keyboard
+        typed.append("\\x1b[C\\x1b[Cx")  # right, right, A: pile 3's card lifted
+        device.run(jam, 5)
+        print(jam.app.cursor, jam.app.lifted)
+        typed.append("z\\n")  # B puts it back; Enter: the menu
+        device.run(jam, 5)
+        print(jam.app.lifted, jam.app.screen)
+        typed.append("q")
+        device.run(jam)  # returns: Q leaves
+        print("left")
+        device.leave(jam)
+        print(len(supervisor.reloads))
+    """)
+    assert lines == ["2 2", "-1 1", "left", "1"]
+
+
+def test_a_gamepad_plays_and_one_pulled_out_mid_read_is_no_error():
+    lines = run("""
+        import keypad
+
+        class Gamepad:
+            def __init__(self):
+                self.reports = []
+            def update(self):
+                report = self.reports.pop(0) if self.reports else None
+                if report == "gone":
+                    raise usb.core.USBError(19)
+                self.events = report or ()
+                return report is not None
+        pad = Gamepad()
+        jam = device.FruitJam()
+        jam.sources.append(device.GamepadSource(pad, (usb.core.USBError,)))
+        pad.reports = [(keypad.Event(7, True),), (keypad.Event(7, False),), "gone",
+                       (keypad.Event(0, True),), (keypad.Event(0, False),)]
+        device.run(jam, 8)
+        print(jam.app.cursor, jam.app.lifted)
+        pad.reports = [(keypad.Event(10, True),)]
+        device.run(jam)  # HOME leaves
+        print("left")
+    """)
+    assert lines == ["1 1", "left"]
+
+
+def test_the_boards_buttons_are_a_b_and_start():
+    lines = run("""
+        supervisor.STEP = 10
+        jam = device.FruitJam()
+        buttons = [source for source in jam.sources if isinstance(source, device.BoardButtons)]
+        pins = buttons[0]._read.pins  # (no Peripherals here: the buttons' own pins)
+        def press(button):
+            pins[button].value = False
+            device.run(jam, 4)  # 40 ms: longer than a bounce
+            pins[button].value = True
+            device.run(jam, 4)
+        press(0)  # A: pile 1's card lifted
+        print(jam.app.lifted)
+        press(1)  # B: put back
+        print(jam.app.lifted)
+        press(2)  # START: the menu
+        print(jam.app.screen)
+        pins[0].value = False  # a bounce shorter than 20 ms counts for nothing
+        device.run(jam, 1)
+        pins[0].value = True
+        device.run(jam, 4)
+        print(jam.app.screen, jam.app.menu_item)
+    """)
+    assert lines == ["0", "-1", "1", "1 0"]
+
+
+def test_saves_go_to_two_files_in_turn_and_a_torn_one_leaves_the_other():
+    lines = run("""
+        from sthelena.fruitjam.store import SavesStore
+        store = SavesStore()
+        print(store.load())
+        print(store.save(b"one"), store.save(b"one"), store.save(b"second"))
+        print(sorted(os.listdir("/saves")), SavesStore().load())
+        print(store.save(b"3"), os.stat("/saves/sthelena.0")[6])  # in place: the size stays
+        print(SavesStore().load())
+        for count in range(300):  # the count of saves wraps round
+            store.save(b"%d" % count)
+        print(SavesStore().load())
+        with open("/saves/sthelena.0", "r+b") as file:  # a power cut tore the newer file
+            file.seek(9)
+            file.write(b"\xff")
+        print(SavesStore().load())
+        with open("/saves/sthelena.1", "wb") as file:  # and the other was never written
+            file.write(b"\xff" * 20)
+        print(SavesStore().load())
+        jam = device.FruitJam()  # nothing to resume: a new deal
+        print(jam.app.resumed)
+        move = [m for m in jam.app.game.legal_moves() if m < 240][0]
+        jam.app.play(move)
+        jam.app.flush()
+        again = device.FruitJam()  # the next start: the game as it was left
+        print(again.app.resumed, again.app.game.move_stack() == [move])
+    """)
+    assert lines == ["None", "True False True", "['sthelena.0', 'sthelena.1'] b'second'",
+                     "True 11", "b'3'", "b'299'", "b'298'", "None", "False", "True True"]
+
+
+@pytest.fixture(scope="module")
+def bundled(tmp_path_factory):
+    path = tmp_path_factory.mktemp("fruitjam") / "sthelena_fruitjam.py"
+    path.write_text(fruitjam_app.bundle_source(), encoding="utf-8")
+    return path
+
+
+def test_the_one_file_build_plays_by_the_mouse_alone_under_the_vm(bundled):
+    # As the app folder has it: sthelena_fruitjam.py beside code.py, no package.
+    script = PREAMBLE.replace("from sthelena.app.buttons import *", "").replace(
+        "from sthelena.app.layout import place_x, place_y", "").replace(
+        "from sthelena.fruitjam import device", "import sthelena_fruitjam as device\n"
+        "from sthelena_fruitjam import place_x, place_y").replace(
+        "from sthelena.fruitjam.inputs import LEAVE", "") + textwrap.dedent("""
+        import gc
+        print("sthelena" in sys.modules)
+        jam = device.FruitJam()
+        mouse = usb.core.plug("mouse")
+        device.run(jam, 2)
+        move, _ = first_move_by_clicks(jam, mouse)
+        print(jam.app.game.move_stack() == [move])
+    """)
+    lines = run_micropython(script, packages=("tools/standins",), exclude=None,
+                            files=dict(ASSETS, **{"sthelena_fruitjam.py": bundled})).splitlines()
+    assert lines == ["False", "True"]

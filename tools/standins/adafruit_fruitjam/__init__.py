@@ -1,0 +1,1 @@
+"""Stand-in for Adafruit's ``adafruit_fruitjam`` (its ``peripherals``)."""

@@ -1,0 +1,1 @@
+"""Stand-in for CircuitPython's ``usb`` (the USB host): see ``usb.core``."""
