@@ -19,9 +19,10 @@ $(MPVM_STAMP): tools/mpvm/package.json tools/mpvm/package-lock.json
 	npm ci --prefix tools/mpvm --no-audit --no-fund
 	touch $@
 
-## play: St. Helena in a window, as on the handheld (DEAL=N and RULES=preset,options optional)
+## play: St. Helena in a window, as on the handheld (DEAL=N, RULES=preset,options and
+## BOARD=fruit-jam, the Fruit Jam's screen and mouse, optional)
 play: $(VENV_STAMP)
-	$(PY) code.py $(if $(DEAL),--deal $(DEAL)) $(if $(RULES),--rules $(RULES))
+	$(PY) code.py $(if $(DEAL),--deal $(DEAL)) $(if $(RULES),--rules $(RULES)) $(if $(BOARD),--board $(BOARD))
 
 ## play-tty: St. Helena in the terminal (DEAL=N and RULES=preset,options optional)
 play-tty: $(VENV_STAMP)
@@ -75,6 +76,11 @@ firmware-vm:
 qemu-m4:
 	@test -n "$(MICROPYTHON)" || { echo "make qemu-m4 MICROPYTHON=DIR (a clone of micropython/micropython)" >&2; exit 2; }
 	tools/bench/qemu_build.sh $(MICROPYTHON) build/qemu
+
+## fruitjam: build/fruitjam/sthelena, the Fruit Jam OS app folder: copy it into the drive's apps/
+.PHONY: fruitjam
+fruitjam: $(VENV_STAMP)
+	$(PY) tools/board/fruitjam_app.py
 
 ## circuitpy: build/CIRCUITPY, ready to copy onto the board's drive (the game as
 ## lib/sthelena_board.mpy, and the libraries of requirements.txt from the pinned packages)

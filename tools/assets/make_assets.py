@@ -135,20 +135,22 @@ def draw():
     return sheet
 
 
-def bmp_bytes(sheet):
-    """An uncompressed 4-bit BMP (BITMAPINFOHEADER, bottom-up rows) of the sheet."""
-    stride = (WIDTH * 4 + 31) // 32 * 4
+def bmp_bytes(sheet, palette=PALETTE):
+    """An uncompressed 4-bit BMP (BITMAPINFOHEADER, bottom-up rows) of the
+    sheet (or of any picture given as rows of palette indices)."""
+    width = len(sheet[0])
+    stride = (width * 4 + 31) // 32 * 4
     pixels = bytearray()
     for row in reversed(sheet):
         packed = bytearray(stride)
         for x, value in enumerate(row):
             packed[x // 2] |= value << (0 if x % 2 else 4)
         pixels += packed
-    colours = b"".join(bytes((b, g, r, 0)) for r, g, b in PALETTE)
+    colours = b"".join(bytes((b, g, r, 0)) for r, g, b in palette)
     offset = 14 + 40 + len(colours)
     return (b"BM" + struct.pack("<IHHI", offset + len(pixels), 0, 0, offset)
-            + struct.pack("<IiiHHIIiiII", 40, WIDTH, HEIGHT, 1, 4, 0, len(pixels),
-                          2835, 2835, tiles.COLOURS, 0)
+            + struct.pack("<IiiHHIIiiII", 40, width, len(sheet), 1, 4, 0, len(pixels),
+                          2835, 2835, len(palette), 0)
             + colours + pixels)
 
 

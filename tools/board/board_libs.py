@@ -29,6 +29,18 @@ LIBRARIES = (
 )
 
 
+# The Fruit Jam's app folder adds the USB host's: Adafruit's mouse library (and
+# its pointer's picture) and the descriptors it reads, and Cooper Dalrymple's
+# gamepad library (as Fruit Jam OS's launcher uses it) with its parser.
+FRUIT_JAM_LIBRARIES = LIBRARIES + (
+    ("adafruit-circuitpython-usb-host-mouse",
+     ("adafruit_usb_host_mouse/__init__.py", "adafruit_usb_host_mouse/mouse_cursor.bmp")),
+    ("adafruit-circuitpython-usb-host-descriptors", ("adafruit_usb_host_descriptors.py",)),
+    ("circuitpython-usb-host-gamepad", ("relic_usb_host_gamepad/__init__.py",)),
+    ("circuitpython-usb-host-descriptor-parser", ("relic_usb_host_descriptor_parser.py",)),
+)
+
+
 # Modules of those packages the game does not import, measured by the app
 # benchmark only (to show why not): PageLayout.
 UNUSED = (("adafruit-circuitpython-displayio-layout",
@@ -55,15 +67,15 @@ def pinned_versions(path=os.path.join(ROOT, "requirements-dev.txt")):
     return pins
 
 
-def library_files(unused=False):
-    """``[(path under lib/, host file)]`` for every module of ``LIBRARIES``
+def library_files(unused=False, libraries=LIBRARIES):
+    """``[(path under lib/, host file)]`` for every module of ``libraries``
     (and of ``UNUSED`` too if ``unused``), from the installed packages;
     LibraryError if one is missing or its version is not the pinned one."""
     from importlib import metadata
 
     pins = pinned_versions()
     found = []
-    for distribution, files in LIBRARIES + (UNUSED if unused else ()):
+    for distribution, files in libraries + (UNUSED if unused else ()):
         pin = pins.get(_normal(distribution))
         if pin is None:
             raise LibraryError("%s is not pinned in requirements-dev.txt" % distribution)

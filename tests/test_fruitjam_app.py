@@ -1,0 +1,230 @@
+"""The Fruit Jam OS app folder (``make fruitjam``) and the desktop playing the
+Fruit Jam (``python code.py --board fruit-jam``), issue 21: what the folder
+holds, code.py choosing the Fruit Jam's edge, the keyboard's keys, and the
+desktop's shots at the Fruit Jam's resolution showing the handheld's very
+table three times larger."""
+
+import json
+import struct
+
+import pytest
+
+from desktop_helpers import ROOT, deal_with_move_from_pile_1, load_png, run
+from mpvm import REPO_ROOT, run_micropython
+from sthelena.app import buttons
+from sthelena.app.layout import place_x, place_y
+from sthelena.fruitjam.inputs import LEAVE, KeyboardSource
+
+import fruitjam_app  # noqa: E402 (tools/board, on the path by conftest)
+from board_libs import FRUIT_JAM_LIBRARIES  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory):
+    return fruitjam_app.build_app(str(tmp_path_factory.mktemp("fruitjam")))
+
+
+def test_the_folder_holds_what_the_launcher_and_the_game_read(folder, tmp_path):
+    from pathlib import Path
+
+    folder = Path(folder)
+    assert folder.name == "sthelena"
+    assert json.loads((folder / "metadata.json").read_text()) == {"title": "St. Helena",
+                                                                  "icon": "icon.bmp"}
+    assert (folder / "code.py").read_bytes() == (ROOT / "code.py").read_bytes()
+    assert (folder / "sthelena_fruitjam.py").read_text() == fruitjam_app.bundle_source()
+    for name in fruitjam_app.ASSETS:
+        assert (folder / "assets" / name).read_bytes() == (ROOT / "assets" / name).read_bytes()
+    for _, files in FRUIT_JAM_LIBRARIES:
+        for name in files:
+            assert (folder / name).is_file(), name
+    icon = (folder / "icon.bmp").read_bytes()
+    width, height, _, bits = struct.unpack("<iiHH", icon[18:30])
+    assert icon[:2] == b"BM" and (width, height, bits) == (64, 64, 4)  # as Fruit Jam OS's own
+    again = Path(fruitjam_app.build_app(str(tmp_path)))  # the same bytes every build
+    assert sorted(p.relative_to(again).as_posix() for p in again.rglob("*")) == \
+        sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*"))
+    assert (again / "icon.bmp").read_bytes() == icon
+
+
+CODE_PY = """
+import sys
+sys.path.append("/lib/standins")
+import board
+board.use(BOARD)
+namespace = {"__name__": "code"}
+exec(open("/code.py").read(), namespace)
+namespace["start_on_board"]()
+print("returned")
+"""
+
+
+@pytest.mark.parametrize("board, game, says", [
+    ("fruit_jam", "sthelena_fruitjam.py", "the fruit jam's game runs"),
+    ("pybadge", "lib/sthelena_board.py", "the handheld's game runs")])
+def test_code_py_starts_the_fruit_jams_game_on_a_fruit_jam(tmp_path, board, game, says):
+    stub = tmp_path / "game.py"
+    stub.write_text("def main():\n    print(%r)\n" % says)
+    lines = run_micropython(CODE_PY.replace("BOARD", repr(board)), packages=("tools/standins",),
+                            exclude=None, files={"code.py": REPO_ROOT / "code.py", game: stub})
+    assert lines.splitlines() == [says, "returned"]
+
+
+def test_on_a_fruit_jam_a_folder_copied_badly_says_to_copy_it_again():
+    lines = run_micropython(CODE_PY.replace("BOARD", repr("fruit_jam")),
+                            packages=("tools/standins",), exclude=None,
+                            files={"code.py": REPO_ROOT / "code.py"}).splitlines()
+    assert len(lines) == 2 and lines[1] == "returned"
+    assert lines[0].startswith("St. Helena could not start (ImportError: ")
+    assert lines[0].endswith("): copy the sthelena folder into apps/ again")
+
+
+def keys(text):
+    typed = [text]
+    source = KeyboardSource(lambda n: typed.pop(0)[:n] if typed else "",
+                            lambda: len(typed[0]) if typed else 0)
+    events = []
+    while True:
+        event = source.poll(0)
+        if event == buttons.NO_EVENT:
+            return events
+        events.append(event)
+
+
+def test_the_keyboard_has_the_desktops_keys_and_keys_for_holds():
+    assert keys("\x1b[A\x1b[B\x1b[D\x1b[CxXzZ\r\n ") == [
+        buttons.UP, buttons.DOWN, buttons.LEFT, buttons.RIGHT, buttons.A, buttons.A,
+        buttons.B, buttons.B, buttons.START, buttons.START, buttons.SELECT]
+    assert keys("crh") == [buttons.A | buttons.HOLD, buttons.B | buttons.HOLD, buttons.SELECT,
+                           buttons.SELECT | buttons.HOLD]
+    assert keys("q") == [LEAVE] and keys("\x1b") == [LEAVE] and keys("Q") == [LEAVE]
+    assert keys("\x1bOA") == [buttons.UP]  # the arrows in the terminal's other mode
+    assert keys("7") == [] and keys("\x1b[Zx") == [buttons.A]  # unknown keys: nothing
+
+
+# -- the desktop playing the Fruit Jam ---------------------------------------------
+
+def test_the_fruit_jams_shot_is_the_handhelds_table_three_times_larger(tmp_path, home):
+    deal = deal_with_move_from_pile_1()
+    x = 120 + 3 * (place_x(0) + 12)
+    y = 8 + 3 * (place_y(0) + 12)
+    big, small = tmp_path / "big.png", tmp_path / "small.png"
+    jam = run(["--board", "fruit-jam", "--deal", deal, "--keys", "CLICK@%d,%d" % (x, y),
+               "--shot", big], home)
+    handheld = run(["--deal", deal, "--keys", "A", "--shot", small], home)
+    assert jam.returncode == 0 and handheld.returncode == 0, jam.stderr + handheld.stderr
+    width, height, colours, data = load_png(big)
+    assert (width, height) == (720, 400)
+    _, _, _, table = load_png(small)
+    for row in range(128):
+        for column in range(160):
+            pixel = table[3 * (row * 160 + column):3 * (row * 160 + column) + 3]
+            for dy in range(3):
+                at = 3 * ((8 + 3 * row + dy) * 720 + 120 + 3 * column)
+                assert data[at:at + 9] == pixel * 3, (column, row)
+    baize = table[3 * (127 * 160):3 * (127 * 160) + 3]  # the table's bottom-left corner
+    for x, y in ((0, 0), (5, 200), (719, 399), (650, 100)):  # round the table: baize too
+        assert data[3 * (y * 720 + x):3 * (y * 720 + x) + 3] == baize
+
+
+def test_mouse_words_are_the_fruit_jams_only(tmp_path, home):
+    proc = run(["--keys", "CLICK@10,10"], home)
+    assert proc.returncode == 2 and "unknown key name" in proc.stderr
+    proc = run(["--board", "pygamer"], home)
+    assert proc.returncode == 2 and "bad --board" in proc.stderr
+    proc = run(["--board", "fruit-jam", "--keys", "CLICK@10 RIGHT_CLICK@1,2"], home)
+    assert proc.returncode == 2 and "CLICK@X,Y" in proc.stderr
+    proc = run(["--board", "fruit-jam", "--keys", "RIGHT_CLICK@1,2 WHEEL_DOWN MIDDLE_CLICK@9,9 "
+                "HOLD_CLICK@300,200 START", "--shot", tmp_path / "x.png"], home)
+    assert proc.returncode == 0, proc.stderr
+    assert load_png(tmp_path / "x.png")[:2] == (720, 400)
+
+
+def test_a_fruit_jam_game_won_by_clicks_in_a_script(tmp_path, home, display, sheet):
+    # The won game of tools/bench/won_games.py, played by CLICK words alone.
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tools" / "bench"))
+    from won_games import won_game
+
+    text, line = won_game(3)
+    words = []
+    for move, _ in line:
+        for place in divmod(move, 20):
+            words.append("CLICK@%d,%d" % (120 + 3 * (place_x(place) + 12),
+                                           8 + 3 * (place_y(place) + 12)))
+    script = tmp_path / "clicks.txt"
+    script.write_text("\n".join(words))
+    shot = tmp_path / "won.png"
+    proc = run(["--board", "fruit-jam", "--position", text, "--keys", "@%s" % script,
+                "--shot", shot, "--save", tmp_path / "save"], home)
+    assert proc.returncode == 0, proc.stderr
+    from app_driver import make_app
+    from sthelena.desktop.store import FileStore
+
+    app = make_app(display, sheet, store=FileStore(str(tmp_path / "save")))  # the save read back
+    assert app.game.is_won() and len(app.game.move_stack()) == len(line)
+
+
+# What the Fruit Jam's firmware has built in (CircuitPython 10 on an RP2350), and
+# what Fruit Jam OS puts on its drive (the launcher's settings, adafruit_fruitjam).
+FIRMWARE = {"micropython", "sys", "gc", "os", "time", "math", "array", "struct", "json",
+            "displayio", "random", "bitmaptools", "board", "keypad", "digitalio",
+            "supervisor", "audiocore", "usb", "traceback", "vectorio", "terminalio"}
+FRUIT_JAM_OS = {"adafruit_fruitjam", "launcher_config"}
+
+
+def test_every_import_in_the_folder_resolves_to_the_firmware_the_os_or_the_folder(folder):
+    from pathlib import Path
+
+    from bundle_helpers import imports_of, module_names
+
+    folder = Path(folder)
+    in_folder = module_names(folder)
+    checked = 0
+    for path in sorted(folder.rglob("*.py")):
+        package = ".".join(path.relative_to(folder).with_suffix("").parts[:-1])
+        for name in imports_of(path, package):
+            top = name.split(".")[0]
+            if top in ("typing", "circuitpython_typing", "fontio", "sthelena_board", "sthelena"):
+                continue  # typing only; the handheld's game; the notation, never on a board
+            checked += 1
+            assert name in in_folder or top in FIRMWARE | FRUIT_JAM_OS, (path.name, name)
+    assert checked > 40
+
+
+def test_the_speaker_plays_the_three_tunes_and_never_crashes_for_sound():
+    from sthelena.app.sounds import CLICK, ERROR, FANFARE, TUNES
+    from sthelena.fruitjam.speaker import RATE, Speaker, open_audio, square_waves
+
+    class Out:
+        playing = False
+
+        def __init__(self, fail=False):
+            self.played = []
+            self.fail = fail
+
+        def play(self, sample):
+            if self.fail:
+                raise RuntimeError("the DAC is busy")
+            self.played.append(sample)
+            self.playing = True
+
+        def stop(self):
+            self.playing = False
+
+    def raw(samples, sample_rate):
+        return (samples, sample_rate)
+
+    out = Out()
+    speaker = Speaker(out, raw)
+    for sound in (CLICK, ERROR, FANFARE):
+        speaker.play(sound)
+    assert [len(samples) for samples, _ in out.played] == [
+        sum(ms * RATE // 1000 for _, ms in TUNES[sound]) for sound in (CLICK, ERROR, FANFARE)]
+    assert {rate for _, rate in out.played} == {RATE}
+    wave = square_waves(((441, 10),))  # 441 Hz: 25 samples a period at 11,025 a second
+    assert wave.typecode == "h" and list(wave[:13]) == [6000] * 13 and wave[13] == -6000
+    Speaker(Out(fail=True), raw).play(CLICK)  # a failing output: silence, no error
+    Speaker(None, raw).play(FANFARE)  # no DAC: silence
+    assert open_audio() == (None, None)  # no Fruit Jam libraries here: silence
