@@ -6,7 +6,8 @@ prints figures, passes or fails nothing.
    board): for each preset, deals A-B from their first position, the share
    answered "wins" and the positions met, median and 90th percentile. For
    box-kite only the deals the desktop solver won count (``assets/winnable.bin``):
-   a third of its deals cannot be won.
+   a third of its deals cannot be won. Then the same with the Fruit Jam's
+   larger budget (its edge's ``LARGE_HINT_NODES`` and ``LARGE_HINT_SLOTS``).
 2. SAMD51 seconds, measured: the same hints run on MicroPython's qemu port,
    an emulated Cortex-M4 (``make qemu-m4 MICROPYTHON=DIR``), with qemu
    counting instructions (``-icount shift=0``: the guest's clock advances
@@ -45,7 +46,8 @@ from bundle import CORE_MODULES, merge  # noqa: E402
 from vm_figures import vm_figures  # noqa: E402
 
 from sthelena.app.hint import HINT_MS, HINT_SLICE  # noqa: E402
-from sthelena.app.hint_search import (HINT_NODES, WINNING, hint_begin, hint_result,  # noqa: E402
+from sthelena.app.hint_search import (HINT_NODES, HINT_SLOTS, LARGE_HINT_NODES,  # noqa: E402
+                                      LARGE_HINT_SLOTS, WINNING, hint_begin, hint_result,
                                       hint_search)
 from sthelena.core.game import Game  # noqa: E402
 from sthelena.core.rules import Rules  # noqa: E402
@@ -167,12 +169,13 @@ def deals_of(preset, first, last):
                 if proved_of(file, found, deal) not in (0, PROVED_LOST)]
 
 
-def answers_on_cpython(preset, deals):
-    """{deal: (result, positions)} of the hint from each deal's start."""
+def answers_on_cpython(preset, deals, nodes=HINT_NODES, slots=HINT_SLOTS):
+    """{deal: (result, positions)} of the hint from each deal's start, with
+    the handheld's budget (or another: the Fruit Jam's)."""
     answers = {}
     for deal in deals:
         game = Game.deal(deal, preset)
-        search = hint_begin(game, HINT_NODES)
+        search = hint_begin(game, nodes, slots=slots)
         while not hint_search(search, game, 1000):
             pass
         answers[deal] = (hint_result(search)[0], search.nodes)
@@ -315,6 +318,11 @@ def main():
         deals[preset] = deals_of(preset, first, last)
         answers[preset] = answers_on_cpython(preset, deals[preset])
         print_answers(preset, deals[preset], answers[preset])
+    print("The same with the Fruit Jam's budget, %d positions a hint and %d slots "
+          "(LARGE_HINT_NODES, LARGE_HINT_SLOTS):" % (LARGE_HINT_NODES, LARGE_HINT_SLOTS))
+    for preset in presets:
+        print_answers(preset, deals[preset], answers_on_cpython(
+            preset, deals[preset], LARGE_HINT_NODES, LARGE_HINT_SLOTS))
 
     emulated = os.path.isfile(args.qemu_firmware) and pystone is not None
     if emulated:

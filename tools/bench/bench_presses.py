@@ -11,6 +11,12 @@ quick move) when it makes the wanted move; A held (a long press, counted as
 one press); and A held with auto-play on. Every press counts, cursor moves
 included. Goals (issue 10): at most 2.5 presses a card move with auto-play
 off, 1.5 with it on.
+
+Then the same games by the mouse alone, as on the Fruit Jam (its 720x400
+screen, the table three times larger): click the card and then where it
+goes; a double click, or one held click, when the quick move makes the
+wanted move; the held click with auto-play on. Goals (issue 21): at most 2
+clicks a card move, 1 with auto-play.
 """
 
 import os
@@ -21,14 +27,18 @@ sys.path[:0] = [ROOT, os.path.join(ROOT, "tools")]
 
 sys.path[:0] = [os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), part)
                 for part in ("board", "bench", "assets")]  # the tools' folders
-from won_games import SCHEMES, play_through_buttons, won_game  # noqa: E402
+from won_games import (CLICK_SCHEMES, SCHEMES, play_through_buttons,  # noqa: E402
+                       play_through_clicks, won_game)
 
 GAMES = 10
 GOALS = {2: 2.5, 3: 1.5}
+CLICK_GOALS = {0: 2.0, 1: 2.0, 2: 2.0, 3: 1.0}
+FRUIT_JAM_SIZE = (720, 400)
 
 
 class _Display:
     root_group = None
+    width, height = FRUIT_JAM_SIZE  # (for the clicks' BigScreen)
 
 
 class _Store:
@@ -61,12 +71,33 @@ def main(games=GAMES, rules="st-helena"):
             presses += pressed
             moves += played
             won += is_won
-        goal = GOALS.get(scheme)
-        ratio = presses / moves
-        print("  %-22s %5.2f  (%d presses, %d card moves, %d/%d won)%s"
-              % (name, ratio, presses, moves, won, games,
-                 "" if goal is None else "   goal <= %.1f%s" % (
-                     goal, "" if ratio <= goal else "  NOT MET")))
+        _report(name, presses, "presses", moves, won, games, GOALS.get(scheme))
+    from sthelena.app.big_screen import BigScreen
+    from sthelena.desktop.mouse import DesktopMouse
+
+    print("clicks per card move over the same games, by the mouse alone on the Fruit Jam's "
+          "%dx%d screen:" % FRUIT_JAM_SIZE)
+    for scheme, name in enumerate(CLICK_SCHEMES):
+        clicks = moves = won = 0
+        for seed in range(games):
+            text, line = won_game(seed, rules)
+            screen = BigScreen(_Display())
+            app = App(screen, _Store(), _Speaker(), sheet, position=text,
+                      texts=os.path.join(ROOT, "assets", "help.txt"))
+            clicked, played, is_won = play_through_clicks(app, line, scheme,
+                                                          DesktopMouse(app, screen))
+            clicks += clicked
+            moves += played
+            won += is_won
+        _report(name, clicks, "clicks", moves, won, games, CLICK_GOALS.get(scheme))
+
+
+def _report(name, count, what, moves, won, games, goal):
+    ratio = count / moves
+    print("  %-22s %5.2f  (%d %s, %d card moves, %d/%d won)%s"
+          % (name, ratio, count, what, moves, won, games,
+             "" if goal is None else "   goal <= %.1f%s" % (
+                 goal, "" if ratio <= goal else "  NOT MET")))
 
 
 if __name__ == "__main__":
