@@ -57,7 +57,7 @@ class UsbMouse:
     def _look(self):
         try:
             mouse = self._find()
-        except (self._usb_error, OSError, ValueError):  # plugged in half-way, or gone again
+        except (self._usb_error, OSError, ValueError, RuntimeError):  # half-way in, or gone again
             mouse = None
         if mouse is None:
             return
@@ -101,8 +101,8 @@ class UsbMouse:
         if self.mouse is not None:
             try:
                 self.mouse.release()
-            except (self._usb_error, OSError):
-                pass
+            except (self._usb_error, OSError, RuntimeError):
+                pass  # gone meanwhile: nothing to hand back
 
 
 class MouseSource:

