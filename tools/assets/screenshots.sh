@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerate the screenshots in docs/ (headless, 160x128 shown 3x).
+# Regenerate the screenshots in docs/ (headless, 160x128 shown 3x; the Fruit Jam's at 720x400).
 # Usage: tools/assets/screenshots.sh [PYTHON]   (default .venv/bin/python)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -22,4 +22,9 @@ shot help-table --deal 2026 --keys "START UP UP UP A RIGHT"
 shot hint --deal 7 --keys "SELECT HOLD_SELECT"
 shot stuck --deal 2026 --keys "UP RIGHT RIGHT A A"
 shot won --position "$WON" --keys "RIGHT A DOWN DOWN LEFT A UP UP HOLD_A RIGHT A A RIGHT A RIGHT A LEFT A A RIGHT HOLD_A"
+# The Fruit Jam: its 720x400 screen as the launcher leaves it, played by the mouse
+# (a click on pile 8's card lifts it); and the icon as the launcher shows it.
+"$PY" code.py --no-save --board fruit-jam --deal 2026 --keys "CLICK@396,341" \
+    --shot docs/fruitjam-table.png
+"$PY" tools/assets/fruitjam_launcher.py docs/fruitjam-launcher.png
 echo "screenshots written to docs/"
