@@ -12,7 +12,8 @@ import pytest
 
 from mpvm import REPO_ROOT, run_micropython
 
-import fruitjam_app  # noqa: E402 (tools/board, on the path by conftest)
+import firmware_figures  # noqa: E402 (tools/board, on the path by conftest)
+import fruitjam_app  # noqa: E402
 
 ASSETS = {"assets/" + name: REPO_ROOT / "assets" / name
           for name in ("sheet.bmp", "help.txt", "winnable.bin")}
@@ -252,3 +253,63 @@ def test_the_one_file_build_plays_by_the_mouse_alone_under_the_vm(bundled):
     lines = run_micropython(script, packages=("tools/standins",), exclude=None,
                             files=dict(ASSETS, **{"sthelena_fruitjam.py": bundled})).splitlines()
     assert lines == ["False", "True"]
+
+
+FIRMWARE, WHY_NOT = firmware_figures.interpreter()
+
+ON_CIRCUITPYTHON = """
+import sys
+sys.path.insert(0, STANDINS)  # before the folder: its mouse library needs a real USB host
+import board, supervisor, usb.core, random
+board.use("fruit_jam")
+random.seed(2026)
+import sthelena_fruitjam as device
+jam = device.FruitJam(device.SavesStore(SAVES))
+print(jam.screen.scale, type(jam.app.speaker).__name__)
+mouse = usb.core.plug("mouse")
+device.run(jam, 2)
+
+def click(place):
+    x, y = jam.screen.from_table(device.place_x(place) + 12, device.place_y(place) + 12)
+    while (jam.mouse.x, jam.mouse.y) != (x, y):
+        mouse.report([0, max(-100, min(100, x - jam.mouse.x)),
+                      max(-100, min(100, y - jam.mouse.y)), 0])
+        device.run(jam, 1)
+    mouse.report([1, 0, 0, 0])
+    mouse.report([0, 0, 0, 0])
+    device.run(jam, 3)
+
+move = [m for m in jam.app.game.legal_moves() if m < 240][0]
+click(move // 20)
+click(move % 20)
+print(jam.app.game.move_stack() == [move])
+usb.core.unplug(mouse)
+device.run(jam, 3)
+print(jam.mouse.mouse)
+jam.app.handle(device.SELECT)
+jam.app.handle(device.SELECT | device.HOLD)
+while jam.app.hint is not None:
+    jam.app.tick(0)
+print(jam.app.message.split(":")[0])
+jam.app.flush()
+print(device.SavesStore(SAVES).load() is not None)
+"""
+
+
+@pytest.mark.skipif(FIRMWARE is None, reason=WHY_NOT or "")
+def test_on_circuitpython_the_app_folder_plays_by_the_mouse(tmp_path):
+    # The folder as make fruitjam builds it, run as the launcher runs it (the
+    # folder the working directory) on CircuitPython's own interpreter (10.x,
+    # unix port), the Fruit Jam's modules stood in.
+    import shutil
+    import subprocess
+
+    folder = fruitjam_app.build_app(str(tmp_path))
+    shutil.copytree(REPO_ROOT / "tools" / "standins", tmp_path / "standins")
+    (tmp_path / "saves").mkdir()
+    script = ON_CIRCUITPYTHON.replace("STANDINS", repr(str(tmp_path / "standins"))).replace(
+        "SAVES", repr(str(tmp_path / "saves" / "sthelena")))
+    proc = subprocess.run([FIRMWARE, "-X", "heapsize=%d" % (4 << 20), "-c", script],
+                          cwd=folder, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.stdout.splitlines() == ["3 Speaker", "True", "None", "Wins", "True"]

@@ -85,9 +85,10 @@ def gamepad_source():
 
 
 class FruitJam:
-    """Everything the edge made: the screen, the app, the input sources."""
+    """Everything the edge made: the screen, the app, the input sources
+    (``store``: the saves' place, ``/saves`` unless a test gives another)."""
 
-    def __init__(self):
+    def __init__(self, store=None):
         import sys
 
         import audiocore
@@ -98,7 +99,7 @@ class FruitJam:
 
         self.screen = BigScreen(open_display())
         self.peripherals, out = open_audio()
-        self.app = App(self.screen, SavesStore(), Speaker(out, audiocore.RawSample),
+        self.app = App(self.screen, store or SavesStore(), Speaker(out, audiocore.RawSample),
                        load_sheet(SHEET_PATH), texts=TEXTS_PATH, winnable=WINNABLE_PATH)
         self.app.hint_nodes = LARGE_HINT_NODES  # the larger heap: a larger search
         self.app.hint_slots = LARGE_HINT_SLOTS
