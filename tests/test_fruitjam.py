@@ -71,11 +71,15 @@ def test_the_table_takes_the_launchers_screen_or_asks_for_640x480():
         print(supervisor.runtime.display.root_group is jam.screen.root)
         print(jam.app.hint_nodes, jam.app.hint_slots)
         import adafruit_fruitjam.peripherals as peripherals
-        supervisor.runtime.display = board.Display(320, 240)
+        peripherals.request_display_config(320, 240)  # CIRCUITPY_DISPLAY_WIDTH=320, say
         jam = device.FruitJam()
+        display = supervisor.runtime.display
         print(peripherals.requests, jam.screen.scale, jam.screen.x, jam.screen.y)
+        print(display.framebuffer.width, display.framebuffer.color_depth,
+              display.root_group is jam.screen.root, display.auto_refresh)
     """)
-    assert lines == ["720 400 3 120 8", "True", "30000 16384", "[(640, 480)] 3 80 48"]
+    assert lines == ["720 400 3 120 8", "True", "30000 16384",
+                     "[(720, 400), (320, 240), (640, 480)] 3 80 48", "640 8 True True"]
 
 
 def test_mouse_clicks_move_a_card_and_a_right_click_undoes_it():

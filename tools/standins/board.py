@@ -44,6 +44,7 @@ board_id = "pybadge"
 
 
 _FRUIT_JAM = (Pin("BUTTON1"), Pin("BUTTON2"), Pin("BUTTON3"))
+_DVI = ("CKP", "CKN", "D0P", "D0N", "D1P", "D1N", "D2P", "D2N")  # the Fruit Jam's DVI pins
 
 
 def use(board_name):
@@ -62,8 +63,11 @@ def use(board_name):
         raise ValueError(board_name)
     if board_name == "fruit_jam":
         import supervisor
+        from adafruit_fruitjam.peripherals import request_display_config
 
         BUTTON1, BUTTON2, BUTTON3 = _FRUIT_JAM
-        supervisor.runtime.display = Display(720, 400)
+        for name in _DVI:
+            module[name] = Pin(name)
+        request_display_config(720, 400)  # the launcher's screen, as it leaves it
         board_name = "adafruit_fruit_jam"
     board_id = board_name

@@ -1,0 +1,20 @@
+"""Stand-in for CircuitPython's ``picodvi``: a DVI ``Framebuffer`` of the
+sizes and colour depths the RP2350 offers (its pins are taken and not
+checked). Its buffer is not allocated: the firmware keeps it outside the
+heap."""
+
+_MODES = {(320, 240): (1, 2, 4, 8, 16, 32), (360, 200): (1, 2, 4, 8, 16, 32),
+          (640, 480): (1, 2, 4, 8), (720, 400): (1, 2, 4, 8)}
+
+
+class Framebuffer:
+    def __init__(self, width, height, *, clk_dp=None, clk_dn=None, red_dp=None, red_dn=None,
+                 green_dp=None, green_dn=None, blue_dp=None, blue_dn=None, color_depth=8):
+        if color_depth not in _MODES.get((width, height), ()):
+            raise ValueError("Invalid width, height or color_depth")
+        self.width = width
+        self.height = height
+        self.color_depth = color_depth
+
+    def deinit(self):
+        pass
