@@ -228,3 +228,63 @@ def test_the_speaker_plays_the_three_tunes_and_never_crashes_for_sound():
     Speaker(Out(fail=True), raw).play(CLICK)  # a failing output: silence, no error
     Speaker(None, raw).play(FANFARE)  # no DAC: silence
     assert open_audio() == (None, None)  # no Fruit Jam libraries here: silence
+
+
+MOUSE_WINDOW = """
+import sys
+import pygame
+from sthelena.desktop import window as desktop
+from sthelena.desktop.mouse import DesktopMouse
+from sthelena.app.big_screen import BigScreen
+from sthelena.app.game_app import App
+from sthelena.app.layout import place_x, place_y
+from sthelena.app.sheet import load_sheet
+
+DEAL, SCALE = int(sys.argv[1]), int(sys.argv[2])
+display = desktop.Display(scale=SCALE, size=desktop.FRUIT_JAM_SIZE)
+screen = BigScreen(display)
+app = App(screen, desktop.MemoryStore(), desktop.Speaker(audio=False),
+          load_sheet(desktop.SHEET_PATH), deal=DEAL)
+mouse = DesktopMouse(app, screen, SCALE)
+assert display.window_surface().get_size() == (720 * SCALE, 400 * SCALE)
+
+def at(place):  # the window pixel over a place's card
+    x, y = screen.from_table(place_x(place) + 12, place_y(place) + 12)
+    return x * SCALE, y * SCALE
+
+def button(kind, number, place):
+    pygame.event.post(pygame.event.Event(kind, button=number, pos=at(place)))
+
+app.cursor = 5
+button(pygame.MOUSEBUTTONDOWN, 1, 0)  # a left click on pile 1: its card lifted
+button(pygame.MOUSEBUTTONUP, 1, 0)
+pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))
+desktop.run_interactive(app, display, mouse=mouse)
+assert (app.cursor, app.lifted) == (0, 0), (app.cursor, app.lifted)
+target = [move % 20 for move in app.game.legal_moves() if move // 20 == 0][0]
+button(pygame.MOUSEBUTTONDOWN, 1, target)  # ...and put down
+button(pygame.MOUSEBUTTONUP, 1, target)
+button(pygame.MOUSEBUTTONDOWN, 3, 7)  # a right click: undone
+button(pygame.MOUSEBUTTONUP, 3, 7)
+pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))
+desktop.run_interactive(app, display, mouse=mouse)
+assert app.game.move_stack() == [] and app.redo, app.game.move_stack()
+frame = pygame.surfarray.array3d(display.frame())
+window = pygame.surfarray.array3d(display.window_surface())
+assert (window[::SCALE, ::SCALE] == frame).all()
+print("ok")
+"""
+
+
+def test_the_windows_mouse_plays_the_fruit_jams_screen(tmp_path, home):
+    import os
+    import subprocess
+    import sys
+
+    script = tmp_path / "mouse_window.py"
+    script.write_text(MOUSE_WINDOW)
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", HOME=str(home),
+               PYTHONPATH=os.pathsep.join([str(ROOT)] + [os.environ.get("PYTHONPATH", "")]))
+    done = subprocess.run([sys.executable, str(script), str(deal_with_move_from_pile_1()), "2"],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert (done.returncode, done.stderr, done.stdout) == (0, "", "ok\n")
