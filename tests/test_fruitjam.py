@@ -14,6 +14,7 @@ from mpvm import REPO_ROOT, run_micropython
 
 import firmware_figures  # noqa: E402 (tools/board, on the path by conftest)
 import fruitjam_app  # noqa: E402
+from bench_fruitjam import CLICK  # noqa: E402 (tools/bench)
 
 ASSETS = {"assets/" + name: REPO_ROOT / "assets" / name
           for name in ("sheet.bmp", "help.txt", "winnable.bin")}
@@ -32,22 +33,7 @@ from sthelena.app.buttons import *
 from sthelena.app.layout import place_x, place_y
 from sthelena.fruitjam import device
 from sthelena.fruitjam.inputs import LEAVE
-
-def move_to(jam, mouse, x, y):
-    # a mouse reports small steps
-    while (jam.mouse.x, jam.mouse.y) != (x, y):
-        dx = max(-100, min(100, x - jam.mouse.x))
-        dy = max(-100, min(100, y - jam.mouse.y))
-        mouse.report([0, dx, dy, 0])
-        device.run(jam, 1)
-
-def click(jam, mouse, place, button=1):
-    x, y = jam.screen.from_table(place_x(place) + 12, place_y(place) + 12)
-    move_to(jam, mouse, x, y)
-    mouse.report([button, 0, 0, 0])
-    mouse.report([0, 0, 0, 0])
-    device.run(jam, 3)
-
+""" + CLICK + """
 def first_move_by_clicks(jam, mouse):
     # the first card move the game lists: its card clicked, then its place
     move = [m for m in jam.app.game.legal_moves() if m < 240][0]
@@ -268,24 +254,15 @@ import board, supervisor, usb.core, random
 board.use("fruit_jam")
 random.seed(2026)
 import sthelena_fruitjam as device
+from sthelena_fruitjam import place_x, place_y
 jam = device.FruitJam(device.SavesStore(SAVES))
 print(jam.screen.scale, type(jam.app.speaker).__name__)
 mouse = usb.core.plug("mouse")
 device.run(jam, 2)
-
-def click(place):
-    x, y = jam.screen.from_table(device.place_x(place) + 12, device.place_y(place) + 12)
-    while (jam.mouse.x, jam.mouse.y) != (x, y):
-        mouse.report([0, max(-100, min(100, x - jam.mouse.x)),
-                      max(-100, min(100, y - jam.mouse.y)), 0])
-        device.run(jam, 1)
-    mouse.report([1, 0, 0, 0])
-    mouse.report([0, 0, 0, 0])
-    device.run(jam, 3)
-
+""" + CLICK + """
 move = [m for m in jam.app.game.legal_moves() if m < 240][0]
-click(move // 20)
-click(move % 20)
+click(jam, mouse, move // 20)
+click(jam, mouse, move % 20)
 print(jam.app.game.move_stack() == [move])
 usb.core.unplug(mouse)
 device.run(jam, 3)

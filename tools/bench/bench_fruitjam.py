@@ -26,6 +26,24 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 IN_PLAY_TARGET = 130 * 1024
 MOVES = 150  # moves played by clicks before the heap in play is read
 
+# A click on a place by the stand-in mouse, for VM scripts (tests/test_fruitjam.py
+# too; they name ``device``, ``place_x`` and ``place_y``): the pointer moved there in
+# the small steps a mouse reports, the button pressed and let go.
+CLICK = """
+def move_to(jam, mouse, x, y):
+    while (jam.mouse.x, jam.mouse.y) != (x, y):
+        mouse.report([0, max(-100, min(100, x - jam.mouse.x)),
+                      max(-100, min(100, y - jam.mouse.y)), 0])
+        device.run(jam, 1)
+
+def click(jam, mouse, place, button=1):
+    x, y = jam.screen.from_table(place_x(place) + 12, place_y(place) + 12)
+    move_to(jam, mouse, x, y)
+    mouse.report([button, 0, 0, 0])
+    mouse.report([0, 0, 0, 0])
+    device.run(jam, 3)
+"""
+
 SCRIPT = """
 import gc, os, sys, micropython
 micropython.opt_level(3)
@@ -37,6 +55,7 @@ board.use("fruit_jam")
 # --- top level ---
 base = gc.mem_alloc()
 import sthelena_fruitjam as device
+from sthelena_fruitjam import place_x, place_y
 print("import_peak", gc.mem_alloc() - base)
 # --- top level ---
 imported = gc.mem_alloc()
@@ -47,18 +66,7 @@ device.run(jam, 2)
 # --- top level ---
 set_up = gc.mem_alloc()
 clicks = 0
-
-def click(place):
-    global clicks
-    x, y = jam.screen.from_table(device.place_x(place) + 12, device.place_y(place) + 12)
-    while (jam.mouse.x, jam.mouse.y) != (x, y):
-        mouse.report([0, max(-100, min(100, x - jam.mouse.x)),
-                      max(-100, min(100, y - jam.mouse.y)), 0])
-        device.run(jam, 1)
-    mouse.report([1, 0, 0, 0])
-    mouse.report([0, 0, 0, 0])
-    device.run(jam, 3)
-    clicks += 1
+CLICK_FUNCTIONS
 
 game = jam.app.game
 state = 12345  # the handheld benchmark's long game, its moves made by clicks
@@ -71,8 +79,9 @@ for _ in range(MOVES):
     if legal:
         state = (state * 1103515245 + 12345) & 0x7FFFFFFF
         move = legal[(state >> 8) % len(legal)]
-        click(move // 20)
-        click(move % 20)
+        click(jam, mouse, move // 20)
+        click(jam, mouse, move % 20)
+        clicks += 2
     elif game.redeals_left():
         jam.app.redeal()
     else:
@@ -108,7 +117,8 @@ def fruit_jam_figures():
                 "--pkg", os.path.join(ROOT, "tools", "standins")]
         for name in fruitjam_app.ASSETS:
             args += ["--file", "assets/%s=%s" % (name, os.path.join(ROOT, "assets", name))]
-        return vm_figures(args, SCRIPT.replace("MOVES", str(MOVES)))
+        return vm_figures(args, SCRIPT.replace("MOVES", str(MOVES)).replace(
+            "CLICK_FUNCTIONS\n", CLICK))
 
 
 def print_figures():
