@@ -1,7 +1,8 @@
 """The sounds the app asks its speaker for: ``speaker.play(CLICK)``.
 
 A speaker is any object with ``play(sound)``; it must return at once (the
-device's plays in the background; a silent one does nothing).
+boards' play in the background, through ``SampleSpeaker``; a silent one does
+nothing).
 """
 
 from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
@@ -17,3 +18,36 @@ TUNES = (
     ((196, 80), (147, 80)),  # ERROR: G3 then D3
     ((523, 80), (659, 80), (784, 80), (1047, 240)),  # FANFARE: C5 E5 G5 C6
 )
+
+
+class SampleSpeaker:
+    """``play(sound)`` through a board's audio output, in the background.
+
+    An edge sets ``_out`` (an AudioOut, an I2SOut...; None: silence) and
+    makes the samples in its own format and rate (``_sample(sound)``): the
+    click and the error once, into ``_samples``; the fanfare only when a
+    game is won, let go with the next sound.
+    """
+
+    def __init__(self):
+        self._out = None
+        self._samples = None
+        self._playing = None  # keeps the buffer alive while it plays
+
+    def play(self, sound):
+        """Start ``sound`` (CLICK, ERROR or FANFARE), cutting off the one playing."""
+        out = self._out
+        if out is None:
+            return
+        try:
+            if sound < len(self._samples):
+                sample = self._samples[sound]
+            else:
+                self._playing = None  # let the last fanfare go first
+                sample = self._sample(FANFARE)
+            if out.playing:
+                out.stop()
+            self._playing = sample
+            out.play(sample)
+        except (ValueError, RuntimeError, MemoryError, OSError):
+            pass  # a sound is never worth a crash

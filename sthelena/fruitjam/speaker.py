@@ -9,7 +9,7 @@ game plays silently.
 """
 
 from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
-from ..app.sounds import CLICK, ERROR, FANFARE, TUNES
+from ..app.sounds import CLICK, ERROR, TUNES, SampleSpeaker
 
 RATE = const(11025)  # samples a second: the rate Peripherals sets the DAC to
 _AMPLITUDE = const(6000)  # of 32767: a square wave is loud
@@ -31,40 +31,20 @@ def square_waves(notes, rate=RATE):
     return samples
 
 
-class Speaker:
+class Speaker(SampleSpeaker):
     """``play(sound)`` for the sounds of ``sthelena.app.sounds``, in the
-    background; ``out`` is an audio output (Peripherals' ``audio``), or None
-    for silence. The click and error are made once, the fanfare when a game
-    is won."""
+    background (``SampleSpeaker``); ``out`` is an audio output (Peripherals'
+    ``audio``), or None for silence."""
 
     def __init__(self, out, raw_sample):
-        self._out = out
+        super().__init__()
         self._raw = raw_sample  # audiocore.RawSample
-        self._samples = None
-        self._playing = None  # keeps the buffer alive while it plays
         if out is not None:
+            self._out = out
             self._samples = [self._sample(CLICK), self._sample(ERROR)]
 
     def _sample(self, sound):
         return self._raw(square_waves(TUNES[sound]), sample_rate=RATE)
-
-    def play(self, sound):
-        """Start ``sound``, cutting off the one playing."""
-        out = self._out
-        if out is None:
-            return
-        try:
-            if sound == FANFARE:
-                self._playing = None  # let the last fanfare go first
-                sample = self._sample(FANFARE)
-            else:
-                sample = self._samples[sound]
-            if out.playing:
-                out.stop()
-            self._playing = sample
-            out.play(sample)
-        except (ValueError, RuntimeError, MemoryError, OSError):
-            pass  # a sound is never worth a crash
 
 
 def open_audio():

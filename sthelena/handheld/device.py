@@ -16,7 +16,7 @@ import supervisor
 from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
 
 from ..app.buttons import A, DOWN, LEFT, NO_EVENT, RIGHT, UP, ButtonTimer
-from ..app.sounds import CLICK, ERROR, FANFARE, TUNES
+from ..app.sounds import CLICK, ERROR, TUNES, SampleSpeaker
 from ..core.statistics import KINDS
 
 SHEET_PATH = "/assets/sheet.bmp"
@@ -193,7 +193,7 @@ def _tones(notes, rate):
     return buffer
 
 
-class Speaker:
+class Speaker(SampleSpeaker):
     """``play(sound)`` for the sounds of ``sthelena.app.sounds``, in the background.
 
     The click and error tones are built once (about 250 bytes); the fanfare
@@ -202,9 +202,7 @@ class Speaker:
     """
 
     def __init__(self):
-        self._out = None
-        self._samples = None
-        self._playing = None  # keeps the buffer alive while it plays
+        super().__init__()
         try:
             import audiocore
             import audioio
@@ -222,24 +220,6 @@ class Speaker:
     def _sample(self, sound):
         rate = _RATES[sound]
         return self._raw(_tones(TUNES[sound], rate), sample_rate=rate)
-
-    def play(self, sound):
-        """Start ``sound`` (CLICK, ERROR or FANFARE), cutting off the one playing."""
-        out = self._out
-        if out is None:
-            return
-        try:
-            if sound < len(self._samples):
-                sample = self._samples[sound]
-            else:
-                self._playing = None  # let the last fanfare go first
-                sample = self._sample(FANFARE)
-            if out.playing:
-                out.stop()
-            self._playing = sample
-            out.play(sample)
-        except (ValueError, RuntimeError, MemoryError, OSError):
-            pass  # a sound is never worth a crash
 
 
 # -- the CIRCUITPY drive, when boot.py hands it to the game -----------------
