@@ -130,8 +130,14 @@ def test_keys_of_a_usb_keyboard_and_esc_leaves():
         print("left")
         device.leave(jam)
         print(len(supervisor.reloads))
+        typed.append("z\\n\\x1b[A")  # back, the menu, its last item (for the mouse alone)
+        device.run(jam, 6)
+        print(jam.app.labels[jam.app.menu_item])
+        typed.append("x")
+        device.run(jam)  # returns: the item leaves too
+        print(jam.app.leaving)
     """)
-    assert lines == ["2 2", "-1 1", "left", "1"]
+    assert lines == ["2 2", "-1 1", "left", "1", "Back to the launcher", "True"]
 
 
 def test_a_gamepad_plays_and_one_pulled_out_mid_read_is_no_error():

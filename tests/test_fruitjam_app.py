@@ -288,3 +288,22 @@ def test_the_windows_mouse_plays_the_fruit_jams_screen(tmp_path, home):
     done = subprocess.run([sys.executable, str(script), str(deal_with_move_from_pile_1()), "2"],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert (done.returncode, done.stderr, done.stdout) == (0, "", "ok\n")
+
+
+def test_the_menus_quit_ends_a_fruit_jam_run_and_the_handheld_has_none(tmp_path, home, display,
+                                                                       sheet):
+    from app_driver import make_app
+    from sthelena.app import menu
+
+    frames = tmp_path / "frames"
+    proc = run(["--board", "fruit-jam", "--deal", 5, "--keys", "START UP A RIGHT RIGHT",
+                "--frames", frames], home)
+    assert proc.returncode == 0, proc.stderr
+    assert len(list(frames.iterdir())) == 4  # before the keys, and START UP A: then it quit
+    handheld = make_app(display, sheet, deal=5)
+    press_keys = "START UP"
+    for name in press_keys.split():
+        handheld.handle(buttons.NAMES.index(name))
+    assert len(handheld.labels) == menu._MENU_ITEMS and handheld.menu_item == menu._WINNABLE
+    handheld.handle(buttons.A)
+    assert not handheld.leaving

@@ -163,3 +163,14 @@ def test_games_won_by_mouse_clicks_alone(sheet, scheme):
         clicks, moves, won = play_through_clicks(app, line, scheme, DesktopMouse(app, screen))
         assert won and app.game.is_won()
         assert clicks <= 2 * moves
+
+
+def test_a_click_on_the_menus_last_item_leaves_where_the_edge_offers_it(sheet):
+    app = make_app(Screen(), sheet, deal=2026)
+    app.leave_label = "Back to the launcher"
+    press(app, "START UP")  # the marker wraps round to the last item: the menu scrolls there
+    row = 2 + app.menu_item - app.menu_first
+    assert app.labels[app.menu_item] == "Back to the launcher" and row == 2 + menu.MENU_ROWS - 1
+    press(app, "UP")
+    app.handle(pointed(app, LEFT_BUTTON, 40, row * 8 + 3))
+    assert app.leaving and app.screen == game_app.PLAY

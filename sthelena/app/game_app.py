@@ -64,6 +64,13 @@ def _random_deal():
 class App:
     """The game, its settings and its screens; see the module docstring."""
 
+    # What an edge may set otherwise on its App (class attributes: on the handheld,
+    # which sets none, the instance's dict keeps its size, and the heap its room).
+    hint_nodes = HINT_NODES  # a hint's budget: an edge with a larger heap raises it
+    hint_slots = HINT_SLOTS  # ...and its table of positions met
+    leave_label = None  # an edge with somewhere to go names the menu's way there
+    leaving = False  # ...which sets this: the edge's loop ends
+
     def __init__(self, display, store, speaker, sheet, deal=None, rules=None, position=None,
                  new_deal_number=None, texts="assets/help.txt", winnable=None):
         self.view = TableView(sheet)
@@ -105,8 +112,6 @@ class App:
         self.hint_line = None  # the winning line the last hint found, kept (hint.py)
         self.hint_since = -1  # when it began (-1: not yet timed)
         self.hint_target = NOWHERE  # the place a hint shown marks
-        self.hint_nodes = HINT_NODES  # a hint's budget: an edge with a larger heap raises it
-        self.hint_slots = HINT_SLOTS  # ...and its table of positions met
         self.next_rules = None  # restore may bring back the saved ones
         self.statistics = Statistics()
         self.stats_kind = 0  # the rules the statistics screen shows (stats_screen.py)

@@ -33,6 +33,7 @@ _HELP = const(12 + 8)
 _HINT = const(13 + 8)
 _WINNABLE = const(14 + 8)  # winnable deals only (proved.py)
 _MENU_ITEMS = const(15 + 8)
+_LEAVE = const(15 + 8)  # after them, where the edge offers it (app.leave_label): leave the game
 _MENU_TEXT = ("Resume", "New deal", "Deal by number", "Restart this deal", "Undo", "Redo")
 _OPTION_LABELS = ("build", "wrap", "spaces", "redeals", "1st-deal limit", "gather",
                   "found. moves", "Louis start")
@@ -140,12 +141,15 @@ def menu_label(app, item):
         return "Hint (or hold SELECT)"
     if item == _WINNABLE:
         return winnable_item(app)
+    if item == _LEAVE:
+        return app.leave_label
     return "Help"
 
 
 def menu_labels(app):
     labels = []
-    for item in range(_MENU_ITEMS):  # a loop: a comprehension is one more code object
+    for item in range(_MENU_ITEMS + (app.leave_label is not None)):  # (a loop: a
+        # comprehension is one more code object)
         labels.append(menu_label(app, item))
     return labels
 
@@ -175,7 +179,7 @@ def menu_button(app, button, held):
             _relabel(app, asked)
     if button == UP or button == DOWN:
         # Only the marker tile moves (allocating nothing) unless the menu scrolls.
-        app.menu_item = (item + (1 if button == DOWN else -1)) % _MENU_ITEMS
+        app.menu_item = (item + (1 if button == DOWN else -1)) % len(app.labels)
         first = app.menu_first
         if first <= app.menu_item < first + MENU_ROWS:
             app.view.move_marker(2 + app.menu_item - first)
@@ -183,7 +187,7 @@ def menu_button(app, button, held):
             _draw(app)
     elif button == B or button == START:
         return PLAY
-    elif (button == LEFT or button == RIGHT) and item != _HINT:  # (A asks for it)
+    elif (button == LEFT or button == RIGHT) and item != _HINT and item != _LEAVE:  # (A asks)
         return _change(app, item, 1 if button == RIGHT else -1)
     elif button == A:
         if item >= _RULES:
@@ -275,4 +279,7 @@ def _change(app, item, by):
     elif item == _WINNABLE:
         winnable_item(app, True)  # on or off where offered, else a buzz
         _relabel(app, item)
+    elif item == _LEAVE:
+        app.leaving = True  # the edge's loop ends: it saves and goes
+        return PLAY
     return MENU

@@ -54,6 +54,8 @@ def run_script(app, display, events, frames_dir=None, mouse=None):
         display.refresh()
         if frames_dir is not None:
             display.save_png(frame_path(frames_dir, index, len(events)))
+        if app.leaving:  # the menu's Quit: the keys after it are not played
+            break
 
 
 def run_interactive(app, display, frames_dir=None, clock=time.monotonic, mouse=None):
@@ -76,7 +78,7 @@ def run_interactive(app, display, frames_dir=None, clock=time.monotonic, mouse=N
 
     def handle(event):
         nonlocal count
-        app.handle(event)
+        app.handle(event)  # (the menu's Quit sets app.leaving: the loop ends)
         display.refresh()
         if frames_dir is not None:
             count += 1
@@ -114,6 +116,8 @@ def run_interactive(app, display, frames_dir=None, clock=time.monotonic, mouse=N
                     mouse.release(button, now)
             elif kind in (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED):
                 display.present()
+        if app.leaving:
+            return now
         event = timer.due(now)
         if event == NO_EVENT and mouse is not None:
             event = mouse.due(now)

@@ -183,6 +183,7 @@ def _main(argv):
 
         app.hint_nodes = LARGE_HINT_NODES  # as the Fruit Jam's edge gives it
         app.hint_slots = LARGE_HINT_SLOTS
+        app.leave_label = "Quit"  # (the Fruit Jam's goes back to its launcher)
         mouse = DesktopMouse(app, screen, args.scale)
     if isinstance(store, FileStore) and not app.resumed:
         # --deal, --rules, --position, or an unreadable or newer save: the

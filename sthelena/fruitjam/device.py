@@ -20,6 +20,7 @@ from .store import SavesStore
 SHEET_PATH = "assets/sheet.bmp"  # in the app's folder, the working directory
 TEXTS_PATH = "assets/help.txt"
 WINNABLE_PATH = "assets/winnable.bin"
+LEAVE_LABEL = "Back to the launcher"
 SCREEN_SIZE = (640, 480)  # asked for when the screen handed over is too small for 3x
 _BUSY_MS = const(50)  # while a hint searches: its slices run this long between polls
 
@@ -103,6 +104,7 @@ class FruitJam:
                        load_sheet(SHEET_PATH), texts=TEXTS_PATH, winnable=WINNABLE_PATH)
         self.app.hint_nodes = LARGE_HINT_NODES  # the larger heap: a larger search
         self.app.hint_slots = LARGE_HINT_SLOTS
+        self.app.leave_label = LEAVE_LABEL  # the menu's way back, for the mouse alone
         self.mouse = UsbMouse(find_mouse, usb.core.USBTimeoutError, usb.core.USBError,
                               self.screen)
         runtime = supervisor.runtime
@@ -117,7 +119,8 @@ class FruitJam:
 
 def run(jam, iterations=None):
     """The main loop: poll every source, hand an event to the app, else
-    let it tick; returns on LEAVE (or after ``iterations``, for tests)."""
+    let it tick; returns on LEAVE, or when the menu's item has set
+    ``app.leaving`` (or after ``iterations``, for tests)."""
     ticks_ms = supervisor.ticks_ms
     app = jam.app
     sources = jam.sources
@@ -135,6 +138,8 @@ def run(jam, iterations=None):
             return
         if event != NO_EVENT:
             app.handle(event)
+            if app.leaving:
+                return
         elif app.tick(now):  # a hint searches: slices for a while, then the sources again
             while app.hint is not None and (ticks_ms() - now) & TICKS_MASK < _BUSY_MS:
                 app.tick(ticks_ms())
