@@ -9,6 +9,9 @@ the 104 cards again; a redeal, Louis' deal and Louis' first round (a gap
 refilled from the stock) read them all (``hash_all``). The weights are fixed
 pseudo-random numbers (the same on every machine); a pile card's is made
 of two factors (its height's and its pile's), so the list is short.
+
+The keys of the positions a search has met go in its table (``store_position``),
+emptied by ageing (``empty_table``).
 """
 
 from ..core.cards import const
@@ -115,3 +118,41 @@ def key_of(search):
     them), so that a key does not depend on the table's size."""
     search.slot = search.hash1 % search.slots
     search.key = (search.hash1 >> 18) * _P2 + search.hash2 + 1
+
+
+def store_position(search):
+    """Put the position in the table: False if it was there. Two positions
+    are taken for one only if 26 bits of their hashes agree in a slot they
+    both probe (about one chance in 60 million a comparison). An entry is
+    stamped with the table's age: emptying the table is making it older, in
+    one step (a real emptying, a long step, only after seven)."""
+    keys = search.table
+    age = search.age << 27
+    key = age | search.key
+    slot = search.slot
+    while keys[slot] >= age:  # entries of this age (older ones count as empty)
+        if keys[slot] == key:
+            return False
+        slot += 1
+        if slot == search.slots:
+            slot = 0
+    if search.stored >= search.slots - (search.slots >> 3):  # full: emptied, and on (no proof)
+        search.whole = False
+        empty_table(search)
+        key = search.age << 27 | search.key
+        slot = search.slot
+    keys[slot] = key
+    search.stored += 1
+    return True
+
+
+def empty_table(search):
+    """Empty the table: its entries made older (a real emptying only when
+    the three bits of age are used up)."""
+    search.stored = 0
+    search.age += 1
+    if search.age == 8:  # the stamp's three bits used up
+        table = search.table
+        for slot in range(search.slots):
+            table[slot] = 0
+        search.age = 1

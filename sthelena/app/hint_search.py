@@ -42,7 +42,7 @@ a step allocates nothing but what a redeal allocates in the core.
 
 from ..core.moves import DEAL, REDEAL
 from ..core.cards import const
-from .hint_keys import hash_all, key_of, make_weights, moved
+from .hint_keys import empty_table, hash_all, key_of, make_weights, moved, store_position
 from .hint_line import HintLine, goal_index, goal_table, position_key  # noqa: F401 (exported)
 from .hint_moves import SCRATCH, generate_moves
 
@@ -83,7 +83,7 @@ class HintSearch:
         self.capped = 0  # the depth of the innermost position under a cap (0: none)
         self.nodes = 0  # positions met
         self.stored = 0  # positions in the table
-        self.age = 0  # its age (_store)
+        self.age = 0  # its age (hint_keys.store_position)
         self.whole = True  # nothing left out: an end without a win is a proof
         self.final_cap = _FINAL_CAP  # the first pass's; 0 in the second
         self.ending = 0  # while it backs out: the result (-1: from the best line)
@@ -151,8 +151,8 @@ def _start(search, game):
     the second pass, the table emptied)."""
     hash_all(search, game)
     key_of(search)
-    _empty(search)
-    _store(search)
+    empty_table(search)
+    store_position(search)
     search.keys_at[0] = search.key
     search.capped = 0
     search.at = 0
@@ -258,7 +258,7 @@ def hint_search(search, game, steps):
             if found >= 0:
                 search.at = depth + 1
                 return _won(search, game, found)
-        if _store(search):
+        if store_position(search):
             home = sum(game.foundations)
             if home > search.best:
                 search.best = home
@@ -385,38 +385,3 @@ def _back_out(search, game, pops):
 
 
 # -- positions: hashes, the table, a kept line's positions ----------------------
-
-def _store(search):
-    """Put the position in the table: False if it was there. Two positions
-    are taken for one only if 26 bits of their hashes agree in a slot they
-    both probe (about one chance in 60 million a comparison). An entry is
-    stamped with the table's age: emptying the table is making it older, in
-    one step (a real emptying, a long step, only after seven)."""
-    keys = search.table
-    age = search.age << 27
-    key = age | search.key
-    slot = search.slot
-    while keys[slot] >= age:  # entries of this age (older ones count as empty)
-        if keys[slot] == key:
-            return False
-        slot += 1
-        if slot == search.slots:
-            slot = 0
-    if search.stored >= search.slots - (search.slots >> 3):  # full: emptied, and on (no proof)
-        search.whole = False
-        _empty(search)
-        key = search.age << 27 | search.key
-        slot = search.slot
-    keys[slot] = key
-    search.stored += 1
-    return True
-
-
-def _empty(search):
-    search.stored = 0
-    search.age += 1
-    if search.age == 8:  # the stamp's three bits used up
-        table = search.table
-        for slot in range(search.slots):
-            table[slot] = 0
-        search.age = 1
