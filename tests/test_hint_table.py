@@ -12,6 +12,7 @@ from conftest import ROOT
 from hint_helpers import STUCK, exactly, walked
 from sthelena.app import game_app, menu
 from sthelena.app.buttons import B, SELECT, HOLD
+from sthelena.app.deals import new_deal
 from sthelena.app.hint_search import hint_depth
 from sthelena.app.layout import place_x, place_y
 from sthelena.app.table import TEXT_COLUMNS
@@ -292,7 +293,7 @@ def test_a_move_off_the_line_makes_the_next_hint_search_again(display, sheet, re
     finish(app)
     display.refresh()
     assert app.hint_line is not line and status_line(display, reader).startswith("Wins: ")
-    app.new_deal(5)  # a new deal drops it
+    new_deal(app, 5)  # a new deal drops it
     assert app.hint_line is None
 
 

@@ -15,6 +15,7 @@ from conftest import ROOT
 from positions import position
 from sthelena.core import winnable
 from sthelena.app import game_app, menu, proved
+from sthelena.app.deals import new_deal
 from sthelena.app.sounds import ERROR
 from sthelena.app.table import TEXT_COLUMNS
 from sthelena.core.game import CYCLING, NO_MOVES, PLAYING, Game
@@ -103,7 +104,7 @@ def test_winnable_only_deals_only_proved_wins_through_the_buttons(display, sheet
         assert verdict("box-kite", numbers[-1]) > 0
     assert len(set(numbers)) == 6
     # A from the stuck screen deals a winnable one too.
-    app.new_deal(lost[1])
+    new_deal(app, lost[1])
     assert play_until_stuck(app) in (CYCLING, NO_MOVES)
     assert app.screen == game_app.STUCK
     press(app, "A")
@@ -257,7 +258,8 @@ def test_the_board_hands_the_app_its_file_and_deals_winnable_ones_in_the_vm():
         random.seed(5)
         numbers = [proved.next_deal_number(app) for _ in range(8)]
         print(" ".join(str(number) for number in numbers))
-        app.new_deal(%d)
+        from sthelena.app.deals import new_deal
+        new_deal(app, %d)
         print(proved.known_lines(app.game, app.winnable))
     """ % won, files={"assets/sheet.bmp": SHEET, "assets/winnable.bin": ASSET})
     assert lines[:3] == ["/assets/winnable.bin", "Winnable only: off", "Winnable only: on"]

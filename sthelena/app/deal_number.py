@@ -1,6 +1,7 @@
 """Deal by number: ten digits (``app.digits``) set with the d-pad, the one
 being changed at ``app.digit``."""
 
+from .deals import new_deal
 from .buttons import UP, DOWN, LEFT, RIGHT, A, B, START
 from .screens import PLAY, MENU, NUMBER, throws_away
 
@@ -56,7 +57,7 @@ def number_button(app, button, held):
             app.error()
             return NUMBER
         if asked == NUMBER or not throws_away(app):
-            app.new_deal(number)
+            new_deal(app, number)
             return PLAY
         app.asked = NUMBER
         show_number(app, ("This game will be lost:", "A again to deal it."))

@@ -156,38 +156,9 @@ class App:
         self.screen = NOWHERE  # whatever was shown, the table is drawn afresh
         self.go(PLAY)
 
-    def new_deal(self, number):
-        """Deal ``number`` with the rules chosen for the next deal (the game
-        left counts as lost if it was played and not yet counted)."""
-        self._leave_game()
-        self.hint_line = None  # (a restart keeps it: the line holds from the deal on)
-        self.start(Game.deal(number, Rules.parse(str(self.next_rules))))
-        self.save_now()  # a new deal (and maybe the statistics): written at once
-
-    def _leave_game(self):
-        game = self.game
-        if not self.finished and game.history:
-            self.statistics.record(game.rules, game.deal_number, False, self.moves_made())
-            if self.on_record is not None and game.deal_number is not None:  # counted
-                self.on_record(self.statistics)
-        self.finished = False
-
     def moves_made(self):
         """Moves played in this game, those a trimmed save dropped included."""
         return self.game.earlier_moves + len(self.game.move_stack())
-
-    def restart(self):
-        """This deal again from the start: dealt afresh if the rules for the
-        next deal differ, else every move taken back."""
-        game = self.game
-        if game.deal_number is not None and not (self.next_rules == game.rules):
-            self.new_deal(game.deal_number)
-        elif game.earlier_moves:  # a trimmed save's game: from its deal again
-            self.start(Game.deal(game.deal_number, game.rules))
-        else:
-            while game.history:
-                game.pop()
-            self.start(game)
 
     def save_now(self):
         """Write the record now (``record.Keeper``); a failure or a trim is

@@ -3,6 +3,7 @@ colours, sound, statistics, help and winnable deals only (proved.py). Opens
 on START from the table."""
 
 from ..core.rules import Rules, OPTIONS, CHOICES, PRESETS, value_text
+from .deals import new_deal, restart
 from .buttons import UP, DOWN, LEFT, RIGHT, A, B, START
 from .table import TEXT_COLUMNS, TEXT_ROWS, FOUR_COLOURS, TWO_COLOURS
 from .screens import PLAY, MENU, HELP, NUMBER, STATS, throws_away
@@ -217,12 +218,12 @@ def _choose(app, item, asked):
     if item == _RESUME and app.can_finish:
         app.finish()
     elif item == _NEW:
-        app.new_deal(next_deal_number(app))
+        new_deal(app, next_deal_number(app))
     elif item == _BY_NUMBER:
         start_number(app, app.game.deal_number or 0)
         return NUMBER
     elif item == _RESTART:
-        app.restart()
+        restart(app)
     elif item == _UNDO:
         app.undo()
     elif item == _REDO:

@@ -5,6 +5,7 @@ of the deal (proved.py). The words are in the texts file (sections
 ``redeal``, ``stock``, ``lost``, ``cycling``)."""
 
 from ..core.game import REDEAL_ONLY, CYCLING, NO_MOVES
+from .deals import new_deal
 from .buttons import A, B, START
 from .table import TEXT_ROWS
 from .screens import PLAY, MENU, STUCK, write_section
@@ -48,7 +49,7 @@ def stuck_button(app, button, held):
         if app.game.status() == REDEAL_ONLY:
             app.redeal()
         else:
-            app.new_deal(next_deal_number(app))
+            new_deal(app, next_deal_number(app))
         return PLAY
     if button == B:
         return PLAY

@@ -2,6 +2,7 @@
 winning line's moves when the winnable-deals file knows them (proved.py);
 a new deal, or undo."""
 
+from .deals import new_deal
 from .buttons import A, B, START
 from .screens import PLAY, MENU, WON_SCREEN, show_message
 from .proved import known_lines, next_deal_number
@@ -19,7 +20,7 @@ def show_won(app):
 
 def won_button(app, button, held):
     if button == A:
-        app.new_deal(next_deal_number(app))
+        new_deal(app, next_deal_number(app))
         return PLAY
     if button == B:
         app.undo()
