@@ -195,7 +195,7 @@ def test_every_import_in_the_folder_resolves_to_the_firmware_the_os_or_the_folde
 
 def test_the_speaker_plays_the_three_tunes_and_never_crashes_for_sound():
     from sthelena.app.sounds import CLICK, ERROR, FANFARE, TUNES
-    from sthelena.fruitjam.speaker import RATE, Speaker, open_audio, square_waves
+    from sthelena.fruitjam.speaker import RATE, Speaker, open_audio, tune_samples
 
     class Out:
         playing = False
@@ -223,7 +223,7 @@ def test_the_speaker_plays_the_three_tunes_and_never_crashes_for_sound():
     assert [len(samples) for samples, _ in out.played] == [
         sum(ms * RATE // 1000 for _, ms in TUNES[sound]) for sound in (CLICK, ERROR, FANFARE)]
     assert {rate for _, rate in out.played} == {RATE}
-    wave = square_waves(((441, 10),))  # 441 Hz: 25 samples a period at 11,025 a second
+    wave = tune_samples(((441, 10),))  # 441 Hz: 25 samples a period at 11,025 a second
     assert wave.typecode == "h" and list(wave[:13]) == [6000] * 13 and wave[13] == -6000
     Speaker(Out(fail=True), raw).play(CLICK)  # a failing output: silence, no error
     Speaker(None, raw).play(FANFARE)  # no DAC: silence

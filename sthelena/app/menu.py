@@ -15,6 +15,7 @@ from .hint import start_hint
 from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
 
 MENU_ROWS = const(12)  # menu items visible at once
+ITEM_ROW = const(2)  # the text row of the first item shown (the title, a blank line above)
 LABEL_WIDTH = TEXT_COLUMNS - 2  # after the '>' column; the last holds the scroll arrows
 
 # Menu items (the rules options follow _RULES, one per option).
@@ -71,10 +72,10 @@ def draw_menu(app):
         if up or down or made[at] != labels[item]:
             made[at] = None if up or down else labels[item]
             made[at + 1] = _row(labels[item], up, down)
-        rows[2 + row] = made[at + 1]
+        rows[ITEM_ROW + row] = made[at + 1]
     rows[TEXT_ROWS - 1] = "A: choose  <>: change"
     _rules_note(app)
-    view.show_text(marker_row=2 + chosen - first)
+    view.show_text(marker_row=ITEM_ROW + chosen - first)
 
 
 def _row(label, up, down):
@@ -183,7 +184,7 @@ def menu_button(app, button, held):
         app.menu_item = (item + (1 if button == DOWN else -1)) % len(app.labels)
         first = app.menu_first
         if first <= app.menu_item < first + MENU_ROWS:
-            app.view.move_marker(2 + app.menu_item - first)
+            app.view.move_marker(ITEM_ROW + app.menu_item - first)
         else:
             _draw(app)
     elif button == B or button == START:
@@ -203,7 +204,7 @@ def _relabel(app, item, draw=True):
     app.labels[item] = label
     if app.menu_first <= item < app.menu_first + MENU_ROWS:
         row = item - app.menu_first
-        app.view.rows[2 + row] = _row(label, row == 0 and app.menu_first > 0,
+        app.view.rows[ITEM_ROW + row] = _row(label, row == 0 and app.menu_first > 0,
                                       row == MENU_ROWS - 1
                                       and app.menu_first + MENU_ROWS < len(app.labels))
         if draw:

@@ -23,7 +23,7 @@ from ..core.cards import const  # the core's: micropython's, or a stand-in on CP
 from .buttons import UP, DOWN, A, B, START, SELECT, NO_EVENT, ButtonTimer
 from .layout import GRID_LEFT, GRID_TOP, GRID_COLUMNS, GRID_ROWS, GRID_WIDTH, GRID_HEIGHT
 from .layout import place_column, place_row
-from .menu import MENU_ROWS
+from .menu import ITEM_ROW, MENU_ROWS
 from .screens import PLAY, MENU, NOWHERE
 from .tiles import TILE_HEIGHT
 
@@ -78,8 +78,8 @@ def pointed(app, button, x, y):
         row = y // TILE_HEIGHT
         if row == 0:
             return B
-        item = app.menu_first + row - 2
-        if not (0 <= row - 2 < MENU_ROWS and item < len(app.labels)):
+        item = app.menu_first + row - ITEM_ROW
+        if not (0 <= row - ITEM_ROW < MENU_ROWS and item < len(app.labels)):
             return NO_EVENT
         if item != app.menu_item:
             app.menu_item = item
@@ -101,6 +101,14 @@ class Pointer:
         if (event == A and button == LEFT_BUTTON) or (event == B and button == RIGHT_BUTTON):
             return self._timer.down(event, now_ms)
         return event
+
+    def press_on(self, app, screen, button, x, y, now_ms):
+        """The same at pixel (x, y) of ``screen`` (a BigScreen): off the table,
+        only B means something."""
+        where = screen.to_table(x, y)
+        if where is None:
+            return self.press(app, button, -1, -1, now_ms)
+        return self.press(app, button, where[0], where[1], now_ms)
 
     def release(self, button, now_ms):
         """Mouse ``button`` went up: its hold, if pending, is cancelled."""

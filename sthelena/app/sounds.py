@@ -20,6 +20,27 @@ TUNES = (
 )
 
 
+def sample_count(notes, rate):
+    """Samples ``notes`` take at ``rate`` samples a second."""
+    size = 0
+    for note in notes:
+        size += note[1] * rate // 1000
+    return size
+
+
+def square_waves(samples, notes, rate, high, low):
+    """Fill ``samples`` (``sample_count`` long: a bytearray, an array) with
+    ``notes`` as square waves at ``rate``, each sample ``high`` or ``low``
+    (each board's format); high on even half periods, so the pitch holds
+    though a rate is coarse."""
+    at = 0
+    for frequency, ms in notes:
+        for offset in range(ms * rate // 1000):
+            samples[at] = high if offset * 2 * frequency // rate % 2 == 0 else low
+            at += 1
+    return samples
+
+
 class SampleSpeaker:
     """``play(sound)`` through a board's audio output, in the background.
 

@@ -21,8 +21,7 @@ class DesktopMouse:
 
     def press(self, button, x, y, now_ms):
         """Mouse ``button`` down at screen pixel (x, y): the app's event."""
-        where = self.screen.to_table(x, y) or (-1, -1)
-        return self._pointer.press(self.app, button, where[0], where[1], now_ms)
+        return self._pointer.press_on(self.app, self.screen, button, x, y, now_ms)
 
     def press_in_window(self, button, x, y, now_ms):
         """The same at window pixel (x, y)."""

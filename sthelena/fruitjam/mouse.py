@@ -121,7 +121,5 @@ class MouseSource:
         if change & _RELEASED:
             self._pointer.release(change & 7, now_ms)
             return NO_EVENT
-        where = self.mouse.screen.to_table(self.mouse.x, self.mouse.y)
-        if where is None:  # on the baize around the table: only B means something
-            where = (-1, -1)
-        return self._pointer.press(self.app, change, where[0], where[1], now_ms)
+        mouse = self.mouse
+        return self._pointer.press_on(self.app, mouse.screen, change, mouse.x, mouse.y, now_ms)

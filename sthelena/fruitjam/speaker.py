@@ -9,26 +9,19 @@ game plays silently.
 """
 
 from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
-from ..app.sounds import CLICK, ERROR, TUNES, SampleSpeaker
+from ..app.sounds import CLICK, ERROR, TUNES, SampleSpeaker, sample_count, square_waves
 
 RATE = const(11025)  # samples a second: the rate Peripherals sets the DAC to
 _AMPLITUDE = const(6000)  # of 32767: a square wave is loud
 
 
-def square_waves(notes, rate=RATE):
-    """16-bit signed samples playing ``notes`` ((Hz, ms) pairs) in turn."""
+def tune_samples(notes):
+    """16-bit signed samples playing ``notes`` ((Hz, ms) pairs) in turn at ``RATE``."""
     import array
 
-    size = 0
-    for note in notes:
-        size += note[1] * rate // 1000
+    size = sample_count(notes, RATE)
     samples = array.array("h", bytearray(2 * size))  # (a bytearray: raw zeros on both Pythons)
-    at = 0
-    for frequency, ms in notes:
-        for offset in range(ms * rate // 1000):
-            samples[at] = _AMPLITUDE if offset * 2 * frequency // rate % 2 == 0 else -_AMPLITUDE
-            at += 1
-    return samples
+    return square_waves(samples, notes, RATE, _AMPLITUDE, -_AMPLITUDE)
 
 
 class Speaker(SampleSpeaker):
@@ -44,7 +37,7 @@ class Speaker(SampleSpeaker):
             self._samples = [self._sample(CLICK), self._sample(ERROR)]
 
     def _sample(self, sound):
-        return self._raw(square_waves(TUNES[sound]), sample_rate=RATE)
+        return self._raw(tune_samples(TUNES[sound]), sample_rate=RATE)
 
 
 def open_audio():

@@ -16,7 +16,7 @@ import supervisor
 from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
 
 from ..app.buttons import A, DOWN, LEFT, NO_EVENT, RIGHT, UP, ButtonTimer
-from ..app.sounds import CLICK, ERROR, TUNES, SampleSpeaker
+from ..app.sounds import CLICK, ERROR, TUNES, SampleSpeaker, sample_count, square_waves
 from ..core.statistics import KINDS
 
 SHEET_PATH = "/assets/sheet.bmp"
@@ -175,24 +175,6 @@ _RATES = (3520, 1176, 8000)
 _AMPLITUDE = const(40)  # of 127: the speaker is loud
 
 
-def _tones(notes, rate):
-    """A sample buffer playing ``notes`` ((Hz, ms) pairs) one after another
-    at ``rate`` samples a second."""
-    size = 0
-    for note in notes:
-        size += note[1] * rate // 1000
-    buffer = bytearray(size)
-    start = 0
-    for frequency, ms in notes:
-        count = ms * rate // 1000
-        for offset in range(count):
-            # high on even half periods: the pitch holds though 8 kHz is coarse
-            buffer[start + offset] = 128 + _AMPLITUDE \
-                if offset * 2 * frequency // rate % 2 == 0 else 128 - _AMPLITUDE
-        start += count
-    return buffer
-
-
 class Speaker(SampleSpeaker):
     """``play(sound)`` for the sounds of ``sthelena.app.sounds``, in the background.
 
@@ -219,7 +201,10 @@ class Speaker(SampleSpeaker):
 
     def _sample(self, sound):
         rate = _RATES[sound]
-        return self._raw(_tones(TUNES[sound], rate), sample_rate=rate)
+        notes = TUNES[sound]
+        samples = bytearray(sample_count(notes, rate))  # 8-bit unsigned, as the DAC takes
+        return self._raw(square_waves(samples, notes, rate, 128 + _AMPLITUDE, 128 - _AMPLITUDE),
+                         sample_rate=rate)
 
 
 # -- the CIRCUITPY drive, when boot.py hands it to the game -----------------
