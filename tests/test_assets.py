@@ -94,7 +94,7 @@ def test_load_sheet_gives_the_drawn_pixels(sheet_module, drawn):
 
 
 def test_load_sheet_without_bitmaptools_gives_the_same(sheet_module, drawn, monkeypatch):
-    monkeypatch.setattr(sheet_module, "readinto", None)
+    monkeypatch.setattr(sheet_module, "_READINTO", False)
     bitmap = sheet_module.load_sheet(str(SHEET))
     assert loaded_rows(bitmap) == [bytes(row) for row in drawn]
 
@@ -110,7 +110,7 @@ def top_down(data):
 @pytest.mark.parametrize("fallback", [False, True])
 def test_load_sheet_reads_top_down_rows(sheet_module, drawn, tmp_path, monkeypatch, fallback):
     if fallback:
-        monkeypatch.setattr(sheet_module, "readinto", None)
+        monkeypatch.setattr(sheet_module, "_READINTO", False)
     path = tmp_path / "down.bmp"
     path.write_bytes(top_down(SHEET.read_bytes()))
     assert loaded_rows(sheet_module.load_sheet(str(path))) == [bytes(row) for row in drawn]
@@ -241,7 +241,7 @@ def bad_files():
 def test_load_sheet_refuses_what_is_not_the_sheet(sheet_module, tmp_path, monkeypatch,
                                                   name, fallback):
     if fallback:
-        monkeypatch.setattr(sheet_module, "readinto", None)
+        monkeypatch.setattr(sheet_module, "_READINTO", False)
     path = tmp_path / "bad.bmp"
     path.write_bytes(bad_files()[name])
     with pytest.raises(ValueError):
@@ -268,8 +268,8 @@ with open("/sheet.bmp", "wb") as f:
     f.write(binascii.unhexlify("%s"))
 with open("/bad.bmp", "wb") as f:
     f.write(b"BM" + bytes(60))
-from sthelena.app.sheet import load_sheet, readinto
-print(readinto)
+from sthelena.app.sheet import load_sheet, _READINTO
+print(_READINTO)
 # --- top level ---
 import binascii, gc
 gc.collect()
@@ -292,7 +292,7 @@ def test_load_sheet_runs_under_micropython_without_allocating_per_pixel(tmp_path
     (fake / "__init__.py").write_text(FAKE_DISPLAYIO)
     script = MICROPYTHON_SCRIPT % SHEET.read_bytes().hex()
     out = run_micropython(script, packages=("sthelena", str(fake))).split()
-    assert out[0] == "None" and out[3] == "ValueError"
+    assert out[0] == "False" and out[3] == "ValueError"
     assert bytes.fromhex(out[2]) == b"".join(bytes(row) for row in drawn)
     pixels = make_assets.WIDTH * make_assets.HEIGHT
     assert int(out[1]) < pixels + 2048  # the stand-in bitmap, a file, a header, a row

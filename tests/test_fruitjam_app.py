@@ -170,7 +170,8 @@ def test_a_fruit_jam_game_won_by_clicks_in_a_script(tmp_path, home, display, she
 # what Fruit Jam OS puts on its drive (the launcher's settings, adafruit_fruitjam).
 FIRMWARE = {"micropython", "sys", "gc", "os", "time", "math", "array", "struct", "json",
             "displayio", "random", "bitmaptools", "board", "keypad", "digitalio",
-            "supervisor", "audiocore", "usb", "traceback", "vectorio", "terminalio"}
+            "supervisor", "audiocore", "usb", "traceback", "vectorio", "terminalio",
+            "framebufferio"}
 FRUIT_JAM_OS = {"adafruit_fruitjam", "launcher_config"}
 
 

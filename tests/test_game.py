@@ -13,6 +13,7 @@ from sthelena.core.game import CYCLING, NO_MOVES, PLAYING, REDEAL_ONLY, WON, Gam
 from sthelena.core.moves import DEAL, MOVE_LIMIT, REDEAL
 from sthelena.core.notation import card_name, move_name, parse_card, parse_move
 from sthelena.core.notation import NotationError, check_position
+from sthelena.core.stuck_search import _progress_reachable
 from sthelena.core.rules import PRESETS
 
 RULES = [name for name, _ in PRESETS] + [
@@ -285,7 +286,7 @@ def test_the_stuck_search_agrees_with_a_plain_search(number, rules, steps):
             break
         game.push(legal[step % len(legal)])
     before = game.position_key(), bytes(game.history)
-    found = game._progress_reachable(300)
+    found = _progress_reachable(game, 300)
     assert (game.position_key(), bytes(game.history)) == before  # it undid itself
     reference, size = _reachable_by_reference(game)
     if reference is True:
@@ -299,10 +300,10 @@ def test_the_stuck_search_on_a_cycle_and_with_no_budget():
     rules = "st-helena,build=any,spaces=none,redeals=0"
     cycling = position(rules, {1: "KH QH", 2: "QS KS"})
     assert _reachable_by_reference(cycling)[0] is False
-    assert not cycling._progress_reachable(300) and cycling.status() == CYCLING
+    assert not _progress_reachable(cycling, 300) and cycling.status() == CYCLING
     # With spaces open, QH reaches AH in two moves (1-5, 5-AH).
     freed = position("st-helena,build=any,redeals=0", {1: "KH QH", 2: "QS KS"})
-    assert _reachable_by_reference(freed)[0] and freed._progress_reachable(300)
+    assert _reachable_by_reference(freed)[0] and _progress_reachable(freed, 300)
     # No budget: it cannot prove the game stuck, so it says PLAYING.
     assert cycling.status(budget=0) == PLAYING
 

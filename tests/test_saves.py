@@ -35,7 +35,7 @@ def _load(name, path):
 def device(monkeypatch):
     """``sthelena.handheld.device`` imported on CPython over the board's stand-ins
     (only for this test: sys.modules is put back afterwards)."""
-    for name in ("board", "keypad", "microcontroller", "supervisor"):
+    for name in ("busdisplay", "board", "keypad", "microcontroller", "supervisor"):
         monkeypatch.setitem(sys.modules, name, _load(name, STANDINS / (name + ".py")))
     module = _load("sthelena.handheld.device", REPO_ROOT / "sthelena" / "handheld" / "device.py")
     monkeypatch.setitem(sys.modules, "sthelena.handheld.device", module)

@@ -68,7 +68,7 @@ class App:
     # which sets none, the instance's dict keeps its size, and the heap its room).
     hint_nodes = HINT_NODES  # a hint's budget: an edge with a larger heap raises it
     hint_slots = HINT_SLOTS  # ...and its table of positions met
-    leave_label = None  # an edge with somewhere to go names the menu's way there
+    leave_label: str | None = None  # an edge with somewhere to go names the menu's way there
     leaving = False  # ...which sets this: the edge's loop ends
 
     def __init__(self, display, store, speaker, sheet, deal=None, rules=None, position=None,

@@ -44,7 +44,7 @@ _OPTION_LABELS = ("build", "wrap", "spaces", "redeals", "1st-deal limit", "gathe
 # The rows last made from labels (label, row text) and the top line's deal
 # number and text: a menu opened again as it was reuses its strings, so its
 # label draws nothing and makes no garbage.
-_MADE = [None] * (2 * MENU_ROWS + 2)
+_MADE: list = [None] * (2 * MENU_ROWS + 2)
 
 
 def draw_menu(app):

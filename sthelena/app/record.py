@@ -128,7 +128,7 @@ def restore(app):
                 pass  # the game's rules, then
         except (ValueError, IndexError) as error:
             game = None
-            why = error
+            why = str(error)
     if game is None or stats is None:
         app.message = UNREADABLE if game is None else STATISTICS_LOST
         print("sthelena: %s (%s)" % (app.message, why))

@@ -4,8 +4,10 @@ import displayio
 
 try:
     from bitmaptools import readinto
+
+    _READINTO = True
 except ImportError:  # a build without bitmaptools
-    readinto = None
+    _READINTO = False
 from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
 
 _WIDTH = const(96)  # 16 x 13 tiles of 6 x 8
@@ -34,7 +36,7 @@ def load_sheet(path):
         bitmap = displayio.Bitmap(_WIDTH, _HEIGHT, 16)
         up = not height[3]  # the file's first row is the bottom one
         try:
-            if readinto:
+            if _READINTO:
                 # positional: the swap keyword is named differently in Blinka
                 readinto(bitmap, file, 4, 1, True, False, up)
                 return bitmap

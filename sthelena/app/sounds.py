@@ -58,11 +58,12 @@ class SampleSpeaker:
     def play(self, sound):
         """Start ``sound`` (CLICK, ERROR or FANFARE), cutting off the one playing."""
         out = self._out
-        if out is None:
+        samples = self._samples
+        if out is None or samples is None:
             return
         try:
-            if sound < len(self._samples):
-                sample = self._samples[sound]
+            if sound < len(samples):
+                sample = samples[sound]
             else:
                 self._playing = None  # let the last fanfare go first
                 sample = self._sample(FANFARE)
@@ -72,3 +73,7 @@ class SampleSpeaker:
             out.play(sample)
         except (ValueError, RuntimeError, MemoryError, OSError):
             pass  # a sound is never worth a crash
+
+    def _sample(self, sound):
+        """The edge's sample of ``sound``, in its own format and rate."""
+        raise NotImplementedError

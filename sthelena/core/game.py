@@ -18,7 +18,7 @@ from .deal import shuffled_deck
 from .moves import DEAL, REDEAL
 from .rules import Rules
 from .stuck_search import (CYCLING, NO_MOVES, PLAYING, REDEAL_ONLY,  # noqa: F401 (exported)
-                           STATUS_NAMES, WON, StuckSearch)
+                           STATUS_NAMES, WON, status)
 
 _REDEAL_TAG = const(0xFE)
 _DEAL_TAG = const(0xFD)
@@ -37,7 +37,7 @@ class IllegalMoveError(ValueError):
     """A move that may not be played in this position."""
 
 
-class Game(StuckSearch):
+class Game:
     """A position with its undo history (``status()``: see ``stuck_search``)."""
 
     def __init__(self, rules=None):
@@ -152,6 +152,10 @@ class Game(StuckSearch):
 
     def is_won(self):
         return sum(self.foundations) == 104
+
+    def status(self, budget=300):
+        """PLAYING, WON, REDEAL_ONLY, CYCLING or NO_MOVES: see ``stuck_search``."""
+        return status(self, budget)
 
     # -- legal moves ---------------------------------------------------
 

@@ -52,7 +52,7 @@ class Statistics:
     """Counts of finished deals, one table of bytes per kind of rules."""
 
     def __init__(self):
-        self.tables = [None] * len(KINDS)
+        self.tables: list = [None] * len(KINDS)  # a bytearray for each kind played
 
     def reset(self):
         """Forget every deal (the app asks the player first)."""
@@ -99,7 +99,7 @@ class Statistics:
         """The deals of ``kind`` finished last, newest first: a list of
         (number, won, moves)."""
         table = self.tables[kind]
-        deals = []
+        deals: list = []
         if table is None:
             return deals
         head = table[13]

@@ -29,12 +29,16 @@ def open_display():
     """The screen: as the launcher left it if the table fits three times
     larger (720x400, 640x480), else 640x480 asked for (the table at 320x240
     would be only its own size: twice is 256 pixels tall)."""
+    import framebufferio
+
     display = supervisor.runtime.display
     if display is None or table_scale(display.width, display.height) < 3:
         from adafruit_fruitjam.peripherals import request_display_config
 
         request_display_config(*SCREEN_SIZE)
         display = supervisor.runtime.display
+    if not isinstance(display, framebufferio.FramebufferDisplay):
+        raise RuntimeError("no DVI screen: St. Helena plays on a Fruit Jam's screen")
     display.auto_refresh = True  # (the launcher's screensaver may have left it off)
     return display
 

@@ -71,6 +71,8 @@ class UsbMouse:
         """Read a report if one is there: the pointer moved, the buttons
         it holds noted; the wheel's step (0: none)."""
         mouse = self.mouse
+        if mouse is None:
+            return 0
         try:
             count = mouse.device.read(mouse.endpoint, mouse.buffer, timeout=_READ_MS)
         except self._timeout_error:

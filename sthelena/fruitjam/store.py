@@ -73,7 +73,7 @@ class SavesStore:
         try:
             file = open(name, "r+b")  # in place: the file's size and place stay
         except OSError:
-            file = open(name, "wb")  # the first save to this slot
+            file = open(name, "w+b")  # the first save to this slot
         with file:
             file.write(head)
             file.write(data)

@@ -99,16 +99,16 @@ class ButtonSource:
 
 def button_source():
     """The buttons of whichever board this is, without configuration."""
-    pygamer = hasattr(board, "JOYSTICK_X")
+    joystick_x = getattr(board, "JOYSTICK_X", None)  # a PyGamer's; a PyBadge has a D-pad
     keys = keypad.ShiftRegisterKeys(
         clock=board.BUTTON_CLOCK, data=board.BUTTON_OUT, latch=board.BUTTON_LATCH,
-        key_count=4 if pygamer else 8, value_when_pressed=True)
-    if not pygamer:
+        key_count=8 if joystick_x is None else 4, value_when_pressed=True)
+    if joystick_x is None:
         return ButtonSource(keys)
     import analogio
 
-    return ButtonSource(keys, analogio.AnalogIn(board.JOYSTICK_X),
-                        analogio.AnalogIn(board.JOYSTICK_Y))
+    return ButtonSource(keys, analogio.AnalogIn(joystick_x),
+                        analogio.AnalogIn(getattr(board, "JOYSTICK_Y")))  # (the PyGamer's pin)
 
 
 # Record: magic, length (2 bytes, big-endian), the app's record. The record
@@ -134,7 +134,11 @@ class NvmStore:
     """
 
     def __init__(self, nvm=None):
-        self.nvm = microcontroller.nvm if nvm is None else nvm
+        if nvm is None:
+            nvm = microcontroller.nvm
+            if nvm is None:  # a firmware built without it
+                raise OSError("this board's firmware has no microcontroller.nvm")
+        self.nvm = nvm
         self.capacity = len(self.nvm) - _HEADER
 
     def load(self):

@@ -1,13 +1,17 @@
 """Stand-in for CircuitPython's ``board`` on a PyBadge, a PyGamer or a Fruit Jam.
 
-A PyBadge by default; ``use("pygamer")`` adds the joystick pins, as the
-PyGamer's firmware has them, and ``use("pybadge")`` takes them away again;
-``use("fruit_jam")`` gives the Fruit Jam's board id and buttons.
-``DISPLAY`` is a 160 x 128 stand-in display.
+A PyBadge by default; ``use(name)`` makes it another board ("pygamer",
+"pybadge", "fruit_jam"): its board id and exactly the pins of that board's
+firmware that the game or a test reads (``tools/board/conformance.py``
+checks them against the board's stub). The handhelds' ``DISPLAY`` is a
+160 x 128 stand-in display; the Fruit Jam has none (its launcher leaves a
+720 x 400 one at ``supervisor.runtime.display``).
 """
 
+from busdisplay import BusDisplay as _BusDisplay
 
-class Pin:
+
+class _Pin:
     def __init__(self, name):
         self.name = name
 
@@ -15,59 +19,43 @@ class Pin:
         return "board." + self.name
 
 
-class Display:
-    """The built-in display: its size, ``root_group`` and refresh knobs."""
-
-    def __init__(self, width=160, height=128):
-        self.width = width
-        self.height = height
-        self.root_group = None
-        self.auto_refresh = True
-        self.brightness = 1.0
-        self.refreshes = 0
-
-    def refresh(self, target_frames_per_second=None, minimum_frames_per_second=0):
-        self.refreshes += 1
-        return True
-
-
-BUTTON_CLOCK = Pin("BUTTON_CLOCK")
-BUTTON_OUT = Pin("BUTTON_OUT")
-BUTTON_LATCH = Pin("BUTTON_LATCH")
-SPEAKER = Pin("SPEAKER")
-SPEAKER_ENABLE = Pin("SPEAKER_ENABLE")
-A0 = SPEAKER
-DISPLAY = Display()
-
-_JOYSTICK = (Pin("JOYSTICK_X"), Pin("JOYSTICK_Y"))
+_HANDHELD = ("BUTTON_CLOCK", "BUTTON_OUT", "BUTTON_LATCH", "SPEAKER", "SPEAKER_ENABLE")
+_PINS = {
+    "pybadge": _HANDHELD,
+    "pygamer": _HANDHELD + ("JOYSTICK_X", "JOYSTICK_Y"),
+    "fruit_jam": ("BUTTON1", "BUTTON2", "BUTTON3",
+                  "CKP", "CKN", "D0P", "D0N", "D1P", "D1N", "D2P", "D2N"),  # buttons, DVI
+}
+_MADE = {}  # pin name -> its one _Pin, as the firmware's pins are singletons
+DISPLAY = _BusDisplay(width=160, height=128)
+_HANDHELD_DISPLAY = DISPLAY
 board_id = "pybadge"
 
 
-_FRUIT_JAM = (Pin("BUTTON1"), Pin("BUTTON2"), Pin("BUTTON3"))
-_DVI = ("CKP", "CKN", "D0P", "D0N", "D1P", "D1N", "D2P", "D2N")  # the Fruit Jam's DVI pins
-
-
 def use(board_name):
-    """Become the PyGamer (joystick pins), the PyBadge (none) or the Fruit
-    Jam (three buttons; its launcher's 720 x 400 display at
-    ``supervisor.runtime.display``)."""
-    global JOYSTICK_X, JOYSTICK_Y, BUTTON1, BUTTON2, BUTTON3, board_id
+    """Become the PyGamer, the PyBadge or the Fruit Jam (its launcher's
+    720 x 400 display at ``supervisor.runtime.display``)."""
+    global DISPLAY, board_id
+    if board_name not in _PINS:
+        raise ValueError(board_name)
     module = globals()
-    if board_name == "pygamer":
-        JOYSTICK_X, JOYSTICK_Y = _JOYSTICK
-    elif board_name in ("pybadge", "fruit_jam"):
-        for name in ("JOYSTICK_X", "JOYSTICK_Y"):
+    for names in _PINS.values():
+        for name in names + ("A0", "DISPLAY"):
             if name in module:
                 del module[name]
-    else:
-        raise ValueError(board_name)
+    for name in _PINS[board_name]:
+        if name not in _MADE:
+            _MADE[name] = _Pin(name)
+        module[name] = _MADE[name]
     if board_name == "fruit_jam":
-        import supervisor
         from adafruit_fruitjam.peripherals import request_display_config
 
-        BUTTON1, BUTTON2, BUTTON3 = _FRUIT_JAM
-        for name in _DVI:
-            module[name] = Pin(name)
         request_display_config(720, 400)  # the launcher's screen, as it leaves it
         board_name = "adafruit_fruit_jam"
+    else:
+        module["A0"] = module["SPEAKER"]  # the DAC the speaker is on
+        DISPLAY = _HANDHELD_DISPLAY
     board_id = board_name
+
+
+use("pybadge")

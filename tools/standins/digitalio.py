@@ -3,13 +3,27 @@ Fruit Jam's buttons: a test presses one by setting its ``value`` False)."""
 
 
 class Direction:
-    INPUT = 0
-    OUTPUT = 1
+    """Where a pin's value goes (the firmware's values are objects, not ints)."""
+
+
+Direction.INPUT = Direction()
+Direction.OUTPUT = Direction()
 
 
 class Pull:
-    UP = 1
-    DOWN = 2
+    """Which way an input is pulled."""
+
+
+Pull.UP = Pull()
+Pull.DOWN = Pull()
+
+
+class DriveMode:
+    """How an output drives its pin."""
+
+
+DriveMode.PUSH_PULL = DriveMode()
+DriveMode.OPEN_DRAIN = DriveMode()
 
 
 class DigitalInOut:
@@ -18,7 +32,7 @@ class DigitalInOut:
         self.direction = Direction.INPUT
         self.value = False
 
-    def switch_to_output(self, value=False, drive_mode=None):
+    def switch_to_output(self, value=False, drive_mode=DriveMode.PUSH_PULL):
         self.direction = Direction.OUTPUT
         self.value = value
 

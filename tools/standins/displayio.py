@@ -114,7 +114,7 @@ class Bitmap:
         for at in range(len(data)):
             data[at] = byte
 
-    def dirty(self, x1=0, y1=0, x2=None, y2=None):
+    def dirty(self, x1=0, y1=0, x2=-1, y2=-1):
         pass
 
 
@@ -153,14 +153,14 @@ class Palette:
         colours = self._colours
         return colours[at] | colours[at + 1] << 8 | colours[at + 2] << 16
 
-    def make_transparent(self, index):
-        self._colours[self._at(index) + 11] = 1
+    def make_transparent(self, palette_index):
+        self._colours[self._at(palette_index) + 11] = 1
 
-    def make_opaque(self, index):
-        self._colours[self._at(index) + 11] = 0
+    def make_opaque(self, palette_index):
+        self._colours[self._at(palette_index) + 11] = 0
 
-    def is_transparent(self, index):
-        return self._colours[self._at(index) + 11] == 1
+    def is_transparent(self, palette_index):
+        return self._colours[self._at(palette_index) + 11] == 1
 
 
 class _Layer:
@@ -283,8 +283,8 @@ class Group(_Layer):
     def index(self, layer):
         return self._children.index(layer)
 
-    def pop(self, index=-1):
-        layer = self._children.pop(index)
+    def pop(self, i=-1):
+        layer = self._children.pop(i)
         layer._in_group = False
         return layer
 

@@ -19,9 +19,9 @@ class Event:
 
 
 class EventQueue:
-    def __init__(self, max_events=64):
-        self._keys = bytearray(max_events)
-        self._pressed = bytearray(max_events)
+    def __init__(self):  # (the firmware's keys make their queue: no arguments)
+        self._keys = bytearray(64)
+        self._pressed = bytearray(64)
         self._head = 0
         self._count = 0
         self.overflowed = False
@@ -74,7 +74,9 @@ class ShiftRegisterKeys:
             raise ValueError("pins needed")
         self.key_count = key_count
         self.value_when_pressed = value_when_pressed
-        self.events = EventQueue(max_events)
+        self.events = EventQueue()
+        self.events._keys = bytearray(max_events)
+        self.events._pressed = bytearray(max_events)
         for key_number in sorted(_held):
             if key_number < key_count:
                 self.events._put(key_number, True)  # the first scan finds it down

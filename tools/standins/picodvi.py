@@ -8,8 +8,8 @@ _MODES = {(320, 240): (1, 2, 4, 8, 16, 32), (360, 200): (1, 2, 4, 8, 16, 32),
 
 
 class Framebuffer:
-    def __init__(self, width, height, *, clk_dp=None, clk_dn=None, red_dp=None, red_dn=None,
-                 green_dp=None, green_dn=None, blue_dp=None, blue_dn=None, color_depth=8):
+    def __init__(self, width, height, *, clk_dp, clk_dn, red_dp, red_dn,
+                 green_dp, green_dn, blue_dp, blue_dn, color_depth=8):
         if color_depth not in _MODES.get((width, height), ()):
             raise ValueError("Invalid width, height or color_depth")
         self.width = width

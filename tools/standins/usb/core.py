@@ -31,13 +31,14 @@ class Device:
     def report(self, values):
         self.reports.append(list(values))
 
-    def read(self, endpoint, buffer, timeout=None):
+    def read(self, endpoint, size_or_buffer, timeout=None):
         self.reads += 1
         if not self.plugged:
             raise USBError(19)  # ENODEV
         if not self.reports:
             raise USBTimeoutError(110)  # ETIMEDOUT
         data = self.reports.pop(0)
+        buffer = size_or_buffer  # (the game always reads into a buffer)
         for index in range(min(len(data), len(buffer))):
             buffer[index] = data[index]
         return len(data)
@@ -51,7 +52,7 @@ class Device:
     def attach_kernel_driver(self, interface):
         self.kernel_driver = True
 
-    def set_configuration(self, configuration=None):
+    def set_configuration(self, configuration=1):
         pass
 
 
@@ -67,7 +68,7 @@ def unplug(device):
         _devices.remove(device)
 
 
-def find(find_all=False, idVendor=None, idProduct=None):
+def find(find_all=False, *, idVendor=None, idProduct=None):
     if find_all:
         return iter(list(_devices))
     return _devices[0] if _devices else None
