@@ -70,6 +70,14 @@ firmware-vm:
 	@test -n "$(CIRCUITPYTHON)" || { echo "make firmware-vm CIRCUITPYTHON=DIR (a clone of adafruit/circuitpython, with tags)" >&2; exit 2; }
 	tools/board/firmware_vm.sh $(CIRCUITPYTHON)
 
+## firmware-rp2040: CircuitPython's own firmware for the Pimoroni PicoSystem (RP2040) into
+## build/rp2040, from a clone of adafruit/circuitpython and fetched snapshots of its submodules:
+## make firmware-rp2040 CIRCUITPYTHON=DIR [MIRRORS=DIR]
+.PHONY: firmware-rp2040
+firmware-rp2040:
+	@test -n "$(CIRCUITPYTHON)" || { echo "make firmware-rp2040 CIRCUITPYTHON=DIR [MIRRORS=DIR] (a clone of adafruit/circuitpython, with tags)" >&2; exit 2; }
+	tools/board/firmware_rp2040.sh $(CIRCUITPYTHON) $(MIRRORS)
+
 ## qemu-m4: MicroPython's qemu port as a Cortex-M4 firmware into build/qemu (bench-hint times the
 ## hint on it), from a clone of micropython/micropython: make qemu-m4 MICROPYTHON=DIR
 .PHONY: qemu-m4
