@@ -2,9 +2,28 @@
 PyBadge, and from the app folder Fruit Jam OS's launcher starts), and what
 ``python code.py`` runs on a desktop. It picks the edge (the handheld's
 buttons and screen, the Fruit Jam's screen, mouse, keyboard and gamepad, or a
-window) and starts the app."""
+window) and starts the app; on any other board it says, in one line, which
+boards it plays on."""
 
 import sys
+
+BOARDS = "a PyGamer, a PyBadge or a Fruit Jam"  # the boards the game has an edge for
+
+
+def edge_of(board):
+    """Which edge plays on ``board`` (the firmware's module): "fruit_jam",
+    "handheld" (the PyGamer and the PyBadge, told apart by their pins), or
+    None for a board the game does not know."""
+    if "fruit_jam" in board.board_id:
+        return "fruit_jam"
+    if hasattr(board, "BUTTON_CLOCK") and hasattr(board, "DISPLAY"):
+        return "handheld"
+    return None
+
+
+def unknown_board(board_id):
+    """The line for a board the game has no edge for."""
+    return "St. Helena plays on %s: this board is %s" % (BOARDS, board_id)
 
 
 def load_failure(error, version, fruit_jam=False):
@@ -24,22 +43,27 @@ def load_failure(error, version, fruit_jam=False):
         return ("St. Helena: a library is missing (%s): run `circup install -r "
                 "requirements.txt`" % text)
     if isinstance(error, ImportError):  # a module the firmware of its boards has built in
-        return "St. Helena: this CircuitPython has %s: it plays on a PyGamer or PyBadge" % text
+        return "St. Helena: this CircuitPython has %s: it plays on %s" % (text, BOARDS)
     return "St. Helena could not start (%s: %s): copy the game again" % (
         type(error).__name__, text)
 
 
-def start_on_board():
+def start_on_board(board=None):
     """Load the game and play: on a Fruit Jam from the app folder (the one-file
-    build as .py, compiled at start in its large heap), else from lib/; if it
-    cannot load, say why in one line (printed: on the board's screen and its
-    serial console)."""
-    try:
-        import board
-
-        fruit_jam = "fruit_jam" in board.board_id
-    except ImportError:  # (CircuitPython's unix port, in the tests)
-        fruit_jam = False
+    build as .py, compiled at start in its large heap), else from lib/; on a
+    board it does not know, or if it cannot load, say why in one line
+    (printed: on the board's screen and its serial console). ``board``: the
+    firmware's module, or a stand-in."""
+    if board is None:
+        try:
+            import board
+        except ImportError:  # (CircuitPython's unix port, in the tests: played as a handheld)
+            board = None
+    edge = "handheld" if board is None else edge_of(board)
+    if edge is None:
+        print(unknown_board(board.board_id))
+        return
+    fruit_jam = edge == "fruit_jam"
     try:
         if fruit_jam:
             from sthelena_fruitjam import main

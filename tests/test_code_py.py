@@ -34,8 +34,8 @@ def code_py():
      "St. Helena needs CircuitPython 9 or 10 (this is 8.2.10) and libraries of the same "
      "version: update CircuitPython, then `circup update`"),
     (ImportError("no module named 'keypad'"),
-     "St. Helena: this CircuitPython has no module named 'keypad': it plays on a PyGamer or "
-     "PyBadge"),
+     "St. Helena: this CircuitPython has no module named 'keypad': it plays on a PyGamer, a "
+     "PyBadge or a Fruit Jam"),
     (MemoryError("memory allocation failed, allocating 4096 bytes"),
      "St. Helena: out of memory loading the game: reset the board and try again"),
     (OSError(5, "Input/output error"),
@@ -44,6 +44,33 @@ def code_py():
 def test_each_failure_to_load_gets_one_line_saying_what_to_do(code_py, error, says):
     line = code_py["load_failure"](error, "8.2.10")
     assert line == says and "\n" not in line
+
+
+class Board:
+    """A firmware's board module, as far as code.py reads it."""
+
+    def __init__(self, board_id, *pins):
+        self.board_id = board_id
+        for pin in pins:
+            setattr(self, pin, object())
+
+
+@pytest.mark.parametrize("board, edge", [
+    (Board("pygamer", "BUTTON_CLOCK", "DISPLAY", "JOYSTICK_X"), "handheld"),
+    (Board("pybadge", "BUTTON_CLOCK", "DISPLAY"), "handheld"),
+    (Board("adafruit_fruit_jam", "BUTTON1"), "fruit_jam"),
+    (Board("raspberry_pi_pico", "LED"), None),
+    (Board("adafruit_feather_rp2040", "BUTTON", "NEOPIXEL"), None),
+])
+def test_each_board_gets_its_edge_or_none(code_py, board, edge):
+    assert code_py["edge_of"](board) == edge
+
+
+def test_on_a_board_it_does_not_know_code_py_names_the_boards_it_plays_on(code_py, capsys):
+    code_py["start_on_board"](Board("raspberry_pi_pico", "LED"))
+    assert capsys.readouterr().out == (
+        "St. Helena plays on a PyGamer, a PyBadge or a Fruit Jam: this board is "
+        "raspberry_pi_pico\n")
 
 
 VM_SCRIPT = """
