@@ -7,6 +7,9 @@ VENV := .venv
 PY := $(VENV)/bin/python
 VENV_STAMP := $(VENV)/.installed
 MPVM_STAMP := tools/mpvm/node_modules/.installed
+EMULATOR_STAMP := tools/emulator/node_modules/.installed
+FIRMWARE_UF2 ?= build/rp2040/firmware.uf2
+BOOTROM := build/rp2040/bootrom.bin
 
 .PHONY: play play-tty test bench clean
 
@@ -19,6 +22,15 @@ $(MPVM_STAMP): tools/mpvm/package.json tools/mpvm/package-lock.json
 	npm ci --prefix tools/mpvm --no-audit --no-fund
 	touch $@
 
+$(EMULATOR_STAMP): tools/emulator/package.json tools/emulator/package-lock.json
+	npm ci --prefix tools/emulator --no-audit --no-fund
+	touch $@
+
+# The RP2040's boot ROM, read from a checkout (or bare git directory) of wokwi/rp2040js.
+$(BOOTROM):
+	@test -n "$(RP2040JS)" || { echo "make emulate RP2040JS=DIR (a checkout or bare git directory of wokwi/rp2040js: the RP2040's boot ROM, once)" >&2; exit 2; }
+	node tools/emulator/bootrom.mjs $(RP2040JS) $@
+
 ## play: St. Helena in a window, as on the handheld (DEAL=N, RULES=preset,options and
 ## BOARD=fruit-jam, the Fruit Jam's screen and mouse, optional)
 play: $(VENV_STAMP)
@@ -28,8 +40,9 @@ play: $(VENV_STAMP)
 play-tty: $(VENV_STAMP)
 	$(PY) -m sthelena tty $(if $(DEAL),--deal $(DEAL)) $(if $(RULES),--rules $(RULES))
 
-## test: every test, on CPython and under the MicroPython VM
-test: $(VENV_STAMP) $(MPVM_STAMP)
+## test: every test, on CPython and under the MicroPython VM (and on CircuitPython's own
+## firmware in the RP2040 emulator, where make firmware-rp2040 has built it)
+test: $(VENV_STAMP) $(MPVM_STAMP) $(EMULATOR_STAMP)
 	$(PY) -m pytest -rs tests
 
 ## bench: heap figures under MicroPython, move generation speed on CPython
@@ -78,6 +91,22 @@ firmware-rp2040:
 	@test -n "$(CIRCUITPYTHON)" || { echo "make firmware-rp2040 CIRCUITPYTHON=DIR [MIRRORS=DIR] (a clone of adafruit/circuitpython, with tags)" >&2; exit 2; }
 	tools/board/firmware_rp2040.sh $(CIRCUITPYTHON) $(MIRRORS)
 
+## emulate: the drive image as shipped (libraries as .mpy) on CircuitPython's PicoSystem firmware
+## in the rp2040js emulator: KEYS="RIGHT A ..." (the desktop's --keys words, WAIT:MS, RESET),
+## SHOT=out.png, FRAMES=DIR, JSON=1 optional; needs make firmware-rp2040 (and RP2040JS=DIR once)
+.PHONY: emulate emulator-selftest
+emulate: $(VENV_STAMP) $(EMULATOR_STAMP) $(BOOTROM)
+	@test -f $(FIRMWARE_UF2) || { echo "make emulate: no $(FIRMWARE_UF2): make firmware-rp2040 CIRCUITPYTHON=DIR first" >&2; exit 2; }
+	rm -rf build/emulator/CIRCUITPY
+	$(PY) tools/board/bundle.py --out build/emulator/CIRCUITPY --mpy-libraries
+	node tools/emulator/run.mjs --firmware $(FIRMWARE_UF2) --bootrom $(BOOTROM) \
+	  --drive build/emulator/CIRCUITPY $(if $(KEYS),--keys "$(KEYS)") \
+	  $(if $(SHOT),--shot $(SHOT)) $(if $(FRAMES),--frames $(FRAMES)) $(if $(JSON),--json)
+
+## emulator-selftest: the emulator's parts (UF2, display, flash, FAT, PNG, key words), no firmware
+emulator-selftest: $(EMULATOR_STAMP)
+	node tools/emulator/selftest.mjs
+
 ## qemu-m4: MicroPython's qemu port as a Cortex-M4 firmware into build/qemu (bench-hint times the
 ## hint on it), from a clone of micropython/micropython: make qemu-m4 MICROPYTHON=DIR
 .PHONY: qemu-m4
@@ -97,4 +126,4 @@ circuitpy: $(VENV_STAMP)
 	$(PY) tools/board/bundle.py
 
 clean:
-	rm -rf $(VENV) tools/mpvm/node_modules .pytest_cache .hypothesis
+	rm -rf $(VENV) tools/mpvm/node_modules tools/emulator/node_modules .pytest_cache .hypothesis

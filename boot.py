@@ -4,7 +4,7 @@ CircuitPython runs boot.py once at reset, before USB starts. By default it
 leaves the drive as it is: writable from the computer, read-only to the game
 (which keeps its save in the board's non-volatile memory, ``microcontroller.nvm``).
 
-Hold SELECT while the board resets and the drive is handed to the game
+Hold SELECT (Y on a PicoSystem) while the board resets and the drive is handed to the game
 (``storage.remount("/", readonly=False)``): the game then also writes
 ``sthelena-stats.txt`` on it, and says on screen that the computer cannot
 write to the drive until the next reset without SELECT. To get the drive
@@ -20,18 +20,31 @@ import storage
 _SELECT = 3  # SELECT's number on the shift register, on a PyBadge and a PyGamer
 
 
+def select_keys():
+    """The keys to read SELECT from, as the game reads them, and SELECT's
+    key number; None on a board without a SELECT the game knows."""
+    clock = getattr(board, "BUTTON_CLOCK", None)  # a PyGamer's or PyBadge's shift register
+    if clock is not None:
+        return keypad.ShiftRegisterKeys(
+            clock=clock, data=getattr(board, "BUTTON_OUT"), latch=getattr(board, "BUTTON_LATCH"),
+            key_count=4 if hasattr(board, "JOYSTICK_X") else 8,
+            value_when_pressed=True), _SELECT
+    select = getattr(board, "SW_Y", None)  # the PicoSystem's Y, its SELECT
+    if select is not None:
+        return keypad.Keys((select,), value_when_pressed=False, pull=True), 0
+    return None, 0
+
+
 def select_held():
-    """Whether SELECT is down now, read through the buttons' shift register
-    as the game reads it (``keypad.ShiftRegisterKeys``); the keys are let go
-    again for the game."""
-    keys = keypad.ShiftRegisterKeys(
-        clock=board.BUTTON_CLOCK, data=board.BUTTON_OUT, latch=board.BUTTON_LATCH,
-        key_count=4 if hasattr(board, "JOYSTICK_X") else 8, value_when_pressed=True)
+    """Whether SELECT is down now; the keys are let go again for the game."""
+    keys, select = select_keys()
+    if keys is None:
+        return False
     time.sleep(0.1)  # a few scans: a key held from the start is reported as pressed
     held = False
     event = keypad.Event()
     while keys.events.get_into(event):
-        if event.key_number == _SELECT:
+        if event.key_number == select:
             held = event.pressed
     keys.deinit()
     return held

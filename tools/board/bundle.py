@@ -12,7 +12,8 @@ holding the same code takes less. This tool (desktop only) writes it:
     python tools/board/bundle.py [--out DIR]        # DIR (default build/CIRCUITPY):
         code.py, boot.py, assets/ (sheet.bmp, help.txt, winnable.bin), those
         two files of lib/, and the board's libraries (tools/board/board_libs.py)
-        from the pinned packages
+        from the pinned packages (--mpy-libraries: compiled by CircuitPython's
+        mpy-cross, as circup installs them)
     python tools/board/bundle.py --source FILE      # the merged board modules as .py
     python tools/board/bundle.py --core-only FILE   # just the rules core, merged
 
@@ -61,6 +62,7 @@ import ast
 import builtins
 import os
 import shutil
+import subprocess
 import sys
 
 sys.path[:0] = [os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), part)
@@ -303,17 +305,29 @@ def write_lib(root=ROOT, mpy_cross=board_mpy.MPY_CROSS):
     return lines
 
 
-def build_tree(out, root=ROOT):
-    """Write the CIRCUITPY tree into ``out``; the game's ``.mpy`` size in bytes."""
+def build_tree(out, root=ROOT, mpy_cross=None):
+    """Write the CIRCUITPY tree into ``out``; the game's ``.mpy`` size in bytes.
+    With ``mpy_cross`` (CircuitPython's), the libraries go in compiled, as
+    circup installs them; else as their ``.py``."""
     check_board_mpy(root)
     try:
         libraries = library_files()
     except LibraryError as error:
         raise BundleError(str(error)) from None
+    if mpy_cross:
+        problem = board_mpy.mpy_cross_problem(mpy_cross)
+        if problem:
+            raise BundleError(problem)
     for name, path in libraries:
         target = os.path.join(out, "lib", *name.split("/"))
         os.makedirs(os.path.dirname(target), exist_ok=True)
-        shutil.copyfile(path, target)
+        if mpy_cross and name.endswith(".py"):
+            target = target[:-3] + ".mpy"
+            run = subprocess.run([mpy_cross, "-o", target, path], capture_output=True, text=True)
+            if run.returncode:
+                raise BundleError("mpy-cross failed on %s: %s" % (name, run.stderr.strip()))
+        else:
+            shutil.copyfile(path, target)
     for name in TREE_FILES:
         path = os.path.join(root, name)
         if not os.path.isfile(path):
@@ -339,8 +353,10 @@ def main(argv=None):
                         help="write the repository's lib/%s.mpy and lib/%s.py (committed)"
                         % (BUNDLE_NAME, DRIVE_NAME))
     parser.add_argument("--mpy-cross", default=board_mpy.MPY_CROSS, metavar="PATH",
-                        help="CircuitPython's mpy-cross, for --lib (default %s)"
-                        % os.path.relpath(board_mpy.MPY_CROSS))
+                        help="CircuitPython's mpy-cross, for --lib and --mpy-libraries "
+                        "(default %s)" % os.path.relpath(board_mpy.MPY_CROSS))
+    parser.add_argument("--mpy-libraries", action="store_true",
+                        help="put the libraries into the tree compiled, as circup does")
     args = parser.parse_args(argv)
     try:
         if args.lib:
@@ -355,7 +371,7 @@ def main(argv=None):
                                                      else "--source", what)))
             print("%s: %d bytes (%s, one module)" % (path, size, what))
             return 0
-        size = build_tree(args.out)
+        size = build_tree(args.out, mpy_cross=args.mpy_cross if args.mpy_libraries else None)
     except BundleError as error:
         print("bundle: %s" % error, file=sys.stderr)
         return 1

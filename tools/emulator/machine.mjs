@@ -1,0 +1,172 @@
+// The emulated Pimoroni PicoSystem: rp2040js's RP2040 with the boot ROM and
+// a flash image, the flash chip behind the SSI (flash.mjs), the ST7789 on
+// SPI0 (CS GPIO5, DC GPIO9), the eight buttons (GPIO16-23, high until
+// pressed), and the USB CDC console.
+//
+// Two things the firmware needs of the harness: the flash chip select (QSPI
+// SS) reads high, else CircuitPython's BOOTSEL check waits forever; and each
+// SPI byte completes after its time at the SPI clock (an alarm on the
+// emulated clock), not at once: busio writes by DMA with an RX channel
+// draining the FIFO, and completing at once overflows the 8-deep RX FIFO so
+// the transfer never ends.
+//
+// Emulated time is the clock's nanoseconds: each instruction's cycles at the
+// chip's 125 MHz (as rp2040js's own Simulator counts them; clkSys tells what
+// the firmware set), and while the core sleeps, straight to the next alarm.
+
+import { RP2040, USBCDC } from "rp2040js";
+import { attachFlash } from "./flash.mjs";
+import { PINS } from "./keys.mjs";
+import { RAMWR, St7789 } from "./st7789.mjs";
+
+export const FLASH_BASE = 0x10000000;
+export const BOOTROM_SIZE = 16 * 1024;
+const DISPLAY_CS = 5;
+const DISPLAY_DC = 9;
+export const CLOCK_HZ = 125e6;
+const CYCLE_NS = 1e9 / CLOCK_HZ;
+const SLICE_NS = 100000; // how often run() looks at its stop condition: 0.1 ms
+
+/** rp2040js's log: counted, shown only with --verbose, never thrown. */
+class Log {
+  constructor(verbose) {
+    this.verbose = verbose;
+    this.counts = new Map();
+  }
+  note(level, component, message) {
+    const key = `${level} [${component}] ${message.replace(/0x[0-9a-f]+/gi, "0x…")}`;
+    const seen = this.counts.get(key) ?? 0;
+    this.counts.set(key, seen + 1);
+    if (this.verbose && seen === 0) process.stderr.write(`emulator: rp2040js ${level} [${component}] ${message}\n`);
+  }
+  debug() {}
+  info() {}
+  warn(component, message) {
+    this.note("warning", component, message);
+  }
+  error(component, message) {
+    this.note("error", component, message);
+  }
+}
+
+export class PicoSystem {
+  /**
+   * bootrom: the 16 KiB B1 boot ROM; flash: the flash's first bytes (the
+   * rest reads 0xff); onConsole(text, machine): the console's text as it
+   * comes; onConnect(machine): the USB console has connected.
+   */
+  constructor({ bootrom, flash, onConsole = () => {}, onConnect = () => {}, verbose = false }) {
+    if (bootrom.length !== BOOTROM_SIZE) throw new Error(`the boot ROM is ${bootrom.length} bytes, want ${BOOTROM_SIZE}`);
+    const mcu = new RP2040();
+    this.mcu = mcu;
+    this.clock = mcu.clock;
+    this.log = new Log(verbose);
+    mcu.logger = this.log;
+    const words = new Uint32Array(BOOTROM_SIZE / 4);
+    new Uint8Array(words.buffer).set(bootrom);
+    mcu.loadBootrom(words); // resets the chip and fills the flash with 0xff
+    mcu.flash.set(flash.subarray(0, mcu.flash.length));
+    this.chip = attachFlash(mcu);
+    // Start at boot2, the flash's first 256 bytes, as the boot ROM would after
+    // reading them (through the SSI, which rp2040js does not model for it).
+    mcu.core.PC = FLASH_BASE;
+    // The flash CS (QSPI SS) reads high: its pull-up, BOOTSEL not pressed. Set
+    // on the pin itself, as rp2040js maps the QSPI pads to its pins in another
+    // order (SS's input enable follows SD0's pad) and boot2 clears it.
+    Object.defineProperty(mcu.qspi[1], "inputValue", { get: () => true });
+    for (const pin of Object.values(PINS)) mcu.gpio[pin].setInputValue(true);
+
+    this.display = new St7789();
+    this.displayBytes = 0;
+    this.lastDisplayNs = -1;
+    this.markNs = 0;
+    this.firstSinceMarkNs = -1;
+    this.bytesSinceMark = 0;
+    this.ramwrs = 0;
+    for (const [index, spi] of mcu.spi.entries()) {
+      const alarm = this.clock.createAlarm(() => spi.completeTransmit(0));
+      spi.onTransmit = (value) => {
+        if (index === 0) this.displayByte(value);
+        const hz = spi.clockFrequency;
+        alarm.schedule(hz > 0 ? (spi.dataBits * 1e9) / hz : 1000);
+      };
+    }
+
+    this.console = "";
+    this.usbNs = -1;
+    this.onConsole = onConsole;
+    const decoder = new TextDecoder("utf-8");
+    const cdc = new USBCDC(mcu.usbCtrl);
+    cdc.onDeviceConnected = () => {
+      this.usbNs = this.clock.nanos;
+      onConnect(this);
+    };
+    cdc.onSerialData = (buffer) => {
+      const text = decoder.decode(buffer, { stream: true });
+      this.console += text;
+      this.onConsole(text, this);
+    };
+    this.cdc = cdc;
+  }
+
+  get nanos() {
+    return this.clock.nanos;
+  }
+
+  /** The flash's bytes (a view, not a copy). */
+  get flash() {
+    return this.mcu.flash;
+  }
+
+  displayByte(value) {
+    const gpio = this.mcu.gpio;
+    if (gpio[DISPLAY_CS].outputValue) return;
+    const now = this.clock.nanos;
+    if (gpio[DISPLAY_DC].outputValue) {
+      this.display.data(value);
+    } else {
+      this.display.command(value);
+      if (value === RAMWR) this.ramwrs++;
+    }
+    this.displayBytes++;
+    this.lastDisplayNs = now;
+    if (this.bytesSinceMark++ === 0) this.firstSinceMarkNs = now;
+  }
+
+  /** Start counting display bytes afresh (for one press's redraw). */
+  mark() {
+    this.markNs = this.clock.nanos;
+    this.bytesSinceMark = 0;
+    this.firstSinceMarkNs = -1;
+  }
+
+  /** Press (true) or release (false) the button on a GPIO. */
+  setButton(pin, pressed) {
+    this.mcu.gpio[pin].setInputValue(!pressed);
+  }
+
+  /**
+   * Run for `ns` emulated nanoseconds, or until `stop()` (asked every 0.1 ms
+   * of emulated time) says true; returns whether it stopped.
+   */
+  run(ns, stop = null) {
+    const { clock } = this;
+    const core = this.mcu.core;
+    const end = clock.nanos + ns;
+    while (clock.nanos < end) {
+      const sliceEnd = Math.min(end, clock.nanos + SLICE_NS);
+      while (clock.nanos < sliceEnd) {
+        if (core.waiting) {
+          // Asleep (WFI/WFE): on to the next alarm, or the slice's end.
+          const next = clock.nextAlarm ? clock.nanosToNextAlarm : Infinity;
+          clock.tick(Math.max(0, Math.min(next, sliceEnd - clock.nanos)));
+        } else {
+          const cycles = core.executeInstruction();
+          clock.tick(cycles * CYCLE_NS);
+        }
+      }
+      if (stop && stop()) return true;
+    }
+    return false;
+  }
+}

@@ -1,0 +1,241 @@
+#!/usr/bin/env node
+// The emulator's parts checked without a firmware: the UF2 parser, the
+// ST7789 decoder, the PNG writer, the key words, the FAT12 image and its
+// reader, the flash chip's commands and the boot ROM's extraction. About a
+// second. Prints "ok NAME" for each; exit status 1 at the first failure.
+//
+// Usage: node tools/emulator/selftest.mjs
+
+import assert from "node:assert/strict";
+import zlib from "node:zlib";
+import { parseBootrom } from "./bootrom.mjs";
+import { FatImage } from "./fat_read.mjs";
+import { geometry, makeFat12, shortChecksum, shortName } from "./fat_write.mjs";
+import { FlashChip } from "./flash.mjs";
+import { BUTTONS, HOLD_MS, parseKeys, PINS, PRESS_MS, UsageError } from "./keys.mjs";
+import { crc32, encodePng, SIGNATURE } from "./png.mjs";
+import { TitleFilter } from "./session.mjs";
+import { St7789 } from "./st7789.mjs";
+import { loadUf2, makeUf2, parseUf2 } from "./uf2.mjs";
+
+const checks = [];
+const check = (name, body) => checks.push([name, body]);
+
+check("uf2 round trip", () => {
+  const data = Uint8Array.from({ length: 1000 }, (_, i) => (i * 7) & 0xff);
+  const file = makeUf2(0x10000100, data);
+  assert.equal(file.length, 4 * 512);
+  const { writes, blocks, skipped } = parseUf2(file);
+  assert.equal(blocks, 4);
+  assert.equal(skipped, 0);
+  assert.deepEqual(writes.map((w) => w.address), [0x10000100, 0x10000200, 0x10000300, 0x10000400]);
+  const flash = new Uint8Array(0x1000).fill(0xff);
+  loadUf2(flash, file);
+  assert.deepEqual(flash.subarray(0x100, 0x100 + 1000), data);
+  assert.equal(flash[0xff], 0xff);
+  assert.equal(flash[0x100 + 1000], 0xff);
+});
+
+check("uf2 refusals", () => {
+  const file = makeUf2(0x10000000, new Uint8Array(600));
+  assert.throws(() => parseUf2(file.subarray(0, 700)), /whole number/);
+  const bad = file.slice();
+  bad[0] ^= 1;
+  assert.throws(() => parseUf2(bad), /block 0 has bad magic/);
+  assert.throws(() => parseUf2(file.subarray(512)), /block 0 of 3 is missing/);
+  assert.throws(() => parseUf2(makeUf2(0x20000000, new Uint8Array(16))), /outside the flash/);
+  assert.throws(() => parseUf2(makeUf2(0x10000000, new Uint8Array(16), { family: 0xe48bff59 })), /no block for this chip/);
+  const mixed = new Uint8Array([...makeUf2(0x10000000, new Uint8Array(16), { family: 0xe48bff59 }), ...makeUf2(0x10000000, new Uint8Array(16))]);
+  assert.equal(parseUf2(mixed).skipped, 1);
+});
+
+/** Send a command and its data to a decoder. */
+function send(lcd, cmd, ...data) {
+  lcd.command(cmd);
+  for (const byte of data) lcd.data(byte);
+}
+
+check("st7789 window and pixels", () => {
+  const lcd = new St7789(240, 240);
+  send(lcd, 0x2a, 0, 10, 0, 12); // columns 10..12
+  send(lcd, 0x2b, 0, 20, 0, 21); // rows 20..21
+  send(lcd, 0x2c, ...[0xf8, 0x00, 0x07, 0xe0, 0x00, 0x1f, 0xff, 0xff, 0x12, 0x34]);
+  const at = (x, y) => lcd.frame[y * 240 + x];
+  assert.equal(at(10, 20), 0xf800);
+  assert.equal(at(11, 20), 0x07e0);
+  assert.equal(at(12, 20), 0x001f);
+  assert.equal(at(10, 21), 0xffff);
+  assert.equal(at(11, 21), 0x1234);
+  assert.equal(at(13, 20), 0);
+  assert.equal(lcd.covered, 5);
+  send(lcd, 0x3c, 0xab, 0xcd, 0x11, 0x22); // goes on, then wraps to the top
+  assert.equal(at(12, 21), 0xabcd);
+  assert.equal(at(10, 20), 0x1122);
+  assert.equal(lcd.covered, 6);
+  const rgb = lcd.rgb();
+  assert.deepEqual([...rgb.subarray((21 * 240 + 10) * 3, (21 * 240 + 10) * 3 + 3)], [255, 255, 255]);
+  assert.deepEqual([...rgb.subarray((20 * 240 + 11) * 3, (20 * 240 + 11) * 3 + 3)], [0, 255, 0]);
+});
+
+check("st7789 odd cases", () => {
+  const lcd = new St7789(240, 240);
+  send(lcd, 0x2a, 0, 238, 0, 241);
+  send(lcd, 0x2b, 0, 0, 0, 0);
+  send(lcd, 0x2c, 1, 1, 2, 2, 3, 3, 4, 4); // columns 240, 241 are off the screen
+  assert.equal(lcd.frame[238], 0x0101);
+  assert.equal(lcd.frame[239], 0x0202);
+  assert.equal(lcd.pixels, 4);
+  assert.equal(lcd.covered, 2);
+  send(lcd, 0x36, 0x20); // MV: columns and rows exchanged
+  send(lcd, 0x2a, 0, 5, 0, 5);
+  send(lcd, 0x2b, 0, 7, 0, 7);
+  send(lcd, 0x2c, 0x55, 0x66);
+  assert.equal(lcd.frame[5 * 240 + 7], 0x5566);
+  lcd.command(0x01); // SWRESET forgets MADCTL and the window
+  assert.equal(lcd.madctl, 0);
+  send(lcd, 0x2c, 0x77, 0x88);
+  assert.equal(lcd.frame[0], 0x7788);
+  send(lcd, 0x29, 0x99); // data of a command not decoded: ignored
+  assert.equal(lcd.frame[1], 0);
+});
+
+check("png round trip", () => {
+  const width = 3;
+  const height = 2;
+  const rgb = Uint8Array.from({ length: width * height * 3 }, (_, i) => i * 11);
+  const png = encodePng(width, height, rgb);
+  assert.deepEqual([...png.subarray(0, 8)], [...SIGNATURE]);
+  const chunks = [];
+  for (let at = 8; at < png.length;) {
+    const length = png.readUInt32BE(at);
+    const type = png.toString("latin1", at + 4, at + 8);
+    const data = png.subarray(at + 8, at + 8 + length);
+    assert.equal(png.readUInt32BE(at + 8 + length), crc32(png.subarray(at + 4, at + 8 + length)), `CRC of ${type}`);
+    chunks.push({ type, data });
+    at += 12 + length;
+  }
+  assert.deepEqual(chunks.map((c) => c.type), ["IHDR", "IDAT", "IEND"]);
+  assert.equal(chunks[0].data.readUInt32BE(0), width);
+  assert.equal(chunks[0].data.readUInt32BE(4), height);
+  assert.deepEqual([...chunks[0].data.subarray(8)], [8, 2, 0, 0, 0]);
+  const rows = zlib.inflateSync(chunks[1].data);
+  assert.equal(rows.length, height * (1 + width * 3));
+  for (let y = 0; y < height; y++) {
+    assert.equal(rows[y * (1 + width * 3)], 0);
+    assert.deepEqual([...rows.subarray(y * (1 + width * 3) + 1, (y + 1) * (1 + width * 3))], [...rgb.subarray(y * width * 3, (y + 1) * width * 3)]);
+  }
+  assert.equal(crc32(Buffer.from("123456789")), 0xcbf43926);
+});
+
+check("key words", () => {
+  const actions = parseKeys("right Right A # a comment\n WAIT:500 hold_a SELECT+HOLD start select x Y RESET");
+  assert.deepEqual(actions.map((a) => a.kind), ["press", "press", "press", "wait", "press", "press", "press", "press", "press", "press", "reset"]);
+  assert.deepEqual(actions.map((a) => a.pin ?? null), [21, 21, 18, null, 18, 16, 17, 16, 17, 16, null]);
+  assert.deepEqual(actions.map((a) => a.ms ?? null), [PRESS_MS, PRESS_MS, PRESS_MS, 500, HOLD_MS, HOLD_MS, PRESS_MS, PRESS_MS, PRESS_MS, PRESS_MS, null]);
+  assert.equal(BUTTONS.START, "X");
+  assert.equal(BUTTONS.SELECT, "Y");
+  assert.deepEqual(Object.values(PINS).sort(), [16, 17, 18, 19, 20, 21, 22, 23]);
+  assert.deepEqual(parseKeys("  \n# nothing\n"), []);
+  assert.throws(() => parseKeys("A JUMP"), (e) => e instanceof UsageError && /"JUMP".*UP DOWN LEFT RIGHT A B X Y START SELECT HOLD_UP/.test(e.message));
+  assert.throws(() => parseKeys("WAIT:9999999"), UsageError);
+  assert.throws(() => parseKeys("WAIT:"), UsageError);
+  assert.throws(() => parseKeys("A ".repeat(10001)), /too many/);
+});
+
+check("fat12 image and reader", () => {
+  const big = Buffer.from(Array.from({ length: 10000 }, (_, i) => (i * 31) & 0xff));
+  const tree = {
+    name: "",
+    children: [
+      { name: "code.py", data: Buffer.from("print('hello')\n") },
+      { name: "BOOT.PY", data: Buffer.from("x") },
+      { name: "empty.txt", data: Buffer.alloc(0) },
+      { name: "assets", children: [{ name: "sheet.bmp", data: big }, { name: "a very long file name.text", data: Buffer.from("long") }] },
+      { name: "lib", children: [{ name: "sthelena_board.mpy", data: Buffer.from("M") }, { name: "sthelena_drive.py", data: Buffer.from("D") }] },
+    ],
+  };
+  const image = makeFat12(tree, { size: 1024 * 1024 });
+  assert.equal(image.length, 1024 * 1024);
+  const fat = new FatImage(image);
+  assert.ok(fat.fat12);
+  assert.deepEqual(fat.list().map((f) => f.path).sort(), ["BOOT.PY", "assets/a very long file name.text", "assets/sheet.bmp", "code.py", "empty.txt", "lib/sthelena_board.mpy", "lib/sthelena_drive.py"]);
+  assert.equal(fat.readFile("CODE.PY").toString(), "print('hello')\n");
+  assert.deepEqual(fat.readFile("assets/sheet.bmp"), big);
+  assert.equal(fat.readFile("assets/a very long file name.text").toString(), "long");
+  assert.equal(fat.readFile("empty.txt").length, 0);
+  assert.equal(fat.readFile("lib/sthelena_drive.py").toString(), "D");
+  assert.equal(fat.readFile("nothing"), null);
+  assert.equal(image.toString("latin1", 43, 54), "CIRCUITPY  ");
+  const g = geometry((15 * 1024 * 1024) / 512); // CircuitPython's drive on a 16 MiB flash
+  assert.ok(g.clusters < 4085 && g.perCluster === 8, JSON.stringify(g));
+  const used = new Set();
+  const first = shortName("sthelena_board.mpy", used);
+  used.add(first.short);
+  assert.deepEqual(first, { short: "STHELE~1MPY", long: true });
+  assert.equal(shortName("sthelena_bundle.mpy", used).short, "STHELE~2MPY");
+  assert.deepEqual(shortName("BOOT.PY", new Set()), { short: "BOOT    PY ", long: false });
+  assert.equal(shortChecksum("STHELE~1MPY"), shortChecksum("STHELE~1MPY"));
+  assert.throws(() => makeFat12({ name: "", children: [{ name: "a:b", data: Buffer.alloc(1) }] }, { size: 1 << 20 }), /cannot hold/);
+  assert.throws(() => makeFat12({ name: "", children: [{ name: "a", data: Buffer.alloc(2 << 20) }] }, { size: 1 << 20 }), /do not fit/);
+});
+
+check("flash chip commands", () => {
+  const flash = new Uint8Array(1 << 24).fill(0xff);
+  let now = 0;
+  const chip = new FlashChip(flash, () => now);
+  const command = (...bytes) => {
+    chip.select();
+    const out = bytes.map((b) => chip.exchange(b));
+    chip.deselect();
+    return out;
+  };
+  assert.deepEqual(command(0x9f, 0, 0, 0), [0, 0xef, 0x40, 0x18]);
+  command(0x02, 0x0f, 0xf0, 0x00, 0x12); // no write enable: ignored
+  assert.equal(flash[0x0ff000], 0xff);
+  command(0x06);
+  assert.equal(command(0x05, 0)[1], 0x02);
+  command(0x02, 0x0f, 0xf0, 0xfe, 0x12, 0x34, 0x56); // wraps within the page
+  assert.deepEqual([...flash.subarray(0x0ff0fe, 0x0ff100)], [0x12, 0x34]);
+  assert.equal(flash[0x0ff000], 0x56);
+  assert.equal(command(0x05, 0)[1], 0x01); // busy programming for 0.4 ms
+  now = 0.4e6;
+  assert.equal(command(0x05, 0)[1], 0);
+  assert.deepEqual(command(0x03, 0x0f, 0xf0, 0xfe, 0, 0).slice(4), [0x12, 0x34]);
+  command(0x06);
+  command(0x02, 0x0f, 0xf0, 0xfe, 0xf0); // programming only clears bits
+  assert.equal(flash[0x0ff0fe], 0x10);
+  command(0x06);
+  command(0x20, 0x0f, 0xf1, 0x23); // erases the 4 KiB sector 0xff000
+  assert.ok(flash.subarray(0x0ff000, 0x100000).every((b) => b === 0xff));
+  assert.equal(command(0x05, 0)[1], 0x01); // busy for 45 ms
+  now += 44e6;
+  assert.equal(command(0x05, 0)[1], 0x01);
+  now += 1e6;
+  assert.equal(command(0x05, 0)[1], 0);
+  assert.deepEqual(chip.erased, { firmware: 0, nvm: 4096, drive: 0 });
+  assert.equal(chip.programmed.nvm, 4);
+});
+
+check("console title filter", () => {
+  const filter = new TitleFilter();
+  const pieces = ["a\x1b]0;", "\u{1f40d}code.py", " | 10.3\x1b", "\\line\r\n\x1b", "]0;x\x07b", "\x1b[2K ok"];
+  assert.equal(pieces.map((p) => filter.push(p)).join(""), "aline\r\nb\x1b[2K ok");
+});
+
+check("boot rom extraction", () => {
+  const source = "// header\nexport const bootromB1 = new Uint32Array([\n  0x20041f00, 0x000000ef,\n  0x12345678,\n]);\n";
+  assert.deepEqual([...parseBootrom(source)], [0x00, 0x1f, 0x04, 0x20, 0xef, 0, 0, 0, 0x78, 0x56, 0x34, 0x12]);
+  assert.throws(() => parseBootrom("nothing"), /no Uint32Array/);
+});
+
+let failed = 0;
+for (const [name, body] of checks) {
+  try {
+    body();
+    process.stdout.write(`ok ${name}\n`);
+  } catch (error) {
+    failed++;
+    process.stdout.write(`FAIL ${name}: ${error.stack}\n`);
+  }
+}
+process.exitCode = failed ? 1 : 0;

@@ -1,0 +1,197 @@
+// A run of the emulated PicoSystem: the boot to the game's first frame, then
+// the key script's presses, waits and resets, each timed in emulated ms.
+//
+// The first frame: after code.py starts, every pixel of the screen has been
+// written and the display has then been quiet (no SPI byte) for the boot
+// quiet time (1 s): the firmware redraws the whole screen when code.py shows
+// its own group, and the game, still building its screen, may pause the
+// drawing for some 500 ms. Its time is that of its last SPI byte, from
+// reset. CircuitPython starts USB right after boot.py and then runs code.py,
+// and what it prints before the host has enumerated the device is lost
+// ("code.py output:" always is); so code.py's start is when the USB console
+// connects. With --ready TEXT the first frame is instead the display quiet
+// for the quiet time (50 ms) after the console shows TEXT (say, a line
+// code.py prints once its first screen is up), whatever it drew.
+//
+// A press: the button down 80 ms (700 ms held), then up; it is over once the
+// display has been quiet for the quiet time after a redraw (after the
+// release too), or after the no-draw time (500 ms) with no redraw at all, or
+// at the settle cap (5 s). Its figure is press to the redraw's last SPI byte.
+
+import { PicoSystem } from "./machine.mjs";
+
+const MS = 1e6; // nanoseconds
+export const DEFAULTS = {
+  quietMs: 50,
+  bootQuietMs: 1000,
+  bootMs: 20000,
+  settleMs: 5000,
+  noDrawMs: 500,
+  idleMs: 1000,
+  idleCapMs: 60000,
+  ready: null,
+};
+const DONE = "Code done running.";
+
+const ms = (ns) => (ns < 0 ? null : Math.round(ns / 1000) / 1000);
+
+/**
+ * The console's text without the status bar's window-title sequences
+ * (ESC ] ... ESC \ or BEL), which CircuitPython sends at each change; they
+ * may come split over several pieces of text.
+ */
+export class TitleFilter {
+  constructor() {
+    this.pending = ""; // a sequence begun and not yet ended
+  }
+  push(text) {
+    let all = this.pending + text;
+    this.pending = "";
+    let out = "";
+    for (;;) {
+      const start = all.indexOf("\x1b]");
+      if (start < 0) break;
+      const end = all.slice(start).search(/\x07|\x1b\\/);
+      if (end < 0) {
+        this.pending = all.slice(start);
+        return out + all.slice(0, start);
+      }
+      out += all.slice(0, start);
+      all = all.slice(start + end + (all[start + end] === "\x07" ? 1 : 2));
+    }
+    if (all.endsWith("\x1b")) {
+      this.pending = "\x1b";
+      all = all.slice(0, -1);
+    }
+    return out + all;
+  }
+}
+
+export class Session {
+  /**
+   * options: bootrom, flash (the flash's initial bytes), and DEFAULTS' names;
+   * onConsole(text), onFrame(name, machine) for each settled frame.
+   */
+  constructor(options) {
+    this.options = { ...DEFAULTS, ...options };
+    this.onConsole = options.onConsole ?? (() => {});
+    this.onFrame = options.onFrame ?? (() => {});
+    this.offsetNs = 0; // emulated time of the machines before the last RESET
+    this.console = "";
+    this.boots = [];
+    this.presses = [];
+    this.frames = 0;
+    this.machine = null;
+  }
+
+  /** Emulated ns since the first reset. */
+  get nanos() {
+    return this.offsetNs + (this.machine ? this.machine.nanos : 0);
+  }
+
+  /** Reset (power on) with a flash image and run to the first frame; returns its record. */
+  boot(flash) {
+    const { bootrom, verbose, ready, quietMs, bootQuietMs, bootMs } = this.options;
+    if (this.machine) this.offsetNs += this.machine.nanos;
+    let started = -1;
+    const filter = new TitleFilter();
+    const start = (m) => {
+      started = m.nanos;
+      m.display.clearCoverage();
+    };
+    const machine = new PicoSystem({
+      bootrom,
+      flash,
+      verbose,
+      onConsole: (text, m) => {
+        const shown = filter.push(text);
+        this.console += shown;
+        if (shown) this.onConsole(shown);
+        if (ready && started < 0 && m.console.includes(ready)) start(m);
+      },
+      onConnect: (m) => {
+        if (!ready) start(m);
+      },
+    });
+    this.machine = machine;
+    const { display } = machine;
+    const full = ready ? 0 : display.width * display.height;
+    const quiet = (ready ? quietMs : bootQuietMs) * MS;
+    const complete = () =>
+      started >= 0 && display.covered >= full && machine.nanos - machine.lastDisplayNs >= quiet;
+    const done = machine.run(bootMs * MS, complete);
+    // Times from this reset: the USB console's connection, code.py's start
+    // (with --ready: when the text showed), the first frame's last SPI byte.
+    const record = {
+      at_ms: ms(this.offsetNs),
+      usb_ms: ms(machine.usbNs),
+      code_start_ms: ms(started),
+      first_frame_ms: done ? ms(Math.max(started, machine.lastDisplayNs)) : null,
+      covered: display.covered,
+      safe_mode: /safe mode/i.test(machine.console),
+    };
+    this.boots.push(record);
+    if (done) this.frame("boot");
+    return record;
+  }
+
+  frame(name) {
+    this.frames++;
+    this.onFrame(name, this.machine);
+  }
+
+  /** Play one action of keys.mjs. */
+  act(action) {
+    if (action.kind === "reset") return this.boot(this.machine.flash.slice());
+    const m = this.machine;
+    const { quietMs, settleMs, noDrawMs } = this.options;
+    m.mark();
+    const start = m.nanos;
+    if (action.kind === "wait") {
+      m.run(action.ms * MS);
+      if (m.bytesSinceMark) this.frame(action.word);
+      return null;
+    }
+    m.setButton(action.pin, true);
+    m.run(action.ms * MS);
+    m.setButton(action.pin, false);
+    const up = m.nanos;
+    const settled = () => {
+      const now = m.nanos;
+      if (now - up < quietMs * MS) return false;
+      if (m.bytesSinceMark) return now - m.lastDisplayNs >= quietMs * MS;
+      return now - start >= noDrawMs * MS;
+    };
+    const over = m.run(Math.max(0, start + settleMs * MS - up), settled);
+    const drew = m.bytesSinceMark > 0;
+    const record = {
+      word: action.word,
+      button: action.button,
+      gpio: action.pin,
+      at_ms: ms(this.offsetNs + start),
+      held_ms: action.ms,
+      first_byte_ms: drew ? ms(m.firstSinceMarkNs - start) : null,
+      frame_ms: drew ? ms(m.lastDisplayNs - start) : null,
+      bytes: m.bytesSinceMark,
+      settled: over,
+    };
+    this.presses.push(record);
+    if (drew) this.frame(action.word);
+    return record;
+  }
+
+  /** Run on until code.py ends or the display has been quiet for idleMs (at most idleCapMs). */
+  untilIdle() {
+    const m = this.machine;
+    const { idleMs, idleCapMs } = this.options;
+    const from = m.console.length;
+    m.mark();
+    const start = m.nanos;
+    m.run(idleCapMs * MS, () => {
+      if (m.console.indexOf(DONE, from) >= 0) return true;
+      const since = m.bytesSinceMark ? m.lastDisplayNs : start;
+      return m.nanos - since >= idleMs * MS;
+    });
+    if (m.bytesSinceMark) this.frame("idle");
+  }
+}
