@@ -70,6 +70,13 @@ bench-hint: $(VENV_STAMP) $(MPVM_STAMP)
 bench-solver: $(VENV_STAMP)
 	$(PY) tools/bench/bench_solver.py --deals $(or $(DEALS),1-1000) --jobs $(or $(JOBS),1)
 
+## bench-firmware: the game on CircuitPython's PicoSystem firmware in the RP2040 emulator: the heap,
+## reset to the first frame, press to frame, a deal won by presses, the hint (DEALS=A-B optional;
+## 20-30 minutes; needs make firmware-rp2040 and the boot ROM, as make emulate)
+.PHONY: bench-firmware
+bench-firmware: $(VENV_STAMP) $(EMULATOR_STAMP) $(BOOTROM)
+	$(PY) tools/bench/bench_firmware.py --deals $(or $(DEALS),1-20)
+
 ## lib: lib/sthelena_board.mpy and lib/sthelena_drive.py again from the sources (committed: the
 ## repository is a CIRCUITPY image); needs CircuitPython's mpy-cross (make firmware-vm, or MPY_CROSS=path)
 .PHONY: lib

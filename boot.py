@@ -35,11 +35,9 @@ def select_keys():
     return None, 0
 
 
-def select_held():
-    """Whether SELECT is down now; the keys are let go again for the game."""
-    keys, select = select_keys()
-    if keys is None:
-        return False
+def select_held(keys, select):
+    """Whether key ``select`` of ``keys`` is down now; the keys are let go
+    again for the game."""
     time.sleep(0.1)  # a few scans: a key held from the start is reported as pressed
     held = False
     event = keypad.Event()
@@ -50,10 +48,13 @@ def select_held():
     return held
 
 
-if select_held():
+_keys, _select = select_keys()
+if _keys is None:
+    print("CIRCUITPY stays writable from the computer (St. Helena does not know this board).")
+elif select_held(_keys, _select):
     storage.remount("/", readonly=False)
     print("SELECT held: CIRCUITPY is the game's (it writes sthelena-stats.txt);"
           " the computer cannot write to it until a reset without SELECT.")
 else:
     print("CIRCUITPY stays writable from the computer."
-          " Hold SELECT while resetting to let the game write its statistics.")
+          " Hold SELECT (a PicoSystem's Y) while resetting to let the game write its statistics.")

@@ -1,5 +1,5 @@
-"""St. Helena patience: what CircuitPython runs at start-up (on a PyGamer or
-PyBadge, and from the app folder Fruit Jam OS's launcher starts), and what
+"""St. Helena patience: what CircuitPython runs at start-up (on a PyGamer, a
+PyBadge or a PicoSystem, and from the app folder Fruit Jam OS's launcher starts), and what
 ``python code.py`` runs on a desktop. It picks the edge (the handheld's
 buttons and screen, the Fruit Jam's screen, mouse, keyboard and gamepad, or a
 window) and starts the app; on any other board it says, in one line, which
@@ -7,15 +7,18 @@ boards it plays on."""
 
 import sys
 
-BOARDS = "a PyGamer, a PyBadge or a Fruit Jam"  # the boards the game has an edge for
+BOARDS = "a PyGamer, a PyBadge, a PicoSystem or a Fruit Jam"  # those the game has an edge for
+GAMES = {"handheld": "sthelena_board", "picosystem": "sthelena_picosystem"}  # each edge's lib/
 
 
 def edge_of(board):
     """Which edge plays on ``board`` (the firmware's module): "fruit_jam",
-    "handheld" (the PyGamer and the PyBadge, told apart by their pins), or
-    None for a board the game does not know."""
+    "picosystem", "handheld" (the PyGamer and the PyBadge, told apart by
+    their pins), or None for a board the game does not know."""
     if "fruit_jam" in board.board_id:
         return "fruit_jam"
+    if board.board_id == "pimoroni_picosystem":
+        return "picosystem"
     if hasattr(board, "BUTTON_CLOCK") and hasattr(board, "DISPLAY"):
         return "handheld"
     return None
@@ -37,8 +40,9 @@ def load_failure(error, version, fruit_jam=False):
     if isinstance(error, ValueError) and ".mpy" in text:
         return ("St. Helena needs CircuitPython 9 or 10 (this is %s) and libraries of the same "
                 "version: update CircuitPython, then `circup update`" % version)
-    if isinstance(error, ImportError) and "sthelena_board" in text:
-        return "St. Helena: lib/sthelena_board.mpy is missing: copy lib/ from the game again"
+    for game in GAMES.values():
+        if isinstance(error, ImportError) and game in text:
+            return "St. Helena: lib/%s.mpy is missing: copy lib/ from the game again" % game
     if isinstance(error, ImportError) and "adafruit_" in text:
         return ("St. Helena: a library is missing (%s): run `circup install -r "
                 "requirements.txt`" % text)
@@ -67,6 +71,8 @@ def start_on_board(board=None):
     try:
         if fruit_jam:
             from sthelena_fruitjam import main
+        elif edge == "picosystem":
+            from sthelena_picosystem import start as main  # lib/sthelena_picosystem.mpy
         else:
             from sthelena_board import main  # lib/sthelena_board.mpy: nothing to compile
     except Exception as error:  # noqa: BLE001 (whatever stops the load gets its line)

@@ -14,6 +14,7 @@ import board_mpy  # noqa: E402
 SHEET = REPO_ROOT / "assets" / "sheet.bmp"
 COMMITTED = REPO_ROOT / "lib" / "sthelena_board.mpy"
 COMMITTED_DRIVE = REPO_ROOT / "lib" / "sthelena_drive.py"
+COMMITTED_PICOSYSTEM = REPO_ROOT / "lib" / "sthelena_picosystem.mpy"
 
 
 def module_names(folder, suffixes=(".py",)):

@@ -22,7 +22,8 @@ LIBRARIES = {"adafruit_display_text", "adafruit_displayio_layout"}
 APP_FIRMWARE = FIRMWARE | {"displayio", "random", "bitmaptools"} | LIBRARIES
 # ...and the handheld edge, which makes them.
 DEVICE_FIRMWARE = APP_FIRMWARE | {"board", "keypad", "analogio", "digitalio", "microcontroller",
-                                  "supervisor", "audioio", "audiocore", "audiopwmio", "storage",
+                                  "supervisor", "audioio", "audiocore", "audiopwmio", "pwmio",
+                                  "storage",
                                   "sthelena_drive"}
 
 

@@ -74,6 +74,22 @@ def test_select_held_at_reset_hands_the_drive_to_the_game(board):
     assert lines[1:] == ["remounts [('/', False)]", "readonly False"]
 
 
+def test_on_a_picosystem_y_is_select(tmp_path):
+    lines = run(BOOT, "picosystem")
+    assert lines[0].startswith("CIRCUITPY stays writable from the computer. Hold SELECT (a "
+                               "PicoSystem's Y)")
+    assert lines[1:] == ["remounts []", "readonly True"]
+    lines = run("keypad.hold(0)\n" + BOOT, "picosystem")  # Y, the first of the PicoSystem's keys
+    assert lines[0].startswith("SELECT held: CIRCUITPY is the game's")
+    assert lines[1:] == ["remounts [('/', False)]", "readonly False"]
+
+
+def test_on_a_board_the_game_does_not_know_boot_py_leaves_the_drive_and_says_so():
+    lines = run(BOOT, "fruit_jam")  # (no SELECT that boot.py reads: the Fruit Jam has none)
+    assert lines == ["CIRCUITPY stays writable from the computer (St. Helena does not know "
+                     "this board).", "remounts []", "readonly True"]
+
+
 def test_another_button_held_leaves_the_drive_alone():
     lines = run("keypad.hold(1)\nkeypad.hold(2)\n" + BOOT)
     assert lines[1:] == ["remounts []", "readonly True"]

@@ -35,7 +35,9 @@ def code_py():
      "version: update CircuitPython, then `circup update`"),
     (ImportError("no module named 'keypad'"),
      "St. Helena: this CircuitPython has no module named 'keypad': it plays on a PyGamer, a "
-     "PyBadge or a Fruit Jam"),
+     "PyBadge, a PicoSystem or a Fruit Jam"),
+    (ImportError("no module named 'sthelena_picosystem'"),
+     "St. Helena: lib/sthelena_picosystem.mpy is missing: copy lib/ from the game again"),
     (MemoryError("memory allocation failed, allocating 4096 bytes"),
      "St. Helena: out of memory loading the game: reset the board and try again"),
     (OSError(5, "Input/output error"),
@@ -59,6 +61,7 @@ class Board:
     (Board("pygamer", "BUTTON_CLOCK", "DISPLAY", "JOYSTICK_X"), "handheld"),
     (Board("pybadge", "BUTTON_CLOCK", "DISPLAY"), "handheld"),
     (Board("adafruit_fruit_jam", "BUTTON1"), "fruit_jam"),
+    (Board("pimoroni_picosystem", "SW_A", "DISPLAY"), "picosystem"),
     (Board("raspberry_pi_pico", "LED"), None),
     (Board("adafruit_feather_rp2040", "BUTTON", "NEOPIXEL"), None),
 ])
@@ -69,7 +72,7 @@ def test_each_board_gets_its_edge_or_none(code_py, board, edge):
 def test_on_a_board_it_does_not_know_code_py_names_the_boards_it_plays_on(code_py, capsys):
     code_py["start_on_board"](Board("raspberry_pi_pico", "LED"))
     assert capsys.readouterr().out == (
-        "St. Helena plays on a PyGamer, a PyBadge or a Fruit Jam: this board is "
+        "St. Helena plays on a PyGamer, a PyBadge, a PicoSystem or a Fruit Jam: this board is "
         "raspberry_pi_pico\n")
 
 

@@ -126,6 +126,11 @@ def test_the_board_gets_what_the_folders_say_and_the_bundle_merges_it():
     assert "sthelena.core.notation" not in on_board  # the one exception, named there
     assert set(bundle.BOARD_MODULES) | set(bundle.DRIVE_MODULES) == on_board
     assert len(bundle.BOARD_MODULES) == len(set(bundle.BOARD_MODULES))
+    on_picosystem = {board_files.module_name(path) for path in board_files.board_files(
+        left_out=board_files.ON_PICOSYSTEM_LEFT_OUT)}
+    assert on_picosystem ^ on_board == {"sthelena.handheld.picosystem", "sthelena.app.big_screen",
+                                        "sthelena.handheld.device"}
+    assert set(bundle.PICOSYSTEM_MODULES) | set(bundle.DRIVE_MODULES) == on_picosystem
 
 
 def test_the_fruit_jam_gets_what_the_folders_say_and_its_bundle_merges_it(graph):

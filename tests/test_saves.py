@@ -33,12 +33,14 @@ def _load(name, path):
 
 @pytest.fixture
 def device(monkeypatch):
-    """``sthelena.handheld.device`` imported on CPython over the board's stand-ins
+    """``sthelena.handheld.device`` (and ``shared``) imported on CPython over the board's stand-ins
     (only for this test: sys.modules is put back afterwards)."""
     for name in ("busdisplay", "board", "keypad", "microcontroller", "supervisor"):
         monkeypatch.setitem(sys.modules, name, _load(name, STANDINS / (name + ".py")))
-    module = _load("sthelena.handheld.device", REPO_ROOT / "sthelena" / "handheld" / "device.py")
-    monkeypatch.setitem(sys.modules, "sthelena.handheld.device", module)
+    for name in ("shared", "device"):  # (device imports shared)
+        module = _load("sthelena.handheld." + name,
+                       REPO_ROOT / "sthelena" / "handheld" / (name + ".py"))
+        monkeypatch.setitem(sys.modules, "sthelena.handheld." + name, module)
     return module
 
 

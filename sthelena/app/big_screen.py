@@ -5,7 +5,9 @@ The Fruit Jam's DVI screen (and the desktop window playing it) gets the very
 picture the handheld shows, every screen of it, scaled by displayio (one
 Group's ``scale``): nothing is drawn twice and no screen is copied. The app
 is handed a ``BigScreen`` as its display; it sets ``root_group`` once, as on
-the board, and the table goes inside the scaled group.
+the board, and the table goes inside the scaled group. The PicoSystem's
+240x240 screen gets the table drawn from the large sheet (240x192: the table's
+size is given) centred, unscaled.
 """
 
 import displayio
@@ -27,14 +29,16 @@ def table_scale(width, height):
 class BigScreen:
     """The display the app is handed on a large screen; see the module docstring."""
 
-    def __init__(self, display):
+    def __init__(self, display, table_width=TABLE_WIDTH, table_height=TABLE_HEIGHT):
         self.display = display
         width = display.width
         height = display.height
-        scale = max(1, table_scale(width, height))
+        scale = max(1, min(width // table_width, height // table_height))
         self.scale = scale
-        self.x = (width - TABLE_WIDTH * scale) // 2
-        self.y = (height - TABLE_HEIGHT * scale) // 2
+        self.table_width = table_width
+        self.table_height = table_height
+        self.x = (width - table_width * scale) // 2
+        self.y = (height - table_height * scale) // 2
         self.root = displayio.Group()
         palette = displayio.Palette(1)
         palette[0] = BAIZE
@@ -71,7 +75,7 @@ class BigScreen:
         """Screen pixel (x, y) as a table pixel ``(x, y)``, or None outside the table."""
         x = (x - self.x) // self.scale
         y = (y - self.y) // self.scale
-        if 0 <= x < TABLE_WIDTH and 0 <= y < TABLE_HEIGHT:
+        if 0 <= x < self.table_width and 0 <= y < self.table_height:
             return x, y
         return None
 

@@ -1,4 +1,5 @@
-"""The sprite sheet's 6 x 8 characters as a font for ``adafruit_display_text``.
+"""The sprite sheet's 6 x 8 characters (9 x 12 in the large sheet) as a font
+for ``adafruit_display_text``.
 
 The text screens are ``bitmap_label`` labels; the library asks a font for
 ``get_bounding_box()`` and ``get_glyph(code)`` (what ``fontio`` fonts give),
@@ -17,8 +18,8 @@ and drawn without allocating.
 
 import displayio
 
-from .tiles import (ARROW_DOWN, ARROW_UP, FIRST_CHAR, PAPER, SHEET_COLUMNS, SMALL_SUIT,
-                    TILE_HEIGHT, TILE_WIDTH)
+from .tiles import (ARROW_DOWN, ARROW_UP, FIRST_CHAR, PAPER, SHEET_COLUMNS, SHEET_ROWS,
+                    SMALL_SUIT, TILE_HEIGHT, TILE_WIDTH)
 from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
 
 _CHARS = const(95)  # printable ASCII, 32..126
@@ -26,8 +27,9 @@ _PICTURES = const(6)  # codes 1..6: four small suits and two arrows
 
 
 class SheetFont:
-    """A fixed-width 6 x 8 font cut from the sprite sheet (a 16-colour Bitmap),
-    and its one glyph (``bitmap``, ``tile_index`` and the fixed metrics)."""
+    """A fixed-width font cut from the sprite sheet (a 16-colour Bitmap), and
+    its one glyph (``bitmap``, ``tile_index`` and the fixed metrics: the
+    sheet's tile size, 6 x 8, which the class gives, or the large sheet's)."""
 
     ascent = TILE_HEIGHT  # read by the labels instead of measuring glyphs
     descent = 0
@@ -40,7 +42,12 @@ class SheetFont:
     tile_index = 0
 
     def __init__(self, sheet):
-        strip = displayio.Bitmap((_CHARS + _PICTURES) * TILE_WIDTH, TILE_HEIGHT, 2)
+        across = sheet.width // SHEET_COLUMNS
+        down = sheet.height // SHEET_ROWS
+        if across != TILE_WIDTH or down != TILE_HEIGHT:  # the large sheet
+            self.width = self.shift_x = across
+            self.height = self.ascent = down
+        strip = displayio.Bitmap((_CHARS + _PICTURES) * across, down, 2)
         for index in range(_CHARS + _PICTURES):
             if index < _CHARS:
                 tile = index
@@ -48,16 +55,16 @@ class SheetFont:
                 tile = SMALL_SUIT + index - _CHARS
             else:
                 tile = ARROW_UP if index == _CHARS + 4 else ARROW_DOWN
-            left = (tile % SHEET_COLUMNS) * TILE_WIDTH
-            top = (tile // SHEET_COLUMNS) * TILE_HEIGHT
-            for y in range(TILE_HEIGHT):
+            left = (tile % SHEET_COLUMNS) * across
+            top = (tile // SHEET_COLUMNS) * down
+            for y in range(down):
                 at = (top + y) * sheet.width + left  # int indices: no tuple a pixel
-                to = y * strip.width + index * TILE_WIDTH
-                for x in range(TILE_WIDTH):
+                to = y * strip.width + index * across
+                for x in range(across):
                     if sheet[at + x] != PAPER:
                         strip[to + x] = 1
         self.bitmap = strip
-        self._box = (TILE_WIDTH, TILE_HEIGHT)
+        self._box = (across, down)
 
     def get_bounding_box(self):
         """(width, height) of every glyph."""

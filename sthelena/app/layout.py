@@ -12,6 +12,7 @@ import sys
 import displayio
 
 from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
+from .tiles import TILE_HEIGHT, TILE_WIDTH  # the positions here are in the 6 x 8 sheet's pixels
 
 CARD_SIZE = const(24)
 _LEFT = const(2)
@@ -91,12 +92,16 @@ def step(place, direction):
             return found
 
 
-def place_layout(grids):
+def place_layout(grids, across=TILE_WIDTH, down=TILE_HEIGHT):
     """The library's ``GridLayout`` of the 20 places' TileGrids (``grids``,
-    by place): 6 x 4 cells, the corners empty (``_GRID``), laid out once."""
+    by place): 6 x 4 cells, the corners empty (``_GRID``), laid out once;
+    ``across`` x ``down``: the sheet's tile size (the large sheet's 9 x 12
+    lays it all out half as large again)."""
     from adafruit_displayio_layout.layouts.grid_layout import GridLayout
 
-    layout = GridLayout(x=GRID_LEFT, y=GRID_TOP, width=GRID_WIDTH, height=GRID_HEIGHT,
+    layout = GridLayout(x=GRID_LEFT * across // TILE_WIDTH, y=GRID_TOP * down // TILE_HEIGHT,
+                        width=GRID_WIDTH * across // TILE_WIDTH,
+                        height=GRID_HEIGHT * down // TILE_HEIGHT,
                         grid_size=(GRID_COLUMNS, GRID_ROWS))
     for place in range(20):
         layout.add_content(grids[place], grid_position=(place_column(place), place_row(place)),
@@ -105,13 +110,13 @@ def place_layout(grids):
     return layout
 
 
-def placed(grids):
+def placed(grids, across=TILE_WIDTH, down=TILE_HEIGHT):
     """The places, where ``place_layout`` puts them, in a plain Group at the
     layout's corner. The places never move again (a lifted card shifts its
     own TileGrid), so on the board the layout and its modules are let go
     once it is done: they would keep heap for nothing (5.4 KB with circup's
     ``.mpy`` libraries, docs/board.md's figures)."""
-    layout = place_layout(grids)
+    layout = place_layout(grids, across, down)
     group = displayio.Group(x=layout.x, y=layout.y)
     for grid in grids:  # (a Group's pop keeps the x and y the layout gave it)
         group.append(layout.pop(layout.index(grid)))

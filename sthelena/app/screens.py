@@ -20,7 +20,6 @@ from adafruit_display_text import wrap_text_to_pixels
 
 from ..core.rules import value_text
 from .table import TEXT_COLUMNS, TEXT_ROWS
-from .tiles import TILE_WIDTH
 
 from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
 
@@ -73,7 +72,7 @@ def write_section(app, name, row):
                         row += 1
                         continue
                     # too wide: wrapped at spaces by the font's widths
-                    for part in wrap_text_to_pixels(line, TEXT_COLUMNS * TILE_WIDTH,
+                    for part in wrap_text_to_pixels(line, TEXT_COLUMNS * app.view.font.width,
                                                     app.view.font):
                         if row < TEXT_ROWS:
                             rows[row] = part

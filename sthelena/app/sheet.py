@@ -1,4 +1,5 @@
-"""Load the sprite sheet (``assets/sheet.bmp``, laid out as tiles.py says)."""
+"""Load a sprite sheet (``assets/sheet.bmp``, laid out as tiles.py says, or
+``assets/sheet-large.bmp``, the same half as large again)."""
 
 import displayio
 
@@ -12,7 +13,8 @@ from ..core.cards import const  # the core's: micropython's, or a stand-in on CP
 
 _WIDTH = const(96)  # 16 x 13 tiles of 6 x 8
 _HEIGHT = const(104)
-_STRIDE = const(48)  # bytes a BMP row: 96 pixels of 4 bits, already a multiple of 4
+_LARGE_WIDTH = const(144)  # 16 x 13 tiles of 9 x 12
+_LARGE_HEIGHT = const(156)
 
 
 def _field(head, at, size):
@@ -20,32 +22,37 @@ def _field(head, at, size):
 
 
 def load_sheet(path):
-    """A ``displayio.Bitmap(96, 104, 16)`` of the sheet in the BMP at ``path``.
+    """A ``displayio.Bitmap`` (16 colours) of the sheet in the BMP at ``path``:
+    96 x 104, or 144 x 156 for the large sheet.
 
-    Raises ValueError unless the file is an uncompressed 4-bit 96 x 104 BMP
-    (rows bottom-up or top-down); its colour table is ignored.
+    Raises ValueError unless the file is an uncompressed 4-bit BMP of one of
+    those sizes (rows bottom-up or top-down); its colour table is ignored.
     """
     with open(path, "rb") as file:
         head = file.read(54)
-        height = head[22:26]  # the height: 104 bottom-up, -104 top-down
-        if (head[:2] != b"BM" or _field(head, 14, 4) < 40 or _field(head, 18, 4) != _WIDTH
-                or height not in (b"\x68\x00\x00\x00", b"\x98\xff\xff\xff")
+        width = _field(head, 18, 4)
+        height = _field(head, 22, 4)
+        up = height < 0x80000000  # the file's first row is the bottom one
+        if not up:
+            height = 0x100000000 - height
+        if (head[:2] != b"BM" or _field(head, 14, 4) < 40
+                or (width, height) not in ((_WIDTH, _HEIGHT), (_LARGE_WIDTH, _LARGE_HEIGHT))
                 or _field(head, 28, 2) != 4 or _field(head, 30, 4)):
-            raise ValueError("%s: not an uncompressed 4-bit 96x104 BMP" % path)
+            raise ValueError("%s: not an uncompressed 4-bit 96x104 or 144x156 BMP" % path)
         file.seek(_field(head, 10, 4))
-        bitmap = displayio.Bitmap(_WIDTH, _HEIGHT, 16)
-        up = not height[3]  # the file's first row is the bottom one
+        bitmap = displayio.Bitmap(width, height, 16)
         try:
             if _READINTO:
                 # positional: the swap keyword is named differently in Blinka
                 readinto(bitmap, file, 4, 1, True, False, up)
                 return bitmap
-            row = bytearray(_STRIDE)
-            for n in range(_HEIGHT):
-                if file.readinto(row) != _STRIDE:
+            stride = width // 2  # 96 or 144 pixels of 4 bits: a multiple of 4 bytes already
+            row = bytearray(stride)
+            for n in range(height):
+                if file.readinto(row) != stride:
                     raise EOFError
-                at = (_HEIGHT - 1 - n if up else n) * _WIDTH  # int index: no tuple a pixel
-                for x in range(_WIDTH):
+                at = (height - 1 - n if up else n) * width  # int index: no tuple a pixel
+                for x in range(width):
                     bitmap[at + x] = row[x >> 1] >> (0 if x & 1 else 4) & 15
         except EOFError:
             raise ValueError("%s: the pixel data is cut short" % path)

@@ -12,6 +12,11 @@ at twice the size; the menu's marker is a tile). They are switched by their
 about 3 KB of heap (its import and page groups) and some garbage each switch,
 which the 96 KB budget has no room for (see docs/board.md's figures).
 
+Drawn from the sheet it is given: the handheld's (tiles of 6 x 8, the
+table 160 x 128) or the large one (9 x 12: every size and place half as large
+again, 240 x 192, for the PicoSystem's 240 x 240 screen); the layout's
+positions are in the small sheet's pixels and scaled here.
+
 Built once; afterwards only tile indices, palette entries, positions and
 label texts change, and places only when their picture changed (each place's
 last picture is kept as four bytes), so a move redraws just the cells it
@@ -23,7 +28,7 @@ import displayio
 from adafruit_display_text.bitmap_label import Label
 
 from .font import SheetFont
-from .layout import CARD_SIZE, GRID_TOP, placed, place_x, place_y
+from .layout import GRID_TOP, placed, place_x, place_y
 from .tiles import (TILE_WIDTH, TILE_HEIGHT, COLOURS, TABLE, PAPER, INK, DIM, TEXT, MARK, NOPE,
                     SUIT_INK, FIRST_CHAR, TABLE_TILE, SMALL_SUIT, ARROW_UP, ARROW_DOWN, TARGET,
                     BLOCKED, BIG_RANK, BIG_SUIT, EMPTY_ANY, EMPTY_NONE)
@@ -144,19 +149,23 @@ class TableView:
 
     def __init__(self, sheet):
         self.group = displayio.Group()
-        self.font = SheetFont(sheet)  # the sheet's characters, for the text screens' labels
+        self.font = font = SheetFont(sheet)  # the sheet's characters, for the labels
+        across = font.width  # the sheet's tile size: 6 x 8, or 9 x 12 (the large sheet)
+        down = font.height
+        margin = 2 * across // TILE_WIDTH  # the text's left margin
         self.suit_colours = TWO_COLOURS
         self._status_palette = _palette(BAIZE, _WHITE, BAIZE)
         # The baize: a 20x16 one-colour bitmap shown 8 times bigger (64 bytes).
         baize = displayio.Group(scale=8)
         baize_palette = displayio.Palette(1)
         baize_palette[0] = BAIZE
-        baize.append(displayio.TileGrid(displayio.Bitmap(20, 16, 1), pixel_shader=baize_palette))
+        baize.append(displayio.TileGrid(displayio.Bitmap(20 * across // TILE_WIDTH,
+                                                         16 * down // TILE_HEIGHT, 1),
+                                        pixel_shader=baize_palette))
         self.group.append(baize)
         self.status = displayio.TileGrid(sheet, pixel_shader=self._status_palette,
                                          width=TEXT_COLUMNS, height=1,
-                                         tile_width=TILE_WIDTH, tile_height=TILE_HEIGHT,
-                                         x=2, y=0)
+                                         tile_width=across, tile_height=down, x=margin, y=0)
         self.group.append(self.status)
         # The palettes shared by the 20 places: one per suit colour (its rank
         # ink in that colour; suits of one colour share it, so two in two
@@ -169,11 +178,20 @@ class TableView:
         for place in range(20):
             self._grids.append(displayio.TileGrid(
                 sheet, pixel_shader=self._palettes[0], width=4, height=3,
-                tile_width=TILE_WIDTH, tile_height=TILE_HEIGHT))
-        self.places = placed(self._grids)
+                tile_width=across, tile_height=down))
+        self.places = placed(self._grids, across, down)
         self.group.append(self.places)
+        # Each place's card: its left and top edges on screen, then its top in
+        # the places' group, worked out once (a bytearray: looked up, not made).
+        top = GRID_TOP * down // TILE_HEIGHT
+        self._edges = edges = bytearray(60)
+        for place in range(20):
+            edges[place] = place_x(place) * across // TILE_WIDTH
+            edges[20 + place] = place_y(place) * down // TILE_HEIGHT
+            edges[40 + place] = edges[20 + place] - top
+        self._lift = LIFT * down // TILE_HEIGHT
         # The cursor: a 2-pixel frame just outside a card, its own tiny bitmap.
-        size = CARD_SIZE + 4
+        size = 4 * across + 4  # (a card is 4 tiles wide, 3 high: square)
         frame = displayio.Bitmap(size, size, 2)
         for along in range(size):
             for edge in (0, 1, size - 2, size - 1):
@@ -187,21 +205,21 @@ class TableView:
         self._overlay_palette = _palette(_PANEL, _BLACK, _PANEL)
         self.overlay = displayio.TileGrid(sheet, pixel_shader=self._overlay_palette,
                                           width=TEXT_COLUMNS, height=TEXT_ROWS,
-                                          tile_width=TILE_WIDTH, tile_height=TILE_HEIGHT, x=2, y=0)
+                                          tile_width=across, tile_height=down, x=margin, y=0)
         self.overlay.hidden = True
         self.group.append(self.overlay)
         self.page = "table"  # what shows over the table: "table" (nothing), "peek" or "text"
         text = displayio.Group()
         self.rows = [""] * TEXT_ROWS  # the body's lines, filled by screens.py
         self._drawn_rows = [""] * TEXT_ROWS  # the lines the body label shows
-        self.body = _label(self.font, 1, (0, 0), (2, 0))
+        self.body = _label(font, 1, (0, 0), (margin, 0))
         self.body.text = self._body_text()
-        self.title = _label(self.font, 2, (0.5, 0), (80, 0))
+        self.title = _label(font, 2, (0.5, 0), (margin + TEXT_COLUMNS * across // 2, 0))
         # The menu's marker: the sheet's '>' as a one-tile TileGrid (a label
         # would cost the heap over a kilobyte more), moved by its y.
         self.marker = displayio.TileGrid(sheet, pixel_shader=self._overlay_palette,
-                                         tile_width=TILE_WIDTH, tile_height=TILE_HEIGHT,
-                                         default_tile=ord(">") - FIRST_CHAR, x=2)
+                                         tile_width=across, tile_height=down,
+                                         default_tile=ord(">") - FIRST_CHAR, x=margin)
         for layer in (self.body, self.title, self.marker):
             text.append(layer)
         text.hidden = True
@@ -266,7 +284,7 @@ class TableView:
         drawn[at + 1] = code
         drawn[at + 2] = mark
         drawn[at + 3] = state
-        grid.y = place_y(place) - GRID_TOP - LIFT * lifted  # in the places' group
+        grid.y = self._edges[40 + place] - self._lift * lifted  # in the places' group
         # Tiles by int index (row * 4 + column): an (x, y) tuple would be
         # allocated for every tile written, and this runs on every move.
         if card:
@@ -302,8 +320,8 @@ class TableView:
 
     def place_cursor(self, place, lifted, colour=0):
         """Frame ``place``; ``colour`` 0 normal, 1 holding a card, 2 error."""
-        self._cursor.x = place_x(place) - 2
-        self._cursor.y = place_y(place) - 2 - LIFT * lifted
+        self._cursor.x = self._edges[place] - 2
+        self._cursor.y = self._edges[20 + place] - 2 - self._lift * lifted
         # if/else, not a tuple indexed: that tuple would be built on every call
         self._cursor_palette[1] = (_CURSOR if colour == 0 else
                                    _CURSOR_LIFTED if colour == 1 else _CURSOR_ERROR)
@@ -389,4 +407,4 @@ class TableView:
             marker.hidden = True
             return
         marker.hidden = False
-        marker.y = row * TILE_HEIGHT
+        marker.y = row * self.font.height

@@ -40,11 +40,14 @@ from .sound import Speaker
 from .store import SAVE_PATH, FileStore, MemoryStore
 
 SCALE_LIMIT = 10  # the largest --scale: a 1600x1280 window
-BOARDS = ("handheld", "fruit-jam")
+BOARDS = ("handheld", "picosystem", "fruit-jam")
 FRUIT_JAM_SIZE = (720, 400)  # the screen Fruit Jam OS's launcher hands over
+PICOSYSTEM_SIZE = (240, 240)
+PICOSYSTEM_TABLE = (240, 192)  # the table drawn from the large sheet, centred on its screen
 SHOT_SCALE_LIMIT = 16  # the largest --shot-scale: a 2560x2048 PNG
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # repo / CIRCUITPY root
 SHEET_PATH = os.path.join(ROOT, "assets", "sheet.bmp")
+LARGE_SHEET_PATH = os.path.join(ROOT, "assets", "sheet-large.bmp")
 TEXTS_PATH = os.path.join(ROOT, "assets", "help.txt")
 WINNABLE_PATH = os.path.join(ROOT, "assets", "winnable.bin")  # the app reads it when needed
 
@@ -60,9 +63,10 @@ def build_parser():
                "starts a comment; at most %d of them. Bad input exits with status 2 and one "
                "line on stderr." % KEYS_LIMIT)
     parser.add_argument("--board", default="handheld", metavar="BOARD",
-                        help="handheld (PyGamer/PyBadge: 160x128, the default) or fruit-jam "
-                             "(720x400, the table three times larger, the mouse too: click a "
-                             "card, then where it goes; right click = B)")
+                        help="handheld (PyGamer/PyBadge: 160x128, the default), picosystem "
+                             "(240x240, the cards half as large again) or fruit-jam (720x400, "
+                             "the table three times larger, the mouse too: click a card, then "
+                             "where it goes; right click = B)")
     parser.add_argument("--deal", metavar="N", help="deal number 0..%d" % (DEAL_LIMIT - 1))
     parser.add_argument("--rules", metavar="RULES",
                         help="PRESET[,option=value...] (e.g. st-helena, louis,wrap=true)")
@@ -83,8 +87,8 @@ def build_parser():
     parser.add_argument("--no-save", action="store_true",
                         help="neither read nor write a save file")
     parser.add_argument("--scale", metavar="N",
-                        help="window pixels per screen pixel, 1..%d (default %d; the Fruit "
-                             "Jam's: 1)" % (SCALE_LIMIT, SCALE))
+                        help="window pixels per screen pixel, 1..%d (default %d; the "
+                             "PicoSystem's: 2; the Fruit Jam's: 1)" % (SCALE_LIMIT, SCALE))
     parser.add_argument("--sound", action=argparse.BooleanOptionalAction, default=None,
                         help="play sounds (default: on in the window, off with --keys)")
     return parser
@@ -102,7 +106,7 @@ def _check(args):
         raise CliError("bad --board %s: want %s" % (shown(args.board), " or ".join(BOARDS)))
     fruit_jam = args.board == "fruit-jam"
     if args.scale is None:
-        args.scale = "1" if fruit_jam else str(SCALE)
+        args.scale = "1" if fruit_jam else "2" if args.board == "picosystem" else str(SCALE)
     args.scale = whole_number(args.scale, "--scale", 1, SCALE_LIMIT)
     args.shot_scale = whole_number(args.shot_scale, "--shot-scale", 1, SHOT_SCALE_LIMIT)
     if args.save is not None:
@@ -159,22 +163,25 @@ def _main(argv):
     events, options = _check(args)
     scripted = events is not None
     fruit_jam = args.board == "fruit-jam"
+    picosystem = args.board == "picosystem"
     display = Display(scale=args.scale, window=not scripted,
-                      size=FRUIT_JAM_SIZE if fruit_jam else (WIDTH, HEIGHT))
+                      size=FRUIT_JAM_SIZE if fruit_jam else PICOSYSTEM_SIZE if picosystem
+                      else (WIDTH, HEIGHT))
     from ..app.game_app import App
     from ..app.sheet import load_sheet
 
     screen = display
-    if fruit_jam:
+    if fruit_jam or picosystem:
         from ..app.big_screen import BigScreen
 
-        screen = BigScreen(display)
+        screen = BigScreen(display, *PICOSYSTEM_TABLE) if picosystem else BigScreen(display)
 
     save = args.save if args.save is not None or scripted else SAVE_PATH
     store = MemoryStore() if args.no_save or save is None else FileStore(os.path.expanduser(save))
     sound = args.sound if args.sound is not None else not scripted
     speaker = Speaker(audio=sound)
-    app = App(screen, store, speaker, load_sheet(SHEET_PATH), texts=TEXTS_PATH,
+    app = App(screen, store, speaker, load_sheet(LARGE_SHEET_PATH if picosystem else SHEET_PATH),
+              texts=TEXTS_PATH,
               winnable=WINNABLE_PATH, **options)
     mouse = None
     if fruit_jam:

@@ -1,10 +1,13 @@
-"""Draw the sprite sheet: tools/assets/glyphs.py's pixel art -> assets/sheet.bmp.
+"""Draw the sprite sheets: tools/assets/glyphs.py's pixel art -> assets/sheet.bmp
+and assets/sheet-large.bmp.
 
-    python tools/assets/make_assets.py [OUT_PATH] [--png PATH [--scale N]]
+    python tools/assets/make_assets.py [OUT_PATH] [--large PATH] [--png PATH [--scale N]]
 
 Writes an uncompressed 4-bit BMP of 16 x 13 tiles of 6 x 8 pixels (96 x 104),
 each picture at the tile ``sthelena/app/tiles.py`` names for it, every other
-pixel TABLE. The BMP's colour table is only a default, so the file looks
+pixel TABLE; and the same sheet half as large again (tiles of 9 x 12, 144 x
+156: ``larger``), for the PicoSystem's 240 x 240 screen. Without OUT_PATH
+both are written to assets/; with it, the large one only where --large says. The BMP's colour table is only a default, so the file looks
 right in an image viewer: on the board each TileGrid's palette gives the
 colours. ``--png`` also writes a scaled-up preview (standard library only).
 The output depends on nothing but the two source files, byte for byte.
@@ -31,6 +34,7 @@ from sthelena.app import tiles  # noqa: E402
 WIDTH = tiles.TILE_WIDTH * tiles.SHEET_COLUMNS  # 96
 HEIGHT = tiles.TILE_HEIGHT * tiles.SHEET_ROWS  # 104
 DEFAULT_OUT = ROOT / "assets" / "sheet.bmp"
+DEFAULT_LARGE_OUT = ROOT / "assets" / "sheet-large.bmp"
 INK = "#"  # the legend's one character whose index depends on the picture
 LEGEND = {",": tiles.TABLE, ".": tiles.PAPER, "o": tiles.DIM}  # and INK
 
@@ -135,6 +139,15 @@ def draw():
     return sheet
 
 
+def larger(sheet):
+    """The sheet half as large again: each 2 x 2 pixels become 3 x 3, the
+    first row and column of each pair doubled (pixel ``x`` of the large sheet
+    is pixel ``x * 2 // 3`` of the small one), so every 6 x 8 tile becomes a
+    9 x 12 tile in the same place of a 16 x 13 grid."""
+    return [bytearray(row[x * 2 // 3] for x in range(len(row) * 3 // 2))
+            for row in (sheet[y * 2 // 3] for y in range(len(sheet) * 3 // 2))]
+
+
 def bmp_bytes(sheet, palette=PALETTE):
     """An uncompressed 4-bit BMP (BITMAPINFOHEADER, bottom-up rows) of the
     sheet (or of any picture given as rows of palette indices)."""
@@ -167,20 +180,24 @@ def png_bytes(sheet, scale=4):
         body = kind + data
         return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
 
-    header = struct.pack(">IIBBBBB", WIDTH * scale, HEIGHT * scale, 8, 2, 0, 0, 0)
+    header = struct.pack(">IIBBBBB", len(sheet[0]) * scale, len(sheet) * scale, 8, 2, 0, 0, 0)
     return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
             + chunk(b"IDAT", zlib.compress(bytes(raw), 9)) + chunk(b"IEND", b""))
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("out", nargs="?", default=str(DEFAULT_OUT),
-                        help="BMP to write (default: assets/sheet.bmp)")
+    parser.add_argument("out", nargs="?",
+                        help="BMP to write (default: assets/sheet.bmp, and the large one too)")
+    parser.add_argument("--large", help="the large sheet's BMP to write (9 x 12 tiles)")
     parser.add_argument("--png", help="also write a scaled-up PNG preview here")
     parser.add_argument("--scale", type=int, default=4, help="PNG pixels a pixel (default 4)")
     args = parser.parse_args(argv)
     sheet = draw()
-    Path(args.out).write_bytes(bmp_bytes(sheet))
+    Path(args.out or DEFAULT_OUT).write_bytes(bmp_bytes(sheet))
+    large = args.large or (None if args.out else DEFAULT_LARGE_OUT)
+    if large:
+        Path(large).write_bytes(bmp_bytes(larger(sheet)))
     if args.png:
         Path(args.png).write_bytes(png_bytes(sheet, args.scale))
 

@@ -73,7 +73,7 @@ MODULES = ("sthelena.core.cards", "sthelena.core.moves", "sthelena.core.rules", 
            "sthelena.app.menu", "sthelena.app.deal_number",
            "sthelena.app.peek", "sthelena.app.overview", "sthelena.app.help",
            "sthelena.app.won", "sthelena.app.stuck", "sthelena.app.game_app", "sthelena.app.sheet",
-           "sthelena.handheld.device")
+           "sthelena.handheld.shared", "sthelena.handheld.device")
 
 SETUP = """
 import gc, sys, micropython

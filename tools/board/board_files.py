@@ -3,9 +3,11 @@
 The handheld gets ``sthelena/core/``, ``sthelena/app/`` and
 ``sthelena/handheld/`` (the package docstring says why), but the position
 notation, which the board never reads or writes (``Game`` imports it only
-when a position is given as text), and the app's modules for a mouse and a
-large screen. The Fruit Jam gets ``core/``, ``app/`` (all of it) and
-``fruitjam/``. ``desktop/`` and ``solver/`` never go on a board.
+when a position is given as text), the app's modules for a mouse and a
+large screen, and the PicoSystem's edge. The PicoSystem gets the same with
+its edge and the large screen (which centres its table), not the mouse's nor
+the PyGamer's and PyBadge's edge (``ON_PICOSYSTEM_LEFT_OUT``). The Fruit Jam gets ``core/``, ``app/`` (all of
+it) and ``fruitjam/``. ``desktop/`` and ``solver/`` never go on a board.
 tools/board/bundle.py merges the handheld's files, tools/board/fruitjam_app.py
 the Fruit Jam's; the tests copy them into the MicroPython VM with ``VM_EXCLUDE``.
 """
@@ -20,15 +22,18 @@ OFF_BOARD = ("desktop", "solver", "fruitjam")  # (fruitjam: off the handheld)
 NOT_ON_BOARD = ("core/notation.py",)  # in an on-board folder, never imported there
 # The app's modules for a mouse and a large screen: the handheld has neither.
 LARGE_SCREEN_ONLY = ("app/big_screen.py", "app/pointer.py")
+PICOSYSTEM_ONLY = ("handheld/picosystem.py",)
+ON_PICOSYSTEM_LEFT_OUT = NOT_ON_BOARD + ("app/pointer.py", "handheld/device.py")
 # For the VM runner's --exclude (paths relative to the package, "/" separated):
 # what never goes on the board; and that, and the notation too.
 VM_EXCLUDE = r"^(%s)/|^__main__\.py$" % "|".join(OFF_BOARD)
 VM_EXCLUDE_NOTATION = VM_EXCLUDE + "|^%s$" % NOT_ON_BOARD[0].replace(".", r"\.")
 
 
-def board_files(parts=ON_BOARD, left_out=NOT_ON_BOARD + LARGE_SCREEN_ONLY):
-    """The package's files on the board (the handheld; ``parts=ON_FRUIT_JAM``
-    and ``left_out=NOT_ON_BOARD``: the Fruit Jam), as paths relative to
+def board_files(parts=ON_BOARD, left_out=NOT_ON_BOARD + LARGE_SCREEN_ONLY + PICOSYSTEM_ONLY):
+    """The package's files on the board (the PyGamer's and PyBadge's;
+    ``left_out=ON_PICOSYSTEM_LEFT_OUT``: the PicoSystem's; ``parts=ON_FRUIT_JAM``
+    and ``left_out=NOT_ON_BOARD``: the Fruit Jam's), as paths relative to
     ``sthelena/``."""
     found = []
     for part in parts:

@@ -6,7 +6,8 @@ holding the same code takes less. This tool (desktop only) writes it:
 
     python tools/board/bundle.py --lib [--mpy-cross PATH]
         lib/sthelena_board.mpy (the merged board modules, compiled by
-        CircuitPython's mpy-cross: tools/board/board_mpy.py says why) and
+        CircuitPython's mpy-cross: tools/board/board_mpy.py says why), the
+        PicoSystem's lib/sthelena_picosystem.mpy (the same with its edge) and
         lib/sthelena_drive.py (sthelena/handheld/drive.py, imported only when boot.py
         hands the drive to the game), both committed
     python tools/board/bundle.py [--out DIR]        # DIR (default build/CIRCUITPY):
@@ -79,7 +80,7 @@ from bundle_statements import bound_statements, is_const_fallback, used_as_param
 
 CORE_MODULES = ("sthelena.core.cards", "sthelena.core.moves", "sthelena.core.rules", "sthelena.core.deal",
                 "sthelena.core.stuck_search", "sthelena.core.game", "sthelena.core.save")
-BOARD_MODULES = CORE_MODULES + (
+HANDHELD_MODULES = CORE_MODULES + (
     "sthelena.app.tiles", "sthelena.app.buttons", "sthelena.app.sounds",
     "sthelena.app.layout", "sthelena.app.font", "sthelena.app.table", "sthelena.app.screens",
     "sthelena.core.statistics", "sthelena.app.record", "sthelena.app.stats_screen",
@@ -89,16 +90,23 @@ BOARD_MODULES = CORE_MODULES + (
     "sthelena.app.hint_line", "sthelena.app.hint_search", "sthelena.app.hint", "sthelena.app.menu",
     "sthelena.app.deal_number", "sthelena.app.peek", "sthelena.app.overview",
     "sthelena.app.help", "sthelena.app.won", "sthelena.app.stuck",
-    "sthelena.app.sheet", "sthelena.app.game_app", "sthelena.handheld.device")
+    "sthelena.app.sheet", "sthelena.app.game_app", "sthelena.handheld.shared")
+BOARD_MODULES = HANDHELD_MODULES + ("sthelena.handheld.device",)  # the PyGamer's and PyBadge's
 # The constants the one module keeps importable: the button events, what a
 # script driving the app sends (the others are folded where they are used).
 PUBLIC_CONSTANTS = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT", "HOLD", "NO_EVENT")
 BUNDLE_NAME = "sthelena_board"
+# The PicoSystem's game: the same, with its own edge and the screen that centres
+# the table (its own module, so the PyGamer's and PyBadge's heap holds none of it).
+PICOSYSTEM_MODULES = HANDHELD_MODULES + ("sthelena.app.big_screen", "sthelena.handheld.picosystem")
+PICOSYSTEM_NAME = "sthelena_picosystem"
+BUNDLES = ((BUNDLE_NAME, BOARD_MODULES), (PICOSYSTEM_NAME, PICOSYSTEM_MODULES))
 # What the board imports only when boot.py handed it the drive: a module of its own.
 DRIVE_MODULES = ("sthelena.handheld.drive",)
 DRIVE_NAME = "sthelena_drive"
 LIB_COMMAND = "python3 tools/board/bundle.py --lib"
 TREE_FILES = ("code.py", "boot.py", os.path.join("assets", "sheet.bmp"),
+              os.path.join("assets", "sheet-large.bmp"),
               os.path.join("assets", "help.txt"), os.path.join("assets", "winnable.bin"))
 
 
@@ -274,31 +282,36 @@ def lib_path(root=ROOT, name=BUNDLE_NAME, suffix=".py"):
     return os.path.join(root, "lib", name + suffix)
 
 
-def board_mpy_path(root=ROOT):
-    """The committed game as the board loads it: ``lib/sthelena_board.mpy``."""
-    return lib_path(root, BUNDLE_NAME, ".mpy")
+def board_mpy_path(root=ROOT, name=BUNDLE_NAME):
+    """The committed game as the board loads it: ``lib/sthelena_board.mpy``
+    (``name``: the PicoSystem's, ``sthelena_picosystem``)."""
+    return lib_path(root, name, ".mpy")
 
 
 def check_board_mpy(root=ROOT):
-    """BundleError unless the committed ``.mpy`` was made from the sources as they are."""
-    problem = board_mpy.stale(board_mpy_path(root), merge(BOARD_MODULES, root))
-    if problem:
-        raise BundleError("%s: run `%s` and commit it" % (problem, board_mpy.BUILD_COMMAND))
+    """BundleError unless each committed ``.mpy`` was made from the sources as they are."""
+    for name, modules in BUNDLES:
+        problem = board_mpy.stale(board_mpy_path(root, name), merge(modules, root))
+        if problem:
+            raise BundleError("%s: run `%s` and commit it" % (problem, board_mpy.BUILD_COMMAND))
 
 
 def write_lib(root=ROOT, mpy_cross=board_mpy.MPY_CROSS):
     """Write the drive's committed ``lib/`` modules; lines saying what was written."""
-    try:
-        size = board_mpy.compile_module(merge(BOARD_MODULES, root), board_mpy_path(root),
-                                        mpy_cross)
-    except RuntimeError as error:
-        raise BundleError(str(error)) from None
-    lines = ["%s: %d bytes (the board's modules, one module, compiled)"
-             % (os.path.relpath(board_mpy_path(root)), size)]
-    source = lib_path(root)
-    if os.path.exists(source):  # the board would import a .py before the .mpy beside it
-        os.remove(source)
-        lines.append("%s: removed (the board imports a .py first)" % os.path.relpath(source))
+    lines = []
+    for name, modules in BUNDLES:
+        path = board_mpy_path(root, name)
+        try:
+            size = board_mpy.compile_module(merge(modules, root), path, mpy_cross, name)
+        except RuntimeError as error:
+            raise BundleError(str(error)) from None
+        lines.append("%s: %d bytes (the %s's modules, one module, compiled)"
+                     % (os.path.relpath(path), size,
+                        "PicoSystem" if name == PICOSYSTEM_NAME else "PyGamer and PyBadge"))
+        source = lib_path(root, name)
+        if os.path.exists(source):  # the board would import a .py before the .mpy beside it
+            os.remove(source)
+            lines.append("%s: removed (the board imports a .py first)" % os.path.relpath(source))
     size = write_module(lib_path(root, DRIVE_NAME), merge(DRIVE_MODULES, root))
     lines.append("%s: %d bytes (the drive's module)"
                  % (os.path.relpath(lib_path(root, DRIVE_NAME)), size))
@@ -336,9 +349,9 @@ def build_tree(out, root=ROOT, mpy_cross=None):
         os.makedirs(os.path.join(out, os.path.dirname(name)), exist_ok=True)
         shutil.copyfile(path, os.path.join(out, name))
     write_module(os.path.join(out, "lib", DRIVE_NAME + ".py"), merge(DRIVE_MODULES, root))
-    target = os.path.join(out, "lib", BUNDLE_NAME + ".mpy")
-    shutil.copyfile(board_mpy_path(root), target)
-    return os.path.getsize(target)
+    for name, _ in BUNDLES:
+        shutil.copyfile(board_mpy_path(root, name), os.path.join(out, "lib", name + ".mpy"))
+    return os.path.getsize(board_mpy_path(root))
 
 
 def main(argv=None):
@@ -375,8 +388,8 @@ def main(argv=None):
     except BundleError as error:
         print("bundle: %s" % error, file=sys.stderr)
         return 1
-    print("%s: code.py, boot.py, assets/, lib/%s.mpy (%d bytes), lib/%s.py, and in "
-          "lib/ %s" % (args.out, BUNDLE_NAME, size, DRIVE_NAME,
+    print("%s: code.py, boot.py, assets/, lib/%s.mpy (%d bytes), lib/%s.mpy, lib/%s.py, and "
+          "in lib/ %s" % (args.out, BUNDLE_NAME, size, PICOSYSTEM_NAME, DRIVE_NAME,
              ", ".join(sorted({name.split("/")[0] for name, _ in library_files()}))))
     return 0
 

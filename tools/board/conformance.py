@@ -38,7 +38,7 @@ MYPY_INI = os.path.join(HERE, "mypy.ini")
 OUT = os.path.join(ROOT, "build", "conformance")
 sys.path.insert(0, HERE)
 
-from board_files import ON_BOARD, ON_FRUIT_JAM, NOT_ON_BOARD, board_files  # noqa: E402
+from board_files import ON_FRUIT_JAM, ON_PICOSYSTEM_LEFT_OUT, NOT_ON_BOARD, board_files  # noqa: E402
 
 # Each board: the package's files that go on it, and whether boot.py does
 # (the handhelds' drive image; the Fruit Jam's app folder has none).
@@ -46,6 +46,7 @@ BOARDS = {
     "pygamer": (board_files(), True),
     "pybadge": (board_files(), True),
     "adafruit_fruit_jam": (board_files(ON_FRUIT_JAM, NOT_ON_BOARD), False),
+    "pimoroni_picosystem": (board_files(left_out=ON_PICOSYSTEM_LEFT_OUT), True),
 }
 
 # stubtest's findings that are not the stand-ins' fault, each with why.
@@ -242,7 +243,7 @@ def check_standin_board(standins=STANDINS):
               "    board.use(name)\n"
               "    out[board.board_id] = sorted(n for n in vars(board) if not n.startswith('_'))\n"
               "print(json.dumps(out))\n")
-    uses = ("pygamer", "pybadge", "fruit_jam")
+    uses = ("pygamer", "pybadge", "picosystem", "fruit_jam")
     run = subprocess.run([sys.executable, "-c", script] + list(uses), cwd=ROOT,
                          env=dict(os.environ, PYTHONPATH=standins), capture_output=True,
                          text=True, check=True)

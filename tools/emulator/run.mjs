@@ -8,7 +8,8 @@
 //       [--shot OUT.png] [--frames DIR] [--json] [--until-idle]
 //       [--boot-ms N] [--boot-quiet-ms N] [--quiet-ms N] [--settle-ms N]
 //       [--ready TEXT]
-//       [--flash-in FILE] [--flash-out FILE] [--drive-out IMG] [--nvm-out FILE]
+//       [--flash-in FILE] [--flash-out FILE] [--drive-out IMG] [--nvm-in FILE]
+//       [--nvm-out FILE]
 //       [--verbose]
 //
 //   --firmware   the firmware's UF2 (may be left out with --flash-in)
@@ -24,7 +25,7 @@
 //   --boot-ms    most emulated ms from reset to the first frame (20000)
 //   --boot-quiet-ms  display quiet this long after the whole screen is drawn:
 //                the first frame is complete (1000)
-//   --quiet-ms   display quiet this long: a press's redraw is over (50)
+//   --quiet-ms   display quiet this long: a press's redraw is over (700)
 //   --settle-ms  most emulated ms a press waits for its redraw (5000)
 //   --ready      the first frame is the display quiet after the console shows
 //                this text (without it: the whole screen drawn after code.py
@@ -32,7 +33,8 @@
 //   --flash-in   start from this flash image (an earlier --flash-out), then
 //                apply --firmware and --drive; --flash-out: the flash at the end
 //   --drive-out  the drive (the filesystem's part of the flash) at the end
-//   --nvm-out    microcontroller.nvm's 4 KiB at the end
+//   --nvm-in     microcontroller.nvm's bytes at the start (at most 4 KiB; the
+//                rest erased); --nvm-out: its 4 KiB at the end
 //
 // Without --json the console is printed as it comes and the figures go to
 // stderr. Exit status: 0 ok, 1 no complete frame within --boot-ms, 2 bad
@@ -52,7 +54,7 @@ const FLASH_SIZE = 16 * 1024 * 1024;
 const DRIVE_SIZE = FLASH_SIZE - DRIVE_START; // what CircuitPython gives CIRCUITPY on 16 MiB
 const VALUED = ["firmware", "bootrom", "drive", "keys", "shot", "frames", "boot-ms", "boot-quiet-ms", "quiet-ms",
   "settle-ms",
-  "ready", "flash-in", "flash-out", "drive-out", "nvm-out"];
+  "ready", "flash-in", "flash-out", "drive-out", "nvm-in", "nvm-out"];
 const SWITCHES = ["json", "until-idle", "verbose", "help"];
 
 function parseArgs(argv) {
@@ -124,6 +126,12 @@ function buildFlash(opts) {
       throw new UsageError(`--drive ${opts.drive}: not a FAT image of at most ${DRIVE_SIZE} bytes`);
     }
     flash.set(image, DRIVE_START);
+  }
+  if (opts["nvm-in"]) {
+    const nvm = readInput(opts["nvm-in"], "nvm");
+    if (nvm.length > 4096) throw new UsageError(`--nvm-in: ${nvm.length} bytes, the nvm has 4096`);
+    flash.fill(0xff, NVM_START, NVM_START + 4096);
+    flash.set(nvm, NVM_START);
   }
   return flash;
 }

@@ -10,19 +10,21 @@
 // and what it prints before the host has enumerated the device is lost
 // ("code.py output:" always is); so code.py's start is when the USB console
 // connects. With --ready TEXT the first frame is instead the display quiet
-// for the quiet time (50 ms) after the console shows TEXT (say, a line
+// for the quiet time (700 ms) after the console shows TEXT (say, a line
 // code.py prints once its first screen is up), whatever it drew.
 //
 // A press: the button down 80 ms (700 ms held), then up; it is over once the
-// display has been quiet for the quiet time after a redraw (after the
-// release too), or after the no-draw time (500 ms) with no redraw at all, or
-// at the settle cap (5 s). Its figure is press to the redraw's last SPI byte.
+// display has been quiet for the quiet time (700 ms: the game builds a text
+// screen's labels between drawing steps, up to some 500 ms apart) after a
+// redraw (after the release too), or after the no-draw time (500 ms) with no
+// redraw at all, or at the settle cap (5 s). Its figure is press to the
+// redraw's last SPI byte.
 
 import { PicoSystem } from "./machine.mjs";
 
 const MS = 1e6; // nanoseconds
 export const DEFAULTS = {
-  quietMs: 50,
+  quietMs: 700, // the game draws a text screen in steps up to some 500 ms apart
   bootQuietMs: 1000,
   bootMs: 20000,
   settleMs: 5000,

@@ -1,7 +1,8 @@
-"""Stand-in for CircuitPython's ``keypad``: ShiftRegisterKeys, Event, EventQueue.
+"""Stand-in for CircuitPython's ``keypad``: ShiftRegisterKeys (the PyGamer's
+and PyBadge's buttons), Keys (one pin a key: the PicoSystem's), Event, EventQueue.
 
 Tests press keys with ``push(key_number, pressed)``, which queues an event on
-the last ShiftRegisterKeys made. The queue is preallocated, and ``get_into``
+the last keys made. The queue is preallocated, and ``get_into``
 fills an Event in place, so an empty poll allocates nothing (as on the board).
 """
 
@@ -66,14 +67,12 @@ _last = None
 _held = set()  # keys down when a ShiftRegisterKeys starts scanning (see hold)
 
 
-class ShiftRegisterKeys:
-    def __init__(self, *, clock, data, latch, value_to_latch=True, key_count,
-                 value_when_pressed, interval=0.02, max_events=64, debounce_threshold=1):
+class _Scanner:
+    """What both kinds of keys do: a queue, the keys held from the start."""
+
+    def _start(self, key_count, max_events):
         global _last
-        if clock is None or data is None or latch is None:
-            raise ValueError("pins needed")
         self.key_count = key_count
-        self.value_when_pressed = value_when_pressed
         self.events = EventQueue()
         self.events._keys = bytearray(max_events)
         self.events._pressed = bytearray(max_events)
@@ -89,8 +88,26 @@ class ShiftRegisterKeys:
         pass
 
 
+class ShiftRegisterKeys(_Scanner):
+    def __init__(self, *, clock, data, latch, value_to_latch=True, key_count,
+                 value_when_pressed, interval=0.02, max_events=64, debounce_threshold=1):
+        if clock is None or data is None or latch is None:
+            raise ValueError("pins needed")
+        self.value_when_pressed = value_when_pressed
+        self._start(key_count, max_events)
+
+
+class Keys(_Scanner):
+    def __init__(self, pins, *, value_when_pressed, pull=True, interval=0.02, max_events=64,
+                 debounce_threshold=1):
+        if not pins or None in pins:
+            raise ValueError("pins needed")
+        self.value_when_pressed = value_when_pressed
+        self._start(len(pins), max_events)
+
+
 def push(key_number, pressed=True):
-    """Queue a key press (or release) on the last ShiftRegisterKeys made."""
+    """Queue a key press (or release) on the last keys made."""
     if key_number >= _last.key_count:
         raise ValueError("no key %d on this board" % key_number)
     _last.events._put(key_number, pressed)
@@ -98,7 +115,7 @@ def push(key_number, pressed=True):
 
 def hold(key_number, held=True):
     """Hold a key down (or let it go) before the keys are made: the next
-    ShiftRegisterKeys reports it pressed at once, as a key held through a
+    keys made report it pressed at once, as a key held through a
     reset is (what boot.py reads)."""
     if held:
         _held.add(key_number)

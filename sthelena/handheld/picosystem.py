@@ -1,0 +1,104 @@
+"""The Pimoroni PicoSystem edge: its 240x240 screen, d-pad and A/B/X/Y, flash
+and RGB LED, handed to the app; the rest is what the handhelds share (``shared``).
+
+Imported only on CircuitPython (``code.py`` starts ``start()`` when
+``board.board_id`` is the PicoSystem's), from the drive's
+``lib/sthelena_picosystem.mpy``. The screen shows the table drawn from the
+large sheet (``assets/sheet-large.bmp``, tiles of 9x12: cards of 36x36, the
+table 240x192), centred. X is START (the menu) and Y is SELECT (the peek;
+held, a hint). The game is saved in ``microcontroller.nvm`` (4 KB on the
+RP2040) as on the PyGamer. The PicoSystem's piezo stays silent: its LED
+says what the handhelds' speaker says.
+"""
+
+import board
+import keypad
+import supervisor
+
+from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
+from ..app.big_screen import BigScreen
+from .shared import ButtonSource, NvmStore, play
+
+LARGE_SHEET_PATH = "/assets/sheet-large.bmp"
+TEXTS_PATH = "/assets/help.txt"
+WINNABLE_PATH = "/assets/winnable.bin"
+LARGE_TABLE_WIDTH = const(240)  # the table drawn from the large sheet
+LARGE_TABLE_HEIGHT = const(192)
+
+# Key number -> button, for the keys in the order ``picosystem_buttons`` gives
+# them: Y X A B DOWN RIGHT LEFT UP -> SELECT START A B DOWN RIGHT LEFT UP.
+KEYMAP = b"\x07\x06\x04\x05\x01\x03\x02\x00"
+
+# The LED's colour (red, green, blue duty cycles of 65535: dim, it is in the
+# player's eye) and how long it shows, for each of app.sounds' CLICK, ERROR, FANFARE.
+_COLOURS = ((3000, 3000, 3000), (20000, 0, 0), (0, 16000, 0))
+_LIT_MS = (60, 250, 1500)
+_TICKS_MASK = const(0x1FFFFFFF)
+
+
+def picosystem_buttons():
+    """The d-pad and A, B, X, Y: pulled up, low while pressed (``KEYMAP``)."""
+    keys = keypad.Keys((board.SW_Y, board.SW_X, board.SW_A, board.SW_B, board.SW_DOWN,
+                        board.SW_RIGHT, board.SW_LEFT, board.SW_UP),
+                       value_when_pressed=False, pull=True)
+    return ButtonSource(keys, keymap=KEYMAP)
+
+
+class Lights:
+    """The RGB LED as the app's speaker: ``play(sound)`` lights it in the
+    sound's colour, ``tick(now_ms)`` (the main loop's, allocating nothing)
+    puts it out when its time is up. Without the LED's PWM, it stays dark."""
+
+    def __init__(self):
+        self._since = 0
+        self._for = 0  # ms the LED stays lit; 0: it is out
+        self._pins: list | None = None
+        try:
+            import pwmio
+
+            self._pins = [pwmio.PWMOut(pin, frequency=1000, duty_cycle=0)
+                          for pin in (board.LED_R, board.LED_G, board.LED_B)]
+        except (ImportError, AttributeError, ValueError, RuntimeError, MemoryError):
+            pass  # dark
+
+    def play(self, sound):
+        """Light the LED for ``sound`` (CLICK, ERROR or FANFARE)."""
+        if self._pins is None:
+            return
+        colour = _COLOURS[sound]
+        for index in range(3):
+            self._pins[index].duty_cycle = colour[index]
+        self._since = supervisor.ticks_ms()
+        self._for = _LIT_MS[sound]
+
+    def tick(self, now_ms):
+        pins = self._pins
+        if self._for and pins is not None and (now_ms - self._since) & _TICKS_MASK >= self._for:
+            self._for = 0
+            for pin in pins:
+                pin.duty_cycle = 0
+
+    @property
+    def lit(self):
+        """Whether the LED shows a colour now."""
+        return self._for != 0
+
+
+def picosystem_setup():
+    """Build the PicoSystem's pieces and the app: ``(app, buttons, lights, screen)``."""
+    from ..app.game_app import App
+    from ..app.sheet import load_sheet
+
+    buttons = picosystem_buttons()
+    lights = Lights()
+    screen = BigScreen(board.DISPLAY, LARGE_TABLE_WIDTH, LARGE_TABLE_HEIGHT)
+    app = App(screen, NvmStore(), lights, load_sheet(LARGE_SHEET_PATH), texts=TEXTS_PATH,
+              winnable=WINNABLE_PATH)
+    return app, buttons, lights, screen
+
+
+def start(iterations=None):
+    """Play St. Helena on a PicoSystem (``code.py`` calls this)."""
+    app, buttons, lights, screen = picosystem_setup()
+    play(app, buttons, screen, iterations, lights)
+

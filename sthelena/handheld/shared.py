@@ -1,0 +1,203 @@
+"""What the handhelds share: their buttons (and the PyGamer's joystick) as the
+app's events, the game saved in the board's flash (``microcontroller.nvm``),
+the main loop, and the note when boot.py hands the drive to the game.
+
+Imported only on CircuitPython, by each handheld's edge: ``device`` (the
+PyGamer and the PyBadge) and ``picosystem``. Nothing here allocates while
+the game is idle: the loop polls preallocated objects with small ints, so the
+garbage collector never pauses the game.
+"""
+
+import keypad
+import microcontroller
+import supervisor
+
+from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
+
+from ..app.buttons import A, DOWN, LEFT, NO_EVENT, RIGHT, UP, ButtonTimer
+from ..core.statistics import KINDS
+
+# Shift-register key number -> button: B A START SELECT, then the PyBadge's
+# RIGHT DOWN UP LEFT (the order of Adafruit's PyBadger library).
+SHIFT_REGISTER_KEYMAP = b"\x05\x04\x06\x07\x03\x01\x00\x02"
+
+# Joystick (AnalogIn 0..65535, about 32768 at rest; x grows to the right, y
+# downwards). A direction goes down past PRESS and up again only once back
+# inside RELEASE, so a stick resting near a threshold does not chatter.
+_PRESS_LOW = const(15000)
+_PRESS_HIGH = const(50000)
+_RELEASE_LOW = const(21000)
+_RELEASE_HIGH = const(44000)
+_NONE = const(255)  # no direction held
+
+def _axis(value, held, low, high):
+    """The direction an axis reading holds: ``low``, ``high`` or ``_NONE``."""
+    if held == low and value < _RELEASE_LOW or value < _PRESS_LOW:
+        return low
+    if held == high and value > _RELEASE_HIGH or value > _PRESS_HIGH:
+        return high
+    return _NONE
+
+
+class ButtonSource:
+    """The board's buttons and joystick as one stream of app events.
+
+    ``poll(now_ms)`` gives the next event or ``NO_EVENT``: key presses from the
+    keypad's queue first, then joystick moves, then a repeat or hold due from
+    the ``ButtonTimer``. One ``keypad.Event`` is reused (``get_into``), so a
+    poll with nothing to report allocates nothing. ``keymap``: each key
+    number's button (the shift register's, or another board's keys).
+    """
+
+    def __init__(self, keys, joystick_x=None, joystick_y=None, keymap=SHIFT_REGISTER_KEYMAP):
+        self.keys = keys  # kept: deinit would stop the scanning
+        self._keymap = keymap
+        self._queue = keys.events
+        self._event = keypad.Event()
+        self._timer = ButtonTimer()
+        self._x = joystick_x
+        self._y = joystick_y
+        self._held = bytearray(b"\xff\xff")  # the direction each axis holds, x then y
+
+    def poll(self, now_ms):
+        """The next event for the app, or ``NO_EVENT``."""
+        timer = self._timer
+        event = self._event
+        while self._queue.get_into(event):
+            button = self._keymap[event.key_number]
+            if event.pressed:
+                return timer.down(button, now_ms)
+            timer.up(button, now_ms)
+        if self._x is not None:
+            event = self._stick(0, self._x.value, LEFT, RIGHT, now_ms)
+            if event == NO_EVENT:
+                event = self._stick(1, self._y.value, UP, DOWN, now_ms)
+            if event != NO_EVENT:
+                return event
+        return timer.due(now_ms)
+
+
+    def _stick(self, axis, value, low, high, now_ms):
+        """A joystick axis (0 x, 1 y) as a direction button going down or up:
+        the press event when one starts, else ``NO_EVENT``."""
+        held = self._held[axis]
+        now_held = _axis(value, held, low, high)
+        if now_held == held:
+            return NO_EVENT
+        self._held[axis] = now_held
+        if held != _NONE:
+            self._timer.up(held, now_ms)
+        if now_held != _NONE:
+            return self._timer.down(now_held, now_ms)
+        return NO_EVENT
+
+# Record: magic, length (2 bytes, big-endian), the app's record. The record
+# checks itself, section by section (``app.record``), so a record torn by a
+# power cut still gives what of it is intact. Older magics ("StH", "St2")
+# are handed to the app as they are, which reports them unreadable.
+_MAGIC = b"St3"
+_HEADER = const(5)
+_BLANK = b"\xff\xff\xff\xff\xff"
+
+
+class NvmStore:
+    """The saved record, kept in the board's non-volatile memory (8 KB of
+    flash: every write, of any size, erases and rewrites the whole block).
+
+    ``load`` gives None for blank flash (never written, or erased by a power
+    cut before the first byte was written back: the two look the same), the
+    bytes of the record (as far as its length says; a torn one ends in
+    0xFF), or, for anything else, its first bytes, for the app to refuse.
+    Saving the bytes already there writes nothing, sparing the flash; a
+    record over ``capacity`` raises ValueError, and a failed flash write the
+    firmware's error (the app keeps playing).
+    """
+
+    def __init__(self, nvm=None):
+        if nvm is None:
+            nvm = microcontroller.nvm
+            if nvm is None:  # a firmware built without it
+                raise OSError("this board's firmware has no microcontroller.nvm")
+        self.nvm = nvm
+        self.capacity = len(self.nvm) - _HEADER
+
+    def load(self):
+        """The bytes last saved, or ``None``."""
+        nvm = self.nvm
+        head = bytes(nvm[0:_HEADER])
+        if head == _BLANK:
+            return None
+        if head[0:3] != _MAGIC:
+            return head
+        size = min(head[3] << 8 | head[4], self.capacity)
+        return bytes(nvm[_HEADER:_HEADER + size])
+
+    def save(self, data):
+        """Keep ``data``; True if the flash was written. ValueError if too big."""
+        size = len(data)
+        if size > self.capacity:
+            raise ValueError("save too big for nvm")
+        record = bytearray(_HEADER + size)
+        record[0:3] = _MAGIC
+        record[3] = size >> 8
+        record[4] = size & 0xFF
+        record[_HEADER:] = data
+        if self.nvm[0:_HEADER + size] == record:
+            return False
+        self.nvm[0:_HEADER + size] = record
+        return True
+
+# -- the CIRCUITPY drive, when boot.py hands it to the game -----------------
+
+
+def drive_is_games():
+    """Whether the game may write to CIRCUITPY: boot.py remounted it writable
+    because SELECT was held at reset. False when the computer has it."""
+    try:
+        import storage
+
+        return not storage.getmount("/").readonly
+    except (ImportError, AttributeError, OSError):
+        return False
+
+def run(app, buttons, iterations=None, lights=None):
+    """The main loop: poll the buttons, hand an event to the app, else let it
+    tick (and ``lights``, a board's light that says what the speaker says).
+
+    ``iterations`` bounds it for tests and benchmarks; the board runs forever.
+    """
+    ticks_ms = supervisor.ticks_ms
+    poll = buttons.poll
+    handle = app.handle
+    tick = app.tick
+    left = 1 if iterations is None else iterations
+    step = 0 if iterations is None else 1
+    while left > 0:
+        left -= step
+        now = ticks_ms()
+        event = poll(now)
+        if event != NO_EVENT:
+            handle(event)
+        else:
+            tick(now)
+        if lights is not None:
+            lights.tick(now)
+
+def play(app, buttons, display, iterations=None, lights=None):
+    """Run the game set up on ``display``: first, if boot.py gave the game
+    the drive, the note saying so (and the statistics file it keeps)."""
+    import gc
+
+    if drive_is_games():
+        # Only now: the drive's code (sthelena/handheld/drive.py) stays off the heap otherwise.
+        try:
+            from sthelena_drive import DriveStats, hand_over_note, show_drive_note
+        except ImportError:  # the package copied as it is
+            from .drive import DriveStats, hand_over_note, show_drive_note
+        stats = DriveStats(KINDS)
+        stats.counted(app.statistics)  # once at start, then when a deal is counted
+        app.on_record = stats.counted
+        show_drive_note(display, app.view.font)
+        hand_over_note(display, app.view.group, buttons.poll, supervisor.ticks_ms, A)
+    gc.collect()
+    run(app, buttons, iterations, lights)
