@@ -110,7 +110,7 @@ def check(command):
     program = words[0]
     if program == "make":
         targets = [word for word in words[1:] if "=" not in word]
-        declared = set(re.findall(r"^([a-z][a-z-]*):", makefile(), re.M))
+        declared = set(re.findall(r"^([a-z][a-z0-9-]*):", makefile(), re.M))
         assert set(targets) <= declared, sorted(set(targets) - declared)
         done = subprocess.run(["make", "-n"] + targets, cwd=ROOT, capture_output=True,
                               text=True, timeout=60)

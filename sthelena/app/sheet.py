@@ -31,11 +31,12 @@ def load_sheet(path):
     with open(path, "rb") as file:
         head = file.read(54)
         width = _field(head, 18, 4)
-        height = _field(head, 22, 4)
-        up = height < 0x80000000  # the file's first row is the bottom one
-        if not up:
-            height = 0x100000000 - height
+        # The height, positive for rows bottom-up, negative for top-down: read
+        # from its low bytes, so no number is past a small int.
+        up = head[24:26] == b"\x00\x00"  # the file's first row is the bottom one
+        height = _field(head, 22, 2) if up else 0x10000 - _field(head, 22, 2)
         if (head[:2] != b"BM" or _field(head, 14, 4) < 40
+                or head[24:26] not in (b"\x00\x00", b"\xff\xff")
                 or (width, height) not in ((_WIDTH, _HEIGHT), (_LARGE_WIDTH, _LARGE_HEIGHT))
                 or _field(head, 28, 2) != 4 or _field(head, 30, 4)):
             raise ValueError("%s: not an uncompressed 4-bit 96x104 or 144x156 BMP" % path)

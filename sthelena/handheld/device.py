@@ -82,8 +82,11 @@ def setup():
     from ..app.sheet import load_sheet
 
     buttons = button_source()
-    app = App(board.DISPLAY, NvmStore(), Speaker(), load_sheet(SHEET_PATH), texts=TEXTS_PATH,
+    display = board.DISPLAY
+    display.auto_refresh = False  # the table drawn once it is built, not piece by piece
+    app = App(display, NvmStore(), Speaker(), load_sheet(SHEET_PATH), texts=TEXTS_PATH,
               winnable=WINNABLE_PATH)
+    display.auto_refresh = True
     return app, buttons
 
 def main(iterations=None):

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Regenerate the screenshots in docs/ (headless, 160x128 shown 3x; the Fruit Jam's at 720x400).
+# Regenerate the screenshots in docs/ (headless, 160x128 shown 3x; the Fruit Jam's at 720x400;
+# the PicoSystem's 240x240 at 2x).
 # Usage: tools/assets/screenshots.sh [PYTHON]   (default .venv/bin/python)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -27,4 +28,8 @@ shot won --position "$WON" --keys "RIGHT A DOWN DOWN LEFT A UP UP HOLD_A RIGHT A
 "$PY" code.py --no-save --board fruit-jam --deal 2026 --keys "CLICK@396,341" \
     --shot docs/fruitjam-table.png
 "$PY" tools/assets/fruitjam_launcher.py docs/fruitjam-launcher.png
+# The PicoSystem: its 240x240 screen, the cards drawn from the large sheet (shown 2x); the
+# emulated firmware draws the same frame, pixel for pixel (tests/test_firmware.py).
+"$PY" code.py --no-save --board picosystem --deal 7 --keys "RIGHT RIGHT A" --shot-scale 2 \
+    --shot docs/picosystem-table.png
 echo "screenshots written to docs/"

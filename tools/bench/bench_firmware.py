@@ -115,27 +115,13 @@ def winning_presses(number):
     from sthelena.core.game import Game
     from sthelena.core.moves import REDEAL
     from sthelena.solver.search import solve
+    from bench_presses import _Display, _Speaker, _Store  # the App's edge, doing nothing
     from won_games import PATHS
-
-    class Display:
-        root_group = None
-        width, height = 240, 240
-
-    class Store:
-        def load(self):
-            return None
-
-        def save(self, data):
-            pass
-
-    class Speaker:
-        def play(self, sound):
-            pass
 
     result = solve(Game.deal(number), budget=60)
     if result.result != "win":
         raise RuntimeError("the solver did not win deal %d: %s" % (number, result.result))
-    app = App(Display(), Store(), Speaker(),
+    app = App(_Display(), _Store(), _Speaker(),
               load_sheet(os.path.join(ROOT, "assets", "sheet-large.bmp")), deal=number)
     words = []
 
@@ -169,13 +155,14 @@ def figures(values):
 
 def bench_session(drive, work):
     save, nvm = save_of_deal(7, work)
-    result = emulated.emulate(drive, SESSION, nvm_in=nvm)
-    boot = result["boots"][0]
-    print("reset to the first table frame: %.0f ms (the USB console up at %.0f ms; goal 3000)"
-          % (boot["first_frame_ms"], boot["usb_ms"]))
+    result = emulated.emulate(drive, SESSION + " RESET", nvm_in=nvm)
+    for boot, which in zip(result["boots"], ("a new drive (boot_out.txt written)",
+                                             "after a reset (boot_out.txt as it was)")):
+        print("reset to the first table frame, %s: %.0f ms (the USB console up at %.0f ms; "
+              "goal 3000)" % (which, boot["first_frame_ms"], boot["usb_ms"]))
     by_kind = {}
     for press in result["presses"]:
-        if press["frame_ms"] is not None and press["word"] in KINDS:
+        if press.get("frame_ms") is not None and press["word"] in KINDS:
             by_kind.setdefault(KINDS[press["word"]], []).append(press["frame_ms"])
     print("press to the last byte of its frame, ms (median, longest; goal 50):")
     for kind, times in by_kind.items():
@@ -210,7 +197,11 @@ def bench_won_game(drive, work, number):
     with open(keys, "w") as file:
         file.write(" ".join(words))
     shot = os.path.join(work, "won.png")
-    result = emulated.emulate(drive, "@" + keys, nvm_in=nvm, shot=shot, quiet_ms=60)
+    # Presses 60 ms apart once the screen is quiet (the keys queue while the game is busy),
+    # then the won screen given time to finish drawing.
+    with open(keys + ".waited", "w") as file:
+        file.write(" ".join(words) + " WAIT:3000")
+    result = emulated.emulate(drive, "@" + keys + ".waited", nvm_in=nvm, shot=shot, quiet_ms=60)
     copy = os.path.join(work, "won-desktop.bin")
     shutil.copyfile(save, copy)
     theirs = os.path.join(work, "won-desktop.png")
@@ -222,6 +213,12 @@ def bench_won_game(drive, work, number):
     print("on the firmware: %d presses in %.0f s emulated (%.0f s real); the last frame is the "
           "desktop's won game's: %s" % (len(result["presses"]), result["emulated_ms"] / 1000,
                                        result["real_s"], same))
+    if not same:
+        kept = os.path.join(ROOT, "build", "bench-firmware")
+        os.makedirs(kept, exist_ok=True)
+        for name in ("won.png", "won-desktop.png", "won.keys"):
+            shutil.copyfile(os.path.join(work, name), os.path.join(kept, name))
+        print("  (both frames and the keys kept in %s)" % os.path.relpath(kept, ROOT))
 
 
 def hint_run(drive, work, deals):
