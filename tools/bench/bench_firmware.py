@@ -238,15 +238,14 @@ def bench_hint(drive, work, first, last):
         lines = [line for part in pool.map(lambda part: hint_run(drive, work, part), halves)
                  for line in part]
     times = [int(line[2]) / 1000 for line in lines]
-    wins = sum(1 for line in lines if "Lost" not in line[4] and "give" not in line[4])
+    wins = sum(1 for line in lines if line[4].startswith("Wins"))
     median, p90, longest = figures(times)
-    print("hint from the deal's first position, st-helena deals %d-%d: %d answered; s median "
-          "%.1f, p90 %.1f, longest %.1f (goal: median 10); least free while searching %.1f KB"
-          % (first, last, len(lines), median, p90, longest,
-             min(int(line[3]) for line in lines) / 1024))
+    print("hint from the deal's first position, st-helena deals %d-%d: %d answered, %d with a "
+          "winning line; s median %.1f, p90 %.1f, longest %.1f (goal: median 10); least free "
+          "while searching %.1f KB" % (first, last, len(lines), wins, median, p90, longest,
+                                       min(int(line[3]) for line in lines) / 1024))
     for line in sorted(lines, key=lambda line: int(line[1])):
         print("  deal %3s  %6.1f s  %s" % (line[1], int(line[2]) / 1000, line[4]))
-    return wins
 
 
 def main(argv=None):
@@ -255,6 +254,7 @@ def main(argv=None):
     parser.add_argument("--won-deal", type=int, default=7, help="the deal won by presses")
     parser.add_argument("--skip", default="", help="parts to leave out: session,heap,won,hint")
     args = parser.parse_args(argv)
+    sys.stdout.reconfigure(line_buffering=True)  # each figure as it comes (the bench is long)
     problem = emulated.unavailable()
     if problem:
         print("bench-firmware: %s" % problem, file=sys.stderr)
