@@ -13,12 +13,10 @@ import keypad
 from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
 
 from ..app.sounds import CLICK, ERROR, TUNES, SampleSpeaker, sample_count, square_waves
-from .shared import (ButtonSource, NvmStore, SHIFT_REGISTER_KEYMAP, drive_is_games,  # noqa: F401
-                     play, run)  # (run, the keymap, drive_is_games: the edge's, as tests use it)
+from .shared import (TEXTS_PATH, WINNABLE_PATH, ButtonSource, NvmStore,  # noqa: F401
+                     SHIFT_REGISTER_KEYMAP, drive_is_games, play, run)  # (some: as tests use them)
 
 SHEET_PATH = "/assets/sheet.bmp"
-TEXTS_PATH = "/assets/help.txt"  # help and the stuck screen's words, read when shown
-WINNABLE_PATH = "/assets/winnable.bin"  # what the solver proved of each deal, read when needed
 
 
 def button_source():

@@ -17,11 +17,10 @@ import supervisor
 
 from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
 from ..app.big_screen import BigScreen
-from .shared import ButtonSource, NvmStore, play
+from ..app.buttons import TICKS_MASK
+from .shared import TEXTS_PATH, WINNABLE_PATH, ButtonSource, NvmStore, play
 
 LARGE_SHEET_PATH = "/assets/sheet-large.bmp"
-TEXTS_PATH = "/assets/help.txt"
-WINNABLE_PATH = "/assets/winnable.bin"
 LARGE_TABLE_WIDTH = const(240)  # the table drawn from the large sheet
 LARGE_TABLE_HEIGHT = const(192)
 
@@ -33,7 +32,6 @@ KEYMAP = b"\x07\x06\x04\x05\x01\x03\x02\x00"
 # player's eye) and how long it shows, for each of app.sounds' CLICK, ERROR, FANFARE.
 _COLOURS = ((3000, 3000, 3000), (20000, 0, 0), (0, 16000, 0))
 _LIT_MS = (60, 250, 1500)
-_TICKS_MASK = const(0x1FFFFFFF)
 
 
 def picosystem_buttons():
@@ -74,7 +72,7 @@ class Lights:
 
     def tick(self, now_ms):
         pins = self._pins
-        if self._for and pins is not None and (now_ms - self._since) & _TICKS_MASK >= self._for:
+        if self._for and pins is not None and (now_ms - self._since) & TICKS_MASK >= self._for:
             self._for = 0
             for pin in pins:
                 pin.duty_cycle = 0

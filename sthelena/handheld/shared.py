@@ -17,6 +17,9 @@ from ..core.cards import const  # the core's: micropython's, or a stand-in on CP
 from ..app.buttons import A, DOWN, LEFT, NO_EVENT, RIGHT, UP, ButtonTimer
 from ..core.statistics import KINDS
 
+TEXTS_PATH = "/assets/help.txt"  # help and the stuck screen's words, read when shown
+WINNABLE_PATH = "/assets/winnable.bin"  # what the solver proved of each deal, read when needed
+
 # Shift-register key number -> button: B A START SELECT, then the PyBadge's
 # RIGHT DOWN UP LEFT (the order of Adafruit's PyBadger library).
 SHIFT_REGISTER_KEYMAP = b"\x05\x04\x06\x07\x03\x01\x00\x02"
