@@ -15,7 +15,7 @@ from sthelena.app import buttons, game_app, menu, record
 from sthelena.app.record import WRITE_EVERY_MS
 from sthelena.app.play import status_text
 from sthelena.app.sounds import CLICK, ERROR
-from sthelena.app.table import TEXT_COLUMNS, TEXT_ROWS
+from sthelena.app.text_grid import TEXT_COLUMNS, TEXT_ROWS
 from sthelena.core.game import Game
 from sthelena.core.rules import PRESETS
 

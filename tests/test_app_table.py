@@ -92,7 +92,7 @@ def test_suits_of_one_colour_share_a_place_palette(display, sheet):
 
 
 def test_card_text_names_ten_in_two_characters_and_the_rest_by_the_core():
-    from sthelena.app.table import card_text
+    from sthelena.app.text_grid import card_text
     from sthelena.core.cards import RANKS
 
     assert card_text(0x0A) == "10\x01" and card_text(0x3D) == "K\x04"

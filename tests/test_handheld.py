@@ -12,7 +12,7 @@ from sthelena.app import (deal_number, game_app, help, menu, overview, peek, pla
 from sthelena.app.layout import place_x, place_y
 from sthelena.app.play import STATUS_WIDTH, status_text
 from sthelena.app.sounds import ERROR
-from sthelena.app.table import TEXT_COLUMNS
+from sthelena.app.text_grid import TEXT_COLUMNS
 from sthelena.core.rules import PRESETS
 
 PRESET_NAMES = [name for name, _ in PRESETS]

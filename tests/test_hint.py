@@ -15,7 +15,7 @@ from mpvm import VM_EXCLUDE, run_micropython
 from sthelena.app.hint import hint_text
 from sthelena.app.hint_search import (HINT_NODES, LOST, NOTHING, PROGRESS, WINNING, hint_begin,
                                       hint_nodes, hint_result, hint_search)
-from sthelena.app.table import TEXT_COLUMNS
+from sthelena.app.text_grid import TEXT_COLUMNS
 from sthelena.core.game import Game
 from sthelena.core.rules import PRESETS
 from sthelena.solver.search import solve

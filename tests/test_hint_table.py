@@ -15,7 +15,7 @@ from sthelena.app.buttons import B, SELECT, HOLD
 from sthelena.app.deals import new_deal
 from sthelena.app.hint_search import hint_depth
 from sthelena.app.layout import place_x, place_y
-from sthelena.app.table import TEXT_COLUMNS
+from sthelena.app.text_grid import TEXT_COLUMNS
 
 from won_games import won_game  # noqa: E402
 

@@ -17,7 +17,7 @@ from sthelena.core import winnable
 from sthelena.app import game_app, menu, proved
 from sthelena.app.deals import new_deal
 from sthelena.app.sounds import ERROR
-from sthelena.app.table import TEXT_COLUMNS
+from sthelena.app.text_grid import TEXT_COLUMNS
 from sthelena.core.game import CYCLING, NO_MOVES, PLAYING, Game
 from sthelena.core.rules import Rules
 from sthelena.solver.search import WIN, solve

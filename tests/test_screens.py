@@ -11,7 +11,7 @@ from app_helpers import screen_rows
 from positions import position
 from sthelena.app import game_app, layout, menu
 from sthelena.app.layout import place_x, place_y
-from sthelena.app.table import TEXT_COLUMNS, TEXT_ROWS
+from sthelena.app.text_grid import TEXT_COLUMNS, TEXT_ROWS
 
 
 def title_on_screen(display, reader, title, scale=2):

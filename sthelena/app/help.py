@@ -4,7 +4,7 @@ Three pages, read from the texts file (``assets/help.txt``, sections
 the rules in play."""
 
 from .buttons import UP, LEFT, B, START
-from .table import TEXT_ROWS
+from .text_grid import TEXT_ROWS
 from .screens import MENU, HELP, write_section
 
 _PAGES = 3

@@ -18,7 +18,7 @@ import gc
 from ..core.moves import DEAL, REDEAL
 from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
 from .buttons import TICKS_MASK
-from .table import write, card_text, TEXT_COLUMNS
+from .text_grid import write, card_text, TEXT_COLUMNS
 from .screens import NOWHERE
 from .play import show_table
 from .hint_search import (HINT_NODES, HINT_SLOTS, LARGE_HINT_NODES,  # noqa: F401 (exported)

@@ -5,7 +5,8 @@ on START from the table."""
 from ..core.rules import Rules, OPTIONS, CHOICES, PRESETS, value_text
 from .deals import new_deal, restart
 from .buttons import UP, DOWN, LEFT, RIGHT, A, B, START
-from .table import TEXT_COLUMNS, TEXT_ROWS, FOUR_COLOURS, TWO_COLOURS
+from .table import FOUR_COLOURS, TWO_COLOURS
+from .text_grid import TEXT_COLUMNS, TEXT_ROWS
 from .screens import PLAY, MENU, HELP, NUMBER, STATS, throws_away
 from .stats_screen import open_stats
 from .deal_number import start_number

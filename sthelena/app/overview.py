@@ -5,7 +5,7 @@ the table opens it; up and down choose a pile, A shows it whole (peek)."""
 
 from ..core.cards import RANKS
 from .buttons import UP, DOWN, A, SELECT
-from .table import TEXT_COLUMNS, TEXT_ROWS, write
+from .text_grid import TEXT_COLUMNS, TEXT_ROWS, write
 from .screens import PLAY, PEEK, OVERVIEW
 
 _FIRST = 4  # the column of the first card, after the marker, the pile number, a space

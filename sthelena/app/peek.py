@@ -4,7 +4,7 @@ foundation), SELECT goes to the overview, any other button to the table."""
 
 from ..core.cards import RANKS
 from .buttons import LEFT, RIGHT, SELECT
-from .table import TEXT_ROWS, card_text, write
+from .text_grid import TEXT_ROWS, card_text, write
 from .screens import PLAY, PEEK, OVERVIEW
 
 

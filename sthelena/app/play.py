@@ -6,7 +6,8 @@ from ..core.cards import const  # the core's: micropython's, or a stand-in on CP
 from .buttons import RIGHT, A, B, START, SELECT
 from .layout import step
 from .sounds import CLICK
-from .table import write, write_number, NO_MARK, TARGET_MARK, BLOCKED_MARK, TEXT_COLUMNS
+from .table import NO_MARK, TARGET_MARK, BLOCKED_MARK
+from .text_grid import write, write_number, TEXT_COLUMNS
 from .tiles import EMPTY_ANY, EMPTY_NONE
 from .reasons import why_not
 from .autoplay import best_move

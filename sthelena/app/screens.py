@@ -19,7 +19,7 @@ overlay. What a screen keeps while it is shown lives on the app
 from adafruit_display_text import wrap_text_to_pixels
 
 from ..core.rules import value_text
-from .table import TEXT_COLUMNS, TEXT_ROWS
+from .text_grid import TEXT_COLUMNS, TEXT_ROWS
 
 from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
 

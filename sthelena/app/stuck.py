@@ -7,7 +7,7 @@ of the deal (proved.py). The words are in the texts file (sections
 from ..core.game import REDEAL_ONLY, CYCLING, NO_MOVES
 from .deals import new_deal
 from .buttons import A, B, START
-from .table import TEXT_ROWS
+from .text_grid import TEXT_ROWS
 from .screens import PLAY, MENU, STUCK, write_section
 from .proved import known_lines, next_deal_number
 

@@ -29,14 +29,13 @@ from adafruit_display_text.bitmap_label import Label
 
 from .font import SheetFont
 from .layout import GRID_TOP, placed, place_x, place_y
+from .text_grid import TEXT_COLUMNS, TEXT_ROWS
 from .tiles import (TILE_WIDTH, TILE_HEIGHT, COLOURS, TABLE, PAPER, INK, DIM, TEXT, MARK, NOPE,
-                    SUIT_INK, FIRST_CHAR, TABLE_TILE, SMALL_SUIT, ARROW_UP, ARROW_DOWN, TARGET,
-                    BLOCKED, BIG_RANK, BIG_SUIT, EMPTY_ANY, EMPTY_NONE)
+                    SUIT_INK, FIRST_CHAR, TABLE_TILE, ARROW_UP, ARROW_DOWN, TARGET, BLOCKED,
+                    BIG_RANK, BIG_SUIT, EMPTY_ANY, EMPTY_NONE)
 
-from ..core.cards import RANKS, const  # const: micropython's, or a stand-in on CPython
+from ..core.cards import const  # micropython's, or a stand-in on CPython
 
-TEXT_COLUMNS = const(26)
-TEXT_ROWS = const(16)
 _BLANK_ROW = " " * TEXT_COLUMNS
 LIFT = const(3)  # pixels a picked-up card rises
 
@@ -61,59 +60,6 @@ _CURSOR_ERROR = const(0xFF2020)
 # Suit colours: spades, hearts, diamonds, clubs.
 TWO_COLOURS = (0x000000, 0xD01010, 0xD01010, 0x000000)
 FOUR_COLOURS = (0x000000, 0xD01010, 0x1048E0, 0x0C8A20)
-
-def write(grid, column, row, text, width=0):
-    """Put ``text`` into a text TileGrid (TEXT_COLUMNS wide), padding with
-    spaces to ``width``. Characters below 32 are pictures: 1-4 the small
-    suits, 5 up, 6 down (also written ↑ and ↓, as the texts file does).
-    Allocates nothing."""
-    at = row * TEXT_COLUMNS + column  # an int index: grid[x, y] builds a tuple
-    for char in text:
-        if column >= TEXT_COLUMNS:
-            return
-        code = ord(char)
-        if code < 5:
-            code = SMALL_SUIT + code - 1
-        elif code == 5:
-            code = ARROW_UP
-        elif code == 6 or code == 0x2193:
-            code = ARROW_DOWN
-        elif code == 0x2191:
-            code = ARROW_UP
-        elif FIRST_CHAR <= code < 127:
-            code -= FIRST_CHAR
-        else:
-            code = ord("?") - FIRST_CHAR
-        grid[at] = code
-        at += 1
-        column += 1
-        width -= 1
-    while width > 0 and column < TEXT_COLUMNS:
-        grid[at] = 0
-        at += 1
-        column += 1
-        width -= 1
-
-
-def write_number(grid, right, row, number, width):
-    """Write ``number``'s digits into a text TileGrid ending at column
-    ``right``, at most ``width`` of them (the last ones), without building
-    its text: it allocates nothing."""
-    at = row * TEXT_COLUMNS + right
-    while width > 0:
-        grid[at] = ord("0") - FIRST_CHAR + number % 10
-        number //= 10
-        width -= 1
-        at -= 1
-        if not number:
-            return
-
-
-def card_text(card):
-    """A card as text for ``write``: rank (10 as "10") and its small suit."""
-    rank = card & 15
-    return ("10" if rank == 10 else RANKS[rank - 1]) + chr(1 + (card >> 4))
-
 
 def _palette(background, ink, paper):
     palette = displayio.Palette(COLOURS)

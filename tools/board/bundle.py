@@ -82,7 +82,8 @@ CORE_MODULES = ("sthelena.core.cards", "sthelena.core.moves", "sthelena.core.rul
                 "sthelena.core.stuck_search", "sthelena.core.game", "sthelena.core.save")
 HANDHELD_MODULES = CORE_MODULES + (
     "sthelena.app.tiles", "sthelena.app.buttons", "sthelena.app.sounds",
-    "sthelena.app.layout", "sthelena.app.font", "sthelena.app.table", "sthelena.app.screens",
+    "sthelena.app.layout", "sthelena.app.font", "sthelena.app.text_grid", "sthelena.app.table",
+    "sthelena.app.screens",
     "sthelena.core.statistics", "sthelena.app.record", "sthelena.app.stats_screen",
     "sthelena.app.reasons", "sthelena.app.autoplay", "sthelena.app.play", "sthelena.core.winnable",
     "sthelena.app.proved", "sthelena.app.deals", "sthelena.app.hint_keys",
