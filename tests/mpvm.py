@@ -103,3 +103,22 @@ def run_micropython(
             f"--- stderr ---\n{proc.stderr}--- stdout ---\n{proc.stdout}"
         )
     return proc.stdout
+
+
+# For a VM script on the keypad stand-in: each of ``count`` keys pressed and
+# let go in turn, and the button events a source gives for them, by name.
+EACH_KEY = """
+def each_key(source, count):
+    for key in range(count):
+        keypad.push(key)
+        keypad.push(key, False)
+    names = []
+    now = 0
+    while True:
+        event = source.poll(now)
+        if event == NO_EVENT:
+            break
+        names.append(NAMES[event])
+        now += 10
+    return " ".join(names)
+"""

@@ -5,7 +5,7 @@ repeats, the nvm store, the speaker, and the main loop.
 
 import textwrap
 
-from mpvm import REPO_ROOT, VM_EXCLUDE, run_micropython
+from mpvm import EACH_KEY, REPO_ROOT, VM_EXCLUDE, run_micropython
 
 SHEET = REPO_ROOT / "assets" / "sheet.bmp"
 
@@ -20,7 +20,7 @@ from sthelena.handheld import device
 
 def run(script, board="pybadge", files=None):
     """Run ``script`` after the preamble, as the board named."""
-    body = PREAMBLE + "board.use(%r)\n" % board + textwrap.dedent(script)
+    body = PREAMBLE + "board.use(%r)\n" % board + EACH_KEY + textwrap.dedent(script)
     return run_micropython(body, packages=("sthelena", "tools/standins"),
                            exclude=VM_EXCLUDE, files=files).splitlines()
 
@@ -29,18 +29,7 @@ def test_a_pybadge_reads_eight_keys_in_adafruits_order():
     lines = run("""
         source = device.button_source()
         print(source.keys.key_count, source._x is None)
-        for key in range(8):
-            keypad.push(key)
-            keypad.push(key, False)
-        names = []
-        now = 0
-        while True:
-            event = source.poll(now)
-            if event == NO_EVENT:
-                break
-            names.append(NAMES[event])
-            now += 10
-        print(" ".join(names))
+        print(each_key(source, 8))
     """)
     assert lines == ["8 True", "B A START SELECT RIGHT DOWN UP LEFT"]
 

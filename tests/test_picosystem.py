@@ -6,7 +6,7 @@ The same edge on CircuitPython's own firmware: tests/test_firmware.py."""
 
 import textwrap
 
-from mpvm import REPO_ROOT, VM_EXCLUDE, run_micropython
+from mpvm import EACH_KEY, REPO_ROOT, VM_EXCLUDE, run_micropython
 
 ASSETS = {"assets/sheet-large.bmp": REPO_ROOT / "assets" / "sheet-large.bmp",
           "assets/help.txt": REPO_ROOT / "assets" / "help.txt"}
@@ -24,7 +24,7 @@ from sthelena.handheld import picosystem, shared
 
 
 def run(script):
-    return run_micropython(PREAMBLE + textwrap.dedent(script),
+    return run_micropython(PREAMBLE + EACH_KEY + textwrap.dedent(script),
                            packages=("sthelena", "tools/standins"), exclude=VM_EXCLUDE,
                            files=ASSETS).splitlines()
 
@@ -33,18 +33,7 @@ def test_the_d_pad_and_a_b_x_y_are_the_handhelds_buttons():
     lines = run("""
         source = picosystem.picosystem_buttons()
         print(source.keys.key_count, source.keys.value_when_pressed)
-        for key in range(8):  # Y X A B DOWN RIGHT LEFT UP, as the keys are made
-            keypad.push(key)
-            keypad.push(key, False)
-        names = []
-        now = 0
-        while True:
-            event = source.poll(now)
-            if event == NO_EVENT:
-                break
-            names.append(NAMES[event])
-            now += 10
-        print(" ".join(names))
+        print(each_key(source, 8))  # Y X A B DOWN RIGHT LEFT UP, as the keys are made
     """)
     assert lines == ["8 False", "SELECT START A B DOWN RIGHT LEFT UP"]
 

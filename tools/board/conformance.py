@@ -26,6 +26,7 @@ findings (empty: conforms):
 
 import ast
 import importlib.util
+import json
 import os
 import re
 import subprocess
@@ -247,8 +248,6 @@ def check_standin_board(standins=STANDINS):
     run = subprocess.run([sys.executable, "-c", script] + list(uses), cwd=ROOT,
                          env=dict(os.environ, PYTHONPATH=standins), capture_output=True,
                          text=True, check=True)
-    import json
-
     findings = []
     for board, names in sorted(json.loads(run.stdout).items()):
         have = _stub_names(board)
