@@ -136,14 +136,14 @@ MODULES = (play, menu, deal_number, peek, overview, help, won, stuck, screens)
 @pytest.fixture
 def long_writes(monkeypatch):
     """Every text an app module writes past the screen's right edge."""
-    from sthelena.app import table
+    from sthelena.app import text_grid
 
     cut = []
 
     def checked(grid, column, row, text, width=0):
         if column + len(text) > TEXT_COLUMNS:
             cut.append(text)
-        return table.write(grid, column, row, text, width)
+        return text_grid.write(grid, column, row, text, width)
 
     for module in MODULES:
         if hasattr(module, "write"):
