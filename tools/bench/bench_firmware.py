@@ -12,7 +12,10 @@ in emulated time at the chip's 125 MHz:
   wins; then the same presses on the firmware, whose last frame must be the
   desktop's, pixel for pixel);
 - the hint: from the first position of st-helena deals 1-20, its time to
-  its answer (the board's own 30 s limit), median, p90, longest.
+  its answer (the board's own 30 s limit), median, p90, longest, and the
+  positions it searches a second; pystone there, against a SAMD51's, says
+  how much of the hint's pace is the chip (bench_hint.py scales its SAMD51
+  estimate by pystone).
 
 Each figure is printed; goals (issue 31): first frame within 3 s, a
 press's frame within 50 ms, the hint's median within 10 s, 40 KB free in
@@ -61,7 +64,7 @@ while True:
 
 # The hint from each deal's first position, to its answer.
 HINT_CODE = SINCE_RESET + """
-from sthelena_picosystem import picosystem_setup, start_hint, Game
+from sthelena_picosystem import picosystem_setup, start_hint, hint_nodes, Game
 app, buttons, lights, screen = picosystem_setup()
 while not supervisor.runtime.serial_connected and since_reset() < 20000:
     pass  # what is printed before the console is up is lost
@@ -70,11 +73,24 @@ for number in DEALS:
     gc.collect()
     begun = since_reset()
     start_hint(app)
+    search = app.hint
     least = gc.mem_free()
     while app.hint is not None:
         app.tick(supervisor.ticks_ms())
         least = min(least, gc.mem_free())
-    print("hint", number, since_reset() - begun, least, app.message)
+    positions = 0 if search is None else hint_nodes(search)
+    print("hint", number, since_reset() - begun, least, positions, app.message)
+print("bench done")
+"""
+
+# CPython's pystone on the firmware, for the chip's speed against a SAMD51's.
+PYSTONE_CODE = SINCE_RESET + """
+while not supervisor.runtime.serial_connected and since_reset() < 20000:
+    pass
+import pystone
+pystone.time = lambda: supervisor.ticks_ms() / 1000
+benchtime, stones = pystone.pystones(2000)
+print("pystone", 2000, int(benchtime * 1000))
 print("bench done")
 """
 
@@ -227,32 +243,64 @@ def hint_run(drive, work, deals):
     with open(os.path.join(folder, "code.py"), "w") as file:
         file.write("DEALS = %r\n" % (tuple(deals),) + HINT_CODE)
     result = emulated.emulate(folder, ready="bench done", boot_ms=40 * 1000 * len(deals))
-    return [line.split(" ", 4) for line in result["console"].splitlines()
+    return [line.split(" ", 5) for line in result["console"].splitlines()
             if line.startswith("hint ")]
 
 
-def bench_hint(drive, work, first, last):
+def bench_pystone(drive, work):
+    """Pystone passes a second on the emulated RP2040, or None without a pystone.py."""
+    from bench_hint import SAMD51_PYSTONES, find_pystone
+
+    source = find_pystone()
+    if source is None:
+        print("pystone: no pystone.py on this machine (a Python installation's test/pystone.py)")
+        return None
+    folder = os.path.join(work, "pystone")
+    shutil.copytree(drive, folder)
+    shutil.copyfile(source, os.path.join(folder, "pystone.py"))
+    with open(os.path.join(folder, "code.py"), "w") as file:
+        file.write(PYSTONE_CODE)
+    result = emulated.emulate(folder, ready="bench done", boot_ms=120000)
+    line = [line.split() for line in result["console"].splitlines() if line.startswith("pystone")]
+    if not line:
+        raise RuntimeError("pystone printed nothing: %s" % result["console"][-500:])
+    passes = int(line[0][1]) * 1000 / max(int(line[0][2]), 1)
+    print("pystone on the emulated RP2040: %.0f passes a second (CircuitPython on a SAMD51: %.1f, "
+          "%.2f times as many)" % (passes, SAMD51_PYSTONES, SAMD51_PYSTONES / passes))
+    return passes
+
+
+def bench_hint(drive, work, first, last, pystones=None):
     deals = list(range(first, last + 1))
     halves = [deals[0::2], deals[1::2]]
     with ThreadPoolExecutor(2) as pool:
         lines = [line for part in pool.map(lambda part: hint_run(drive, work, part), halves)
                  for line in part]
     times = [int(line[2]) / 1000 for line in lines]
-    wins = sum(1 for line in lines if line[4].startswith("Wins"))
+    wins = sum(1 for line in lines if line[5].startswith("Wins"))
     median, p90, longest = figures(times)
+    rates = [int(line[4]) / (int(line[2]) / 1000) for line in lines if int(line[2])]
     print("hint from the deal's first position, st-helena deals %d-%d: %d answered, %d with a "
-          "winning line; s median %.1f, p90 %.1f, longest %.1f (goal: median 10); least free "
-          "while searching %.1f KB" % (first, last, len(lines), wins, median, p90, longest,
-                                       min(int(line[3]) for line in lines) / 1024))
+          "winning line; s median %.1f, p90 %.1f, longest %.1f (goal: median 10); positions a "
+          "second median %.0f (%d in all); least free while searching %.1f KB"
+          % (first, last, len(lines), wins, median, p90, longest, statistics.median(rates),
+             sum(int(line[4]) for line in lines), min(int(line[3]) for line in lines) / 1024))
+    if pystones:
+        from bench_hint import SAMD51_PYSTONES
+
+        print("  at pystone's ratio a SAMD51 would search %.0f positions a second"
+              % (statistics.median(rates) * SAMD51_PYSTONES / pystones))
     for line in sorted(lines, key=lambda line: int(line[1])):
-        print("  deal %3s  %6.1f s  %s" % (line[1], int(line[2]) / 1000, line[4]))
+        print("  deal %3s  %6.1f s  %5s positions  %s" % (line[1], int(line[2]) / 1000, line[4],
+                                                         line[5]))
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", default="1-20", help="the hint's deals (default 1-20)")
     parser.add_argument("--won-deal", type=int, default=7, help="the deal won by presses")
-    parser.add_argument("--skip", default="", help="parts to leave out: session,heap,won,hint")
+    parser.add_argument("--skip", default="",
+                        help="parts to leave out: session,heap,won,pystone,hint")
     args = parser.parse_args(argv)
     sys.stdout.reconfigure(line_buffering=True)  # each figure as it comes (the bench is long)
     problem = emulated.unavailable()
@@ -271,8 +319,9 @@ def main(argv=None):
             bench_heap(drive, work)
         if "won" not in skip:
             bench_won_game(drive, work, args.won_deal)
+        pystones = None if "pystone" in skip else bench_pystone(drive, work)
         if "hint" not in skip:
-            bench_hint(drive, work, first, last)
+            bench_hint(drive, work, first, last, pystones)
     return 0
 
 
