@@ -41,9 +41,10 @@ play-tty: $(VENV_STAMP)
 	$(PY) -m sthelena tty $(if $(DEAL),--deal $(DEAL)) $(if $(RULES),--rules $(RULES))
 
 ## test: every test, on CPython and under the MicroPython VM (and on CircuitPython's own
-## firmware in the RP2040 emulator, where make firmware-rp2040 has built it)
+## firmware in the RP2040 emulator, where make firmware-rp2040 has built it), one process
+## a core (pytest-xdist)
 test: $(VENV_STAMP) $(MPVM_STAMP) $(EMULATOR_STAMP)
-	$(PY) -m pytest -rs tests
+	$(PY) -m pytest -rs -n auto tests
 
 ## bench: heap figures under MicroPython, move generation speed on CPython
 bench: $(VENV_STAMP) $(MPVM_STAMP)
