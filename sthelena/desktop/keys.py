@@ -46,6 +46,35 @@ CLICK_WORDS = {"CLICK": (LEFT_BUTTON, False), "RIGHT_CLICK": (RIGHT_BUTTON, Fals
 WHEEL_WORDS = {"WHEEL_UP": (WHEEL_UP, 0, 0, False), "WHEEL_DOWN": (WHEEL_DOWN, 0, 0, False)}
 CLICK = re.compile(r"([A-Z_]+)@([0-9]{1,4}),([0-9]{1,4})\Z")
 
+# WAIT:MS lets the scripted clock run MS milliseconds with nothing pressed (the
+# idle screen's dimming, the write policy's minute), as the emulator's word does.
+WAIT = re.compile(r"WAIT:([0-9]{1,12})\Z")
+WAIT_LIMIT_MS = 3600000  # an hour: the longest one WAIT
+
+
+class Wait:
+    """A script's pause: ``ms`` milliseconds of idle ticks."""
+
+    def __init__(self, ms):
+        self.ms = ms
+
+    def __eq__(self, other):
+        return isinstance(other, Wait) and other.ms == self.ms
+
+    def __repr__(self):
+        return "WAIT:%d" % self.ms
+
+
+def _wait(word):
+    """The Wait of a script word, or None if it is not one."""
+    match = WAIT.match(word)
+    if match is None:
+        return None
+    ms = int(match.group(1))
+    if ms > WAIT_LIMIT_MS:
+        raise CliError("bad %s: want at most WAIT:%d" % (word, WAIT_LIMIT_MS))
+    return Wait(ms)
+
 
 def _click(word):
     """The mouse action of a script word, or None if it is not one."""
@@ -66,10 +95,12 @@ def parse_keys(text, mouse=False):
     for line in text.splitlines():
         for word in line.split("#", 1)[0].split():
             event = SCRIPT_WORDS.get(word.upper())
+            if event is None:
+                event = _wait(word.upper())
             if event is None and mouse:
                 event = _click(word.upper())
             if event is None:
-                raise CliError("unknown key name %s: want one of %s%s"
+                raise CliError("unknown key name %s: want one of %s WAIT:MS%s"
                                % (shown(word), " ".join(SCRIPT_WORDS),
                                   " CLICK@X,Y RIGHT_CLICK@X,Y MIDDLE_CLICK@X,Y HOLD_CLICK@X,Y "
                                   "WHEEL_UP WHEEL_DOWN" if mouse else ""))

@@ -91,7 +91,8 @@ HANDHELD_MODULES = CORE_MODULES + (
     "sthelena.app.hint_line", "sthelena.app.hint_search", "sthelena.app.hint", "sthelena.app.menu",
     "sthelena.app.deal_number", "sthelena.app.peek", "sthelena.app.overview",
     "sthelena.app.help", "sthelena.app.won", "sthelena.app.stuck",
-    "sthelena.app.sheet", "sthelena.app.game_app", "sthelena.handheld.shared")
+    "sthelena.app.sheet", "sthelena.app.power", "sthelena.app.game_app",
+    "sthelena.handheld.shared")
 BOARD_MODULES = HANDHELD_MODULES + ("sthelena.handheld.device",)  # the PyGamer's and PyBadge's
 # The constants the one module keeps importable: the button events, what a
 # script driving the app sends (the others are folded where they are used).

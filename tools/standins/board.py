@@ -21,7 +21,8 @@ class _Pin:
         return "board." + self.name
 
 
-_HANDHELD = ("BUTTON_CLOCK", "BUTTON_OUT", "BUTTON_LATCH", "SPEAKER", "SPEAKER_ENABLE")
+_HANDHELD = ("BUTTON_CLOCK", "BUTTON_OUT", "BUTTON_LATCH", "SPEAKER", "SPEAKER_ENABLE",
+             "LIGHT", "A6", "NEOPIXEL")  # A6: the battery, through a divider by two
 _PINS = {
     "pybadge": _HANDHELD,
     "pygamer": _HANDHELD + ("JOYSTICK_X", "JOYSTICK_Y"),
