@@ -82,9 +82,11 @@ def picosystem_setup():
     display = board.DISPLAY
     display.auto_refresh = False  # the table drawn once it is built, not piece by piece
     screen = BigScreen(display, LARGE_TABLE_WIDTH, LARGE_TABLE_HEIGHT)
-    # Its screen's brightness and the idle dimming; its battery is not read (yet).
+    # Its screen's brightness, the idle dimming and its battery (a third of it on
+    # BAT_SENSE, as Pimoroni's SDK reads it); it has no light sensor.
+    sensors = BoardSensors(battery_pin=board.BAT_SENSE, battery_ratio=3)
     app = App(screen, NvmStore(), lights, load_sheet(LARGE_SHEET_PATH), texts=TEXTS_PATH,
-              winnable=WINNABLE_PATH, sensors=BoardSensors())
+              winnable=WINNABLE_PATH, sensors=sensors)
     display.auto_refresh = True
     return app, buttons, lights, screen
 
