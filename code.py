@@ -9,6 +9,7 @@ import sys
 
 BOARDS = "a PyGamer, a PyBadge, a PicoSystem or a Fruit Jam"  # those the game has an edge for
 GAMES = {"handheld": "sthelena_board", "picosystem": "sthelena_picosystem"}  # each edge's lib/
+FRUIT_JAM_GAME = "sthelena_fruitjam"  # the .mpy in the app folder, beside code.py
 
 
 def edge_of(board):
@@ -34,6 +35,10 @@ def load_failure(error, version, fruit_jam=False):
     text = str(error)
     if isinstance(error, MemoryError):
         return "St. Helena: out of memory loading the game: reset the board and try again"
+    if fruit_jam and isinstance(error, ValueError) and ".mpy" in text:
+        return ("St. Helena needs CircuitPython 9 or 10 (this is %s): its %s.mpy is compiled "
+                "for those: put Fruit Jam OS's CircuitPython 10 on the board" % (
+                    version, FRUIT_JAM_GAME))
     if fruit_jam:  # the app folder holds the game and its libraries
         return ("St. Helena could not start (%s: %s): copy the sthelena folder into apps/ "
                 "again" % (type(error).__name__, text))
@@ -52,9 +57,23 @@ def load_failure(error, version, fruit_jam=False):
         type(error).__name__, text)
 
 
+def older_fruit_jam_source():
+    """The line to print if the app folder (the working directory) still
+    holds an older St. Helena's ``sthelena_fruitjam.py``, which the board
+    would import (compiling it) before the ``.mpy`` beside it; else None."""
+    import os
+
+    try:
+        os.stat(FRUIT_JAM_GAME + ".py")
+    except OSError:
+        return None
+    return ("St. Helena: %s.py is an older St. Helena's: delete the sthelena folder from "
+            "apps/ and copy the new one" % FRUIT_JAM_GAME)
+
+
 def start_on_board(board=None):
-    """Load the game and play: on a Fruit Jam from the app folder (the one-file
-    build as .py, compiled at start in its large heap), else from lib/; on a
+    """Load the game and play: on a Fruit Jam from the app folder
+    (``sthelena_fruitjam.mpy``: nothing to compile), else from lib/; on a
     board it does not know, or if it cannot load, say why in one line
     (printed: on the board's screen and its serial console). ``board``: the
     firmware's module, or a stand-in."""
@@ -68,9 +87,13 @@ def start_on_board(board=None):
         print(unknown_board(board.board_id))
         return
     fruit_jam = edge == "fruit_jam"
+    older = fruit_jam and older_fruit_jam_source()
+    if older:
+        print(older)
+        return
     try:
         if fruit_jam:
-            from sthelena_fruitjam import main
+            from sthelena_fruitjam import main  # the app folder's .mpy
         elif edge == "picosystem":
             from sthelena_picosystem import start as main  # lib/sthelena_picosystem.mpy
         else:

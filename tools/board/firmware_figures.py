@@ -92,15 +92,21 @@ def standins_heap(drive, board, parts=40):
 def least_heap(drive, board, allowance, parts=40, step=1024):
     """The least heap (bytes, to ``step``) in which the game starts and plays,
     less the stand-ins' ``allowance``: what the game needs at its peak."""
-    low, high = 16 * 1024, 2 * BOARD_HEAP  # fails, works (checked below)
-    if run(drive, board, high + allowance, parts)[0] is None:
+    return bisect_heap(lambda heap: run(drive, board, heap + allowance, parts)[0] is not None,
+                       16 * 1024, 2 * BOARD_HEAP, step)
+
+
+def bisect_heap(works, low, high, step=1024):
+    """The least heap (bytes, to ``step``) above ``low`` for which ``works(heap)``,
+    bisected (a run needing no more than ``high``); None if it fails in ``high``."""
+    if not works(high):
         return None
     while high - low > step:
         middle = (low + high) // 2 // step * step
-        if run(drive, board, middle + allowance, parts)[0] is None:
-            low = middle
-        else:
+        if works(middle):
             high = middle
+        else:
+            low = middle
     return high
 
 
