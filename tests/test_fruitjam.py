@@ -291,15 +291,22 @@ print(device.SavesStore(SAVES_PATH).load() is not None)
 
 
 @needs_firmware
-def test_on_circuitpython_the_app_folder_loads_its_mpy_and_plays_by_the_mouse(tmp_path):
-    # The folder as make fruitjam builds it, run as the launcher runs it (the
-    # folder the working directory) on CircuitPython's own interpreter (10.x,
-    # unix port), the Fruit Jam's modules stood in, in a fixed heap: the game
-    # loaded from its .mpy, a move by clicks, the mouse lost, a hint with the
-    # Fruit Jam's budget (its full search), the save.
+@pytest.mark.parametrize("mpy_libraries", [False, True])
+def test_on_circuitpython_the_app_folder_loads_its_mpy_and_plays_by_the_mouse(tmp_path,
+                                                                              mpy_libraries):
+    # The folder as make fruitjam builds it (and with --mpy-libraries), run as
+    # the launcher runs it (the folder the working directory) on
+    # CircuitPython's own interpreter (10.x, unix port), the Fruit Jam's
+    # modules stood in, in a fixed heap: the game loaded from its .mpy, a move
+    # by clicks, the mouse lost, a hint with the Fruit Jam's budget (its full
+    # search), the save.
+    from pathlib import Path
+
     from sthelena.app.hint import LARGE_HINT_SLOTS
 
-    folder = bench_fruitjam.lay_out_app(str(tmp_path))
+    folder = bench_fruitjam.lay_out_app(str(tmp_path), mpy_libraries=mpy_libraries)
+    sources = sorted(path.name for path in Path(folder).rglob("*.py"))
+    assert sources == ["code.py"] if mpy_libraries else "sthelena_fruitjam.py" not in sources
     proc = bench_fruitjam.run_in_folder(folder, ON_CIRCUITPYTHON, FRUIT_JAM_TEST_HEAP)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert proc.stdout.splitlines() == ["sthelena_fruitjam.mpy", "3 Speaker", "True", "None",

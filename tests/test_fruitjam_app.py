@@ -99,6 +99,17 @@ def test_the_command_says_in_one_line_why_it_built_nothing(monkeypatch, capsys):
         and err.count("\n") == 1
 
 
+def test_mpy_libraries_without_circuitpythons_mpy_cross_say_how_to_build_it(tmp_path,
+                                                                             monkeypatch, capsys):
+    monkeypatch.setattr(fruitjam_app, "MPY_CROSS", str(tmp_path / "mpy-cross"))
+    (tmp_path / "sthelena").mkdir()
+    (tmp_path / "sthelena" / "kept.txt").write_text("an earlier build")
+    assert fruitjam_app.main(["--out", str(tmp_path), "--mpy-libraries"]) == 1
+    err = capsys.readouterr().err
+    assert "make firmware-vm CIRCUITPYTHON=DIR" in err and err.count("\n") == 1
+    assert (tmp_path / "sthelena" / "kept.txt").is_file()  # nothing written, nothing lost
+
+
 CODE_PY = """
 import sys
 sys.path.append("/lib/standins")

@@ -171,13 +171,15 @@ def fruit_jam_figures():
         return vm_figures(args, script(VM_PRELUDE))
 
 
-def lay_out_app(directory, source=False):
+def lay_out_app(directory, source=False, mpy_libraries=False):
     """The app folder as ``make fruitjam`` builds it, in ``directory``, with
     the stand-ins beside it and a folder for the saves; the folder's path.
-    ``source``: the folder of before, the game as ``.py`` (compiled at start)."""
+    ``source``: the folder of before, the game as ``.py`` (compiled at start);
+    ``mpy_libraries``: the libraries compiled too (``--mpy-libraries``)."""
     import fruitjam_app
 
-    folder = fruitjam_app.build_app(directory)
+    folder = fruitjam_app.build_app(
+        directory, mpy_cross=fruitjam_app.MPY_CROSS if mpy_libraries else None)
     if source:
         os.remove(os.path.join(folder, fruitjam_app.BUNDLE_NAME + ".mpy"))
         with open(os.path.join(folder, fruitjam_app.BUNDLE_NAME + ".py"), "w",
@@ -218,29 +220,32 @@ def firmware_script(started_only=False):
     return text.replace("# --- top level ---", "gc.collect()")
 
 
-def circuitpython_figures(source=False, bisect=True):
+def circuitpython_figures(source=False, bisect=True, mpy_libraries=False):
     """On CircuitPython's interpreter: the script's figures in a roomy heap;
     and the least heaps (bytes, to 1 KiB, the stand-ins' included) in which
-    the game starts (``least_to_start``: loaded, set up, its first frame) and
-    in which the whole script runs (``least_heap``); ``{"error": why}`` if
-    it fails."""
+    the game starts (``least_to_start``: loaded, set up, its first frame), in
+    which the whole script runs (``least_to_play``: the hint's search compact
+    where its full one has no room) and in which it runs with the full search
+    (``least_full_hint``); ``{"error": why}`` if it fails."""
     from firmware_figures import bisect_heap
 
     text = firmware_script()
     with tempfile.TemporaryDirectory() as directory:
-        folder = lay_out_app(directory, source)
+        folder = lay_out_app(directory, source, mpy_libraries)
         proc = run_in_folder(folder, text, ROOMY_HEAP)
         if proc.returncode:
             lines = (proc.stderr or proc.stdout).strip().splitlines()
             return {"error": lines[-1] if lines else "exit status %d" % proc.returncode}
         found = script_figures(proc.stdout)
         if bisect:
-            found["least_to_start"] = bisect_heap(lambda heap: run_in_folder(
-                folder, firmware_script(started_only=True), heap).returncode == 0,
-                32 * 1024, 1024 * 1024)
             slots = found["searching"][1]  # the full search's, in a roomy heap
-            found["least_heap"] = bisect_heap(lambda heap: searched_with(
-                run_in_folder(folder, text, heap), slots), 32 * 1024, 1024 * 1024)
+            for name, part, works in (
+                    ("least_to_start", firmware_script(started_only=True),
+                     lambda proc: proc.returncode == 0),
+                    ("least_to_play", text, lambda proc: proc.returncode == 0),
+                    ("least_full_hint", text, lambda proc: searched_with(proc, slots))):
+                found[name] = bisect_heap(lambda heap: works(run_in_folder(folder, part, heap)),
+                                          32 * 1024, 1024 * 1024)
         return found
 
 
@@ -288,29 +293,28 @@ def print_firmware_figures():
         return
     version = subprocess.run([path, "-c", "import sys; print(sys.version)"],
                              capture_output=True, text=True).stdout.strip()
-    print("fruit jam on CircuitPython's own interpreter (%s, unix port, 32-bit), the app folder as"
-          " make fruitjam builds it\n  (the game's .mpy loaded, its libraries compiled), the same"
-          " script, %s of heap, then bisected by 1 KiB:" % (version, kb(ROOMY_HEAP)))
-    for source, what in ((False, "sthelena_fruitjam.mpy"),
-                         (True, "sthelena_fruitjam.py, compiled at import (the folder before)")):
-        found = circuitpython_figures(source)
+    print("fruit jam on CircuitPython's own interpreter (%s, unix port, 32-bit): the app folder as"
+          " make fruitjam builds it,\n  the same script in %s of heap, then the least heaps"
+          " bisected by 1 KiB (the stand-ins' included):" % (version, kb(ROOMY_HEAP)))
+    for source, mpy_libraries, what in (
+            (False, False, "the game's .mpy, the libraries' .py compiled at start (make fruitjam)"),
+            (False, True, "the game's .mpy and the libraries' .mpy (fruitjam_app.py --mpy-libraries)"),
+            (True, False, "the game as .py, compiled at start (the folder before)")):
+        found = circuitpython_figures(source, mpy_libraries=mpy_libraries)
         if "error" in found:
             print("  %s: FAILED: %s" % (what, found["error"]))
             continue
-        standins = found["standins"][0]
-        print("  %s (loaded from %s):" % (what, ".mpy" if found["from_mpy"][0] else ".py"))
-        print("    allocated while importing it and its libraries, garbage included: %s;"
-              " kept: %s" % (kb(found["import_peak"][0]), kb(found["import"][0])))
-        print("    set-up: %s; the whole game in play (%d clicks, %d moves kept): %s;"
-              " with a hint searching: %s; after it: %s"
-              % (kb(found["set_up"][0]), found["played"][1], found["played"][0],
-                 kb(found["in_play"][0]), kb(found["searching"][0]), kb(found["after"][0])))
-        for name, does in (("least_to_start", "starts (its first frame shown)"),
-                           ("least_heap", "starts, plays, searches a full hint and saves")):
-            least = found[name]
-            print("    least heap it %s in: %s" % (does, "%s (the stand-ins' %s included: the "
-                  "game's %s)" % (kb(least), kb(standins), kb(least - standins))
-                  if least else "over 1 MB"))
+        print("  %s (the game loaded from %s):" % (what, ".mpy" if found["from_mpy"][0] else ".py"))
+        print("    kept after the import: %s; set-up: %s; the whole game in play (%d clicks, %d moves"
+              " kept): %s;\n    with a hint searching: %s; after it: %s"
+              % (kb(found["import"][0]), kb(found["set_up"][0]), found["played"][1],
+                 found["played"][0], kb(found["in_play"][0]), kb(found["searching"][0]),
+                 kb(found["after"][0])))
+        least = [kb(found[name]) if found[name] else "over 1 MB"
+                 for name in ("least_to_start", "least_to_play", "least_full_hint")]
+        print("    least heap to start (first frame): %s; to play it all (the hint compact where"
+              " the full one has no room): %s;\n    to play it all with the hint's full search: %s"
+              "; of these, the stand-ins': %s" % tuple(least + [kb(found["standins"][0])]))
 
 
 def print_figures():

@@ -345,6 +345,26 @@ def write_lib(root=ROOT, mpy_cross=board_mpy.MPY_CROSS):
     return lines
 
 
+def copy_libraries(libraries, folder, mpy_cross=None):
+    """The libraries' files (``(name, path)``, library_files) into ``folder``;
+    with ``mpy_cross`` (CircuitPython's) their ``.py`` compiled, as circup
+    installs them. BundleError if it cannot compile them."""
+    if mpy_cross:
+        problem = board_mpy.mpy_cross_problem(mpy_cross)
+        if problem:
+            raise BundleError(problem)
+    for name, path in libraries:
+        target = os.path.join(folder, *name.split("/"))
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        if mpy_cross and name.endswith(".py"):
+            target = target[:-3] + ".mpy"
+            run = subprocess.run([mpy_cross, "-o", target, path], capture_output=True, text=True)
+            if run.returncode:
+                raise BundleError("mpy-cross failed on %s: %s" % (name, run.stderr.strip()))
+        else:
+            shutil.copyfile(path, target)
+
+
 def build_tree(out, root=ROOT, mpy_cross=None):
     """Write the CIRCUITPY tree into ``out``; the game's ``.mpy`` size in bytes.
     With ``mpy_cross`` (CircuitPython's), the libraries go in compiled, as
@@ -354,20 +374,7 @@ def build_tree(out, root=ROOT, mpy_cross=None):
         libraries = library_files()
     except LibraryError as error:
         raise BundleError(str(error)) from None
-    if mpy_cross:
-        problem = board_mpy.mpy_cross_problem(mpy_cross)
-        if problem:
-            raise BundleError(problem)
-    for name, path in libraries:
-        target = os.path.join(out, "lib", *name.split("/"))
-        os.makedirs(os.path.dirname(target), exist_ok=True)
-        if mpy_cross and name.endswith(".py"):
-            target = target[:-3] + ".mpy"
-            run = subprocess.run([mpy_cross, "-o", target, path], capture_output=True, text=True)
-            if run.returncode:
-                raise BundleError("mpy-cross failed on %s: %s" % (name, run.stderr.strip()))
-        else:
-            shutil.copyfile(path, target)
+    copy_libraries(libraries, os.path.join(out, "lib"), mpy_cross)
     for name in TREE_FILES:
         path = os.path.join(root, name)
         if not os.path.isfile(path):

@@ -1,6 +1,6 @@
 """The Fruit Jam OS app folder: ``build/fruitjam/sthelena/`` (``make fruitjam``).
 
-    python tools/board/fruitjam_app.py [--out DIR]
+    python tools/board/fruitjam_app.py [--out DIR] [--mpy-libraries]
 
 Fruit Jam OS's launcher lists every folder of ``apps/`` (on the drive or the
 SD card) that holds a ``code.py``, with the ``title`` and ``icon`` its
@@ -20,7 +20,9 @@ one folder copied into ``apps/`` installs the game:
   9 and 10 load; on another, ``code.py`` says so in one line;
 - ``assets/``: the sprite sheet, the texts, the table of winnable deals;
 - the libraries the game imports (board_libs.FRUIT_JAM_LIBRARIES), as ``.py``
-  from the packages requirements-dev.txt pins. ``adafruit_fruitjam`` (the
+  from the packages requirements-dev.txt pins, compiled at start (with
+  ``--mpy-libraries``, by CircuitPython's mpy-cross: the start then needs less
+  heap, docs/fruitjam.md, and CircuitPython 9 or 10). ``adafruit_fruitjam`` (the
   screen's modes, the DAC) and the launcher's settings are Fruit Jam OS's
   own, on every drive that has it.
 
@@ -36,8 +38,9 @@ import sys
 sys.path[:0] = [os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), part)
                 for part in ("board", "bench", "assets")]  # the tools' folders
 from board_libs import FRUIT_JAM_LIBRARIES, LibraryError, library_files  # noqa: E402
+from board_mpy import MPY_CROSS, mpy_cross_problem  # noqa: E402
 from bundle import (FRUIT_JAM_NAME as BUNDLE_NAME, ROOT, BundleError, board_mpy_path,  # noqa: E402
-                    check_board_mpy, fruit_jam_modules, merge)
+                    check_board_mpy, copy_libraries, fruit_jam_modules, merge)
 import make_icon  # noqa: E402
 
 APP_NAME = "sthelena"
@@ -62,16 +65,20 @@ def check_mpy(root=ROOT):
     check_board_mpy(root, ((BUNDLE_NAME, fruit_jam_modules()),))
 
 
-def build_app(out=DEFAULT_OUT, root=ROOT):
+def build_app(out=DEFAULT_OUT, root=ROOT, mpy_cross=None):
     """Write the app folder ``out``/sthelena (emptied first); its path.
     BundleError, and nothing written, if the committed ``.mpy`` is missing or
-    was not made from the sources as they are."""
+    was not made from the sources as they are. With ``mpy_cross``
+    (CircuitPython's), the libraries go in compiled too."""
     folder = os.path.join(out, APP_NAME)
     check_mpy(root)
     try:
         libraries = library_files(libraries=FRUIT_JAM_LIBRARIES)
     except LibraryError as error:
         raise BundleError(str(error)) from None
+    problem = mpy_cross and mpy_cross_problem(mpy_cross)
+    if problem:
+        raise BundleError(problem)
     if os.path.isdir(folder):
         shutil.rmtree(folder)
     os.makedirs(os.path.join(folder, "assets"))
@@ -84,10 +91,7 @@ def build_app(out=DEFAULT_OUT, root=ROOT):
     shutil.copyfile(mpy_path(root), os.path.join(folder, BUNDLE_NAME + ".mpy"))
     for name in ASSETS:
         shutil.copyfile(os.path.join(root, "assets", name), os.path.join(folder, "assets", name))
-    for name, path in libraries:
-        target = os.path.join(folder, *name.split("/"))
-        os.makedirs(os.path.dirname(target), exist_ok=True)
-        shutil.copyfile(path, target)
+    copy_libraries(libraries, folder, mpy_cross)
     return folder
 
 
@@ -95,9 +99,13 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", default=DEFAULT_OUT,
                         help="where to write the sthelena folder (default build/fruitjam)")
+    parser.add_argument("--mpy-libraries", action="store_true",
+                        help="put the libraries in compiled by CircuitPython's mpy-cross "
+                        "(%s; make firmware-vm builds it): less heap and time at start, "
+                        "for CircuitPython 9 and 10 only" % os.path.relpath(MPY_CROSS))
     args = parser.parse_args(argv)
     try:
-        folder = build_app(args.out)
+        folder = build_app(args.out, mpy_cross=MPY_CROSS if args.mpy_libraries else None)
     except BundleError as error:
         print("fruitjam_app: %s" % error, file=sys.stderr)
         return 1
@@ -105,8 +113,9 @@ def main(argv=None):
     libraries = sorted({name.split("/")[0].split(".")[0]
                         for name, _ in library_files(libraries=FRUIT_JAM_LIBRARIES)})
     print("%s: code.py, metadata.json, icon.bmp, assets/, %s.mpy (%d bytes, for "
-          "CircuitPython 9 and 10) and the libraries %s; copy it into the drive's apps/ folder"
-          % (os.path.relpath(folder), BUNDLE_NAME, size, ", ".join(libraries)))
+          "CircuitPython 9 and 10) and the libraries %s (as %s); copy it into the drive's apps/ "
+          "folder" % (os.path.relpath(folder), BUNDLE_NAME, size, ", ".join(libraries),
+                      ".mpy" if args.mpy_libraries else ".py"))
     return 0
 
 
