@@ -315,6 +315,44 @@ def print_firmware_figures():
         print("    least heap to start (first frame): %s; to play it all (the hint compact where"
               " the full one has no room): %s;\n    to play it all with the hint's full search: %s"
               "; of these, the stand-ins': %s" % tuple(least + [kb(found["standins"][0])]))
+    print_import_times()
+
+
+# The game's import alone, timed: the libraries it imports at top level first.
+TIMED_IMPORT = """
+import adafruit_ticks, adafruit_display_text, adafruit_display_text.bitmap_label
+import time
+start = time.ticks_us()
+import sthelena_fruitjam
+print("import_us", time.ticks_diff(time.ticks_us(), start))
+"""
+
+
+def import_times(runs=15):
+    """The game's import on CircuitPython's interpreter (microseconds, on this
+    machine), from its .mpy and from the .py of before, the runs interleaved:
+    ``{"mpy": [...], "py": [...]}``."""
+    text = firmware_script(started_only=True).split("import sthelena_fruitjam")[0] + TIMED_IMPORT
+    times = {"mpy": [], "py": []}
+    with tempfile.TemporaryDirectory() as directory:
+        folders = {kind: lay_out_app(os.path.join(directory, kind), kind == "py")
+                   for kind in times}
+        for _ in range(runs):
+            for kind, folder in folders.items():
+                proc = run_in_folder(folder, text, ROOMY_HEAP)
+                times[kind].append(script_figures(proc.stdout)["import_us"][0])
+    return times
+
+
+def print_import_times():
+    import statistics
+
+    times = import_times()
+    print("  the game's import alone, timed on this machine's unix port (median of %d interleaved"
+          " runs; load average %.1f):\n    from the .mpy %.1f ms, from the .py %.1f ms (its"
+          " compile); an RP2350's times are not measured"
+          % (len(times["mpy"]), os.getloadavg()[0], statistics.median(times["mpy"]) / 1000,
+             statistics.median(times["py"]) / 1000))
 
 
 def print_figures():
