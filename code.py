@@ -9,7 +9,6 @@ import sys
 
 BOARDS = "a PyGamer, a PyBadge, a PicoSystem or a Fruit Jam"  # those the game has an edge for
 GAMES = {"handheld": "sthelena_board", "picosystem": "sthelena_picosystem"}  # each edge's lib/
-FRUIT_JAM_GAME = "sthelena_fruitjam"  # the .mpy in the app folder, beside code.py
 
 
 def edge_of(board):
@@ -35,16 +34,14 @@ def load_failure(error, version, fruit_jam=False):
     text = str(error)
     if isinstance(error, MemoryError):
         return "St. Helena: out of memory loading the game: reset the board and try again"
-    if fruit_jam and isinstance(error, ValueError) and ".mpy" in text:
-        return ("St. Helena needs CircuitPython 9 or 10 (this is %s): its %s.mpy is compiled "
-                "for those: put Fruit Jam OS's CircuitPython 10 on the board" % (
-                    version, FRUIT_JAM_GAME))
+    if isinstance(error, ValueError) and ".mpy" in text:  # the game's (or a library's)
+        what_to_do = (": its sthelena_fruitjam.mpy is compiled for those: put Fruit Jam OS's "
+                      "CircuitPython 10 on the board") if fruit_jam else (
+            " and libraries of the same version: update CircuitPython, then `circup update`")
+        return "St. Helena needs CircuitPython 9 or 10 (this is %s)%s" % (version, what_to_do)
     if fruit_jam:  # the app folder holds the game and its libraries
         return ("St. Helena could not start (%s: %s): copy the sthelena folder into apps/ "
                 "again" % (type(error).__name__, text))
-    if isinstance(error, ValueError) and ".mpy" in text:
-        return ("St. Helena needs CircuitPython 9 or 10 (this is %s) and libraries of the same "
-                "version: update CircuitPython, then `circup update`" % version)
     for game in GAMES.values():
         if isinstance(error, ImportError) and game in text:
             return "St. Helena: lib/%s.mpy is missing: copy lib/ from the game again" % game
@@ -55,20 +52,6 @@ def load_failure(error, version, fruit_jam=False):
         return "St. Helena: this CircuitPython has %s: it plays on %s" % (text, BOARDS)
     return "St. Helena could not start (%s: %s): copy the game again" % (
         type(error).__name__, text)
-
-
-def older_fruit_jam_source():
-    """The line to print if the app folder (the working directory) still
-    holds an older St. Helena's ``sthelena_fruitjam.py``, which the board
-    would import (compiling it) before the ``.mpy`` beside it; else None."""
-    import os
-
-    try:
-        os.stat(FRUIT_JAM_GAME + ".py")
-    except OSError:
-        return None
-    return ("St. Helena: %s.py is an older St. Helena's: delete the sthelena folder from "
-            "apps/ and copy the new one" % FRUIT_JAM_GAME)
 
 
 def start_on_board(board=None):
@@ -87,12 +70,14 @@ def start_on_board(board=None):
         print(unknown_board(board.board_id))
         return
     fruit_jam = edge == "fruit_jam"
-    older = fruit_jam and older_fruit_jam_source()
-    if older:
-        print(older)
-        return
     try:
         if fruit_jam:
+            import os
+
+            if "sthelena_fruitjam.py" in os.listdir():  # imported before the .mpy beside it
+                print("St. Helena: sthelena_fruitjam.py is an older St. Helena's: delete the "
+                      "sthelena folder from apps/ and copy the new one")
+                return
             from sthelena_fruitjam import main  # the app folder's .mpy
         elif edge == "picosystem":
             from sthelena_picosystem import start as main  # lib/sthelena_picosystem.mpy

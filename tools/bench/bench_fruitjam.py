@@ -15,8 +15,10 @@ Twice: under the MicroPython VM (the ``.mpy`` with its first byte changed:
 tools/board/board_mpy.py), and, where ``make firmware-vm`` has built it, on
 CircuitPython's own interpreter (10.x, unix port, 32-bit) with the folder as
 ``make fruitjam`` builds it, where the least heap the game starts and plays
-in is bisected too, against the folder of before (the game as ``.py``,
-compiled at start).
+in is bisected too, against the folder with its libraries compiled as well
+(``--mpy-libraries``) and the folder of before (the game as ``.py``, compiled
+at start); and the game's import is timed there, from the ``.mpy`` and from
+the ``.py``.
 
 Target: the whole game in play within a quarter of the RP2350's 520 KB of
 SRAM (130 KB: what the handheld's whole heap is), the hint's search beside
@@ -287,12 +289,10 @@ def print_vm_figures():
 def print_firmware_figures():
     import firmware_figures
 
-    path, why = firmware_figures.interpreter()
-    if path is None:
+    version, why = firmware_figures.interpreter_version()
+    if version is None:
         print("fruit jam on CircuitPython's interpreter: not measured (%s)" % why)
         return
-    version = subprocess.run([path, "-c", "import sys; print(sys.version)"],
-                             capture_output=True, text=True).stdout.strip()
     print("fruit jam on CircuitPython's own interpreter (%s, unix port, 32-bit): the app folder as"
           " make fruitjam builds it,\n  the same script in %s of heap, then the least heaps"
           " bisected by 1 KiB (the stand-ins' included):" % (version, kb(ROOMY_HEAP)))

@@ -124,14 +124,21 @@ def board_figures(board, libraries="mpy", parts=40, peak=True):
         return result
 
 
-def print_figures(parts=40):
-    """What ``make bench-app`` prints of CircuitPython's interpreter."""
+def interpreter_version():
+    """``(sys.version of CircuitPython's interpreter, None)``, or ``(None, why not)``."""
     path, why = interpreter()
     if path is None:
+        return None, why
+    return subprocess.run([path, "-c", "import sys; print(sys.version)"],
+                          capture_output=True, text=True).stdout.strip(), None
+
+
+def print_figures(parts=40):
+    """What ``make bench-app`` prints of CircuitPython's interpreter."""
+    version, why = interpreter_version()
+    if version is None:
         print("CircuitPython's interpreter: not measured (%s)" % why)
         return
-    version = subprocess.run([path, "-c", "import sys; print(sys.version)"],
-                             capture_output=True, text=True).stdout.strip()
     print("CircuitPython's own interpreter (%s, unix port, 32-bit), the drive image as the board"
           " starts it\n  (tools/board/board_start.py: code.py compiled, lib/sthelena_board.mpy loaded,"
           " set up, %d parts of play\n  with hints and a long game), a fixed heap of 150 KiB"
