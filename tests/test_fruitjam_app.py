@@ -87,16 +87,17 @@ def test_the_folder_is_not_built_with_a_stale_or_missing_mpy(tmp_path, change):
     assert (out / "sthelena" / "kept.txt").is_file()  # nothing written, nothing lost
 
 
-def test_the_command_says_in_one_line_why_it_built_nothing(monkeypatch, capsys):
-    def stale(root=None):
-        raise BundleError("lib/sthelena_fruitjam.mpy was not made from the sources as they are:"
-                          " run `make firmware-vm CIRCUITPYTHON=DIR && make lib` and commit it")
+def test_the_command_says_in_one_line_why_it_built_nothing(tmp_path, monkeypatch, capsys):
+    import bundle
 
-    monkeypatch.setattr(fruitjam_app, "check_mpy", stale)
-    assert fruitjam_app.main(["--out", "/nonexistent/never-written"]) == 1
+    missing = tmp_path / "lib" / "sthelena_fruitjam.mpy"
+    monkeypatch.setattr(bundle, "board_mpy_path", lambda root=None, name=None: str(missing))
+    assert fruitjam_app.main(["--out", str(tmp_path / "out")]) == 1
     err = capsys.readouterr().err
-    assert err.startswith("fruitjam_app: lib/sthelena_fruitjam.mpy was not made") \
-        and err.count("\n") == 1
+    assert err.startswith("fruitjam_app: ") and err.count("\n") == 1
+    assert err.endswith("sthelena_fruitjam.mpy is missing: run `make firmware-vm CIRCUITPYTHON=DIR"
+                        " && make lib` and commit it\n")
+    assert not (tmp_path / "out").exists()
 
 
 def test_mpy_libraries_without_circuitpythons_mpy_cross_say_how_to_build_it(tmp_path,
