@@ -298,15 +298,16 @@ def print_firmware_figures():
           " bisected by 1 KiB (the stand-ins' included):" % (version, kb(ROOMY_HEAP)))
     for source, mpy_libraries, what in (
             (False, False, "the game's .mpy, the libraries' .py compiled at start (make fruitjam)"),
-            (False, True, "the game's .mpy and the libraries' .mpy (fruitjam_app.py --mpy-libraries)"),
+            (False, True, "the game's .mpy and the libraries' .mpy (fruitjam_app.py "
+                          "--mpy-libraries)"),
             (True, False, "the game as .py, compiled at start (the folder before)")):
         found = circuitpython_figures(source, mpy_libraries=mpy_libraries)
         if "error" in found:
             print("  %s: FAILED: %s" % (what, found["error"]))
             continue
         print("  %s (the game loaded from %s):" % (what, ".mpy" if found["from_mpy"][0] else ".py"))
-        print("    kept after the import: %s; set-up: %s; the whole game in play (%d clicks, %d moves"
-              " kept): %s;\n    with a hint searching: %s; after it: %s"
+        print("    kept after the import: %s; set-up: %s; the whole game in play (%d clicks, %d"
+              " moves kept): %s;\n    with a hint searching: %s; after it: %s"
               % (kb(found["import"][0]), kb(found["set_up"][0]), found["played"][1],
                  found["played"][0], kb(found["in_play"][0]), kb(found["searching"][0]),
                  kb(found["after"][0])))
