@@ -7,9 +7,11 @@ holding the same code takes less. This tool (desktop only) writes it:
     python tools/board/bundle.py --lib [--mpy-cross PATH]
         lib/sthelena_board.mpy (the merged board modules, compiled by
         CircuitPython's mpy-cross: tools/board/board_mpy.py says why), the
-        PicoSystem's lib/sthelena_picosystem.mpy (the same with its edge) and
-        lib/sthelena_drive.py (sthelena/handheld/drive.py, imported only when boot.py
-        hands the drive to the game), both committed
+        PicoSystem's lib/sthelena_picosystem.mpy (the same with its edge), the
+        Fruit Jam's lib/sthelena_fruitjam.mpy (what its app folder carries:
+        tools/board/fruitjam_app.py) and lib/sthelena_drive.py
+        (sthelena/handheld/drive.py, imported only when boot.py hands the drive
+        to the game), all committed
     python tools/board/bundle.py [--out DIR]        # DIR (default build/CIRCUITPY):
         code.py, boot.py, assets/ (sheet.bmp, help.txt, winnable.bin), those
         two files of lib/, and the board's libraries (tools/board/board_libs.py)
@@ -75,6 +77,7 @@ from bundle_names import (PrivateRenamer, Renamer, bound_names, keyword_callees,
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from board_libs import LibraryError, library_files  # noqa: E402
+import board_files  # noqa: E402
 import board_mpy  # noqa: E402
 from bundle_statements import bound_statements, is_const_fallback, used_as_parameter  # noqa: E402
 
@@ -103,6 +106,9 @@ BUNDLE_NAME = "sthelena_board"
 PICOSYSTEM_MODULES = HANDHELD_MODULES + ("sthelena.app.big_screen", "sthelena.handheld.picosystem")
 PICOSYSTEM_NAME = "sthelena_picosystem"
 BUNDLES = ((BUNDLE_NAME, BOARD_MODULES), (PICOSYSTEM_NAME, PICOSYSTEM_MODULES))
+# The Fruit Jam's game: its app folder carries it (tools/board/fruitjam_app.py),
+# not the handhelds' drive; compiled and committed with theirs.
+FRUIT_JAM_NAME = "sthelena_fruitjam"
 # What the board imports only when boot.py handed it the drive: a module of its own.
 DRIVE_MODULES = ("sthelena.handheld.drive",)
 DRIVE_NAME = "sthelena_drive"
@@ -290,9 +296,30 @@ def board_mpy_path(root=ROOT, name=BUNDLE_NAME):
     return lib_path(root, name, ".mpy")
 
 
-def check_board_mpy(root=ROOT):
-    """BundleError unless each committed ``.mpy`` was made from the sources as they are."""
-    for name, modules in BUNDLES:
+def fruit_jam_modules():
+    """The Fruit Jam's modules, the core's first (as the handheld's bundle
+    lists them), then the rest in the folders' order: merge orders them by
+    their imports. Read from the folders (board_files), so a module added to
+    ``app/`` or ``fruitjam/`` is in it."""
+    others = [board_files.module_name(path) for path in board_files.board_files(
+        board_files.ON_FRUIT_JAM, board_files.NOT_ON_BOARD)]
+    return CORE_MODULES + tuple(name for name in others if name not in CORE_MODULES)
+
+
+def compiled_bundles():
+    """``(name, modules)`` of every game compiled into ``lib/``: the
+    handhelds' (BUNDLES) and the Fruit Jam's."""
+    return BUNDLES + ((FRUIT_JAM_NAME, fruit_jam_modules()),)
+
+
+_BOARDS_OF = {BUNDLE_NAME: "PyGamer and PyBadge", PICOSYSTEM_NAME: "PicoSystem",
+              FRUIT_JAM_NAME: "Fruit Jam"}
+
+
+def check_board_mpy(root=ROOT, bundles=None):
+    """BundleError unless each committed ``.mpy`` (of ``bundles``, default
+    all of them) was made from the sources as they are."""
+    for name, modules in compiled_bundles() if bundles is None else bundles:
         problem = board_mpy.stale(board_mpy_path(root, name), merge(modules, root))
         if problem:
             raise BundleError("%s: run `%s` and commit it" % (problem, board_mpy.BUILD_COMMAND))
@@ -301,15 +328,14 @@ def check_board_mpy(root=ROOT):
 def write_lib(root=ROOT, mpy_cross=board_mpy.MPY_CROSS):
     """Write the drive's committed ``lib/`` modules; lines saying what was written."""
     lines = []
-    for name, modules in BUNDLES:
+    for name, modules in compiled_bundles():
         path = board_mpy_path(root, name)
         try:
             size = board_mpy.compile_module(merge(modules, root), path, mpy_cross, name)
         except RuntimeError as error:
             raise BundleError(str(error)) from None
         lines.append("%s: %d bytes (the %s's modules, one module, compiled)"
-                     % (os.path.relpath(path), size,
-                        "PicoSystem" if name == PICOSYSTEM_NAME else "PyGamer and PyBadge"))
+                     % (os.path.relpath(path), size, _BOARDS_OF[name]))
         source = lib_path(root, name)
         if os.path.exists(source):  # the board would import a .py before the .mpy beside it
             os.remove(source)
@@ -320,21 +346,16 @@ def write_lib(root=ROOT, mpy_cross=board_mpy.MPY_CROSS):
     return lines
 
 
-def build_tree(out, root=ROOT, mpy_cross=None):
-    """Write the CIRCUITPY tree into ``out``; the game's ``.mpy`` size in bytes.
-    With ``mpy_cross`` (CircuitPython's), the libraries go in compiled, as
-    circup installs them; else as their ``.py``."""
-    check_board_mpy(root)
-    try:
-        libraries = library_files()
-    except LibraryError as error:
-        raise BundleError(str(error)) from None
+def copy_libraries(libraries, folder, mpy_cross=None):
+    """The libraries' files (``(name, path)``, library_files) into ``folder``;
+    with ``mpy_cross`` (CircuitPython's) their ``.py`` compiled, as circup
+    installs them. BundleError if it cannot compile them."""
     if mpy_cross:
         problem = board_mpy.mpy_cross_problem(mpy_cross)
         if problem:
             raise BundleError(problem)
     for name, path in libraries:
-        target = os.path.join(out, "lib", *name.split("/"))
+        target = os.path.join(folder, *name.split("/"))
         os.makedirs(os.path.dirname(target), exist_ok=True)
         if mpy_cross and name.endswith(".py"):
             target = target[:-3] + ".mpy"
@@ -343,6 +364,18 @@ def build_tree(out, root=ROOT, mpy_cross=None):
                 raise BundleError("mpy-cross failed on %s: %s" % (name, run.stderr.strip()))
         else:
             shutil.copyfile(path, target)
+
+
+def build_tree(out, root=ROOT, mpy_cross=None):
+    """Write the CIRCUITPY tree into ``out``; the game's ``.mpy`` size in bytes.
+    With ``mpy_cross`` (CircuitPython's), the libraries go in compiled, as
+    circup installs them; else as their ``.py``."""
+    check_board_mpy(root, BUNDLES)
+    try:
+        libraries = library_files()
+    except LibraryError as error:
+        raise BundleError(str(error)) from None
+    copy_libraries(libraries, os.path.join(out, "lib"), mpy_cross)
     for name in TREE_FILES:
         path = os.path.join(root, name)
         if not os.path.isfile(path):
@@ -365,8 +398,9 @@ def main(argv=None):
     parser.add_argument("--source", metavar="FILE",
                         help="write the board's modules, merged, to FILE (what the .mpy holds)")
     parser.add_argument("--lib", action="store_true",
-                        help="write the repository's lib/%s.mpy and lib/%s.py (committed)"
-                        % (BUNDLE_NAME, DRIVE_NAME))
+                        help="write the repository's lib/%s.py and the games' lib/*.mpy "
+                        "(%s; committed)" % (DRIVE_NAME, ", ".join(
+                            name for name, _ in BUNDLES + ((FRUIT_JAM_NAME, ()),))))
     parser.add_argument("--mpy-cross", default=board_mpy.MPY_CROSS, metavar="PATH",
                         help="CircuitPython's mpy-cross, for --lib and --mpy-libraries "
                         "(default %s)" % os.path.relpath(board_mpy.MPY_CROSS))
