@@ -25,7 +25,7 @@ import bundle  # noqa: E402
 
 FIRMWARE = {"micropython", "sys", "gc", "displayio", "random", "bitmaptools", "board",
             "keypad", "analogio", "digitalio", "microcontroller", "supervisor", "audioio",
-            "audiocore"}
+            "audiocore", "neopixel_write"}
 
 
 @pytest.fixture(scope="module")
