@@ -266,3 +266,40 @@ def test_private_functions_called_by_position_get_short_parameters_too():
     exec(PRIVATE, before)
     exec(short, after)
     assert before["public"]([1, 2], 5) == after["public"]([1, 2], 5) == 6 + 15 + 15
+
+
+def test_a_bundles_functions_and_values_are_private_but_its_api(tmp_path):
+    # A function or value no script imports gets a short private name (and
+    # its parameters short ones too, unless a caller names them); the API
+    # named, classes, and a name also used as an attribute, parameter or
+    # string keep theirs.
+    modules = write_modules(tmp_path, one=CONST + """
+LIMIT = const(3)
+GREETING = "hello"
+class Shelf:
+    def width(self):
+        return 4
+def width(books):
+    return books * LIMIT
+def measure(shelf, count_of_books):
+    return shelf.width() + width(count_of_books) + len(GREETING)
+def named(books):
+    return books
+def entry(count_of_books):
+    return measure(Shelf(), count_of_books) + named(books=1)
+def quoted():
+    return "quoted"
+""")
+    source = bundle.merge(modules, root=str(tmp_path), public_names=("entry",))
+    for gone in ("measure", "GREETING", "count_of_books"):
+        assert gone not in source.split("def entry")[0], gone
+    for kept in ("def entry(count_of_books)", "class Shelf", "def width(self)",
+                 "def width(books)", "(books):\n    return books", "(books=1)", "def quoted()"):
+        assert kept in source, kept
+    assert "named" not in source
+    namespace = {}
+    exec(compile(source, "merged", "exec"), namespace)
+    assert namespace["entry"](2) == 4 + 6 + 5 + 1
+    assert "measure" not in namespace and "GREETING" not in namespace
+    everything = bundle.merge(modules, root=str(tmp_path))  # not a bundle of BUNDLE_API
+    assert "def measure(shelf, count_of_books)" in everything and "GREETING = 'hello'" in everything

@@ -246,6 +246,48 @@ class PrivateRenamer(Renamer):
         return node
 
 
+def private_globals(statements, public):
+    """Renames (a dict name -> _name) making the module's public functions and
+    values private but for those in ``public`` (what scripts import from the
+    module): a private one gets a short name (``short_private_names``), and
+    so do its parameters if nothing names them, where a public name keeps
+    its length for whoever imports it. Left public: classes (their names
+    show in errors and reprs), imports, constants (``private_constants``
+    decides those), names bound more than once, and any name also used as a
+    parameter, keyword, attribute or class attribute, or written in a
+    string."""
+    counts = {}
+    candidates = set()
+    for statement in statements:
+        for name in bound_names(statement):
+            counts[name] = counts.get(name, 0) + 1
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            candidates.add(statement.name)
+        elif isinstance(statement, ast.Assign) and not (
+                isinstance(statement.value, ast.Call) and isinstance(statement.value.func, ast.Name)
+                and statement.value.func.id == "const"):
+            candidates.update(target.id for target in statement.targets
+                              if isinstance(target, ast.Name))
+    kept = set(public)
+    used = set()
+    for statement in statements:
+        for node in ast.walk(statement):
+            if isinstance(node, ast.Name):
+                used.add(node.id)
+            elif isinstance(node, (ast.arg, ast.keyword)) and node.arg:
+                kept.add(node.arg)
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+                kept.add(node.value)
+            elif isinstance(node, ast.Attribute):
+                kept.add(node.attr)
+            elif isinstance(node, ast.ClassDef):
+                for item in node.body:
+                    kept.update(bound_names(item))
+    return {name: "_" + name for name in candidates - kept
+            if not name.startswith("_") and counts[name] == 1
+            and "_" + name not in counts and "_" + name not in used}
+
+
 def private_constants(statements, public):
     """Renames (a dict NAME -> _NAME) making the module's public constants
     (``NAME = const(...)`` at top level) private but for those in
