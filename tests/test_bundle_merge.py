@@ -303,3 +303,38 @@ def quoted():
     assert "measure" not in namespace and "GREETING" not in namespace
     everything = bundle.merge(modules, root=str(tmp_path))  # not a bundle of BUNDLE_API
     assert "def measure(shelf, count_of_books)" in everything and "GREETING = 'hello'" in everything
+
+
+def test_a_private_global_takes_a_name_the_module_interns_as_an_attribute(tmp_path):
+    # The board interns each name once, as a variable or as an attribute: a
+    # private global (no attribute, no constant) takes an attribute's name
+    # that no scope uses as a variable nor any class body defines, and so
+    # costs no interned name of its own. Constants stay private (the board
+    # folds only those), and so does a global once those names run out.
+    modules = write_modules(tmp_path, one=CONST + """
+_SCALE = const(3)
+_cache = []
+class Box:
+    def __init__(self):
+        self.width = 2
+    def grow(self):
+        self.width = _double(self.width)
+        return self.width
+def _double(value):
+    height = value
+    return height * 2
+def _triple(value):
+    return value * _SCALE
+def use(box):
+    _cache.append(box.grow())
+    return _triple(_cache[-1])
+""")
+    source = bundle.merge(modules, root=str(tmp_path))
+    # 'append' and 'width' are only attributes ('grow' is a class body's,
+    # 'box' a parameter): two globals take them, the third a short name.
+    assert "width = []" in source and "def append(" in source and "def _b(" in source
+    assert "_SCALE" not in source and "= const(3)" in source
+    assert "_cache" not in source and "_double" not in source and "_triple" not in source
+    namespace = {}
+    exec(compile(source, "merged", "exec"), namespace)
+    assert namespace["use"](namespace["Box"]()) == 12

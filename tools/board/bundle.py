@@ -50,8 +50,10 @@ has no comments):
   are left as they are.
 - Then the module's private names (``_NAME`` globals, and the private
   attributes and methods its classes define) get short names (``_a``,
-  ``_b``...): nothing outside the one module sees them (see
-  ``bundle_names.short_private_names`` for what keeps its name), and its
+  ``_b``...; a global first takes the name of an attribute the module
+  interns anyway, as no scope uses that name): nothing outside the one
+  module sees them (see ``bundle_names.short_private_names`` for what keeps
+  its name), and its
   constants are made private (folded, kept nowhere) but ``PUBLIC_CONSTANTS``.
   In the bundles the board loads, its functions and values are made private
   first (and so get short names, and their parameters too) but those scripts

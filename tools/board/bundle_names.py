@@ -182,9 +182,13 @@ def short_private_names(statements):
     outside the module, so short ones take less heap. Left as they are: a
     private attribute the module uses but does not define (a library
     object's, such as a label's ``_palette``), any name used as a parameter
-    or keyword argument, or written in a string (``getattr``). Returns two
-    dicts old -> new: for names (globals, and what class bodies define) and
-    for attributes."""
+    or keyword argument, or written in a string (``getattr``). A private
+    global that is no attribute takes, while there are some, a name the
+    module interns anyway as an attribute name (``_attribute_only_names``):
+    no interned name of its own, and fewer interned names keep the board's
+    pool of them from growing (it doubles when full). Returns two dicts
+    old -> new: for names (globals, and what class bodies define) and for
+    attributes."""
     nodes = [node for statement in statements for node in ast.walk(statement)]
     names = set()
     for statement in statements:
@@ -217,20 +221,57 @@ def short_private_names(statements):
             used.add(node.asname or node.name.split(".")[0])
     free = ("_" + name for name in _SHORT_NAMES + tuple(string.ascii_uppercase)
             if "_" + name not in used)
+    interned = iter(_attribute_only_names(nodes))
+    constants = {target.id for statement in statements if isinstance(statement, ast.Assign)
+                 and _is_const_call(statement.value)
+                 for target in statement.targets if isinstance(target, ast.Name)}
     new_names = {}
     new_attributes = {}
     for name in sorted((names | attributes) - kept):
         if not _private(name):
             continue
+        if name not in attributes and name not in constants:
+            # A global only: an attribute's name costs it nothing. (The
+            # board folds a constant only under a private name.)
+            new_names[name] = next(interned, None) or next(free)
+            continue
         new = next(free)
         if len(new) >= len(name):
             continue
-        if name in names:
-            new_names[name] = new
-        if name in attributes:  # a class body's names are its attributes too
-            new_names[name] = new
-            new_attributes[name] = new
+        new_names[name] = new  # a class body's names are its attributes too
+        new_attributes[name] = new
     return new_names, new_attributes
+
+
+def _attribute_only_names(nodes):
+    """The public names ``nodes`` use as attributes and never as a variable
+    (in any scope, as a parameter or keyword, an import, a function or
+    class) nor define in a class body, builtins and keywords aside:
+    shortest first.
+    The board interns them anyway, and a global of that name meets none of
+    their uses, so a private global given one costs no interned name."""
+    variables = set(dir(builtins)) | set(keyword.kwlist)
+    found = set()
+    for node in nodes:
+        if isinstance(node, ast.ClassDef):
+            for item in node.body:
+                variables.update(bound_names(item))
+        if isinstance(node, ast.Attribute):
+            found.add(node.attr)
+        elif isinstance(node, ast.Name):
+            variables.add(node.id)
+        elif isinstance(node, (ast.arg, ast.keyword)) and node.arg:
+            variables.add(node.arg)
+        elif isinstance(node, ast.alias):
+            variables.add((node.asname or node.name).split(".")[0])
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            variables.update(node.names)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            variables.add(node.name)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            variables.add(node.name)
+    return sorted((name for name in found - variables if not name.startswith("_")),
+                  key=lambda name: (len(name), name))
 
 
 class PrivateRenamer(Renamer):
@@ -286,6 +327,11 @@ def private_globals(statements, public):
     return {name: "_" + name for name in candidates - kept
             if not name.startswith("_") and counts[name] == 1
             and "_" + name not in counts and "_" + name not in used}
+
+
+def _is_const_call(node):
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+            and node.func.id == "const")
 
 
 def private_constants(statements, public):
