@@ -51,9 +51,10 @@ has no comments):
 - Then the module's private names (``_NAME`` globals, and the private
   attributes and methods its classes define) get short names (``_a``,
   ``_b``...; a global first takes the name of an attribute the module
-  interns anyway, as no scope uses that name): nothing outside the one
-  module sees them (see ``bundle_names.short_private_names`` for what keeps
-  its name), and its
+  interns anyway, as no scope uses that name; a comment above a renamed
+  function names it as its module does, for a traceback's names): nothing
+  outside the one module sees them (see ``bundle_names.short_private_names``
+  for what keeps its name), and its
   constants are made private (folded, kept nowhere) but ``PUBLIC_CONSTANTS``.
   In the bundles the board loads, its functions and values are made private
   first (and so get short names, and their parameters too) but those scripts
@@ -251,6 +252,8 @@ def merge(modules=BOARD_MODULES, root=ROOT, command=LIB_COMMAND + "` (make lib",
                           for name in ordered))]
     if const_fallback is not None:
         parts.append(const_fallback + "\n")
+    written = [stmt.name if isinstance(stmt, (ast.FunctionDef, ast.ClassDef)) else None
+               for _, stmt in out]  # a function's name as its module has it
     if public_names is not None:
         made_private = Renamer(private_globals([stmt for _, stmt in out],
                                                tuple(public_names) + tuple(public_constants or ())))
@@ -265,11 +268,14 @@ def merge(modules=BOARD_MODULES, root=ROOT, command=LIB_COMMAND + "` (make lib",
         shortened = [made_private.visit(stmt) for stmt in shortened]
     renamer = PrivateRenamer(*short_private_names(shortened))
     last = None
-    for (name, _), stmt in zip(out, shortened):
+    for (name, _), stmt, original in zip(out, shortened, written):
         if name != last:
             parts.append("# %s\n" % name)
             last = name
-        parts.append(_source(renamer.visit(stmt)) + "\n")
+        stmt = renamer.visit(stmt)
+        if original and stmt.name != original:  # what a traceback's name stands for
+            parts.append("# %s: %s\n" % (stmt.name, original))
+        parts.append(_source(stmt) + "\n")
     return "".join(parts)
 
 

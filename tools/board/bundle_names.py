@@ -297,36 +297,53 @@ def private_globals(statements, public):
     decides those), names bound more than once, and any name also used as a
     parameter, keyword, attribute or class attribute, or written in a
     string."""
-    counts = {}
+    counts = _count_bindings(statements)
     candidates = set()
     for statement in statements:
-        for name in bound_names(statement):
-            counts[name] = counts.get(name, 0) + 1
         if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
             candidates.add(statement.name)
-        elif isinstance(statement, ast.Assign) and not (
-                isinstance(statement.value, ast.Call) and isinstance(statement.value.func, ast.Name)
-                and statement.value.func.id == "const"):
-            candidates.update(target.id for target in statement.targets
-                              if isinstance(target, ast.Name))
+        elif isinstance(statement, ast.Assign) and not _is_const_call(statement.value):
+            candidates.update(_assigned_names(statement))
     kept = set(public)
     used = set()
     for statement in statements:
         for node in ast.walk(statement):
             if isinstance(node, ast.Name):
                 used.add(node.id)
-            elif isinstance(node, (ast.arg, ast.keyword)) and node.arg:
-                kept.add(node.arg)
-            elif isinstance(node, ast.Constant) and isinstance(node.value, str):
-                kept.add(node.value)
-            elif isinstance(node, ast.Attribute):
-                kept.add(node.attr)
+            elif _named_otherwise(node):
+                kept.add(_named_otherwise(node))
             elif isinstance(node, ast.ClassDef):
                 for item in node.body:
                     kept.update(bound_names(item))
     return {name: "_" + name for name in candidates - kept
             if not name.startswith("_") and counts[name] == 1
             and "_" + name not in counts and "_" + name not in used}
+
+
+def _count_bindings(statements):
+    """How many times the statements bind each name at top level."""
+    counts = {}
+    for statement in statements:
+        for name in bound_names(statement):
+            counts[name] = counts.get(name, 0) + 1
+    return counts
+
+
+def _named_otherwise(node):
+    """The name ``node`` uses other than as a variable (a parameter's, a
+    keyword's, an attribute's, or a string), which renaming a global would
+    not follow; else None."""
+    if isinstance(node, (ast.arg, ast.keyword)):
+        return node.arg
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return None
+
+
+def _assigned_names(assignment):
+    return [target.id for target in assignment.targets if isinstance(target, ast.Name)]
 
 
 def _is_const_call(node):
@@ -343,16 +360,11 @@ def private_constants(statements, public):
     more than once, used above its definition (the compiler folds only
     what it has seen), used as a parameter, keyword or attribute, or
     written in a string."""
-    counts = {}
+    counts = _count_bindings(statements)
     constants = set()
     for statement in statements:
-        for name in bound_names(statement):
-            counts[name] = counts.get(name, 0) + 1
-        if isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Call) \
-                and isinstance(statement.value.func, ast.Name) \
-                and statement.value.func.id == "const":
-            constants.update(target.id for target in statement.targets
-                             if isinstance(target, ast.Name))
+        if isinstance(statement, ast.Assign) and _is_const_call(statement.value):
+            constants.update(_assigned_names(statement))
     kept = set(public)
     defined = set()
     for statement in statements:
@@ -360,12 +372,8 @@ def private_constants(statements, public):
             if isinstance(node, ast.Name) and node.id in constants and node.id not in defined \
                     and isinstance(node.ctx, ast.Load):
                 kept.add(node.id)  # used above its definition: only a global finds it
-            elif isinstance(node, (ast.arg, ast.keyword)) and node.arg:
-                kept.add(node.arg)
-            elif isinstance(node, ast.Constant) and isinstance(node.value, str):
-                kept.add(node.value)
-            elif isinstance(node, ast.Attribute):
-                kept.add(node.attr)
+            elif _named_otherwise(node):
+                kept.add(_named_otherwise(node))
         defined.update(name for name in bound_names(statement) if name in constants)
     return {name: "_" + name for name in constants - kept
             if not name.startswith("_") and counts[name] == 1 and "_" + name not in counts}
