@@ -253,7 +253,7 @@ def merge(modules=BOARD_MODULES, root=ROOT, command=LIB_COMMAND + "` (make lib",
     if const_fallback is not None:
         parts.append(const_fallback + "\n")
     written = [stmt.name if isinstance(stmt, (ast.FunctionDef, ast.ClassDef)) else None
-               for _, stmt in out]  # a function's name as its module has it
+               for _, stmt in out]  # a function's or class's name as its module has it
     if public_names is not None:
         made_private = Renamer(private_globals([stmt for _, stmt in out],
                                                tuple(public_names) + tuple(public_constants or ())))

@@ -222,9 +222,8 @@ def short_private_names(statements):
     free = ("_" + name for name in _SHORT_NAMES + tuple(string.ascii_uppercase)
             if "_" + name not in used)
     interned = iter(_attribute_only_names(nodes))
-    constants = {target.id for statement in statements if isinstance(statement, ast.Assign)
-                 and _is_const_call(statement.value)
-                 for target in statement.targets if isinstance(target, ast.Name)}
+    constants = {name for statement in statements if isinstance(statement, ast.Assign)
+                 and _is_const_call(statement.value) for name in _assigned_names(statement)}
     new_names = {}
     new_attributes = {}
     for name in sorted((names | attributes) - kept):
@@ -246,10 +245,10 @@ def short_private_names(statements):
 def _attribute_only_names(nodes):
     """The public names ``nodes`` use as attributes and never as a variable
     (in any scope, as a parameter or keyword, an import, a function or
-    class) nor define in a class body, builtins and keywords aside:
-    shortest first.
-    The board interns them anyway, and a global of that name meets none of
-    their uses, so a private global given one costs no interned name."""
+    class) nor define in a class body, builtins and keywords aside;
+    shortest first. The board interns them anyway, and a global of that
+    name meets none of their uses, so a private global given one costs no
+    interned name."""
     variables = set(dir(builtins)) | set(keyword.kwlist)
     found = set()
     for node in nodes:
