@@ -52,9 +52,15 @@ has no comments):
   are left as they are.
 - Then the module's private names (``_NAME`` globals, and the private
   attributes and methods its classes define) get short names (``_a``,
-  ``_b``...): nothing outside the one module sees them (see
-  ``bundle_names.short_private_names`` for what keeps its name), and its
+  ``_b``...; a global first takes the name of an attribute the module
+  interns anyway, as no scope uses that name; a comment above a renamed
+  function names it as its module does, for a traceback's names): nothing
+  outside the one module sees them (see ``bundle_names.short_private_names``
+  for what keeps its name), and its
   constants are made private (folded, kept nowhere) but ``PUBLIC_CONSTANTS``.
+  In the bundles the board loads, its functions and values are made private
+  first (and so get short names, and their parameters too) but those scripts
+  import (``BUNDLE_API``): see ``bundle_names.private_globals``.
 
 The output is the same for the same sources. ``bundle_imports.py`` reads the
 modules' imports and orders them; ``bundle_names.py`` finds and renames names.
@@ -73,7 +79,8 @@ sys.path[:0] = [os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__f
 from bundle_imports import (BundleError, ImportRewriter, check_import_from, module_file,
                             order_modules, where)
 from bundle_names import (PrivateRenamer, Renamer, bound_names, keyword_callees,
-                          private_constants, short_private_names, shorten_locals)
+                          private_constants, private_globals, short_private_names,
+                          shorten_locals)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from board_libs import LibraryError, library_files  # noqa: E402
@@ -109,6 +116,15 @@ BUNDLES = ((BUNDLE_NAME, BOARD_MODULES), (PICOSYSTEM_NAME, PICOSYSTEM_MODULES))
 # The Fruit Jam's game: its app folder carries it (tools/board/fruitjam_app.py),
 # not the handhelds' drive; compiled and committed with theirs.
 FRUIT_JAM_NAME = "sthelena_fruitjam"
+# What scripts import from each bundle the board loads, besides PUBLIC_CONSTANTS:
+# code.py its entry point, tools/board/board_start.py, the benchmarks and the
+# VM tests the rest. Its other functions and values are made private (shorter
+# names: less heap), so a script wanting one more adds it here.
+BUNDLE_API = {
+    BOARD_MODULES: ("main", "setup", "run", "SHEET_PATH", "TEXTS_PATH", "WINNABLE_PATH",
+                    "step", "place_x", "place_y", "hint_begin", "hint_search", "record_bytes"),
+    PICOSYSTEM_MODULES: ("start", "picosystem_setup", "run", "start_hint", "hint_nodes"),
+}
 # What the board imports only when boot.py handed it the drive: a module of its own.
 DRIVE_MODULES = ("sthelena.handheld.drive",)
 DRIVE_NAME = "sthelena_drive"
@@ -123,11 +139,15 @@ def _source(node):
 
 
 def merge(modules=BOARD_MODULES, root=ROOT, command=LIB_COMMAND + "` (make lib",
-          public_constants=PUBLIC_CONSTANTS):
+          public_constants=PUBLIC_CONSTANTS, public_names=None):
     """The source of one module holding ``modules`` (dotted names of files
     under ``root``); BundleError if they cannot be merged. Its first line
     names ``command``, which makes it again. Its constants are private but
-    for ``public_constants`` (None: all kept as they are)."""
+    for ``public_constants`` (None: all kept as they are); its functions
+    and values private but for ``public_names`` and the constants, if given
+    or if ``modules`` is a bundle of ``BUNDLE_API`` (else all kept public)."""
+    if public_names is None:
+        public_names = BUNDLE_API.get(tuple(modules))
     trees = {}
     for name in modules:
         path = module_file(name, root)
@@ -239,21 +259,30 @@ def merge(modules=BOARD_MODULES, root=ROOT, command=LIB_COMMAND + "` (make lib",
                           for name in ordered))]
     if const_fallback is not None:
         parts.append(const_fallback + "\n")
+    written = [stmt.name if isinstance(stmt, (ast.FunctionDef, ast.ClassDef)) else None
+               for _, stmt in out]  # a function's or class's name as its module has it
+    if public_names is not None:
+        made_private = Renamer(private_globals([stmt for _, stmt in out],
+                                               tuple(public_names) + tuple(public_constants or ())))
+        out = [(name, made_private.visit(stmt)) for name, stmt in out]
     top_level = set()
     for _, stmt in out:
         top_level.update(bound_names(stmt))
-    named_by_callers = keyword_callees(trees.values())
+    named_by_callers = keyword_callees([stmt for _, stmt in out])
     shortened = [shorten_locals(stmt, top_level, named_by_callers) for _, stmt in out]
     if public_constants is not None:
         made_private = Renamer(private_constants(shortened, public_constants))
         shortened = [made_private.visit(stmt) for stmt in shortened]
     renamer = PrivateRenamer(*short_private_names(shortened))
     last = None
-    for (name, _), stmt in zip(out, shortened):
+    for (name, _), stmt, original in zip(out, shortened, written):
         if name != last:
             parts.append("# %s\n" % name)
             last = name
-        parts.append(_source(renamer.visit(stmt)) + "\n")
+        stmt = renamer.visit(stmt)
+        if original and stmt.name != original:  # what a traceback's name stands for
+            parts.append("# %s: %s\n" % (stmt.name, original))
+        parts.append(_source(stmt) + "\n")
     return "".join(parts)
 
 
