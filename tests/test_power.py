@@ -66,24 +66,34 @@ def test_the_screen_dims_after_a_minute_goes_dark_after_five_and_a_press_only_wa
     app.handle(A | HOLD)  # the waking press's hold goes with it (no quick move)
     app.tick(DARK_MS + 500)
     assert (app.game.notation(), app.cursor, app.lifted, app.screen, app.message) == before
-    idle(app, DARK_MS + 500, DARK_MS + 1500)  # released: the next press acts
-    app.handle(RIGHT)
+    app.handle(RIGHT)  # the next press acts
     assert app.cursor != before[1]
 
 
-def test_the_waking_button_is_swallowed_only_while_it_is_held(handheld):
+def test_after_the_waking_press_the_next_one_acts(handheld):
     app = handheld
     idle(app, 0, DIM_MS)
     assert app.power.state == SCREEN_DIM
     cursor = app.cursor
     app.handle(RIGHT)  # wakes
-    for now in range(DIM_MS + 400, DIM_MS + 1500, 120):  # its repeats, held
-        app.tick(now)
-        app.handle(RIGHT)
     assert app.cursor == cursor
-    idle(app, DIM_MS + 1500, DIM_MS + 3000)
-    app.handle(RIGHT)  # pressed again after letting go
+    app.handle(RIGHT)  # pressed again (or held on: a direction repeats)
     assert app.cursor != cursor
+    idle(app, DIM_MS, 2 * DIM_MS + 1000)
+    app.handle(A)  # wakes
+    app.handle(A | HOLD)  # ...held on: no quick move
+    assert app.lifted < 0 and app.cursor != cursor
+    app.handle(A)  # a new press lifts the card
+    assert app.lifted == app.cursor
+
+
+def test_a_move_keeps_the_screen_awake(handheld):
+    app = handheld
+    idle(app, 0, DIM_MS - 1000)
+    legal = [move for move in app.game.legal_moves() if move < 400]
+    app.play(legal[0])  # (as a script plays, without a press)
+    idle(app, DIM_MS - 1000, DIM_MS + 1000)
+    assert app.power.state == SCREEN_AWAKE
 
 
 def test_a_hint_searching_keeps_the_screen_lit_and_the_minute_starts_when_it_ends(

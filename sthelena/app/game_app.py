@@ -218,7 +218,7 @@ class App:
         """One button event, handed to the screen shown; then the screen it
         names comes up (the table is brought up to date: only places that
         changed are drawn). A press that wakes the screen does nothing else."""
-        if self.power is not None and self.power.wakes(event & 7):
+        if self.power is not None and self.power.wakes(event):
             return
         if self.flash_at is not None:
             self.flash_at = None
@@ -317,6 +317,8 @@ class App:
         self.sound(CLICK)
         self.say("")
         self.changed()
+        if self.power is not None:
+            self.power.kept_awake()  # (a script may play without pressing)
         self._ended = _MOVED
 
     def finish(self, auto=False):

@@ -10,14 +10,15 @@ one) and ``on_usb()``. The brightness is the display's own (``brightness``,
 small ints and gives the display floats from tuples made once, so it
 allocates nothing, and reads each sensor only every few seconds.
 
-Idle: a minute after the last press the screen dims, after five it goes
-dark (the game saved first, if anything is unsaved). Any press wakes it and
-does nothing else; the pressed button's repeats and hold go with it. A hint
-searching counts as the player's: the minute starts again when it ends.
+Idle: a minute after the last press (or move) the screen dims, after five
+it goes dark (the game saved first, if anything is unsaved). Any press wakes
+it and does nothing else, nor does that button's hold if it is held on (a
+direction held on repeats as ever). A hint searching counts as the
+player's: the minute starts again when it ends.
 """
 
 from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
-from .buttons import TICKS_MASK
+from .buttons import HOLD, TICKS_MASK
 from .screens import PLAY
 from .sounds import ERROR
 from .play import show_table
@@ -31,7 +32,6 @@ _DIM_LEVEL = 0.05  # dimmed: still lit enough to see the game is on
 
 DIM_MS = const(60000)
 DARK_MS = const(300000)
-_WAKE_MS = const(600)  # the waking button's repeats and hold, up to this apart, wake too
 _LIGHT_EVERY_MS = const(2000)
 _BATTERY_EVERY_MS = const(10000)
 
@@ -81,8 +81,7 @@ class Power:
         self._light_at = 0  # when the light sensor was last read
         self._battery_at = 0
         self._light = 1.0  # auto's level, last read
-        self._woken_by = -1  # the button that woke the screen, while its events are swallowed
-        self._woken_at = -1  # when its last event came (-1: at the next tick)
+        self._woken_by = -1  # the button that woke the screen, until its hold or another event
         self._shown = -1.0  # the brightness last given the display
 
     def set_step(self, step):
@@ -102,22 +101,22 @@ class Power:
             self._shown = level
             self.display.brightness = level
 
-    def wakes(self, button):
-        """Whether a press of ``button`` (an App event less ``HOLD``) is only
-        for waking the screen: the first press while it is dim or dark, and
-        that button's repeats and hold that follow."""
+    def kept_awake(self):
+        """Something happened (a move): the idle minute starts again."""
         self._pressed = True
+
+    def wakes(self, event):
+        """Whether ``event`` (an App event) is only for waking the screen:
+        any press while it is dim or dark, and that button's hold next."""
+        self._pressed = True
+        woken_by = self._woken_by
+        self._woken_by = -1
         if self.state != SCREEN_AWAKE:
             self.state = SCREEN_AWAKE
-            self._woken_by = button
-            self._woken_at = -1
+            self._woken_by = event
             self._show()
             return True
-        if button == self._woken_by:
-            self._woken_at = -1
-            return True
-        self._woken_by = -1
-        return False
+        return event == woken_by | HOLD
 
     def tick(self, now, busy, app):
         """Idle work at ``now`` ms: the idle steps (``busy``: a hint runs,
@@ -126,10 +125,6 @@ class Power:
         if self._pressed or busy or self._last_press < 0:
             self._pressed = False
             self._last_press = now
-        if self._woken_at < 0:
-            self._woken_at = now
-        elif self._woken_by >= 0 and (now - self._woken_at) & TICKS_MASK > _WAKE_MS:
-            self._woken_by = -1  # let go
         idle = (now - self._last_press) & TICKS_MASK
         if self.state == SCREEN_AWAKE and idle >= DIM_MS:
             self.state = SCREEN_DIM
