@@ -1,13 +1,16 @@
 """Draw the sprite sheets: tools/assets/glyphs.py's pixel art -> assets/sheet.bmp
-and assets/sheet-large.bmp.
+and assets/sheet-large.bmp; and the big screen's cards -> assets/sheet-fruitjam.bmp.
 
-    python tools/assets/make_assets.py [OUT_PATH] [--large PATH] [--png PATH [--scale N]]
+    python tools/assets/make_assets.py [OUT_PATH] [--large PATH] [--fan PATH]
+                                       [--png PATH [--scale N]]
 
 Writes an uncompressed 4-bit BMP of 16 x 13 tiles of 6 x 8 pixels (96 x 104),
 each picture at the tile ``sthelena/app/tiles.py`` names for it, every other
 pixel TABLE; and the same sheet half as large again (tiles of 9 x 12, 144 x
 156: ``larger``), for the PicoSystem's 240 x 240 screen. Without OUT_PATH
-both are written to assets/; with it, the large one only where --large says. The BMP's colour table is only a default, so the file looks
+all three are written to assets/; with it, the large one only where --large says
+and the fan sheet (tools/assets/fan_sheet.py: 16 x 7 tiles of 10 x 16, the Fruit
+Jam's fanned table) only where --fan says. The BMP's colour table is only a default, so the file looks
 right in an image viewer: on the board each TileGrid's palette gives the
 colours. ``--png`` also writes a scaled-up preview (standard library only).
 The output depends on nothing but the two source files, byte for byte.
@@ -35,6 +38,7 @@ WIDTH = tiles.TILE_WIDTH * tiles.SHEET_COLUMNS  # 96
 HEIGHT = tiles.TILE_HEIGHT * tiles.SHEET_ROWS  # 104
 DEFAULT_OUT = ROOT / "assets" / "sheet.bmp"
 DEFAULT_LARGE_OUT = ROOT / "assets" / "sheet-large.bmp"
+DEFAULT_FAN_OUT = ROOT / "assets" / "sheet-fruitjam.bmp"
 INK = "#"  # the legend's one character whose index depends on the picture
 LEGEND = {",": tiles.TABLE, ".": tiles.PAPER, "o": tiles.DIM}  # and INK
 
@@ -190,6 +194,7 @@ def main(argv=None):
     parser.add_argument("out", nargs="?",
                         help="BMP to write (default: assets/sheet.bmp, and the large one too)")
     parser.add_argument("--large", help="the large sheet's BMP to write (9 x 12 tiles)")
+    parser.add_argument("--fan", help="the fan sheet's BMP to write (10 x 16 tiles)")
     parser.add_argument("--png", help="also write a scaled-up PNG preview here")
     parser.add_argument("--scale", type=int, default=4, help="PNG pixels a pixel (default 4)")
     args = parser.parse_args(argv)
@@ -198,6 +203,11 @@ def main(argv=None):
     large = args.large or (None if args.out else DEFAULT_LARGE_OUT)
     if large:
         Path(large).write_bytes(bmp_bytes(larger(sheet)))
+    fan = args.fan or (None if args.out else DEFAULT_FAN_OUT)
+    if fan:
+        import fan_sheet
+
+        Path(fan).write_bytes(bmp_bytes(fan_sheet.draw(), fan_sheet.FAN_PALETTE))
     if args.png:
         Path(args.png).write_bytes(png_bytes(sheet, args.scale))
 

@@ -1,0 +1,100 @@
+"""Draw the fan sheet (``assets/sheet-fruitjam.bmp``): the big screen's cards
+in tiles of 10 x 16, at the tiles ``sthelena/app/fan_layout.py`` names.
+
+The art is fan_glyphs.py's (outline, marks, signs, the big suits' shapes)
+and, for a card's corner index, glyphs.py's rank and suit pictures at their
+own size: the 12 x 16 rank cut to the 9 columns right of the card's edge
+(the ten loses the serif of its one), the suit's likewise, raised to sit
+under the rank. ``make_assets.py`` writes it; desktop only.
+"""
+
+import fan_glyphs
+import glyphs
+from make_assets import INK, PALETTE, strip
+from sthelena.app import fan_layout as fan
+from sthelena.app import tiles
+
+WIDTH = fan.TILE_WIDTH * fan.SHEET_COLUMNS  # 160
+HEIGHT = fan.TILE_HEIGHT * fan.SHEET_ROWS  # 112
+LEGEND = {",": tiles.TABLE, ".": tiles.PAPER, "e": fan.EDGE}  # and INK ("#")
+FAN_PALETTE = list(PALETTE)  # the BMP's colour table: the handheld sheet's, and the outline
+FAN_PALETTE[fan.EDGE] = (64, 64, 64)
+
+
+def _index_rank(rows, rank):
+    """The rank's 12 x 16 picture as the 10 x 16 top-left tile of a card:
+    the outline's corner and left edge, then 9 columns of the picture."""
+    first = 3 if rank == 10 else 2  # (the ten is 10 columns wide: its serif goes)
+    return [",eeeeeeeee"] + ["e" + row[first:first + 9] for row in rows[1:]]
+
+
+def _index_suit(rows):
+    """The suit's 12 x 16 picture as the tile under the rank: the card's left
+    edge, then its 9 columns of the suit, raised 2 rows to sit under the rank."""
+    return ["e" + row[1:10] for row in rows[2:]] + ["e" + "." * 9] * 2
+
+
+def pictures():
+    """Every picture of the fan sheet: (name, first tile, tiles across, down,
+    ink, rows), as make_assets.pictures."""
+    out = []
+    frame = fan_glyphs.FRAME
+    for name, tile in (("left", fan.LEFT), ("left_bottom", fan.LEFT_BOTTOM),
+                       ("left_top", fan.LEFT_TOP), ("top", fan.TOP), ("bottom", fan.BOTTOM),
+                       ("right_top", fan.RIGHT_TOP), ("right", fan.RIGHT),
+                       ("right_bottom", fan.RIGHT_BOTTOM)):
+        out.append(("edge " + name, tile, 1, 1, None, frame[name]))
+    out.append(("paper", fan.PAPER_TILE, 1, 1, None, ["." * 10] * 16))
+    target, blocked = strip(fan_glyphs.MARKS)
+    out.append(("target", fan.TARGET, 1, 1, tiles.MARK, target))
+    out.append(("blocked", fan.BLOCKED, 1, 1, tiles.NOPE, blocked))
+    up, down, never, more = strip(fan_glyphs.SIGNS)
+    out.append(("arrow up", fan.ARROW_UP, 1, 1, tiles.TEXT, up))
+    out.append(("arrow down", fan.ARROW_DOWN, 1, 1, tiles.TEXT, down))
+    out.append(("never", fan.NEVER, 1, 1, None, never))
+    out.append(("more", fan.MORE, 1, 1, None, more))
+    suits = "spades hearts diamonds clubs".split()
+    ranks = [rows for text in glyphs.BIG_RANKS for rows in strip(text)]
+    for suit, rows in enumerate(strip(glyphs.BIG_SUITS)):
+        ink = tiles.SUIT_INK + suit
+        out.append(("index " + suits[suit], fan.SUIT_INDEX + suit, 1, 1, ink, _index_suit(rows)))
+        for rank, picture in enumerate(ranks, 1):
+            out.append(("index %d of %s" % (rank, suits[suit]),
+                        fan.RANK_INDEX + 13 * suit + rank - 1, 1, 1, ink,
+                        _index_rank(picture, rank)))
+        out.append(("pip " + suits[suit], fan.PIP + 6 * suit, 3, 2, ink, fan_glyphs.pip(suit)))
+    return out
+
+
+def check(name, across, down, ink, rows):
+    """Raise ValueError unless ``rows`` fit ``across`` x ``down`` tiles in the legend."""
+    width, height = across * fan.TILE_WIDTH, down * fan.TILE_HEIGHT
+    if len(rows) != height or any(len(row) != width for row in rows):
+        raise ValueError("%s: not %d x %d pixels" % (name, width, height))
+    stray = set("".join(rows)) - set(LEGEND) - ({INK} if ink is not None else set())
+    if stray:
+        raise ValueError("%s: characters outside the legend: %s" % (name, "".join(sorted(stray))))
+
+
+def draw():
+    """The fan sheet as HEIGHT rows of WIDTH palette indices, top row first."""
+    sheet = [bytearray([tiles.TABLE]) * WIDTH for _ in range(HEIGHT)]
+    used = {}
+    for name, first, across, down, ink, rows in pictures():
+        check(name, across, down, ink, rows)
+        values = dict(LEGEND)
+        values[INK] = ink
+        for i in range(across * down):
+            tile = first + i
+            if tile in used or not 0 <= tile < fan.TILE_COUNT:
+                raise ValueError("%s: tile %d is %s" % (
+                    name, tile, "taken by " + used[tile] if tile in used else "out of range"))
+            used[tile] = name
+            ty, tx = divmod(i, across)
+            sx = tile % fan.SHEET_COLUMNS * fan.TILE_WIDTH
+            sy = tile // fan.SHEET_COLUMNS * fan.TILE_HEIGHT
+            for y in range(fan.TILE_HEIGHT):
+                row = rows[ty * fan.TILE_HEIGHT + y]
+                part = row[tx * fan.TILE_WIDTH:(tx + 1) * fan.TILE_WIDTH]
+                sheet[sy + y][sx:sx + fan.TILE_WIDTH] = bytes(values[c] for c in part)
+    return sheet
