@@ -83,8 +83,14 @@ class FanLayout:
     def __init__(self, width, height):
         self.width = width
         self.height = height
-        self.pitch = pitch = (height - STATUS_HEIGHT) // 4
-        top = STATUS_HEIGHT + (pitch - CARD_HEIGHT - LABEL_HEIGHT) // 2
+        # The rows' tops: the middle two have their labels under them, and
+        # what is left over is shared out round the four rows.
+        gap = (height - STATUS_HEIGHT - 4 * CARD_HEIGHT - 2 * LABEL_HEIGHT) // 5
+        self.row_top = rows = [STATUS_HEIGHT + gap] * 4
+        for row in range(1, 4):
+            rows[row] = rows[row - 1] + CARD_HEIGHT + gap + (LABEL_HEIGHT if row > 1 else 0)
+        # a row's band reaches halfway into the gaps round it (the pointer's)
+        self.band_end = [rows[row + 1] - gap // 2 for row in range(3)]
         self.slot = width // 4  # the top and bottom rows' slots
         self.foundations_left = (width - 4 * _FOUNDATION_PITCH) // 2  # the middle rows'
         self.left = [0] * 20  # each place's left edge (its deepest card's)
@@ -95,7 +101,7 @@ class FanLayout:
                 place = _ROWS[row * 6 + column]
                 if place == 255:
                     continue
-                self.top[place] = top + row * pitch
+                self.top[place] = rows[row]
                 if place >= 12:
                     left = self.foundations_left + column * _FOUNDATION_PITCH - _FOUNDATION_PITCH
                     self.left[place] = left + (_FOUNDATION_PITCH - CARD_WIDTH) // 2
@@ -124,7 +130,9 @@ class FanLayout:
             return NOWHERE
         if y < STATUS_HEIGHT:
             return STATUS_LINE
-        row = min(3, (y - STATUS_HEIGHT) // self.pitch)
+        row = 0
+        while row < 3 and y >= self.band_end[row]:
+            row += 1
         if row == 0 or row == 3:
             column = min(3, x // self.slot)
         elif x < self.foundations_left:

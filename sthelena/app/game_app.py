@@ -73,7 +73,8 @@ class App:
 
     def __init__(self, display, store, speaker, sheet, deal=None, rules=None, position=None,
                  new_deal_number=None, texts="assets/help.txt", winnable=None):
-        self.view = TableView(sheet)
+        make_view = getattr(display, "table_view", None)  # a screen with its own table (fan_table)
+        self.view = make_view(sheet, self) if make_view else TableView(sheet)
         self.texts = texts  # the path of the texts file (help, the stuck screen)
         self.winnable = winnable  # the path of assets/winnable.bin, or None (proved.py)
         self.winnable_only = False  # new deals only proved winnable ones (a menu option, saved)

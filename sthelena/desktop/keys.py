@@ -45,12 +45,19 @@ CLICK_WORDS = {"CLICK": (LEFT_BUTTON, False), "RIGHT_CLICK": (RIGHT_BUTTON, Fals
                "MIDDLE_CLICK": (MIDDLE_BUTTON, False), "HOLD_CLICK": (LEFT_BUTTON, True)}
 WHEEL_WORDS = {"WHEEL_UP": (WHEEL_UP, 0, 0, False), "WHEEL_DOWN": (WHEEL_DOWN, 0, 0, False)}
 CLICK = re.compile(r"([A-Z_]+)@([0-9]{1,4}),([0-9]{1,4})\Z")
+# DRAG@X1,Y1:X2,Y2: the left button pressed at (X1, Y1), moved to (X2, Y2), let
+# go there; gives (DRAG, x1, y1, x2, y2).
+DRAG = "DRAG"
+DRAG_WORD = re.compile(r"DRAG@([0-9]{1,4}),([0-9]{1,4}):([0-9]{1,4}),([0-9]{1,4})\Z")
 
 
 def _click(word):
     """The mouse action of a script word, or None if it is not one."""
     if word in WHEEL_WORDS:
         return WHEEL_WORDS[word]
+    drag = DRAG_WORD.match(word)
+    if drag is not None:
+        return (DRAG,) + tuple(int(number) for number in drag.groups())
     match = CLICK.match(word)
     if match is None or match.group(1) not in CLICK_WORDS:
         return None
@@ -72,7 +79,7 @@ def parse_keys(text, mouse=False):
                 raise CliError("unknown key name %s: want one of %s%s"
                                % (shown(word), " ".join(SCRIPT_WORDS),
                                   " CLICK@X,Y RIGHT_CLICK@X,Y MIDDLE_CLICK@X,Y HOLD_CLICK@X,Y "
-                                  "WHEEL_UP WHEEL_DOWN" if mouse else ""))
+                                  "DRAG@X1,Y1:X2,Y2 WHEEL_UP WHEEL_DOWN" if mouse else ""))
             events.append(event)
     if len(events) > KEYS_LIMIT:
         raise CliError("too many keys: %d, want at most %d" % (len(events), KEYS_LIMIT))
