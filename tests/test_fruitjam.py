@@ -17,7 +17,7 @@ import fruitjam_app  # noqa: E402
 from bench_fruitjam import CLICK  # noqa: E402 (tools/bench)
 
 ASSETS = {"assets/" + name: REPO_ROOT / "assets" / name
-          for name in ("sheet.bmp", "help.txt", "winnable.bin")}
+          for name in ("sheet.bmp", "sheet-fruitjam.bmp", "help.txt", "winnable.bin")}
 EXCLUDE = r"^(desktop|solver|handheld)/|^__main__\.py$"
 
 PREAMBLE = """
@@ -93,7 +93,7 @@ def test_a_mouse_pulled_out_mid_click_is_let_go_and_a_new_one_found():
         jam = device.FruitJam()
         mouse = usb.core.plug("mouse")
         device.run(jam, 2)
-        x, y = jam.screen.from_table(place_x(3) + 12, place_y(3) + 12)
+        x, y = point_of(jam, 3)
         move_to(jam, mouse, x, y)
         mouse.report([1, 0, 0, 0])  # the button down...
         device.run(jam, 2)

@@ -5,10 +5,10 @@ The texts' diagram kept (the first-deal limit follows it), on four rows of
 cards: piles 1-4 across the top, the king foundations above the ace
 foundations in the middle with piles 12 and 11 on their left and 5 and 6 on
 their right, piles 10 to 7 across the bottom. Every pile fans to the right,
-one ``TILE_WIDTH`` a card under the top one (its rank over its suit shows),
+one ``FAN_TILE_WIDTH`` a card under the top one (its rank over its suit shows),
 the top card whole at the right end; a foundation shows its top card and,
 under it, the card it takes next. A pile longer than its slot holds shows
-its deepest cards as one edge (``MORE``): the overview lists them.
+its deepest cards as one edge (``MORE_CARDS``): the overview lists them.
 
 Positions are screen pixels, worked out here from the screen's size with
 small ints only; nothing here allocates after the module is loaded but
@@ -20,10 +20,10 @@ from ..core.cards import const  # the core's: micropython's, or a stand-in on CP
 from .screens import NOWHERE
 
 # The fan sheet: 16 x 7 tiles of 10 x 16 pixels, 4 bits a pixel.
-TILE_WIDTH = const(10)
-TILE_HEIGHT = const(16)
-SHEET_COLUMNS = const(16)
-SHEET_ROWS = const(7)
+FAN_TILE_WIDTH = const(10)
+FAN_TILE_HEIGHT = const(16)
+FAN_SHEET_COLUMNS = const(16)
+FAN_SHEET_ROWS = const(7)
 CARD_COLUMNS = const(5)  # a card is 5 x 5 tiles: 50 x 80 pixels
 CARD_ROWS = const(5)
 CARD_WIDTH = const(50)
@@ -35,28 +35,28 @@ EDGE = const(2)
 # Tiles.
 BLANK = const(0)  # all TABLE
 PAPER_TILE = const(1)  # a card's inside
-LEFT = const(2)  # a card's left edge
-LEFT_BOTTOM = const(3)
-TOP = const(4)
-BOTTOM = const(5)
-RIGHT_TOP = const(6)
-RIGHT = const(7)
-RIGHT_BOTTOM = const(8)
-TARGET = const(9)  # on a card's bottom edge: the lifted card may go here
-BLOCKED = const(10)  # ...this foundation is closed to this pile now
-ARROW_UP = const(11)  # a foundation's next card: an ace one builds up
-ARROW_DOWN = const(12)  # ...a king one down
-NEVER = const(13)  # in an empty pile's outline: it is never filled
-MORE = const(14)  # cards too deep in a long pile to fan: their edges
-LEFT_TOP = const(15)  # an empty place's top-left corner
+EDGE_LEFT = const(2)  # a card's left edge
+EDGE_LEFT_BOTTOM = const(3)
+EDGE_TOP = const(4)
+EDGE_BOTTOM = const(5)
+EDGE_RIGHT_TOP = const(6)
+EDGE_RIGHT = const(7)
+EDGE_RIGHT_BOTTOM = const(8)
+TARGET_SIGN = const(9)  # on a card's bottom edge: the lifted card may go here
+BLOCKED_SIGN = const(10)  # ...this foundation is closed to this pile now
+NEXT_UP = const(11)  # a foundation's next card: an ace one builds up
+NEXT_DOWN = const(12)  # ...a king one down
+NEVER_FILLED = const(13)  # in an empty pile's outline: it is never filled
+MORE_CARDS = const(14)  # cards too deep in a long pile to fan: their edges
+EDGE_LEFT_TOP = const(15)  # an empty place's top-left corner
 SUIT_INDEX = const(16)  # + suit: the suit under the rank, on the card's left edge
 RANK_INDEX = const(32)  # + 13 * suit + rank - 1: the rank in its suit's colour, top-left corner
 PIP = const(84)  # + 6 * suit: the big suit in the card's middle, 3 x 2 tiles
-TILE_COUNT = const(108)
+FAN_TILE_COUNT = const(108)
 
 STATUS_HEIGHT = const(16)  # the status line: the handheld's font twice as large
 LABEL_HEIGHT = const(16)  # under a card: a foundation's next card
-LIFT = const(6)  # pixels a lifted card rises
+FAN_LIFT = const(6)  # pixels a lifted card rises
 _SLOT_GAP = const(4)  # pixels between one row's slots
 _FOUNDATION_PITCH = const(60)
 STATUS_LINE = const(-2)  # FanLayout.place_at: over the status line
@@ -114,13 +114,13 @@ class FanLayout:
                     side = self.foundations_left - _SLOT_GAP
                     self.left[place] = _SLOT_GAP if column == 0 else width - side
                     wide = side - _SLOT_GAP
-                self.room[place] = (wide - CARD_WIDTH) // TILE_WIDTH + 1
+                self.room[place] = (wide - CARD_WIDTH) // FAN_TILE_WIDTH + 1
 
     def top_left(self, place, count):
         """The left edge of the top card of ``place`` when it holds ``count``
         cards (all but the top one fanned, as far as its room goes)."""
         shown = min(count, self.room[place]) - 1
-        return self.left[place] + TILE_WIDTH * max(shown, 0)
+        return self.left[place] + FAN_TILE_WIDTH * max(shown, 0)
 
     def place_at(self, x, y):
         """The place whose slot holds screen pixel (x, y): the row's band

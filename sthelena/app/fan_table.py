@@ -22,10 +22,12 @@ import displayio
 
 from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
 from .big_screen import BigScreen
-from .fan_layout import (FanLayout, TILE_WIDTH, TILE_HEIGHT, CARD_COLUMNS, CARD_ROWS,
-                         CARD_WIDTH, CARD_HEIGHT, EDGE, BLANK, PAPER_TILE, LEFT, LEFT_BOTTOM,
-                         TOP, BOTTOM, RIGHT_TOP, RIGHT, RIGHT_BOTTOM, TARGET, BLOCKED, ARROW_UP,
-                         ARROW_DOWN, NEVER, MORE, LEFT_TOP, SUIT_INDEX, RANK_INDEX, PIP, LIFT)
+from .fan_layout import (FanLayout, FAN_TILE_WIDTH, FAN_TILE_HEIGHT, CARD_COLUMNS, CARD_ROWS,
+                         CARD_WIDTH, CARD_HEIGHT, EDGE, BLANK, PAPER_TILE, EDGE_LEFT,
+                         EDGE_LEFT_BOTTOM, EDGE_LEFT_TOP, EDGE_TOP, EDGE_BOTTOM, EDGE_RIGHT_TOP,
+                         EDGE_RIGHT, EDGE_RIGHT_BOTTOM, TARGET_SIGN, BLOCKED_SIGN, NEXT_UP,
+                         NEXT_DOWN, NEVER_FILLED, MORE_CARDS, SUIT_INDEX, RANK_INDEX, PIP,
+                         FAN_LIFT)
 from .screens import NOWHERE
 from .table import TableView, TARGET_MARK, BLOCKED_MARK, BAIZE
 from .text_grid import TEXT_COLUMNS
@@ -116,13 +118,13 @@ class FanTableView(TableView):
             if place < 12 and room > 1:
                 fan = displayio.TileGrid(fan_sheet, pixel_shader=self._card_palette,
                                          width=room - 1, height=CARD_ROWS,
-                                         tile_width=TILE_WIDTH, tile_height=TILE_HEIGHT,
+                                         tile_width=FAN_TILE_WIDTH, tile_height=FAN_TILE_HEIGHT,
                                          default_tile=BLANK, x=left, y=top)
                 group.append(fan)
             self._fans.append(fan)
             card = displayio.TileGrid(fan_sheet, pixel_shader=self._card_palette,
                                       width=CARD_COLUMNS, height=CARD_ROWS,
-                                      tile_width=TILE_WIDTH, tile_height=TILE_HEIGHT,
+                                      tile_width=FAN_TILE_WIDTH, tile_height=FAN_TILE_HEIGHT,
                                       default_tile=BLANK, x=left, y=top)
             group.append(card)
             self._tops.append(card)
@@ -130,9 +132,9 @@ class FanTableView(TableView):
             label = None
             if place >= 12:
                 label = displayio.TileGrid(fan_sheet, pixel_shader=self._label_palette,
-                                           width=3, height=1, tile_width=TILE_WIDTH,
-                                           tile_height=TILE_HEIGHT, default_tile=BLANK,
-                                           x=left + TILE_WIDTH, y=top + CARD_HEIGHT)
+                                           width=3, height=1, tile_width=FAN_TILE_WIDTH,
+                                           tile_height=FAN_TILE_HEIGHT, default_tile=BLANK,
+                                           x=left + FAN_TILE_WIDTH, y=top + CARD_HEIGHT)
                 group.append(label)
             self._labels.append(label)
         # The cursor: a 2-pixel frame just outside a top card (the handheld's palette).
@@ -150,7 +152,7 @@ class FanTableView(TableView):
         # The card a drag carries, over everything: made once, hidden till then.
         self._drag = displayio.TileGrid(fan_sheet, pixel_shader=self._card_palette,
                                         width=CARD_COLUMNS, height=CARD_ROWS,
-                                        tile_width=TILE_WIDTH, tile_height=TILE_HEIGHT,
+                                        tile_width=FAN_TILE_WIDTH, tile_height=FAN_TILE_HEIGHT,
                                         default_tile=BLANK)
         self._drag.hidden = True
         group.append(self._drag)
@@ -213,7 +215,7 @@ class FanTableView(TableView):
             for at in range(shown):
                 signature[3 + at] = pile[at]
             self._draw_pile(place, pile, shown, mark, empty_picture)
-        top.y = self.layout.top[place] - LIFT * lifted
+        top.y = self.layout.top[place] - FAN_LIFT * lifted
 
     def _same_cards(self, signature, pile, shown, card):
         if pile is None:
@@ -232,7 +234,7 @@ class FanTableView(TableView):
         fan = self._fans[place]
         if fan is not None:
             width = room - 1
-            first = under - fanned  # the first card fanned (before it: MORE)
+            first = under - fanned  # the first card fanned (before it: MORE_CARDS)
             for column in range(width):
                 at = column
                 if column >= fanned:
@@ -242,18 +244,18 @@ class FanTableView(TableView):
                     continue
                 if first and column == 0:
                     for row in range(CARD_ROWS):
-                        fan[at] = MORE
+                        fan[at] = MORE_CARDS
                         at += width
                     continue
                 under_card = pile[first + column]
                 suit = under_card >> 4
                 fan[at] = RANK_INDEX + 13 * suit + (under_card & 15) - 1
                 fan[at + width] = SUIT_INDEX + suit
-                fan[at + 2 * width] = LEFT
-                fan[at + 3 * width] = LEFT
-                fan[at + 4 * width] = LEFT_BOTTOM
+                fan[at + 2 * width] = EDGE_LEFT
+                fan[at + 3 * width] = EDGE_LEFT
+                fan[at + 4 * width] = EDGE_LEFT_BOTTOM
         top = self._tops[place]
-        x = self.layout.left[place] + TILE_WIDTH * fanned
+        x = self.layout.left[place] + FAN_TILE_WIDTH * fanned
         top.x = x
         self.top_x[place] = x
         if shown:
@@ -263,7 +265,7 @@ class FanTableView(TableView):
         top.pixel_shader = self._empty_palette
         self._outline(top, mark)
         if empty_picture == EMPTY_NONE:
-            top[2 * CARD_COLUMNS + 2] = NEVER
+            top[2 * CARD_COLUMNS + 2] = NEVER_FILLED
 
     def _face(self, grid, card, mark):
         """A card's face into a 5 x 5 grid: its rank over its suit at the top
@@ -279,23 +281,23 @@ class FanTableView(TableView):
 
     def _outline(self, grid, mark):
         """An empty card: its outline, paper inside, ``mark`` on its bottom edge."""
-        grid[0] = LEFT_TOP
+        grid[0] = EDGE_LEFT_TOP
         last = CARD_COLUMNS - 1
         for column in range(1, last):
-            grid[column] = TOP
-            grid[4 * CARD_COLUMNS + column] = BOTTOM
+            grid[column] = EDGE_TOP
+            grid[4 * CARD_COLUMNS + column] = EDGE_BOTTOM
             for row in range(1, CARD_ROWS - 1):
                 grid[row * CARD_COLUMNS + column] = PAPER_TILE
-        grid[last] = RIGHT_TOP
+        grid[last] = EDGE_RIGHT_TOP
         for row in range(1, CARD_ROWS - 1):
-            grid[row * CARD_COLUMNS] = LEFT
-            grid[row * CARD_COLUMNS + last] = RIGHT
-        grid[4 * CARD_COLUMNS] = LEFT_BOTTOM
-        grid[4 * CARD_COLUMNS + last] = RIGHT_BOTTOM
+            grid[row * CARD_COLUMNS] = EDGE_LEFT
+            grid[row * CARD_COLUMNS + last] = EDGE_RIGHT
+        grid[4 * CARD_COLUMNS] = EDGE_LEFT_BOTTOM
+        grid[4 * CARD_COLUMNS + last] = EDGE_RIGHT_BOTTOM
         if mark == TARGET_MARK:
-            grid[4 * CARD_COLUMNS + 3] = TARGET
+            grid[4 * CARD_COLUMNS + 3] = TARGET_SIGN
         elif mark == BLOCKED_MARK:
-            grid[4 * CARD_COLUMNS + 3] = BLOCKED
+            grid[4 * CARD_COLUMNS + 3] = BLOCKED_SIGN
 
     def _draw_label(self, place, card, count):
         """Under a foundation: the card it takes next (an arrow, its rank
@@ -308,7 +310,7 @@ class FanTableView(TableView):
         ace = place >= 16
         rank = count + 1 if ace else 13 - count
         suit = card >> 4
-        label[0] = ARROW_UP if ace else ARROW_DOWN
+        label[0] = NEXT_UP if ace else NEXT_DOWN
         label[1] = RANK_INDEX + 13 * suit + rank - 1
         label[2] = SUIT_INDEX + suit
 
@@ -317,7 +319,7 @@ class FanTableView(TableView):
         TableView.place_cursor(self, place, lifted, colour)  # (its colour; the frame hides)
         cursor = self._fan_cursor
         cursor.x = self.top_x[place] - 2
-        cursor.y = self.layout.top[place] - 2 - LIFT * lifted
+        cursor.y = self.layout.top[place] - 2 - FAN_LIFT * lifted
 
     # -- a drag --------------------------------------------------------
 

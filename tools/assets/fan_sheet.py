@@ -14,8 +14,8 @@ from make_assets import INK, PALETTE, strip
 from sthelena.app import fan_layout as fan
 from sthelena.app import tiles
 
-WIDTH = fan.TILE_WIDTH * fan.SHEET_COLUMNS  # 160
-HEIGHT = fan.TILE_HEIGHT * fan.SHEET_ROWS  # 112
+WIDTH = fan.FAN_TILE_WIDTH * fan.FAN_SHEET_COLUMNS  # 160
+HEIGHT = fan.FAN_TILE_HEIGHT * fan.FAN_SHEET_ROWS  # 112
 LEGEND = {",": tiles.TABLE, ".": tiles.PAPER, "e": fan.EDGE}  # and INK ("#")
 FAN_PALETTE = list(PALETTE)  # the BMP's colour table: the handheld sheet's, and the outline
 FAN_PALETTE[fan.EDGE] = (64, 64, 64)
@@ -39,20 +39,20 @@ def pictures():
     ink, rows), as make_assets.pictures."""
     out = []
     frame = fan_glyphs.FRAME
-    for name, tile in (("left", fan.LEFT), ("left_bottom", fan.LEFT_BOTTOM),
-                       ("left_top", fan.LEFT_TOP), ("top", fan.TOP), ("bottom", fan.BOTTOM),
-                       ("right_top", fan.RIGHT_TOP), ("right", fan.RIGHT),
-                       ("right_bottom", fan.RIGHT_BOTTOM)):
+    for name, tile in (("left", fan.EDGE_LEFT), ("left_bottom", fan.EDGE_LEFT_BOTTOM),
+                       ("left_top", fan.EDGE_LEFT_TOP), ("top", fan.EDGE_TOP), ("bottom", fan.EDGE_BOTTOM),
+                       ("right_top", fan.EDGE_RIGHT_TOP), ("right", fan.EDGE_RIGHT),
+                       ("right_bottom", fan.EDGE_RIGHT_BOTTOM)):
         out.append(("edge " + name, tile, 1, 1, None, frame[name]))
     out.append(("paper", fan.PAPER_TILE, 1, 1, None, ["." * 10] * 16))
     target, blocked = strip(fan_glyphs.MARKS)
-    out.append(("target", fan.TARGET, 1, 1, tiles.MARK, target))
-    out.append(("blocked", fan.BLOCKED, 1, 1, tiles.NOPE, blocked))
+    out.append(("target", fan.TARGET_SIGN, 1, 1, tiles.MARK, target))
+    out.append(("blocked", fan.BLOCKED_SIGN, 1, 1, tiles.NOPE, blocked))
     up, down, never, more = strip(fan_glyphs.SIGNS)
-    out.append(("arrow up", fan.ARROW_UP, 1, 1, tiles.TEXT, up))
-    out.append(("arrow down", fan.ARROW_DOWN, 1, 1, tiles.TEXT, down))
-    out.append(("never", fan.NEVER, 1, 1, None, never))
-    out.append(("more", fan.MORE, 1, 1, None, more))
+    out.append(("arrow up", fan.NEXT_UP, 1, 1, tiles.TEXT, up))
+    out.append(("arrow down", fan.NEXT_DOWN, 1, 1, tiles.TEXT, down))
+    out.append(("never", fan.NEVER_FILLED, 1, 1, None, never))
+    out.append(("more", fan.MORE_CARDS, 1, 1, None, more))
     suits = "spades hearts diamonds clubs".split()
     ranks = [rows for text in glyphs.BIG_RANKS for rows in strip(text)]
     for suit, rows in enumerate(strip(glyphs.BIG_SUITS)):
@@ -68,7 +68,7 @@ def pictures():
 
 def check(name, across, down, ink, rows):
     """Raise ValueError unless ``rows`` fit ``across`` x ``down`` tiles in the legend."""
-    width, height = across * fan.TILE_WIDTH, down * fan.TILE_HEIGHT
+    width, height = across * fan.FAN_TILE_WIDTH, down * fan.FAN_TILE_HEIGHT
     if len(rows) != height or any(len(row) != width for row in rows):
         raise ValueError("%s: not %d x %d pixels" % (name, width, height))
     stray = set("".join(rows)) - set(LEGEND) - ({INK} if ink is not None else set())
@@ -86,15 +86,15 @@ def draw():
         values[INK] = ink
         for i in range(across * down):
             tile = first + i
-            if tile in used or not 0 <= tile < fan.TILE_COUNT:
+            if tile in used or not 0 <= tile < fan.FAN_TILE_COUNT:
                 raise ValueError("%s: tile %d is %s" % (
                     name, tile, "taken by " + used[tile] if tile in used else "out of range"))
             used[tile] = name
             ty, tx = divmod(i, across)
-            sx = tile % fan.SHEET_COLUMNS * fan.TILE_WIDTH
-            sy = tile // fan.SHEET_COLUMNS * fan.TILE_HEIGHT
-            for y in range(fan.TILE_HEIGHT):
-                row = rows[ty * fan.TILE_HEIGHT + y]
-                part = row[tx * fan.TILE_WIDTH:(tx + 1) * fan.TILE_WIDTH]
-                sheet[sy + y][sx:sx + fan.TILE_WIDTH] = bytes(values[c] for c in part)
+            sx = tile % fan.FAN_SHEET_COLUMNS * fan.FAN_TILE_WIDTH
+            sy = tile // fan.FAN_SHEET_COLUMNS * fan.FAN_TILE_HEIGHT
+            for y in range(fan.FAN_TILE_HEIGHT):
+                row = rows[ty * fan.FAN_TILE_HEIGHT + y]
+                part = row[tx * fan.FAN_TILE_WIDTH:(tx + 1) * fan.FAN_TILE_WIDTH]
+                sheet[sy + y][sx:sx + fan.FAN_TILE_WIDTH] = bytes(values[c] for c in part)
     return sheet

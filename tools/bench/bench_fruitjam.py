@@ -25,10 +25,12 @@ from vm_figures import vm_figures  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 IN_PLAY_TARGET = 130 * 1024
 MOVES = 150  # moves played by clicks before the heap in play is read
+FAN_SHEET = "sheet-fruitjam.bmp"  # the fanned table's cards (the edge plays without it too)
 
 # A click on a place by the stand-in mouse, for VM scripts (tests/test_fruitjam.py
 # too; they name ``device``, ``place_x`` and ``place_y``): the pointer moved there in
-# the small steps a mouse reports, the button pressed and let go.
+# the small steps a mouse reports, the button pressed and let go. The place's top
+# card is where the fanned table shows it (FanScreen), or on the scaled table.
 CLICK = """
 def move_to(jam, mouse, x, y):
     while (jam.mouse.x, jam.mouse.y) != (x, y):
@@ -36,8 +38,13 @@ def move_to(jam, mouse, x, y):
                       max(-100, min(100, y - jam.mouse.y)), 0])
         device.run(jam, 1)
 
+def point_of(jam, place):
+    if hasattr(jam.screen, "place_point"):
+        return jam.screen.place_point(place)
+    return jam.screen.from_table(place_x(place) + 12, place_y(place) + 12)
+
 def click(jam, mouse, place, button=1):
-    x, y = jam.screen.from_table(place_x(place) + 12, place_y(place) + 12)
+    x, y = point_of(jam, place)
     move_to(jam, mouse, x, y)
     mouse.report([button, 0, 0, 0])
     mouse.report([0, 0, 0, 0])
@@ -115,7 +122,7 @@ def fruit_jam_figures():
             file.write(fruitjam_app.bundle_source())
         args = ["--file", "sthelena_fruitjam.py=" + path,
                 "--pkg", os.path.join(ROOT, "tools", "standins")]
-        for name in fruitjam_app.ASSETS:
+        for name in set(fruitjam_app.ASSETS) | {FAN_SHEET}:
             args += ["--file", "assets/%s=%s" % (name, os.path.join(ROOT, "assets", name))]
         return vm_figures(args, SCRIPT.replace("MOVES", str(MOVES)).replace(
             "CLICK_FUNCTIONS\n", CLICK))
