@@ -137,17 +137,23 @@ class FanTableView(TableView):
                                            x=left + FAN_TILE_WIDTH, y=top + CARD_HEIGHT)
                 group.append(label)
             self._labels.append(label)
-        # The cursor: a 2-pixel frame just outside a top card (the handheld's palette).
+        # The cursor: a 2-pixel frame just outside a top card; its left side
+        # (colour 2) is left out on a fanned pile, where it would hide the
+        # corner of the card under.
         wide = CARD_WIDTH + 4
         high = CARD_HEIGHT + 4
-        frame = displayio.Bitmap(wide, high, 2)
+        frame = displayio.Bitmap(wide, high, 3)
+        for y in range(high):
+            for x in (0, 1):
+                frame[x, y] = 2
+            for x in (wide - 2, wide - 1):
+                frame[x, y] = 1
         for x in range(wide):
             for y in (0, 1, high - 2, high - 1):
                 frame[x, y] = 1
-        for y in range(high):
-            for x in (0, 1, wide - 2, wide - 1):
-                frame[x, y] = 1
-        self._fan_cursor = displayio.TileGrid(frame, pixel_shader=self._cursor_palette)
+        self._fan_cursor_palette = displayio.Palette(3)
+        self._fan_cursor_palette.make_transparent(0)
+        self._fan_cursor = displayio.TileGrid(frame, pixel_shader=self._fan_cursor_palette)
         group.append(self._fan_cursor)
         # The card a drag carries, over everything: made once, hidden till then.
         self._drag = displayio.TileGrid(fan_sheet, pixel_shader=self._card_palette,
@@ -316,7 +322,13 @@ class FanTableView(TableView):
 
     def place_cursor(self, place, lifted, colour=0):
         """Frame the top card of ``place``; ``colour`` 0 normal, 1 holding a card, 2 error."""
-        TableView.place_cursor(self, place, lifted, colour)  # (its colour; the frame hides)
+        TableView.place_cursor(self, place, lifted, colour)  # (its colour; its frame hides)
+        palette = self._fan_cursor_palette
+        palette[1] = palette[2] = self._cursor_palette[1]
+        if self.top_x[place] > self.layout.left[place]:  # cards fanned under it
+            palette.make_transparent(2)
+        else:
+            palette.make_opaque(2)
         cursor = self._fan_cursor
         cursor.x = self.top_x[place] - 2
         cursor.y = self.layout.top[place] - 2 - FAN_LIFT * lifted
