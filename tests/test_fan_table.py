@@ -357,10 +357,42 @@ def test_a_game_won_by_drag_words_in_a_script(tmp_path, home, display, sheet):
     assert app.game.is_won() and len(app.game.move_stack()) == len(line)
 
 
+def test_a_drag_step_by_step_in_a_script_shows_the_card_under_the_pointer(tmp_path, home,
+                                                                          display, sheet):
+    deal = 2026
+    game = Game.deal(deal, "st-helena")
+    layout = fan.FanLayout(720, 400)
+    move = a_move(game)
+    source, target = divmod(move, 20)
+    x, y = layout.centre(source, game.pile_size(source))
+    to_x, to_y = layout.centre(target, 1)
+    shot = tmp_path / "mid.png"
+    keys = "PRESS@%d,%d MOVE@%d,%d" % (x, y, to_x, to_y + 100)
+    proc = run(["--board", "fruit-jam", "--deal", deal, "--keys", keys, "--shot", shot,
+                "--no-save"], home)
+    assert proc.returncode == 0, proc.stderr
+    width, _, _, frame = load_png(shot)
+    reader = PixelReader(frame, width, TWO_COLOURS)
+    corner_x = to_x - (x - layout.top_left(source, game.pile_size(source)))
+    corner_y = to_y + 100 - (y - layout.top[source])
+    assert reader.card_at(corner_x, corner_y) == game.top(source)  # the card carried
+    pile = list(game.piles[source])[:-1]
+    assert reader.pile(layout.left[source], layout.top[source], layout.room[source]) == pile
+    proc = run(["--board", "fruit-jam", "--deal", deal, "--keys",
+                keys + " RELEASE@%d,%d" % (to_x, to_y), "--save", tmp_path / "save"], home)
+    assert proc.returncode == 0, proc.stderr
+    from sthelena.desktop.store import FileStore
+
+    app = make_app(display, sheet, store=FileStore(str(tmp_path / "save")))  # the save read back
+    assert app.game.move_stack() == [move]
+
+
 def test_drag_words_are_read_and_bad_ones_refused(home):
     from sthelena.desktop.keys import DRAG, parse_keys
 
     assert parse_keys("drag@1,2:300,4", mouse=True) == [(DRAG, 1, 2, 300, 4)]
+    assert parse_keys("PRESS@1,2 move@3,4 RELEASE@5,6", mouse=True) == [
+        ("PRESS", 1, 2), ("MOVE", 3, 4), ("RELEASE", 5, 6)]
     proc = run(["--board", "fruit-jam", "--keys", "DRAG@1,2"], home)
     assert proc.returncode == 2 and "DRAG@X1,Y1:X2,Y2" in proc.stderr
     proc = run(["--keys", "DRAG@1,2:3,4"], home)  # the handheld has no mouse

@@ -195,6 +195,8 @@ class FanTableView(TableView):
         """Show one place as play.show_table describes it (``card`` its top
         card or, for an empty foundation, its base; ``dim`` greyed); a pile's
         cards are read from the game. Does nothing if it shows this already."""
+        if self.dragging == place:
+            lifted = 0  # the lifted card is the one the pointer carries
         state = dim | lifted << 1
         if place < 12:
             pile = self.app.game.piles[place]

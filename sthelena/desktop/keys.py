@@ -46,9 +46,11 @@ CLICK_WORDS = {"CLICK": (LEFT_BUTTON, False), "RIGHT_CLICK": (RIGHT_BUTTON, Fals
 WHEEL_WORDS = {"WHEEL_UP": (WHEEL_UP, 0, 0, False), "WHEEL_DOWN": (WHEEL_DOWN, 0, 0, False)}
 CLICK = re.compile(r"([A-Z_]+)@([0-9]{1,4}),([0-9]{1,4})\Z")
 # DRAG@X1,Y1:X2,Y2: the left button pressed at (X1, Y1), moved to (X2, Y2), let
-# go there; gives (DRAG, x1, y1, x2, y2).
+# go there; gives (DRAG, x1, y1, x2, y2). Its steps one by one (a frame mid-drag):
+# PRESS@X,Y, MOVE@X,Y and RELEASE@X,Y, the left button's; each gives (word, x, y).
 DRAG = "DRAG"
 DRAG_WORD = re.compile(r"DRAG@([0-9]{1,4}),([0-9]{1,4}):([0-9]{1,4}),([0-9]{1,4})\Z")
+LEFT_STEPS = ("PRESS", "MOVE", "RELEASE")
 
 
 def _click(word):
@@ -59,6 +61,8 @@ def _click(word):
     if drag is not None:
         return (DRAG,) + tuple(int(number) for number in drag.groups())
     match = CLICK.match(word)
+    if match is not None and match.group(1) in LEFT_STEPS:
+        return match.group(1), int(match.group(2)), int(match.group(3))
     if match is None or match.group(1) not in CLICK_WORDS:
         return None
     button, held = CLICK_WORDS[match.group(1)]
@@ -79,7 +83,8 @@ def parse_keys(text, mouse=False):
                 raise CliError("unknown key name %s: want one of %s%s"
                                % (shown(word), " ".join(SCRIPT_WORDS),
                                   " CLICK@X,Y RIGHT_CLICK@X,Y MIDDLE_CLICK@X,Y HOLD_CLICK@X,Y "
-                                  "DRAG@X1,Y1:X2,Y2 WHEEL_UP WHEEL_DOWN" if mouse else ""))
+                                  "DRAG@X1,Y1:X2,Y2 PRESS@X,Y MOVE@X,Y RELEASE@X,Y WHEEL_UP WHEEL_DOWN"
+                                  if mouse else ""))
             events.append(event)
     if len(events) > KEYS_LIMIT:
         raise CliError("too many keys: %d, want at most %d" % (len(events), KEYS_LIMIT))

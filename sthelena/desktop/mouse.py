@@ -58,6 +58,16 @@ class DesktopMouse:
             self.app.handle(event | HOLD)
         self._handle(self.release(button, 0, x, y))
 
+    def left_step(self, step, x, y):
+        """A script's step of a drag by the left button at screen pixel (x,
+        y): "PRESS", "MOVE" or "RELEASE"."""
+        if step == "PRESS":
+            self._handle(self.press(LEFT_BUTTON, x, y, 0))
+        elif step == "MOVE":
+            self._pointer.move_on(self.app, self.screen, x, y, 0)
+        else:
+            self._handle(self.release(LEFT_BUTTON, 0, x, y))
+
     def drag(self, x, y, to_x, to_y):
         """A script's drag: the left button pressed at screen pixel (x, y),
         the pointer moved to (to_x, to_y) in steps of DRAG_STEP pixels, and

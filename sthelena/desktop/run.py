@@ -12,7 +12,7 @@ import time
 from ..app.buttons import NO_EVENT
 from ..app.pointer import LEFT_BUTTON, MIDDLE_BUTTON, RIGHT_BUTTON, WHEEL_DOWN, WHEEL_UP
 from .display import cannot_write
-from .keys import DRAG, KEYS
+from .keys import DRAG, KEYS, LEFT_STEPS
 
 # pygame's mouse button numbers (4 and 5: the wheel) -> the pointer's
 MOUSE_BUTTONS = {1: LEFT_BUTTON, 2: MIDDLE_BUTTON, 3: RIGHT_BUTTON, 4: WHEEL_UP, 5: WHEEL_DOWN}
@@ -39,7 +39,7 @@ def run_script(app, display, events, frames_dir=None, mouse=None):
     with ``frames_dir``, save frame 0 (before any event) and one frame per
     event there. An event that is a tuple is a click of ``mouse`` (a
     DesktopMouse): ``(button, x, y, held)``, or its drag: ``(DRAG, x, y,
-    to_x, to_y)``. For tests and bug reports: no argparse, no window needed."""
+    to_x, to_y)``, or one step of it: ``("PRESS" | "MOVE" | "RELEASE", x, y)``. For tests and bug reports: no argparse, no window needed."""
     display.refresh()
     if frames_dir is not None:
         make_frames_dir(frames_dir)
@@ -47,6 +47,8 @@ def run_script(app, display, events, frames_dir=None, mouse=None):
     for index, event in enumerate(events, 1):
         if isinstance(event, tuple) and event[0] == DRAG:
             mouse.drag(*event[1:])
+        elif isinstance(event, tuple) and event[0] in LEFT_STEPS:
+            mouse.left_step(*event)
         elif isinstance(event, tuple):
             mouse.click(*event)
         else:
