@@ -42,7 +42,6 @@ _BLACK = const(0x000000)
 _ORANGE = const(0xFF8C00)
 _RED = const(0xD01010)
 _LABEL = const(0xF4EFD8)
-_SIGNATURE = const(108)  # a place's drawn state: count, mark, state, then its cards
 
 
 def _fan_palette(paper, edge, ink):
@@ -93,7 +92,10 @@ class FanTableView(TableView):
         self._dim_card_palette = _fan_palette(_GREY_PAPER, _GREY_INK, _GREY_INK)
         self._empty_palette = _fan_palette(BAIZE, _BAIZE_LINE, _BAIZE_LINE)
         self._label_palette = _fan_palette(_LABEL, _LABEL, _BLACK)
-        self._signatures = [bytearray(_SIGNATURE) for _ in range(20)]
+        # Each place's drawn state: its count, mark and state, then the cards it
+        # shows (a pile's last ``room``: the deeper ones are edges, told by the count).
+        size = 3 + max(screen.layout.room)
+        self._signatures = [bytearray(size) for _ in range(20)]
         super().__init__(sheet)
         self.app = app  # draw_place reads the piles from app.game
         self.layout = layout = screen.layout
@@ -208,7 +210,7 @@ class FanTableView(TableView):
             shown = self.app.game.foundations[place - 12]
         signature = self._signatures[place]
         if signature[0] == shown and signature[1] == mark and signature[2] == state and (
-                self._same_cards(signature, pile, shown, card)):
+                self._same_cards(place, signature, pile, shown, card)):
             return
         signature[0] = shown
         signature[1] = mark
@@ -220,16 +222,22 @@ class FanTableView(TableView):
             top.pixel_shader = self._dim_card_palette if dim else self._card_palette
             self._draw_label(place, card, shown)
         else:
-            for at in range(shown):
-                signature[3 + at] = pile[at]
+            first = self._first_shown(place, shown)
+            for at in range(first, shown):
+                signature[3 + at - first] = pile[at]
             self._draw_pile(place, pile, shown, mark, empty_picture)
         top.y = self.layout.top[place] - FAN_LIFT * lifted
 
-    def _same_cards(self, signature, pile, shown, card):
+    def _first_shown(self, place, shown):
+        """The first card of a pile of ``shown`` whose corner or face shows."""
+        return max(0, shown - self.layout.room[place])
+
+    def _same_cards(self, place, signature, pile, shown, card):
         if pile is None:
             return signature[3] == card
-        for at in range(shown):
-            if signature[3 + at] != pile[at]:
+        first = self._first_shown(place, shown)
+        for at in range(first, shown):
+            if signature[3 + at - first] != pile[at]:
                 return False
         return True
 
