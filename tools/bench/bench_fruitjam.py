@@ -4,7 +4,8 @@ of ``make bench-app``); prints figures, passes or fails nothing.
 Runs the app folder as the Fruit Jam does: ``sthelena_fruitjam.py`` (the
 one-file build, tools/board/fruitjam_app.py) compiled at import with the
 libraries it imports as ``.py``, then ``FruitJam()`` on the stand-ins
-(tools/standins: the launcher's 720x400 display, a USB mouse plugged in),
+(tools/standins: the launcher's 720x400 display, a USB mouse plugged in; the
+fanned table's sheet given),
 then moves played by mouse clicks alone, through the edge's main loop; then
 a hint with the Fruit Jam's larger budget, whose heap is read while it
 searches. Figures are differences of ``gc.mem_alloc()`` after a collection.
@@ -136,7 +137,8 @@ def print_figures():
           " stand-ins for its modules):")
     print("  allocated while importing it and its libraries, garbage included: %8s"
           % kb(figures["import_peak"][0]))
-    print("  heap of the set-up (sheet, table view, big screen, edge, mouse): %8s"
+    print("  heap of the set-up (the sheets, the fanned table and the scaled screens, edge,"
+          " mouse): %8s"
           % kb(figures["set_up"][0]))
     print("  heap of the whole game in play (%d clicks; %d moves kept): %8s   target <= %s%s"
           % (clicks, moves, kb(figures["in_play"][0]), kb(IN_PLAY_TARGET),
