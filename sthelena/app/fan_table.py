@@ -29,9 +29,9 @@ from .fan_layout import (FanLayout, FAN_TILE_WIDTH, FAN_TILE_HEIGHT, CARD_COLUMN
                          NEXT_DOWN, NEVER_FILLED, MORE_CARDS, SUIT_INDEX, RANK_INDEX, PIP,
                          FAN_LIFT)
 from .screens import NOWHERE
-from .table import TableView, TARGET_MARK, BLOCKED_MARK, BAIZE
+from .table import TableView, TARGET_MARK, BLOCKED_MARK, BAIZE, _palette
 from .text_grid import TEXT_COLUMNS
-from .tiles import COLOURS, PAPER, TEXT, MARK, NOPE, SUIT_INK, EMPTY_NONE
+from .tiles import SUIT_INK, EMPTY_NONE
 
 _WHITE = const(0xFFFFFF)
 _OUTLINE = const(0x404040)
@@ -39,20 +39,15 @@ _GREY_PAPER = const(0x9AA39C)
 _GREY_INK = const(0x5E665F)
 _BAIZE_LINE = const(0x5FA872)
 _BLACK = const(0x000000)
-_ORANGE = const(0xFF8C00)
-_RED = const(0xD01010)
 _LABEL = const(0xF4EFD8)
 
 
 def _fan_palette(paper, edge, ink):
-    palette = displayio.Palette(COLOURS)
-    for index in range(COLOURS):
-        palette[index] = BAIZE
-    palette[PAPER] = paper
+    """A palette of the fan sheet: the table view's (baize round, ``paper``,
+    ``ink`` for text) with the cards' outline ``edge`` and every suit in ``ink``
+    (set_suit_colours gives the suits theirs)."""
+    palette = _palette(BAIZE, ink, paper)
     palette[EDGE] = edge
-    palette[TEXT] = ink
-    palette[MARK] = _ORANGE
-    palette[NOPE] = _RED
     for suit in range(4):
         palette[SUIT_INK + suit] = ink
     return palette

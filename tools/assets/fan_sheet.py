@@ -10,12 +10,11 @@ under the rank. ``make_assets.py`` writes it; desktop only.
 
 import fan_glyphs
 import glyphs
-from make_assets import INK, PALETTE, strip
+import make_assets
+from make_assets import PALETTE, strip
 from sthelena.app import fan_layout as fan
 from sthelena.app import tiles
 
-WIDTH = fan.FAN_TILE_WIDTH * fan.FAN_SHEET_COLUMNS  # 160
-HEIGHT = fan.FAN_TILE_HEIGHT * fan.FAN_SHEET_ROWS  # 112
 LEGEND = {",": tiles.TABLE, ".": tiles.PAPER, "e": fan.EDGE}  # and INK ("#")
 FAN_PALETTE = list(PALETTE)  # the BMP's colour table: the handheld sheet's, and the outline
 FAN_PALETTE[fan.EDGE] = (64, 64, 64)
@@ -68,33 +67,11 @@ def pictures():
 
 def check(name, across, down, ink, rows):
     """Raise ValueError unless ``rows`` fit ``across`` x ``down`` tiles in the legend."""
-    width, height = across * fan.FAN_TILE_WIDTH, down * fan.FAN_TILE_HEIGHT
-    if len(rows) != height or any(len(row) != width for row in rows):
-        raise ValueError("%s: not %d x %d pixels" % (name, width, height))
-    stray = set("".join(rows)) - set(LEGEND) - ({INK} if ink is not None else set())
-    if stray:
-        raise ValueError("%s: characters outside the legend: %s" % (name, "".join(sorted(stray))))
+    make_assets.check(name, across, down, ink, rows, LEGEND, fan.FAN_TILE_WIDTH,
+                      fan.FAN_TILE_HEIGHT)
 
 
 def draw():
-    """The fan sheet as HEIGHT rows of WIDTH palette indices, top row first."""
-    sheet = [bytearray([tiles.TABLE]) * WIDTH for _ in range(HEIGHT)]
-    used = {}
-    for name, first, across, down, ink, rows in pictures():
-        check(name, across, down, ink, rows)
-        values = dict(LEGEND)
-        values[INK] = ink
-        for i in range(across * down):
-            tile = first + i
-            if tile in used or not 0 <= tile < fan.FAN_TILE_COUNT:
-                raise ValueError("%s: tile %d is %s" % (
-                    name, tile, "taken by " + used[tile] if tile in used else "out of range"))
-            used[tile] = name
-            ty, tx = divmod(i, across)
-            sx = tile % fan.FAN_SHEET_COLUMNS * fan.FAN_TILE_WIDTH
-            sy = tile // fan.FAN_SHEET_COLUMNS * fan.FAN_TILE_HEIGHT
-            for y in range(fan.FAN_TILE_HEIGHT):
-                row = rows[ty * fan.FAN_TILE_HEIGHT + y]
-                part = row[tx * fan.FAN_TILE_WIDTH:(tx + 1) * fan.FAN_TILE_WIDTH]
-                sheet[sy + y][sx:sx + fan.FAN_TILE_WIDTH] = bytes(values[c] for c in part)
-    return sheet
+    """The fan sheet (160 x 112) as rows of palette indices, top row first."""
+    return make_assets.paint(pictures(), LEGEND, fan.FAN_TILE_WIDTH, fan.FAN_TILE_HEIGHT,
+                             fan.FAN_SHEET_COLUMNS, fan.FAN_SHEET_ROWS, fan.FAN_TILE_COUNT)

@@ -107,40 +107,50 @@ def pictures():
     return out
 
 
-def check(name, across, down, ink, rows):
+def check(name, across, down, ink, rows, legend=LEGEND, tile_width=tiles.TILE_WIDTH,
+          tile_height=tiles.TILE_HEIGHT):
     """Raise ValueError unless ``rows`` fit ``across`` x ``down`` tiles in the legend."""
-    width, height = across * tiles.TILE_WIDTH, down * tiles.TILE_HEIGHT
+    width, height = across * tile_width, down * tile_height
     if len(rows) != height or any(len(row) != width for row in rows):
         raise ValueError("%s: not %d x %d pixels" % (name, width, height))
-    legal = set(LEGEND) | ({INK} if ink is not None else set())
+    legal = set(legend) | ({INK} if ink is not None else set())
     stray = set("".join(rows)) - legal
     if stray:
         raise ValueError("%s: characters outside the legend: %s"
                          % (name, "".join(sorted(stray))))
 
 
-def draw():
-    """The sheet as HEIGHT rows of WIDTH palette indices (bytearrays), top row first."""
-    sheet = [bytearray([tiles.TABLE]) * WIDTH for _ in range(HEIGHT)]
+def paint(drawn, legend, tile_width, tile_height, columns, rows, tile_count):
+    """A sheet of ``columns`` x ``rows`` tiles as rows of palette indices, top
+    row first, with each of ``drawn`` (make_assets.pictures's tuples) at its
+    tiles and TABLE elsewhere; ValueError for a picture that does not fit
+    its tiles or the legend, or two on one tile."""
+    sheet = [bytearray([tiles.TABLE]) * (columns * tile_width) for _ in range(rows * tile_height)]
     used = {}
-    for name, first, across, down, ink, rows in pictures():
-        check(name, across, down, ink, rows)
-        values = dict(LEGEND)
+    for name, first, across, down, ink, picture in drawn:
+        check(name, across, down, ink, picture, legend, tile_width, tile_height)
+        values = dict(legend)
         values[INK] = ink
         for i in range(across * down):
             tile = first + i
-            if tile in used or not 0 <= tile < tiles.TILE_COUNT:
+            if tile in used or not 0 <= tile < tile_count:
                 raise ValueError("%s: tile %d is %s" % (
                     name, tile, "taken by " + used[tile] if tile in used else "out of range"))
             used[tile] = name
             ty, tx = divmod(i, across)
-            sx = tile % tiles.SHEET_COLUMNS * tiles.TILE_WIDTH
-            sy = tile // tiles.SHEET_COLUMNS * tiles.TILE_HEIGHT
-            for y in range(tiles.TILE_HEIGHT):
-                row = rows[ty * tiles.TILE_HEIGHT + y]
-                part = row[tx * tiles.TILE_WIDTH:(tx + 1) * tiles.TILE_WIDTH]
-                sheet[sy + y][sx:sx + tiles.TILE_WIDTH] = bytes(values[c] for c in part)
+            sx = tile % columns * tile_width
+            sy = tile // columns * tile_height
+            for y in range(tile_height):
+                row = picture[ty * tile_height + y]
+                part = row[tx * tile_width:(tx + 1) * tile_width]
+                sheet[sy + y][sx:sx + tile_width] = bytes(values[c] for c in part)
     return sheet
+
+
+def draw():
+    """The sheet as HEIGHT rows of WIDTH palette indices (bytearrays), top row first."""
+    return paint(pictures(), LEGEND, tiles.TILE_WIDTH, tiles.TILE_HEIGHT, tiles.SHEET_COLUMNS,
+                 tiles.SHEET_ROWS, tiles.TILE_COUNT)
 
 
 def larger(sheet):
