@@ -83,8 +83,8 @@ def parse_keys(text, mouse=False):
                 raise CliError("unknown key name %s: want one of %s%s"
                                % (shown(word), " ".join(SCRIPT_WORDS),
                                   " CLICK@X,Y RIGHT_CLICK@X,Y MIDDLE_CLICK@X,Y HOLD_CLICK@X,Y "
-                                  "DRAG@X1,Y1:X2,Y2 PRESS@X,Y MOVE@X,Y RELEASE@X,Y WHEEL_UP WHEEL_DOWN"
-                                  if mouse else ""))
+                                  "DRAG@X1,Y1:X2,Y2 PRESS@X,Y MOVE@X,Y RELEASE@X,Y "
+                                  "WHEEL_UP WHEEL_DOWN" if mouse else ""))
             events.append(event)
     if len(events) > KEYS_LIMIT:
         raise CliError("too many keys: %d, want at most %d" % (len(events), KEYS_LIMIT))

@@ -39,7 +39,8 @@ def run_script(app, display, events, frames_dir=None, mouse=None):
     with ``frames_dir``, save frame 0 (before any event) and one frame per
     event there. An event that is a tuple is a click of ``mouse`` (a
     DesktopMouse): ``(button, x, y, held)``, or its drag: ``(DRAG, x, y,
-    to_x, to_y)``, or one step of it: ``("PRESS" | "MOVE" | "RELEASE", x, y)``. For tests and bug reports: no argparse, no window needed."""
+    to_x, to_y)``, or one step of it: ``("PRESS" | "MOVE" | "RELEASE", x,
+    y)``. For tests and bug reports: no argparse, no window needed."""
     display.refresh()
     if frames_dir is not None:
         make_frames_dir(frames_dir)

@@ -39,7 +39,8 @@ def pictures():
     out = []
     frame = fan_glyphs.FRAME
     for name, tile in (("left", fan.EDGE_LEFT), ("left_bottom", fan.EDGE_LEFT_BOTTOM),
-                       ("left_top", fan.EDGE_LEFT_TOP), ("top", fan.EDGE_TOP), ("bottom", fan.EDGE_BOTTOM),
+                       ("left_top", fan.EDGE_LEFT_TOP), ("top", fan.EDGE_TOP),
+                       ("bottom", fan.EDGE_BOTTOM),
                        ("right_top", fan.EDGE_RIGHT_TOP), ("right", fan.EDGE_RIGHT),
                        ("right_bottom", fan.EDGE_RIGHT_BOTTOM)):
         out.append(("edge " + name, tile, 1, 1, None, frame[name]))

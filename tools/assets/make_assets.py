@@ -8,13 +8,14 @@ Writes an uncompressed 4-bit BMP of 16 x 13 tiles of 6 x 8 pixels (96 x 104),
 each picture at the tile ``sthelena/app/tiles.py`` names for it, every other
 pixel TABLE; and the same sheet half as large again (tiles of 9 x 12, 144 x
 156: ``larger``), for the PicoSystem's 240 x 240 screen. Without OUT_PATH
-all three are written to assets/; with it, the large one only where --large says
-and the fan sheet (tools/assets/fan_sheet.py: 16 x 7 tiles of 10 x 16, the Fruit
-Jam's fanned table) only where --fan says. The BMP's colour table is only a default, so the file looks
-right in an image viewer: on the board each TileGrid's palette gives the
-colours. ``--png`` also writes a scaled-up preview (standard library only).
-The output depends on nothing but the two source files, byte for byte.
-Desktop only.
+all three are written to assets/; with it, the large one only where --large
+says and the fan sheet (tools/assets/fan_sheet.py: 16 x 7 tiles of 10 x 16,
+the Fruit Jam's fanned table) only where --fan says. The BMP's colour table
+is only a default, so the file looks right in an image viewer: on the board
+each TileGrid's palette gives the colours. ``--png`` also writes a scaled-up
+preview (standard library only). The output depends on nothing but the
+source files (glyphs.py, and fan_glyphs.py for the fan sheet), byte for
+byte. Desktop only.
 """
 
 import argparse
@@ -125,7 +126,8 @@ def paint(drawn, legend, tile_width, tile_height, columns, rows, tile_count):
     row first, with each of ``drawn`` (make_assets.pictures's tuples) at its
     tiles and TABLE elsewhere; ValueError for a picture that does not fit
     its tiles or the legend, or two on one tile."""
-    sheet = [bytearray([tiles.TABLE]) * (columns * tile_width) for _ in range(rows * tile_height)]
+    sheet = [bytearray([tiles.TABLE]) * (columns * tile_width)
+             for _ in range(rows * tile_height)]
     used = {}
     for name, first, across, down, ink, picture in drawn:
         check(name, across, down, ink, picture, legend, tile_width, tile_height)
