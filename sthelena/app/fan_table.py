@@ -14,8 +14,8 @@ Each pile is two TileGrids: its fan (the cards under the top one, a column
 of tiles each) and its top card, moved along as the pile grows; a foundation
 is its top card and a label. A place is drawn again only when what it shows
 changed (its cards, mark and state are kept per place), by changing tile
-indices and moving grids; nothing is made while playing but for a drag's
-start (none: the dragged card's grid is made once, hidden).
+indices and moving grids; nothing is made while playing (the grid a drag
+carries is made once, and hidden till then).
 """
 
 import displayio
@@ -64,17 +64,15 @@ class FanScreen(BigScreen):
         self.layout = FanLayout(display.width, display.height)
         self.fan_group = displayio.Group()
         self.root.insert(1, self.fan_group)  # over the baize, under the scaled screens
-        self.view = None
+        self.top_x = [0] * 20  # each place's top card's left edge, as the view draws it
 
     def table_view(self, sheet, app):
         """The app's view (App asks its display for one): a FanTableView."""
-        self.view = FanTableView(sheet, self, app)
-        return self.view
+        return FanTableView(sheet, self, app)
 
     def place_point(self, place):
         """A screen pixel on the top card of ``place`` as the table shows it now."""
-        view = self.view
-        return view.top_x[place] + CARD_WIDTH // 2, self.layout.top[place] + CARD_HEIGHT // 2
+        return self.top_x[place] + CARD_WIDTH // 2, self.layout.top[place] + CARD_HEIGHT // 2
 
 
 class FanTableView(TableView):
@@ -97,7 +95,8 @@ class FanTableView(TableView):
         fan_sheet = screen.fan_sheet
         group = self.fan_group = screen.fan_group
         # The status line: the handheld's, twice as large, centred at the top.
-        status = displayio.Group(scale=2, x=(layout.width - TEXT_COLUMNS * 12) // 2, y=0)
+        status = displayio.Group(scale=2, x=(layout.width - TEXT_COLUMNS * 2 * self.font.width)
+                                 // 2, y=0)
         self.status = displayio.TileGrid(sheet, pixel_shader=self._status_palette,
                                          width=TEXT_COLUMNS, height=1,
                                          tile_width=self.font.width, tile_height=self.font.height)
@@ -106,7 +105,7 @@ class FanTableView(TableView):
         self._fans = []
         self._tops = []
         self._labels = []
-        self.top_x = [0] * 20  # each place's top card's left edge, as drawn
+        self.top_x = screen.top_x  # each place's top card's left edge, as drawn
         for place in range(20):
             left = layout.left[place]
             top = layout.top[place]
@@ -134,23 +133,24 @@ class FanTableView(TableView):
                                            x=left + FAN_TILE_WIDTH, y=top + CARD_HEIGHT)
                 group.append(label)
             self._labels.append(label)
-        # The cursor: a 2-pixel frame just outside a top card; its left side
-        # (colour 2) is left out on a fanned pile, where it would hide the
-        # corner of the card under.
+        # The cursor: a 2-pixel frame just outside a top card, in the handheld's
+        # cursor palette; its left side a grid of its own, hidden on a fanned
+        # pile, where it would hide the corner of the card under.
         wide = CARD_WIDTH + 4
         high = CARD_HEIGHT + 4
-        frame = displayio.Bitmap(wide, high, 3)
+        frame = displayio.Bitmap(wide, high, 2)
         for y in range(high):
-            for x in (0, 1):
-                frame[x, y] = 2
             for x in (wide - 2, wide - 1):
                 frame[x, y] = 1
-        for x in range(wide):
+        for x in range(2, wide):
             for y in (0, 1, high - 2, high - 1):
                 frame[x, y] = 1
-        self._fan_cursor_palette = displayio.Palette(3)
-        self._fan_cursor_palette.make_transparent(0)
-        self._fan_cursor = displayio.TileGrid(frame, pixel_shader=self._fan_cursor_palette)
+        side = displayio.Bitmap(2, high, 2)
+        side.fill(1)
+        self._fan_cursor = displayio.Group()
+        self._fan_cursor.append(displayio.TileGrid(frame, pixel_shader=self._cursor_palette))
+        self._cursor_side = displayio.TileGrid(side, pixel_shader=self._cursor_palette)
+        self._fan_cursor.append(self._cursor_side)
         group.append(self._fan_cursor)
         # The card a drag carries, over everything: made once, hidden till then.
         self._drag = displayio.TileGrid(fan_sheet, pixel_shader=self._card_palette,
@@ -328,12 +328,7 @@ class FanTableView(TableView):
     def place_cursor(self, place, lifted, colour=0):
         """Frame the top card of ``place``; ``colour`` 0 normal, 1 holding a card, 2 error."""
         TableView.place_cursor(self, place, lifted, colour)  # (its colour; its frame hides)
-        palette = self._fan_cursor_palette
-        palette[1] = palette[2] = self._cursor_palette[1]
-        if self.top_x[place] > self.layout.left[place]:  # cards fanned under it
-            palette.make_transparent(2)
-        else:
-            palette.make_opaque(2)
+        self._cursor_side.hidden = self.top_x[place] > self.layout.left[place]  # fanned
         cursor = self._fan_cursor
         cursor.x = self.top_x[place] - 2
         cursor.y = self.layout.top[place] - 2 - FAN_LIFT * lifted
