@@ -450,3 +450,47 @@ def test_random_clicks_drags_and_keys_crash_nothing(sheet, fan_sheet, size):
         if app.screen == PLAY and app.view.dragging == NOWHERE:
             check_tiles(screen, app)
     assert played > 20 and dragged > 100, (played, dragged)
+
+
+DRAG_WINDOW = """
+import sys
+import pygame
+from sthelena.desktop import window as desktop
+from sthelena.desktop.mouse import DesktopMouse
+from sthelena.app.fan_table import FanScreen
+from sthelena.app.game_app import App
+from sthelena.app.sheet import load_sheet
+
+SCALE = 2
+display = desktop.Display(scale=SCALE, size=desktop.FRUIT_JAM_SIZE)
+screen = FanScreen(display, load_sheet(desktop.FAN_SHEET_PATH))
+app = App(screen, desktop.MemoryStore(), desktop.Speaker(audio=False),
+          load_sheet(desktop.SHEET_PATH), deal=2026)
+mouse = DesktopMouse(app, screen, SCALE)
+move = [move for move in app.game.legal_moves() if move < 240][0]
+(x, y), (to_x, to_y) = (screen.place_point(place) for place in divmod(move, 20))
+post = pygame.event.post
+post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(x * SCALE, y * SCALE)))
+for step in range(1, 11):  # the window's pointer moving with the button held
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=((x + (to_x - x) * step // 10) * SCALE,
+                                                     (y + (to_y - y) * step // 10) * SCALE),
+                            rel=(0, 0), buttons=(1, 0, 0)))
+post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))
+desktop.run_interactive(app, display, mouse=mouse)
+assert app.view.dragging == move // 20 and app.game.move_stack() == []
+post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=(to_x * SCALE, to_y * SCALE)))
+post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))
+desktop.run_interactive(app, display, mouse=mouse)
+assert app.game.move_stack() == [move] and app.view.dragging == -1, app.game.move_stack()
+print("ok")
+"""
+
+
+def test_the_windows_mouse_drags_a_card(tmp_path, home):
+    script = tmp_path / "drag_window.py"
+    script.write_text(DRAG_WINDOW)
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", HOME=str(home),
+               PYTHONPATH=str(ROOT))
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                          env=env, cwd=str(ROOT), timeout=120)
+    assert done.returncode == 0 and done.stdout.split() == ["ok"], done.stdout + done.stderr

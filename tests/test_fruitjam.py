@@ -402,7 +402,7 @@ def test_on_circuitpython_the_app_folder_plays_by_the_mouse(tmp_path):
     script = ON_CIRCUITPYTHON.replace("STANDINS", repr(str(tmp_path / "standins"))).replace(
         "SAVES", repr(str(tmp_path / "saves" / "sthelena")))
     # A fixed heap of 512 KiB, the compile of the folder's .py included (it runs in
-    # 400 KiB, not in 392: docs/fruitjam.md); the Fruit Jam's heap has its PSRAM.
+    # 448 KiB, not in 440: docs/fruitjam.md); the Fruit Jam's heap has its PSRAM.
     proc = subprocess.run([FIRMWARE, "-X", "heapsize=%d" % (512 * 1024), "-c", script],
                           cwd=folder, capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stdout + proc.stderr
