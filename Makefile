@@ -41,9 +41,10 @@ play-tty: $(VENV_STAMP)
 	$(PY) -m sthelena tty $(if $(DEAL),--deal $(DEAL)) $(if $(RULES),--rules $(RULES))
 
 ## test: every test, on CPython and under the MicroPython VM (and on CircuitPython's own
-## firmware in the RP2040 emulator, where make firmware-rp2040 has built it)
+## firmware in the RP2040 emulator, where make firmware-rp2040 has built it), one process
+## a core (pytest-xdist)
 test: $(VENV_STAMP) $(MPVM_STAMP) $(EMULATOR_STAMP)
-	$(PY) -m pytest -rs tests
+	$(PY) -m pytest -rs -n auto tests
 
 ## bench: heap figures under MicroPython, move generation speed on CPython
 bench: $(VENV_STAMP) $(MPVM_STAMP)
@@ -77,8 +78,9 @@ bench-solver: $(VENV_STAMP)
 bench-firmware: $(VENV_STAMP) $(EMULATOR_STAMP) $(BOOTROM)
 	$(PY) tools/bench/bench_firmware.py --deals $(or $(DEALS),1-20)
 
-## lib: lib/sthelena_board.mpy and lib/sthelena_drive.py again from the sources (committed: the
-## repository is a CIRCUITPY image); needs CircuitPython's mpy-cross (make firmware-vm, or MPY_CROSS=path)
+## lib: lib/sthelena_board.mpy (and the PicoSystem's and the Fruit Jam's .mpy) and lib/sthelena_drive.py
+## again from the sources (committed: the repository is a CIRCUITPY image, the Fruit Jam's app folder
+## takes its .mpy); needs CircuitPython's mpy-cross (make firmware-vm, or MPY_CROSS=path)
 .PHONY: lib
 lib:
 	$(PYTHON) tools/board/bundle.py --lib $(if $(MPY_CROSS),--mpy-cross $(MPY_CROSS))

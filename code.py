@@ -34,12 +34,14 @@ def load_failure(error, version, fruit_jam=False):
     text = str(error)
     if isinstance(error, MemoryError):
         return "St. Helena: out of memory loading the game: reset the board and try again"
+    if isinstance(error, ValueError) and ".mpy" in text:  # the game's (or a library's)
+        what_to_do = (": its sthelena_fruitjam.mpy is compiled for those: put Fruit Jam OS's "
+                      "CircuitPython 10 on the board") if fruit_jam else (
+            " and libraries of the same version: update CircuitPython, then `circup update`")
+        return "St. Helena needs CircuitPython 9 or 10 (this is %s)%s" % (version, what_to_do)
     if fruit_jam:  # the app folder holds the game and its libraries
         return ("St. Helena could not start (%s: %s): copy the sthelena folder into apps/ "
                 "again" % (type(error).__name__, text))
-    if isinstance(error, ValueError) and ".mpy" in text:
-        return ("St. Helena needs CircuitPython 9 or 10 (this is %s) and libraries of the same "
-                "version: update CircuitPython, then `circup update`" % version)
     for game in GAMES.values():
         if isinstance(error, ImportError) and game in text:
             return "St. Helena: lib/%s.mpy is missing: copy lib/ from the game again" % game
@@ -53,8 +55,8 @@ def load_failure(error, version, fruit_jam=False):
 
 
 def start_on_board(board=None):
-    """Load the game and play: on a Fruit Jam from the app folder (the one-file
-    build as .py, compiled at start in its large heap), else from lib/; on a
+    """Load the game and play: on a Fruit Jam from the app folder
+    (``sthelena_fruitjam.mpy``: nothing to compile), else from lib/; on a
     board it does not know, or if it cannot load, say why in one line
     (printed: on the board's screen and its serial console). ``board``: the
     firmware's module, or a stand-in."""
@@ -70,7 +72,13 @@ def start_on_board(board=None):
     fruit_jam = edge == "fruit_jam"
     try:
         if fruit_jam:
-            from sthelena_fruitjam import main
+            import os
+
+            if "sthelena_fruitjam.py" in os.listdir():  # imported before the .mpy beside it
+                print("St. Helena: sthelena_fruitjam.py is an older St. Helena's: delete the "
+                      "sthelena folder from apps/ and copy the new one")
+                return
+            from sthelena_fruitjam import main  # the app folder's .mpy
         elif edge == "picosystem":
             from sthelena_picosystem import start as main  # lib/sthelena_picosystem.mpy
         else:

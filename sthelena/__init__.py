@@ -17,8 +17,9 @@ reads every import and checks it):
 The handheld gets ``core/``, ``app/`` and ``handheld/`` (merged and compiled
 by tools/board/bundle.py into ``lib/sthelena_board.mpy``, but ``core/notation.py``,
 which the board never reads or writes, and the app's mouse and large-screen
-modules); the Fruit Jam ``core/``, ``app/`` and ``fruitjam/`` (merged by
-tools/board/fruitjam_app.py into its app folder's ``sthelena_fruitjam.py``);
+modules); the Fruit Jam ``core/``, ``app/`` and ``fruitjam/`` (merged and
+compiled the same way into ``lib/sthelena_fruitjam.mpy``, which
+tools/board/fruitjam_app.py puts in its app folder);
 ``desktop/`` and ``solver/`` never go on a board. No other import between
 parts is allowed, and no modules import each other, directly or round a
 circle. This file stays empty of code so that a board imports only what it

@@ -15,6 +15,7 @@ SHEET = REPO_ROOT / "assets" / "sheet.bmp"
 COMMITTED = REPO_ROOT / "lib" / "sthelena_board.mpy"
 COMMITTED_DRIVE = REPO_ROOT / "lib" / "sthelena_drive.py"
 COMMITTED_PICOSYSTEM = REPO_ROOT / "lib" / "sthelena_picosystem.mpy"
+COMMITTED_FRUIT_JAM = REPO_ROOT / "lib" / "sthelena_fruitjam.mpy"  # the Fruit Jam's app folder's
 
 
 def module_names(folder, suffixes=(".py",)):

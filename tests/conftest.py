@@ -53,3 +53,15 @@ def reader(sheet):
     from app_driver import ScreenReader
 
     return ScreenReader(sheet)
+
+
+# The slowest files first: with one process a core (``make test``: pytest-xdist),
+# the workers start on them and the quick tests fill in after, rather than one
+# long test ending the run alone. A stable sort: the order is otherwise pytest's.
+SLOW_FIRST = ("test_firmware.py", "test_emulator.py", "test_board_heap.py",
+              "test_fruitjam_app.py", "test_bundle_vm.py", "test_fruitjam.py")
+
+
+def pytest_collection_modifyitems(config, items):
+    rank = dict((name, index) for index, name in enumerate(SLOW_FIRST))
+    items.sort(key=lambda item: rank.get(item.path.name, len(SLOW_FIRST)))

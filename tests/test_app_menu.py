@@ -200,7 +200,7 @@ def test_the_rules_for_the_next_deal_survive_a_restart(display, sheet):
     assert app.game.deal_number == 21 and str(app.next_rules) == "st-helena"
     # Bits that name no rules (checksum right): the game is kept, the next
     # deal takes its rules.
-    (stats, body), ours = record.sections(saved)
+    (stats, body, _handheld), ours = record.sections(saved)
     data = bytearray(saved[:3])
     record._section(data, ord("S"), stats)
     record._section(data, ord("G"), body[:2] + b"\xff\xff" + body[4:])

@@ -14,8 +14,8 @@ import sys
 
 import pytest
 
-from bundle_helpers import (COMMITTED, COMMITTED_DRIVE, COMMITTED_PICOSYSTEM, imports_of,
-                            module_names, run_vm, vm_mpy)
+from bundle_helpers import (COMMITTED, COMMITTED_DRIVE, COMMITTED_FRUIT_JAM, COMMITTED_PICOSYSTEM,
+                            imports_of, module_names, run_vm, vm_mpy)
 from mpvm import REPO_ROOT
 
 
@@ -25,7 +25,7 @@ import bundle  # noqa: E402
 
 FIRMWARE = {"micropython", "sys", "gc", "displayio", "random", "bitmaptools", "board",
             "keypad", "analogio", "digitalio", "microcontroller", "supervisor", "audioio",
-            "audiocore"}
+            "audiocore", "neopixel_write"}
 
 
 @pytest.fixture(scope="module")
@@ -172,6 +172,10 @@ def test_the_committed_mpy_was_made_from_the_sources_as_they_are(merged):
     assert problem is None, "%s: run `%s` and commit it" % (problem, board_mpy.BUILD_COMMAND)
     problem = board_mpy.stale(str(COMMITTED_PICOSYSTEM), bundle.merge(bundle.PICOSYSTEM_MODULES))
     assert problem is None, "%s: run `%s` and commit it" % (problem, board_mpy.BUILD_COMMAND)
+    # ...and the Fruit Jam's, which its app folder carries (tests/test_fruitjam_app.py)
+    problem = board_mpy.stale(str(COMMITTED_FRUIT_JAM), bundle.merge(bundle.fruit_jam_modules()))
+    assert problem is None, "%s: run `%s` and commit it" % (problem, board_mpy.BUILD_COMMAND)
+    bundle.check_board_mpy()  # all three, as make circuitpy and make fruitjam check them
 
 
 def test_a_stale_or_foreign_mpy_is_told_apart(merged, tmp_path):
@@ -224,11 +228,11 @@ def test_the_repository_top_level_is_a_circuitpy_image():
     # only what this project generates: no third-party code
     # (no lib/sthelena_board.py: the board would compile it, before the .mpy)
     assert tracked == ["lib/sthelena_board.mpy", "lib/sthelena_drive.py",
-                       "lib/sthelena_picosystem.mpy"]
+                       "lib/sthelena_fruitjam.mpy", "lib/sthelena_picosystem.mpy"]
     ignored = subprocess.run(
         ["git", "check-ignore", "--no-index", "lib/adafruit_display_text/label.mpy",
          "lib/neopixel.mpy", "lib/sthelena_board.mpy", "lib/sthelena_drive.py",
-         "lib/sthelena_picosystem.mpy"],
+         "lib/sthelena_fruitjam.mpy", "lib/sthelena_picosystem.mpy"],
         cwd=REPO_ROOT, capture_output=True, text=True).stdout.split()
     assert ignored == ["lib/adafruit_display_text/label.mpy", "lib/neopixel.mpy"]
 
@@ -248,6 +252,8 @@ def test_lib_option_writes_the_committed_files(tmp_path, monkeypatch):
     assert (tmp_path / "lib" / "sthelena_drive.py").read_bytes() == COMMITTED_DRIVE.read_bytes()
     assert ((tmp_path / "lib" / "sthelena_picosystem.mpy").read_bytes()
             == COMMITTED_PICOSYSTEM.read_bytes())
+    assert ((tmp_path / "lib" / "sthelena_fruitjam.mpy").read_bytes()
+            == COMMITTED_FRUIT_JAM.read_bytes())
     assert not (tmp_path / "lib" / "sthelena_board.py").exists()
 
 

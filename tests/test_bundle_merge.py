@@ -29,6 +29,11 @@ def write_modules(root, **sources):
     return ["pkg." + name for name in sources]
 
 
+def code_of(source):
+    """``source`` less its comments (a renamed function's says what it was)."""
+    return "".join(line for line in source.splitlines(True) if not line.startswith("#"))
+
+
 def merge_error(tmp_path, match, **sources):
     """The BundleError merging ``sources`` (module name -> source) raises;
     its message must match ``match``."""
@@ -99,7 +104,7 @@ def _helper(_width):
 """)
     source = bundle.merge(modules, root=str(tmp_path))
     for gone in ("_LIMIT", "_cache", "_shelves", "_books", "_count", "_helper"):
-        assert gone not in source
+        assert gone not in code_of(source)
     for kept in ("._palette", "_width", "'_label'", "self._label"):
         assert kept in source
     namespace = {}
@@ -266,3 +271,78 @@ def test_private_functions_called_by_position_get_short_parameters_too():
     exec(PRIVATE, before)
     exec(short, after)
     assert before["public"]([1, 2], 5) == after["public"]([1, 2], 5) == 6 + 15 + 15
+
+
+def test_a_bundles_functions_and_values_are_private_but_its_api(tmp_path):
+    # A function or value no script imports gets a short private name (and
+    # its parameters short ones too, unless a caller names them); the API
+    # named, classes, and a name also used as an attribute, parameter or
+    # string keep theirs.
+    modules = write_modules(tmp_path, one=CONST + """
+LIMIT = const(3)
+GREETING = "hello"
+class Shelf:
+    def width(self):
+        return 4
+def width(books):
+    return books * LIMIT
+def measure(shelf, count_of_books):
+    return shelf.width() + width(count_of_books) + len(GREETING)
+def named(books):
+    return books
+def entry(count_of_books):
+    return measure(Shelf(), count_of_books) + named(books=1)
+def quoted():
+    return "quoted"
+""")
+    source = bundle.merge(modules, root=str(tmp_path), public_names=("entry",))
+    for gone in ("measure", "GREETING", "count_of_books"):
+        assert gone not in code_of(source).split("def entry")[0], gone
+    for kept in ("def entry(count_of_books)", "class Shelf", "def width(self)",
+                 "def width(books)", "(books):\n    return books", "(books=1)", "def quoted()"):
+        assert kept in source, kept
+    assert "named" not in code_of(source)
+    namespace = {}
+    exec(compile(source, "merged", "exec"), namespace)
+    assert namespace["entry"](2) == 4 + 6 + 5 + 1
+    assert "measure" not in namespace and "GREETING" not in namespace
+    assert "# _c: measure\n" in source
+    everything = bundle.merge(modules, root=str(tmp_path))  # not a bundle of BUNDLE_API
+    assert "def measure(shelf, count_of_books)" in everything and "GREETING = 'hello'" in everything
+
+
+def test_a_private_global_takes_a_name_the_module_interns_as_an_attribute(tmp_path):
+    # The board interns each name once, as a variable or as an attribute: a
+    # private global (no attribute, no constant) takes an attribute's name
+    # that no scope uses as a variable nor any class body defines, and so
+    # costs no interned name of its own. Constants stay private (the board
+    # folds only those), and so does a global once those names run out.
+    modules = write_modules(tmp_path, one=CONST + """
+_SCALE = const(3)
+_cache = []
+class Box:
+    def __init__(self):
+        self.width = 2
+    def grow(self):
+        self.width = _double(self.width)
+        return self.width
+def _double(value):
+    height = value
+    return height * 2
+def _triple(value):
+    return value * _SCALE
+def use(box):
+    _cache.append(box.grow())
+    return _triple(_cache[-1])
+""")
+    source = bundle.merge(modules, root=str(tmp_path))
+    # 'append' and 'width' are only attributes ('grow' is a class body's,
+    # 'box' a parameter): two globals take them, the third a short name.
+    assert "width = []" in source and "def append(" in source and "def _b(" in source
+    assert "# append: _double\ndef append(" in source  # what a traceback's 'append' is
+    assert "_SCALE" not in source and "= const(3)" in source
+    code = code_of(source)
+    assert "_cache" not in code and "_double" not in code and "_triple" not in code
+    namespace = {}
+    exec(compile(source, "merged", "exec"), namespace)
+    assert namespace["use"](namespace["Box"]()) == 12

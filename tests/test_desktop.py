@@ -17,7 +17,7 @@ import pytest
 
 from desktop_helpers import ROOT, deal_with_move_from_pile_1, files_under
 from sthelena.app.buttons import A, B, DOWN, HOLD, LEFT, RIGHT, SELECT, START, UP
-from sthelena.app.sounds import CLICK, ERROR, FANFARE, TUNES
+from sthelena.app.sounds import CLICK, ERROR, FANFARE, HINT_FOUND, TUNES
 from sthelena.desktop.cli import CliError
 from sthelena.desktop.keys import KEYS, parse_keys, read_keys
 from sthelena.desktop.run import frame_path
@@ -155,9 +155,9 @@ def test_square_wave():
 
 def test_mixer_speaker_makes_every_sound():
     speaker = Speaker(audio=True)  # SDL's dummy audio driver: the mixer starts
-    assert sorted(speaker.sounds) == [CLICK, ERROR, FANFARE]
+    assert sorted(speaker.sounds) == [CLICK, ERROR, FANFARE, HINT_FOUND]
     lengths = dict((sound, tone.get_length()) for sound, tone in speaker.sounds.items())
-    assert lengths[CLICK] < 0.05 < lengths[ERROR] < lengths[FANFARE] < 1.0
+    assert lengths[CLICK] < 0.05 < lengths[HINT_FOUND] < lengths[ERROR] < lengths[FANFARE] < 1.0
     # each tone is its notes in sounds.TUNES, the board's table too
     for sound, notes in enumerate(TUNES):
         assert abs(lengths[sound] - sum(ms for _, ms in notes) / 1000) < 0.001, sound

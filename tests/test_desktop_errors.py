@@ -75,7 +75,8 @@ PLACES = ["folder", "file", "keys.txt", "latin1.txt", "long.txt", "many.txt", "m
           "missing/deeper", "file/under", "folder/new"]
 VALUES = ["", " ", "0", "1", "4", "10", "11", "16", "17", "-1", "1_0", "\u0663", HUGE,
           "A", "a b", "HOLD_A", "JUMP", "\udcff", "é", "st-helena", "louis,wrap=true",
-          "napoleon", Game.deal(3).notation(), "nonsense", "4294967296"]
+          "napoleon", Game.deal(3).notation(), "nonsense", "4294967296", "3.7", "inf",
+          "WAIT:100", "fruit-jam"]
 
 
 @st.composite
@@ -118,6 +119,12 @@ def test_fuzz_the_desktops_arguments(capsys, places, argv):
     (["--keys", "A", "--shot-scale", "100000"], "bad --shot-scale 100000: want 1..16"),  # a 16-gigapixel PNG
     (["--keys", "A", "--deal", HUGE], "bad deal number of 5000 digits"),
     (["--keys", "JUMP" * 2000], "unknown key name 'JUMPJUMP"),
+    (["--keys", "WAIT:3600001"], "bad WAIT:3600001: want at most WAIT:3600000"),
+    (["--keys", "WAIT:" + HUGE], "unknown key name 'WAIT:999"),
+    (["--keys", "A", "--battery", "4.6"], "bad --battery '4.6': want volts from 2.5 to 4.5"),
+    (["--keys", "A", "--battery", "nan"], "bad --battery 'nan': want volts"),
+    (["--keys", "A", "--battery", "3,7"], "bad --battery '3,7': want volts"),
+    (["--keys", "A", "--battery", "3.7", "--board", "fruit-jam"], "the Fruit Jam has no battery"),
     (["--bogus"], "unrecognized arguments: --bogus (try: code.py --help)"),
 ])
 def test_bad_numbers_and_words(capsys, argv, words):

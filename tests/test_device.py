@@ -216,16 +216,16 @@ def test_the_board_plays_the_notes_the_desktop_plays():
 
     lines = run("""
         import audioio
-        from sthelena.app.sounds import CLICK, ERROR, FANFARE
+        from sthelena.app.sounds import CLICK, ERROR, FANFARE, HINT_FOUND
         speaker = device.Speaker()
         out = audioio.outs[-1]
-        for sound in (CLICK, ERROR, FANFARE):
+        for sound in (CLICK, ERROR, FANFARE, HINT_FOUND):
             speaker.play(sound)
             print(out.last.sample_rate,
                   "".join("+" if value > 128 else "-" for value in out.last.buffer))
     """)
-    assert len(lines) == len(TUNES) == 3
-    assert [int(line.split()[0]) for line in lines] == [3520, 1176, 8000]
+    assert len(lines) == len(TUNES) == 4
+    assert [int(line.split()[0]) for line in lines] == [3520, 1176, 8000, 8000]
     for sound, line in enumerate(lines):
         notes = TUNES[sound]
         rate, line = line.split()

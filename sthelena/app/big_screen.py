@@ -71,6 +71,15 @@ class BigScreen:
         if group is not None:
             self.table.append(group)
 
+    @property
+    def brightness(self):
+        """The screen's backlight, 0.0 to 1.0 (the app's power.py sets it)."""
+        return self.display.brightness
+
+    @brightness.setter
+    def brightness(self, level):
+        self.display.brightness = level
+
     def to_table(self, x, y):
         """Screen pixel (x, y) as a table pixel ``(x, y)``, or None outside the table."""
         x = (x - self.x) // self.scale

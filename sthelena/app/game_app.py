@@ -23,6 +23,7 @@ from ..core.statistics import Statistics
 from .buttons import A, B, SELECT, HOLD, TICKS_MASK
 from .record import Keeper, restore
 from .sounds import CLICK, ERROR, FANFARE
+from .power import Power
 from .table import TableView, FOUR_COLOURS
 from .screens import (PLAY, MENU, PEEK, HELP, WON_SCREEN, STUCK, NUMBER, STATS, OVERVIEW,
                       NOWHERE)
@@ -72,9 +73,16 @@ class App:
     leaving = False  # ...which sets this: the edge's loop ends
 
     def __init__(self, display, store, speaker, sheet, deal=None, rules=None, position=None,
-                 new_deal_number=None, texts="assets/help.txt", winnable=None):
+                 new_deal_number=None, texts="assets/help.txt", winnable=None, sensors=None,
+                 lights=None):
         make_view = getattr(display, "table_view", None)  # a screen with its own table (fan_table)
         self.view = make_view(sheet, self) if make_view else TableView(sheet)
+        # A handheld's screen light and battery (power.py), and its lights that
+        # say what the speaker says: only where the edge has them.
+        self.power = None if sensors is None else Power(display, sensors)
+        self.lights = lights
+        self.lights_on = True
+        self.menu_extras = None  # the edge's items after the menu's standard ones (menu.py)
         self.texts = texts  # the path of the texts file (help, the stuck screen)
         self.winnable = winnable  # the path of assets/winnable.bin, or None (proved.py)
         self.winnable_only = False  # new deals only proved winnable ones (a menu option, saved)
@@ -139,6 +147,8 @@ class App:
             self.next_rules = Rules.parse(str(game.rules))
         if self.four_colours:
             self.view.set_suit_colours(FOUR_COLOURS)
+        if self.power is not None:
+            self.power.set_step(self.power.step)  # the saved brightness
         self.start(game)
         self._dirty = not self.resumed
 
@@ -186,7 +196,10 @@ class App:
 
     def tick(self, now):
         """Idle work: a slice of a hint's search (True: call again at once,
-        a hint runs), end an error flash, save when the write policy says."""
+        a hint runs), end an error flash, save when the write policy says;
+        the screen's light and the battery (power.py)."""
+        if self.power is not None:
+            self.power.tick(now, self.hint is not None, self)
         if self.hint is not None:
             hint_tick(self, now)
             return True
@@ -205,7 +218,9 @@ class App:
     def handle(self, event):
         """One button event, handed to the screen shown; then the screen it
         names comes up (the table is brought up to date: only places that
-        changed are drawn)."""
+        changed are drawn). A press that wakes the screen does nothing else."""
+        if self.power is not None and self.power.wakes(event & 7):
+            return
         if self.flash_at is not None:
             self.flash_at = None
             place_cursor(self)
@@ -375,5 +390,8 @@ class App:
         self.message = text
 
     def sound(self, sound):
+        """Play ``sound`` (sounds.py) if sound is on; the lights show it if they are on."""
         if self.sound_on:
             self.speaker.play(sound)
+        if self.lights_on and self.lights is not None:
+            self.lights.play(sound)

@@ -20,6 +20,7 @@ from ..core.cards import const  # the core's: micropython's, or a stand-in on CP
 from .buttons import TICKS_MASK
 from .text_grid import write, card_text, TEXT_COLUMNS
 from .screens import NOWHERE
+from .sounds import HINT_FOUND
 from .play import show_table
 from .hint_search import (HINT_NODES, HINT_SLOTS, LARGE_HINT_NODES,  # noqa: F401 (exported)
                           LARGE_HINT_SLOTS, LOST, NOTHING, PROGRESS, WINNING, hint_begin,
@@ -115,6 +116,8 @@ def _show_hint(app):
     result, move = hint_result(search)
     if result == WINNING:
         app.hint_line = hint_line(search)
+    if move >= 0:
+        app.sound(HINT_FOUND)
     _show(app, result, move, hint_gain(search))
 
 

@@ -12,6 +12,7 @@ from .stats_screen import open_stats
 from .deal_number import start_number
 from .proved import winnable_item, next_deal_number
 from .hint import start_hint
+from .power import BRIGHTNESS_AUTO, BRIGHTNESS_LEVELS, charge_percent
 
 from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
 
@@ -36,7 +37,12 @@ _HELP = const(12 + 8)
 _HINT = const(13 + 8)
 _WINNABLE = const(14 + 8)  # winnable deals only (proved.py)
 _MENU_ITEMS = const(15 + 8)
-_LEAVE = const(15 + 8)  # after them, where the edge offers it (app.leave_label): leave the game
+# After them, those the edge offers (``menu_extras``): a handheld's brightness,
+# its lights and its battery's level (power.py), and leaving the game (app.leave_label).
+_BRIGHTNESS = const(15 + 8)
+_LIGHTS = const(16 + 8)
+_BATTERY = const(17 + 8)
+_LEAVE = const(18 + 8)
 _MENU_TEXT = ("Resume", "New deal", "Deal by number", "Restart this deal", "Undo", "Redo")
 _OPTION_LABELS = ("build", "wrap", "spaces", "redeals", "1st-deal limit", "gather",
                   "found. moves", "Louis start")
@@ -144,16 +150,48 @@ def menu_label(app, item):
         return "Hint (or hold SELECT)"
     if item == _WINNABLE:
         return winnable_item(app)
+    if item == _BRIGHTNESS:
+        step = app.power.step
+        return "Brightness: " + ("auto" if step == BRIGHTNESS_AUTO
+                                 else "%d%%" % (BRIGHTNESS_LEVELS[step] * 100))
+    if item == _LIGHTS:
+        return "Lights: " + ("on" if app.lights_on else "off")
+    if item == _BATTERY:
+        return "Battery: %d%%%s" % (charge_percent(app.power.millivolts),
+                                    ", on USB" if app.power.sensors.on_usb() else "")
     if item == _LEAVE:
         return app.leave_label
     return "Help"
 
 
+def menu_extras(app):
+    """The items after the standard ones that this edge offers, in order."""
+    extras = bytearray()
+    power = app.power
+    if power is not None:
+        extras.append(_BRIGHTNESS)
+    if app.lights is not None:
+        extras.append(_LIGHTS)
+    if power is not None and power.millivolts >= 0:
+        extras.append(_BATTERY)
+    if app.leave_label is not None:
+        extras.append(_LEAVE)
+    return extras
+
+
+def _item(app, row):
+    """The item at ``row`` of the menu's list (the extras are the edge's)."""
+    if row < _MENU_ITEMS:
+        return row
+    return app.menu_extras[row - _MENU_ITEMS]
+
+
 def menu_labels(app):
+    app.menu_extras = menu_extras(app)
     labels = []
-    for item in range(_MENU_ITEMS + (app.leave_label is not None)):  # (a loop: a
+    for row in range(_MENU_ITEMS + len(app.menu_extras)):  # (a loop: a
         # comprehension is one more code object)
-        labels.append(menu_label(app, item))
+        labels.append(menu_label(app, _item(app, row)))
     return labels
 
 
@@ -174,7 +212,7 @@ def _rules_note(app):
 
 
 def menu_button(app, button, held):
-    item = app.menu_item
+    item = _item(app, app.menu_item)
     asked = app.asked
     if asked >= 0:  # any key but the second A on it takes the question back
         app.asked = -1
@@ -182,7 +220,7 @@ def menu_button(app, button, held):
             _relabel(app, asked)
     if button == UP or button == DOWN:
         # Only the marker tile moves (allocating nothing) unless the menu scrolls.
-        app.menu_item = (item + (1 if button == DOWN else -1)) % len(app.labels)
+        app.menu_item = (app.menu_item + (1 if button == DOWN else -1)) % len(app.labels)
         first = app.menu_first
         if first <= app.menu_item < first + MENU_ROWS:
             app.view.move_marker(ITEM_ROW + app.menu_item - first)
@@ -190,9 +228,11 @@ def menu_button(app, button, held):
             _draw(app)
     elif button == B or button == START:
         return PLAY
-    elif (button == LEFT or button == RIGHT) and item != _HINT and item != _LEAVE:  # (A asks)
+    elif (button == LEFT or button == RIGHT) and item != _HINT and item < _BATTERY:  # (A asks)
         return _change(app, item, 1 if button == RIGHT else -1)
     elif button == A:
+        if item == _BATTERY:
+            return MENU  # (only says)
         if item >= _RULES:
             return _change(app, item, 1)
         return _choose(app, item, asked)
@@ -200,8 +240,9 @@ def menu_button(app, button, held):
 
 
 def _relabel(app, item, draw=True):
-    """Rebuild one menu item's label, and rewrite it if it is on screen."""
-    label = menu_label(app, item)
+    """Rebuild the label of the menu's row ``item`` (a standard item's row is
+    its number), and rewrite it if it is on screen."""
+    label = menu_label(app, _item(app, item))
     app.labels[item] = label
     if app.menu_first <= item < app.menu_first + MENU_ROWS:
         row = item - app.menu_first
@@ -282,6 +323,14 @@ def _change(app, item, by):
     elif item == _WINNABLE:
         winnable_item(app, True)  # on or off where offered, else a buzz
         _relabel(app, item)
+    elif item == _BRIGHTNESS:
+        app.power.set_step(app.power.step + by)
+        app.changed()
+        _relabel(app, app.menu_item)
+    elif item == _LIGHTS:
+        app.lights_on = not app.lights_on
+        app.changed()
+        _relabel(app, app.menu_item)
     elif item == _LEAVE:
         app.leaving = True  # the edge's loop ends: it saves and goes
         return PLAY

@@ -8,7 +8,10 @@ a length (2 bytes), the body and a CRC-16 of the kind, length and body:
   from the start) keeps them when the tear falls in the game after them;
 - ``G``: settings (flags: four colours 1, sound off 2, this game's result
   counted 4, auto-play on 8, winnable deals only 16; the cursor; the rules
-  for the next deal, 2 bytes) and the game's save bytes (``sthelena.core.save``).
+  for the next deal, 2 bytes) and the game's save bytes (``sthelena.core.save``);
+- ``H``: the handheld's settings: the brightness step (``power.py``) and
+  flags (lights off 1). A record without it (an older one) gives the
+  defaults; a reader that does not know it passes over it.
 
 The write policy (``Keeper``): at once when a game is won, a new deal
 starts (the game left is counted), the statistics are reset or the menu
@@ -25,6 +28,7 @@ from ..core.rules import Rules
 from ..core.save import crc16, from_bytes, to_bytes
 from ..core.statistics import Statistics
 from .buttons import TICKS_MASK
+from .power import BRIGHTNESS_STEPS
 
 RECORD_MAGIC = b"SR"
 RECORD_VERSION = const(1)
@@ -33,6 +37,8 @@ KEEP_MOVES = const(1000)  # undoable moves kept when a record must be trimmed
 LONGEST = const(0xF000)  # a store without a capacity (a file): the length fields' 16 bits
 _STATISTICS = const(83)  # "S"
 _GAME = const(71)  # "G"
+_HANDHELD = const(72)  # "H"
+_LIGHTS_OFF = const(1)
 _FOUR_COLOURS = const(1)
 _SOUND_OFF = const(2)
 _COUNTED = const(4)
@@ -70,13 +76,17 @@ def record_bytes(app, keep=-1):
     body[3] = bits & 0xFF
     body.extend(to_bytes(app.game, keep))
     _section(out, _GAME, body)
+    power = app.power
+    _section(out, _HANDHELD, bytes((power.step if power is not None else 255,
+                                    (not app.lights_on) * _LIGHTS_OFF)))
     return bytes(out)
 
 
 def sections(data):
-    """The bodies of the statistics and game sections of a record, each
-    None if missing, cut or corrupt; and whether the record is ours."""
-    found = [None, None]
+    """The bodies of the statistics, game and handheld sections of a
+    record, each None if missing, cut or corrupt; and whether the record is
+    ours."""
+    found = [None, None, None]
     if len(data) < 3 or data[:2] != RECORD_MAGIC or data[2] != RECORD_VERSION:
         return found, False
     at = 3
@@ -89,6 +99,8 @@ def sections(data):
             found[0] = data[at + 3:end]
         elif kind == _GAME:
             found[1] = data[at + 3:end]
+        elif kind == _HANDHELD:
+            found[2] = data[at + 3:end]
         at = end + 2
     return found, True
 
@@ -105,7 +117,11 @@ def restore(app):
         return None
     found, ours = sections(data)
     why = "a part cut short or corrupt" if ours else "not a record of this version"
-    stats, body = found
+    stats, body, handheld = found
+    if handheld is not None and len(handheld) >= 2:
+        app.lights_on = handheld[1] & _LIGHTS_OFF == 0
+        if app.power is not None and handheld[0] != 255:
+            app.power.step = handheld[0] % BRIGHTNESS_STEPS
     if stats is not None:
         try:
             app.statistics = Statistics.from_bytes(stats)

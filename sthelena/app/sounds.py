@@ -10,6 +10,7 @@ from ..core.cards import const  # the core's: micropython's, or a stand-in on CP
 CLICK = const(0)  # a card picked up or put down
 ERROR = const(1)  # an illegal drop
 FANFARE = const(2)  # a won game
+HINT_FOUND = const(3)  # a hint found
 
 # Each sound's notes, (frequency in Hz, ms) played one after another:
 # ``TUNES[sound]``. Both edges make their square waves from these.
@@ -17,6 +18,7 @@ TUNES = (
     ((1760, 16),),  # CLICK: A6
     ((196, 80), (147, 80)),  # ERROR: G3 then D3
     ((523, 80), (659, 80), (784, 80), (1047, 240)),  # FANFARE: C5 E5 G5 C6
+    ((1319, 40), (1760, 60)),  # HINT_FOUND: E6 then A6
 )
 
 
@@ -56,7 +58,7 @@ class SampleSpeaker:
         self._playing = None  # keeps the buffer alive while it plays
 
     def play(self, sound):
-        """Start ``sound`` (CLICK, ERROR or FANFARE), cutting off the one playing."""
+        """Start ``sound`` (CLICK, ERROR, FANFARE or HINT_FOUND), cutting off the one playing."""
         out = self._out
         samples = self._samples
         if out is None or samples is None:
@@ -65,8 +67,8 @@ class SampleSpeaker:
             if sound < len(samples):
                 sample = samples[sound]
             else:
-                self._playing = None  # let the last fanfare go first
-                sample = self._sample(FANFARE)
+                self._playing = None  # let the last fanfare (or hint's) go first
+                sample = self._sample(sound)
             if out.playing:
                 out.stop()
             self._playing = sample

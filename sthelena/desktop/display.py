@@ -74,6 +74,9 @@ def _make_display_class():
         (the frame keeps the rest), and only when ``refresh()`` is called from
         the main thread: the edge refreshes after every event and tick, so
         nothing depends on displayio's background thread or pygame's events.
+        ``brightness`` (the backlight's, 0.0 to 1.0, which the app's power.py
+        sets) dims what the window and the PNGs show; ``frame()`` keeps what
+        the screen draws, for the tests' readers.
         """
 
         def __init__(self, scale, window, caption, size):
@@ -85,6 +88,7 @@ def _make_display_class():
             self._window = None
             self._frame = pygame.Surface(size)
             self._drawn = False  # did the last refresh change the frame?
+            self._light = 1.0  # the backlight
             super().__init__(width=size[0], height=size[1], caption=caption,
                              auto_refresh=False)
 
@@ -139,13 +143,33 @@ def _make_display_class():
         def _background(self):
             pass  # refreshes come from the main thread only (see the class)
 
+        @property
+        def brightness(self):
+            return self._light
+
+        @brightness.setter
+        def brightness(self, level):
+            if not 0.0 <= level <= 1.0:
+                raise ValueError("brightness must be 0.0 to 1.0")
+            self._light = level
+            self.present()
+
         # for the edge and tests
 
+        def lit_frame(self):
+            """The frame as the backlight shows it: dimmed by ``brightness``."""
+            if self._light >= 1.0:
+                return self._frame
+            level = round(255 * self._light)
+            lit = self._frame.copy()
+            lit.fill((level, level, level), special_flags=pygame.BLEND_RGB_MULT)
+            return lit
+
         def present(self):
-            """Show the frame in the window, scaled (after a refresh, or when
-            the window was uncovered)."""
+            """Show the frame in the window, scaled and as bright as the
+            backlight (after a refresh, or when the window was uncovered)."""
             if self._window is not None:
-                pygame.transform.scale(self._frame, self._window.get_size(), self._window)
+                pygame.transform.scale(self.lit_frame(), self._window.get_size(), self._window)
                 pygame.display.flip()
 
         def frame(self):
@@ -161,9 +185,10 @@ def _make_display_class():
             return tuple(self._frame.get_at((x, y)))[:3]
 
         def save_png(self, path, scale=1):
-            """Write the frame as a PNG, ``scale`` times larger, whatever the
-            name's extension; CliError if the file cannot be written."""
-            surface = self._frame
+            """Write the frame as the backlight shows it as a PNG, ``scale``
+            times larger, whatever the name's extension; CliError if the file
+            cannot be written."""
+            surface = self.lit_frame()
             if scale != 1:
                 surface = pygame.transform.scale(surface, (self.size[0] * scale,
                                                            self.size[1] * scale))

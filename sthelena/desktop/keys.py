@@ -52,6 +52,35 @@ DRAG = "DRAG"
 DRAG_WORD = re.compile(r"DRAG@([0-9]{1,4}),([0-9]{1,4}):([0-9]{1,4}),([0-9]{1,4})\Z")
 LEFT_STEPS = ("PRESS", "MOVE", "RELEASE")
 
+# WAIT:MS lets the scripted clock run MS milliseconds with nothing pressed (the
+# idle screen's dimming, the write policy's minute), as the emulator's word does.
+WAIT = re.compile(r"WAIT:([0-9]{1,12})\Z")
+WAIT_LIMIT_MS = 3600000  # an hour: the longest one WAIT
+
+
+class Wait:
+    """A script's pause: ``ms`` milliseconds of idle ticks."""
+
+    def __init__(self, ms):
+        self.ms = ms
+
+    def __eq__(self, other):
+        return isinstance(other, Wait) and other.ms == self.ms
+
+    def __repr__(self):
+        return "WAIT:%d" % self.ms
+
+
+def _wait(word):
+    """The Wait of a script word, or None if it is not one."""
+    match = WAIT.match(word)
+    if match is None:
+        return None
+    ms = int(match.group(1))
+    if ms > WAIT_LIMIT_MS:
+        raise CliError("bad %s: want at most WAIT:%d" % (word, WAIT_LIMIT_MS))
+    return Wait(ms)
+
 
 def _click(word):
     """The mouse action of a script word, or None if it is not one."""
@@ -77,10 +106,12 @@ def parse_keys(text, mouse=False):
     for line in text.splitlines():
         for word in line.split("#", 1)[0].split():
             event = SCRIPT_WORDS.get(word.upper())
+            if event is None:
+                event = _wait(word.upper())
             if event is None and mouse:
                 event = _click(word.upper())
             if event is None:
-                raise CliError("unknown key name %s: want one of %s%s"
+                raise CliError("unknown key name %s: want one of %s WAIT:MS%s"
                                % (shown(word), " ".join(SCRIPT_WORDS),
                                   " CLICK@X,Y RIGHT_CLICK@X,Y MIDDLE_CLICK@X,Y HOLD_CLICK@X,Y "
                                   "DRAG@X1,Y1:X2,Y2 PRESS@X,Y MOVE@X,Y RELEASE@X,Y "

@@ -12,12 +12,13 @@ import time
 from ..app.buttons import NO_EVENT
 from ..app.pointer import LEFT_BUTTON, MIDDLE_BUTTON, RIGHT_BUTTON, WHEEL_DOWN, WHEEL_UP
 from .display import cannot_write
-from .keys import DRAG, KEYS, LEFT_STEPS
+from .keys import DRAG, KEYS, LEFT_STEPS, Wait
 
 # pygame's mouse button numbers (4 and 5: the wheel) -> the pointer's
 MOUSE_BUTTONS = {1: LEFT_BUTTON, 2: MIDDLE_BUTTON, 3: RIGHT_BUTTON, 4: WHEEL_UP, 5: WHEEL_DOWN}
 IDLE_SLEEP = 0.015  # seconds the interactive loop sleeps when nothing happened
 HINT_FRAME = 0.03  # seconds of a hint's search a pass of the loop runs (a refresh takes longer)
+WAIT_TICK_MS = 250  # a script's WAIT ticks the app this often (the board's loop, far more)
 
 
 def make_frames_dir(frames_dir):
@@ -40,7 +41,10 @@ def run_script(app, display, events, frames_dir=None, mouse=None):
     event there. An event that is a tuple is a click of ``mouse`` (a
     DesktopMouse): ``(button, x, y, held)``, or its drag: ``(DRAG, x, y,
     to_x, to_y)``, or one step of it: ``("PRESS" | "MOVE" | "RELEASE", x,
-    y)``. For tests and bug reports: no argparse, no window needed."""
+    y)``; a ``Wait`` lets the scripted clock (ms, from 0) run with idle ticks
+    every ``WAIT_TICK_MS``. For tests and bug reports: no argparse, no window
+    needed."""
+    now = 0
     display.refresh()
     if frames_dir is not None:
         make_frames_dir(frames_dir)
@@ -52,10 +56,15 @@ def run_script(app, display, events, frames_dir=None, mouse=None):
             mouse.left_step(*event)
         elif isinstance(event, tuple):
             mouse.click(*event)
+        elif isinstance(event, Wait):
+            until = now + event.ms
+            while now < until:
+                now = min(now + WAIT_TICK_MS, until)
+                app.tick(now)
         else:
             app.handle(event)
         while app.hint is not None:  # a hint runs to its end before the next key
-            app.tick(0)
+            app.tick(now)
         display.refresh()
         if frames_dir is not None:
             display.save_png(frame_path(frames_dir, index, len(events)))

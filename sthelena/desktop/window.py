@@ -36,6 +36,7 @@ from ..core.deal import DEAL_LIMIT
 from .display import HEIGHT, SCALE, WIDTH, Display
 from .keys import KEYS_LIMIT, read_keys
 from .run import run_interactive, run_script
+from .sensors import BATTERY_VOLTS, DesktopSensors
 from .sound import Speaker
 from .store import SAVE_PATH, FileStore, MemoryStore
 
@@ -90,6 +91,10 @@ def build_parser():
     parser.add_argument("--scale", metavar="N",
                         help="window pixels per screen pixel, 1..%d (default %d; the "
                              "PicoSystem's: 2; the Fruit Jam's: 1)" % (SCALE_LIMIT, SCALE))
+    parser.add_argument("--battery", metavar="VOLTS",
+                        help="play as on a battery at VOLTS (%.1f to %.1f): its level in the "
+                             "menu, its warnings (not with --board fruit-jam, which has none)"
+                             % BATTERY_VOLTS)
     parser.add_argument("--sound", action=argparse.BooleanOptionalAction, default=None,
                         help="play sounds (default: on in the window, off with --keys)")
     return parser
@@ -128,8 +133,27 @@ def _check(args):
     if args.position is not None:
         parse_notation(args.position)
         options["position"] = args.position
+    if args.battery is not None:
+        if fruit_jam:
+            raise CliError("--battery: the Fruit Jam has no battery")
+        options["sensors"] = DesktopSensors(millivolts=_battery_mv(args.battery))
+    elif not fruit_jam:  # a handheld: its brightness and idle screen, no battery
+        options["sensors"] = DesktopSensors()
     events = read_keys(args.keys, mouse=fruit_jam) if args.keys is not None else None
     return events, options
+
+
+def _battery_mv(text):
+    """The millivolts of ``--battery VOLTS``; CliError if it is not volts in range."""
+    low, high = BATTERY_VOLTS
+    try:
+        volts = float(text)
+    except ValueError:
+        volts = None
+    if volts is None or not low <= volts <= high:  # (nan fails both)
+        raise CliError("bad --battery %s: want volts from %.1f to %.1f"
+                       % (shown(text), low, high))
+    return round(volts * 1000)
 
 
 def _check_output(option, path, folder):

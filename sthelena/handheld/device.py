@@ -13,8 +13,9 @@ import keypad
 from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
 
 from ..app.sounds import CLICK, ERROR, TUNES, SampleSpeaker, sample_count, square_waves
-from .shared import (TEXTS_PATH, WINNABLE_PATH, ButtonSource, NvmStore,  # noqa: F401
-                     SHIFT_REGISTER_KEYMAP, drive_is_games, play, run)  # (some: as tests use them)
+from .shared import (TEXTS_PATH, WINNABLE_PATH, BoardSensors, ButtonSource,  # noqa: F401
+                     NvmStore, SHIFT_REGISTER_KEYMAP, SoundLights, drive_is_games, play,
+                     run)  # (some: as tests use them)
 
 SHEET_PATH = "/assets/sheet.bmp"
 
@@ -38,8 +39,8 @@ def button_source():
 # 147 Hz: 3 and 4 at 1176 Hz). The DAC holds each sample, so these square
 # waves come out exact, and their buffers, kept, take 56 and 188 bytes
 # instead of 128 and 1280 at 8 kHz. The fanfare's notes have no small such
-# rate: 8 kHz, made when a game is won.
-_RATES = (3520, 1176, 8000)
+# rate: 8 kHz, made when a game is won (and the hint's, when one is found).
+_RATES = (3520, 1176, 8000, 8000)
 _AMPLITUDE = const(40)  # of 127: the speaker is loud
 
 
@@ -74,20 +75,61 @@ class Speaker(SampleSpeaker):
         return self._raw(square_waves(samples, notes, rate, 128 + _AMPLITUDE, 128 - _AMPLITUDE),
                          sample_rate=rate)
 
+# What the five NeoPixels show for each sound (three bytes a pixel: green, red,
+# blue), dim: they shine in the player's eyes, and lit they draw current. The
+# click shows nothing (SoundLights.lit_ms): a light at every move would distract.
+_PIXELS_DARK = bytes(15)
+_PIXELS_LIT = (_PIXELS_DARK, b"\x00\x0c\x00" * 5, b"\x0c\x00\x00" * 5, b"\x00\x00\x0c" * 5)
+
+
+class NeoPixels(SoundLights):
+    """The five NeoPixels under the screen as ``SoundLights``, written with the
+    firmware's ``neopixel_write`` (no library) from bytes made once. Without
+    them (no pin, no module) they stay dark."""
+
+    def __init__(self):
+        super().__init__()
+        self._pin = None
+        try:
+            import digitalio
+            import neopixel_write
+
+            self._write = neopixel_write.neopixel_write
+            pin = digitalio.DigitalInOut(board.NEOPIXEL)
+            pin.switch_to_output(value=False)
+            self._pin = pin
+            self._dark()  # they may hold the colours of a program run before
+        except (ImportError, AttributeError, ValueError, RuntimeError, MemoryError):
+            self._pin = None
+
+    def _show(self, sound):
+        if self._pin is None:
+            return False
+        self._write(self._pin, _PIXELS_LIT[sound])
+        return True
+
+    def _dark(self):
+        if self._pin is not None:
+            self._write(self._pin, _PIXELS_DARK)
+
+
 def setup():
-    """Build the board's pieces and the app: ``(app, buttons)``."""
+    """Build the board's pieces and the app: ``(app, buttons)`` (the
+    NeoPixels are ``app.lights``)."""
     from ..app.game_app import App
     from ..app.sheet import load_sheet
 
     buttons = button_source()
     display = board.DISPLAY
     display.auto_refresh = False  # the table drawn once it is built, not piece by piece
+    lights = NeoPixels()
+    sensors = BoardSensors(board.LIGHT, board.A6)  # (A6: the battery, halved by a divider)
     app = App(display, NvmStore(), Speaker(), load_sheet(SHEET_PATH), texts=TEXTS_PATH,
-              winnable=WINNABLE_PATH)
+              winnable=WINNABLE_PATH, sensors=sensors, lights=lights)
     display.auto_refresh = True
     return app, buttons
 
 def main(iterations=None):
     """Play St. Helena on this board (``code.py`` calls this)."""
     app, buttons = setup()
-    play(app, buttons, board.DISPLAY, iterations)
+    play(app, buttons, board.DISPLAY, iterations, app.lights)

@@ -13,12 +13,11 @@ says what the handhelds' speaker says.
 
 import board
 import keypad
-import supervisor
 
 from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
 from ..app.big_screen import BigScreen
-from ..app.buttons import TICKS_MASK
-from .shared import TEXTS_PATH, WINNABLE_PATH, ButtonSource, NvmStore, play
+from .shared import (TEXTS_PATH, WINNABLE_PATH, BoardSensors, ButtonSource, NvmStore,
+                     SoundLights, play)
 
 LARGE_SHEET_PATH = "/assets/sheet-large.bmp"
 LARGE_TABLE_WIDTH = const(240)  # the table drawn from the large sheet
@@ -29,9 +28,8 @@ LARGE_TABLE_HEIGHT = const(192)
 KEYMAP = b"\x07\x06\x04\x05\x01\x03\x02\x00"
 
 # The LED's colour (red, green, blue duty cycles of 65535: dim, it is in the
-# player's eye) and how long it shows, for each of app.sounds' CLICK, ERROR, FANFARE.
-_COLOURS = ((3000, 3000, 3000), (20000, 0, 0), (0, 16000, 0))
-_LIT_MS = (60, 250, 1500)
+# player's eye) for each of app.sounds' CLICK, ERROR, FANFARE, HINT_FOUND.
+_COLOURS = ((3000, 3000, 3000), (20000, 0, 0), (0, 16000, 0), (0, 0, 20000))
 
 
 def picosystem_buttons():
@@ -43,14 +41,14 @@ def picosystem_buttons():
     return ButtonSource(keys, keymap=KEYMAP)
 
 
-class Lights:
-    """The RGB LED as the app's speaker: ``play(sound)`` lights it in the
-    sound's colour, ``tick(now_ms)`` (the main loop's, allocating nothing)
-    puts it out when its time is up. Without the LED's PWM, it stays dark."""
+class Lights(SoundLights):
+    """The RGB LED as the app's speaker (``SoundLights``): a dim colour for
+    each sound, the click's too. Without the LED's PWM, it stays dark."""
+
+    lit_ms = (60, 250, 1500, 400)
 
     def __init__(self):
-        self._since = 0
-        self._for = 0  # ms the LED stays lit; 0: it is out
+        super().__init__()
         self._pins: list | None = None
         try:
             import pwmio
@@ -60,27 +58,18 @@ class Lights:
         except (ImportError, AttributeError, ValueError, RuntimeError, MemoryError):
             pass  # dark
 
-    def play(self, sound):
-        """Light the LED for ``sound`` (CLICK, ERROR or FANFARE)."""
-        if self._pins is None:
-            return
+    def _show(self, sound):
+        pins = self._pins
+        if pins is None:
+            return False
         colour = _COLOURS[sound]
         for index in range(3):
-            self._pins[index].duty_cycle = colour[index]
-        self._since = supervisor.ticks_ms()
-        self._for = _LIT_MS[sound]
+            pins[index].duty_cycle = colour[index]
+        return True
 
-    def tick(self, now_ms):
-        pins = self._pins
-        if self._for and pins is not None and (now_ms - self._since) & TICKS_MASK >= self._for:
-            self._for = 0
-            for pin in pins:
-                pin.duty_cycle = 0
-
-    @property
-    def lit(self):
-        """Whether the LED shows a colour now."""
-        return self._for != 0
+    def _dark(self):
+        for pin in self._pins or ():  # (lit only where there are pins)
+            pin.duty_cycle = 0
 
 
 def picosystem_setup():
@@ -93,8 +82,11 @@ def picosystem_setup():
     display = board.DISPLAY
     display.auto_refresh = False  # the table drawn once it is built, not piece by piece
     screen = BigScreen(display, LARGE_TABLE_WIDTH, LARGE_TABLE_HEIGHT)
+    # Its screen's brightness, the idle dimming and its battery (a third of it on
+    # BAT_SENSE, as Pimoroni's SDK reads it); it has no light sensor.
+    sensors = BoardSensors(battery_pin=board.BAT_SENSE, battery_ratio=3)
     app = App(screen, NvmStore(), lights, load_sheet(LARGE_SHEET_PATH), texts=TEXTS_PATH,
-              winnable=WINNABLE_PATH)
+              winnable=WINNABLE_PATH, sensors=sensors)
     display.auto_refresh = True
     return app, buttons, lights, screen
 

@@ -14,7 +14,7 @@ import supervisor
 
 from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
 
-from ..app.buttons import A, DOWN, LEFT, NO_EVENT, RIGHT, UP, ButtonTimer
+from ..app.buttons import A, DOWN, LEFT, NO_EVENT, RIGHT, UP, TICKS_MASK, ButtonTimer
 from ..core.statistics import KINDS
 
 TEXTS_PATH = "/assets/help.txt"  # help and the stuck screen's words, read when shown
@@ -93,6 +93,72 @@ class ButtonSource:
         if now_held != _NONE:
             return self._timer.down(now_held, now_ms)
         return NO_EVENT
+
+class BoardSensors:
+    """A board's light sensor, battery voltage and USB, as the app's
+    ``sensors`` (``app.power``): each reading a small int or a bool, so none
+    allocates. ``light_pin``, ``battery_pin``: analog pins or None (then
+    ``light()`` or ``battery_mv()`` is -1); ``battery_ratio``: the battery's
+    divider (the PyGamer's and PyBadge's halve it into A6)."""
+
+    def __init__(self, light_pin=None, battery_pin=None, battery_ratio=2):
+        import analogio
+
+        self._light = None if light_pin is None else analogio.AnalogIn(light_pin)
+        self._battery = None if battery_pin is None else analogio.AnalogIn(battery_pin)
+        self._full_scale_mv = 3300 * battery_ratio  # the ADC's 3.3 V reference, times the divider
+
+    def light(self):
+        """The light on the sensor, 0 (dark) to 65535, or -1."""
+        return -1 if self._light is None else self._light.value
+
+    def battery_mv(self):
+        """The battery's millivolts, or -1."""
+        if self._battery is None:
+            return -1
+        return self._battery.value * self._full_scale_mv // 65535
+
+    def on_usb(self):
+        """Whether a computer's USB is connected (the battery charges)."""
+        return supervisor.runtime.usb_connected
+
+
+class SoundLights:
+    """A board's lights saying what its speaker says: ``play(sound)`` shows
+    the sound's colour (``_show``, a subclass's) for ``lit_ms[sound]``,
+    ``tick(now_ms)`` (the main loop's, allocating nothing) puts them out
+    (``_dark``) when the time is up. A sound with no time shows nothing."""
+
+    lit_ms = (0, 250, 1500, 400)  # CLICK, ERROR, FANFARE, HINT_FOUND
+
+    def __init__(self):
+        self._since = 0
+        self._for = 0  # ms the lights stay lit; 0: they are out
+
+    def play(self, sound):
+        """Light up for ``sound`` (app.sounds: CLICK, ERROR, FANFARE or HINT_FOUND)."""
+        lit = self.lit_ms[sound]
+        if lit and self._show(sound):
+            self._since = supervisor.ticks_ms()
+            self._for = lit
+
+    def tick(self, now_ms):
+        if self._for and (now_ms - self._since) & TICKS_MASK >= self._for:
+            self._for = 0
+            self._dark()
+
+    @property
+    def lit(self):
+        """Whether the lights show a colour now."""
+        return self._for != 0
+
+    def _show(self, sound):
+        """Show ``sound``'s colour; False if there are no lights to show it."""
+        raise NotImplementedError
+
+    def _dark(self):
+        raise NotImplementedError
+
 
 # Record: magic, length (2 bytes, big-endian), the app's record. The record
 # checks itself, section by section (``app.record``), so a record torn by a

@@ -81,7 +81,7 @@ import gc, sys, micropython
 micropython.opt_level(3)  # no line numbers, as in the board's .mpy (mpy-cross -O3)
 sys.path.append("/lib/standins")
 import board, keypad, analogio, digitalio, microcontroller, supervisor
-import audioio, audiocore, bitmaptools, displayio, random, vectorio
+import audioio, audiocore, bitmaptools, displayio, random, vectorio, neopixel_write
 board.use(BOARD)
 sizes = []
 # --- top level ---
@@ -164,6 +164,16 @@ print("in_play", played - base)
 print("made", made["bitmaps"], made["bitmap_bytes"], made["tilegrids"], made["tiles"],
       made["palettes"], made["palette_bytes"], made["groups"])
 print("saves", microcontroller.nvm.writes)
+# Idle through the screen dimming and going dark (half a second a loop), the
+# light sensor ("auto" brightness) and the battery read all along; saved first.
+app.flush()
+app.power.set_step(4)
+supervisor.STEP = 500
+before = gc.mem_alloc()
+device.run(app, buttons, iterations=1)
+middle = gc.mem_alloc()
+device.run(app, buttons, iterations=1001)
+print("idle_dark_loop", (gc.mem_alloc() - middle) - (middle - before), app.power.state)
 # What the game does not import, measured last (outside every figure above).
 before = gc.mem_alloc()
 from adafruit_displayio_layout.layouts.page_layout import PageLayout
@@ -345,6 +355,9 @@ def main():
               % (grids, tiles, groups, palettes, palette_bytes))
         print("  allocated by 1000 idle loop iterations: %d bytes%s target 0"
               % (figures["idle_loop"][0], " " * 24))
+        print("  ... and by 1000 more over 500 s, dimming and going dark (state %d), the light"
+              " and battery read: %d bytes   target 0"
+              % (figures["idle_dark_loop"][1], figures["idle_dark_loop"][0]))
         print("  garbage made by %d button events in play (%d moves kept): %s, %d bytes an event"
               % (events, history, kb(churn), churn // events))
         print("  nvm writes in this script (menu openings, and the minute's write of the"

@@ -1,14 +1,24 @@
-"""The game's heap on the Fruit Jam, measured under the MicroPython VM (part
-of ``make bench-app``); prints figures, passes or fails nothing.
+"""The game's heap on the Fruit Jam (part of ``make bench-app``); prints
+figures, passes or fails nothing.
 
-Runs the app folder as the Fruit Jam does: ``sthelena_fruitjam.py`` (the
-one-file build, tools/board/fruitjam_app.py) compiled at import with the
-libraries it imports as ``.py``, then ``FruitJam()`` on the stand-ins
-(tools/standins: the launcher's 720x400 display, a USB mouse plugged in; the
-fanned table's sheet given),
-then moves played by mouse clicks alone, through the edge's main loop; then
-a hint with the Fruit Jam's larger budget, whose heap is read while it
-searches. Figures are differences of ``gc.mem_alloc()`` after a collection.
+Runs the app folder as the Fruit Jam does: ``sthelena_fruitjam.mpy`` (the
+one-file build, compiled by CircuitPython's mpy-cross: tools/board/fruitjam_app.py)
+loaded with the libraries it imports as ``.py`` (compiled at import), then
+``FruitJam()`` on the stand-ins (tools/standins: the launcher's 720x400
+display, a USB mouse plugged in; the fanned table), then moves played by mouse clicks alone,
+through the edge's main loop; then a hint with the Fruit Jam's larger budget,
+whose heap is read while it searches. Figures are differences of
+``gc.mem_alloc()`` after a collection, the stand-ins already imported (on the
+board they are firmware).
+
+Twice: under the MicroPython VM (the ``.mpy`` with its first byte changed:
+tools/board/board_mpy.py), and, where ``make firmware-vm`` has built it, on
+CircuitPython's own interpreter (10.x, unix port, 32-bit) with the folder as
+``make fruitjam`` builds it, where the least heap the game starts and plays
+in is bisected too, against the folder with its libraries compiled as well
+(``--mpy-libraries``) and the folder of before (the game as ``.py``, compiled
+at start); and the game's import is timed there, from the ``.mpy`` and from
+the ``.py``.
 
 Target: the whole game in play within a quarter of the RP2350's 520 KB of
 SRAM (130 KB: what the handheld's whole heap is), the hint's search beside
@@ -16,6 +26,8 @@ it in the 8 MB of PSRAM the firmware adds to the heap.
 """
 
 import os
+import shutil
+import subprocess
 import sys
 import tempfile
 
@@ -26,7 +38,7 @@ from vm_figures import vm_figures  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 IN_PLAY_TARGET = 130 * 1024
 MOVES = 150  # moves played by clicks before the heap in play is read
-FAN_SHEET = "sheet-fruitjam.bmp"  # the fanned table's cards (the edge plays without it too)
+ROOMY_HEAP = 4 * 1024 * 1024  # CircuitPython's interpreter: no collection while importing
 
 # A click on a place by the stand-in mouse, for VM scripts (tests/test_fruitjam.py
 # too; they name ``device``, ``place_x`` and ``place_y``): the pointer moved there in
@@ -52,25 +64,43 @@ def click(jam, mouse, place, button=1):
     device.run(jam, 3)
 """
 
-SCRIPT = """
+# Where the MicroPython VM's files are (its root: the folder, the working
+# directory) and what the board's firmware would have set up.
+VM_PRELUDE = """
 import gc, os, sys, micropython
 micropython.opt_level(3)
 sys.path.append("/lib/standins")
 os.mkdir("/saves")
+SAVES = "/saves/sthelena"
+"""
+
+# On CircuitPython's interpreter: run from the folder, the stand-ins before it
+# (its mouse library needs a real USB host).
+FIRMWARE_PRELUDE = """
+import gc, os, sys
+sys.path.insert(0, STANDINS)
+SAVES = SAVES_PATH
+"""
+
+SCRIPT = """
 import board, digitalio, keypad, supervisor, audiocore, bitmaptools, displayio, random, vectorio
 import usb.core, adafruit_usb_host_mouse, adafruit_fruitjam.peripherals
 board.use("fruit_jam")
 # --- top level ---
 base = gc.mem_alloc()
+print("standins", base)
 import sthelena_fruitjam as device
 from sthelena_fruitjam import place_x, place_y
 print("import_peak", gc.mem_alloc() - base)
+print("from_mpy", int(device.__file__.endswith(".mpy")))
 # --- top level ---
 imported = gc.mem_alloc()
+print("import", imported - base)
 random.seed(2026)  # the deal the app picks: the same every run
-jam = device.FruitJam()
+jam = device.FruitJam(device.SavesStore(SAVES))
 mouse = usb.core.plug("mouse")
 device.run(jam, 2)
+# --- started ---
 # --- top level ---
 set_up = gc.mem_alloc()
 clicks = 0
@@ -105,36 +135,152 @@ print("in_play", gc.mem_alloc() - base)
 jam.app.handle(device.SELECT)
 jam.app.handle(device.SELECT | device.HOLD)  # a hint: its buffers made
 # --- top level ---
-print("searching", gc.mem_alloc() - base, int(jam.app.hint is not None))
+print("searching", gc.mem_alloc() - base, jam.app.hint.slots if jam.app.hint else 0)
 while jam.app.hint is not None:
     jam.app.tick(0)
 # --- top level ---
 print("after", gc.mem_alloc() - base)
+jam.app.flush()
+print("saved", int(device.SavesStore(SAVES).load() is not None))
 """
 
 
+def script(prelude):
+    """The benchmark's script after ``prelude``, as the MicroPython VM runs
+    it (each ``# --- top level ---`` a collection there)."""
+    return prelude + SCRIPT.replace("MOVES", str(MOVES)).replace("CLICK_FUNCTIONS\n", CLICK)
+
+
+def vm_mpy_file(directory):
+    """The committed ``lib/sthelena_fruitjam.mpy`` as the MicroPython VM loads
+    it, written into ``directory``: its path (BundleError if it is stale)."""
+    import board_mpy
+    import fruitjam_app
+
+    fruitjam_app.check_mpy()
+    path = os.path.join(directory, fruitjam_app.BUNDLE_NAME + ".mpy")
+    with open(fruitjam_app.mpy_path(), "rb") as file:
+        data = board_mpy.for_micropython(file.read())
+    with open(path, "wb") as file:
+        file.write(data)
+    return path
+
+
 def fruit_jam_figures():
-    """The script's figures, with the app folder's one-file build in the VM."""
+    """The script's figures under the MicroPython VM, the app folder's game
+    as its ``.mpy``."""
     import fruitjam_app
 
     with tempfile.TemporaryDirectory() as directory:
-        path = os.path.join(directory, "sthelena_fruitjam.py")
-        with open(path, "w", encoding="utf-8") as file:
-            file.write(fruitjam_app.bundle_source())
-        args = ["--file", "sthelena_fruitjam.py=" + path,
+        args = ["--file", "sthelena_fruitjam.mpy=" + vm_mpy_file(directory),
                 "--pkg", os.path.join(ROOT, "tools", "standins")]
-        for name in set(fruitjam_app.ASSETS) | {FAN_SHEET}:
+        for name in fruitjam_app.ASSETS:
             args += ["--file", "assets/%s=%s" % (name, os.path.join(ROOT, "assets", name))]
-        return vm_figures(args, SCRIPT.replace("MOVES", str(MOVES)).replace(
-            "CLICK_FUNCTIONS\n", CLICK))
+        return vm_figures(args, script(VM_PRELUDE))
 
 
-def print_figures():
+def lay_out_app(directory, source=False, mpy_libraries=False):
+    """The app folder as ``make fruitjam`` builds it, in ``directory``, with
+    the stand-ins beside it and a folder for the saves; the folder's path.
+    ``source``: the folder of before, the game as ``.py`` (compiled at start);
+    ``mpy_libraries``: the libraries compiled too (``--mpy-libraries``)."""
+    import fruitjam_app
+
+    folder = fruitjam_app.build_app(
+        directory, mpy_cross=fruitjam_app.MPY_CROSS if mpy_libraries else None)
+    if source:
+        os.remove(os.path.join(folder, fruitjam_app.BUNDLE_NAME + ".mpy"))
+        with open(os.path.join(folder, fruitjam_app.BUNDLE_NAME + ".py"), "w",
+                  encoding="utf-8", newline="\n") as file:
+            file.write(fruitjam_app.bundle_source())
+    shutil.copytree(os.path.join(ROOT, "tools", "standins"), os.path.join(directory, "standins"),
+                    ignore=shutil.ignore_patterns("*.md", "__pycache__"))
+    os.makedirs(os.path.join(directory, "saves"), exist_ok=True)
+    return folder
+
+
+def run_in_folder(folder, text, heap):
+    """``text`` run on CircuitPython's interpreter from the app ``folder``
+    (laid out by lay_out_app: ``STANDINS`` and ``SAVES_PATH`` name the stand-ins
+    and a fresh save) in a fixed heap of ``heap`` bytes: the finished process."""
+    import firmware_figures
+
+    path, why = firmware_figures.interpreter()
+    if path is None:
+        raise RuntimeError(why)
+    directory = os.path.dirname(folder)
+    saves = os.path.join(directory, "saves")
+    shutil.rmtree(saves)
+    os.makedirs(saves)  # each run from a new deal, none saved
+    text = text.replace("STANDINS", repr(os.path.join(directory, "standins"))).replace(
+        "SAVES_PATH", repr(os.path.join(saves, "sthelena")))
+    return subprocess.run([path, "-X", "heapsize=%d" % heap, "-c", text], cwd=folder,
+                          capture_output=True, text=True, timeout=600)
+
+
+def firmware_script(started_only=False):
+    """The script for CircuitPython's interpreter: it collects when it must,
+    so each part ends with a collection before its figure is read.
+    ``started_only``: only as far as the game's first frame on the screen."""
+    text = script(FIRMWARE_PRELUDE)
+    if started_only:
+        text = text.split("# --- started ---")[0]
+    return text.replace("# --- top level ---", "gc.collect()")
+
+
+def circuitpython_figures(source=False, bisect=True, mpy_libraries=False):
+    """On CircuitPython's interpreter: the script's figures in a roomy heap;
+    and the least heaps (bytes, to 1 KiB, the stand-ins' included) in which
+    the game starts (``least_to_start``: loaded, set up, its first frame), in
+    which the whole script runs (``least_to_play``: the hint's search compact
+    where its full one has no room) and in which it runs with the full search
+    (``least_full_hint``); ``{"error": why}`` if it fails."""
+    from firmware_figures import bisect_heap
+
+    text = firmware_script()
+    with tempfile.TemporaryDirectory() as directory:
+        folder = lay_out_app(directory, source, mpy_libraries)
+        proc = run_in_folder(folder, text, ROOMY_HEAP)
+        if proc.returncode:
+            lines = (proc.stderr or proc.stdout).strip().splitlines()
+            return {"error": lines[-1] if lines else "exit status %d" % proc.returncode}
+        found = script_figures(proc.stdout)
+        if bisect:
+            slots = found["searching"][1]  # the full search's, in a roomy heap
+            for name, part, works in (
+                    ("least_to_start", firmware_script(started_only=True),
+                     lambda proc: proc.returncode == 0),
+                    ("least_to_play", text, lambda proc: proc.returncode == 0),
+                    ("least_full_hint", text, lambda proc: searched_with(proc, slots))):
+                found[name] = bisect_heap(lambda heap: works(run_in_folder(folder, part, heap)),
+                                          32 * 1024, 1024 * 1024)
+        return found
+
+
+def script_figures(output):
+    """The script's printed lines as ``{name: [ints]}``."""
+    found = {}
+    for line in output.splitlines():
+        name, *values = line.split()
+        found[name] = [int(value) for value in values]
+    return found
+
+
+def searched_with(proc, slots):
+    """Whether the script ran to its end with the hint's table of ``slots``
+    (where the heap is short the app falls back to a compact search, or none)."""
+    return proc.returncode == 0 and script_figures(proc.stdout)["searching"][1] == slots
+
+
+def kb(count):
+    return "%.1f KB" % (count / 1024)
+
+
+def print_vm_figures():
     figures = fruit_jam_figures()
-    kb = lambda count: "%.1f KB" % (count / 1024)  # noqa: E731
     moves, clicks = figures["played"]
-    print("fruit jam (MicroPython VM, the app folder's sthelena_fruitjam.py compiled at import,"
-          " stand-ins for its modules):")
+    print("fruit jam (MicroPython VM, the app folder's sthelena_fruitjam.mpy loaded, its libraries"
+          " compiled at import, stand-ins for its modules):")
     print("  allocated while importing it and its libraries, garbage included: %8s"
           % kb(figures["import_peak"][0]))
     print("  heap of the set-up (the sheets, the fanned table and the scaled screens, edge,"
@@ -145,6 +291,81 @@ def print_figures():
              "" if figures["in_play"][0] <= IN_PLAY_TARGET else "  NOT MET"))
     print("  with a hint searching (30,000 positions, 16,384 slots): %8s; after it: %s"
           % (kb(figures["searching"][0]), kb(figures["after"][0])))
+
+
+def print_firmware_figures():
+    import firmware_figures
+
+    version, why = firmware_figures.interpreter_version()
+    if version is None:
+        print("fruit jam on CircuitPython's interpreter: not measured (%s)" % why)
+        return
+    print("fruit jam on CircuitPython's own interpreter (%s, unix port, 32-bit): the app folder as"
+          " make fruitjam builds it,\n  the same script in %s of heap, then the least heaps"
+          " bisected by 1 KiB (the stand-ins' included):" % (version, kb(ROOMY_HEAP)))
+    for source, mpy_libraries, what in (
+            (False, False, "the game's .mpy, the libraries' .py compiled at start (make fruitjam)"),
+            (False, True, "the game's .mpy and the libraries' .mpy (fruitjam_app.py "
+                          "--mpy-libraries)"),
+            (True, False, "the game as .py, compiled at start (the folder before)")):
+        found = circuitpython_figures(source, mpy_libraries=mpy_libraries)
+        if "error" in found:
+            print("  %s: FAILED: %s" % (what, found["error"]))
+            continue
+        print("  %s (the game loaded from %s):" % (what, ".mpy" if found["from_mpy"][0] else ".py"))
+        print("    kept after the import: %s; set-up: %s; the whole game in play (%d clicks, %d"
+              " moves kept): %s;\n    with a hint searching: %s; after it: %s"
+              % (kb(found["import"][0]), kb(found["set_up"][0]), found["played"][1],
+                 found["played"][0], kb(found["in_play"][0]), kb(found["searching"][0]),
+                 kb(found["after"][0])))
+        least = [kb(found[name]) if found[name] else "over 1 MB"
+                 for name in ("least_to_start", "least_to_play", "least_full_hint")]
+        print("    least heap to start (first frame): %s; to play it all (the hint compact where"
+              " the full one has no room): %s;\n    to play it all with the hint's full search: %s"
+              "; of these, the stand-ins': %s" % tuple(least + [kb(found["standins"][0])]))
+    print_import_times()
+
+
+# The game's import alone, timed: the libraries it imports at top level first.
+TIMED_IMPORT = """
+import adafruit_ticks, adafruit_display_text, adafruit_display_text.bitmap_label
+import time
+start = time.ticks_us()
+import sthelena_fruitjam
+print("import_us", time.ticks_diff(time.ticks_us(), start))
+"""
+
+
+def import_times(runs=15):
+    """The game's import on CircuitPython's interpreter (microseconds, on this
+    machine), from its .mpy and from the .py of before, the runs interleaved:
+    ``{"mpy": [...], "py": [...]}``."""
+    text = firmware_script(started_only=True).split("import sthelena_fruitjam")[0] + TIMED_IMPORT
+    times = {"mpy": [], "py": []}
+    with tempfile.TemporaryDirectory() as directory:
+        folders = {kind: lay_out_app(os.path.join(directory, kind), kind == "py")
+                   for kind in times}
+        for _ in range(runs):
+            for kind, folder in folders.items():
+                proc = run_in_folder(folder, text, ROOMY_HEAP)
+                times[kind].append(script_figures(proc.stdout)["import_us"][0])
+    return times
+
+
+def print_import_times():
+    import statistics
+
+    times = import_times()
+    print("  the game's import alone, timed on this machine's unix port (median of %d interleaved"
+          " runs; load average %.1f):\n    from the .mpy %.1f ms, from the .py %.1f ms (its"
+          " compile); an RP2350's times are not measured"
+          % (len(times["mpy"]), os.getloadavg()[0], statistics.median(times["mpy"]) / 1000,
+             statistics.median(times["py"]) / 1000))
+
+
+def print_figures():
+    print_vm_figures()
+    print_firmware_figures()
 
 
 if __name__ == "__main__":

@@ -43,7 +43,7 @@ def heap_size():
 sys.path.append(STANDINS_DIR)
 sys.path.insert(0, ROOT + "lib")
 import board, keypad, analogio, digitalio, microcontroller, supervisor, storage
-import audioio, audiocore, bitmaptools, displayio, random, vectorio
+import audioio, audiocore, bitmaptools, displayio, random, vectorio, neopixel_write
 board.use(BOARD)
 <part>
 STANDINS = gc.mem_alloc()

@@ -7,9 +7,11 @@ holding the same code takes less. This tool (desktop only) writes it:
     python tools/board/bundle.py --lib [--mpy-cross PATH]
         lib/sthelena_board.mpy (the merged board modules, compiled by
         CircuitPython's mpy-cross: tools/board/board_mpy.py says why), the
-        PicoSystem's lib/sthelena_picosystem.mpy (the same with its edge) and
-        lib/sthelena_drive.py (sthelena/handheld/drive.py, imported only when boot.py
-        hands the drive to the game), both committed
+        PicoSystem's lib/sthelena_picosystem.mpy (the same with its edge), the
+        Fruit Jam's lib/sthelena_fruitjam.mpy (what its app folder carries:
+        tools/board/fruitjam_app.py) and lib/sthelena_drive.py
+        (sthelena/handheld/drive.py, imported only when boot.py hands the drive
+        to the game), all committed
     python tools/board/bundle.py [--out DIR]        # DIR (default build/CIRCUITPY):
         code.py, boot.py, assets/ (sheet.bmp, help.txt, winnable.bin), those
         two files of lib/, and the board's libraries (tools/board/board_libs.py)
@@ -50,9 +52,15 @@ has no comments):
   are left as they are.
 - Then the module's private names (``_NAME`` globals, and the private
   attributes and methods its classes define) get short names (``_a``,
-  ``_b``...): nothing outside the one module sees them (see
-  ``bundle_names.short_private_names`` for what keeps its name), and its
+  ``_b``...; a global first takes the name of an attribute the module
+  interns anyway, as no scope uses that name; a comment above a renamed
+  function names it as its module does, for a traceback's names): nothing
+  outside the one module sees them (see ``bundle_names.short_private_names``
+  for what keeps its name), and its
   constants are made private (folded, kept nowhere) but ``PUBLIC_CONSTANTS``.
+  In the bundles the board loads, its functions and values are made private
+  first (and so get short names, and their parameters too) but those scripts
+  import (``BUNDLE_API``): see ``bundle_names.private_globals``.
 
 The output is the same for the same sources. ``bundle_imports.py`` reads the
 modules' imports and orders them; ``bundle_names.py`` finds and renames names.
@@ -71,10 +79,12 @@ sys.path[:0] = [os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__f
 from bundle_imports import (BundleError, ImportRewriter, check_import_from, module_file,
                             order_modules, where)
 from bundle_names import (PrivateRenamer, Renamer, bound_names, keyword_callees,
-                          private_constants, short_private_names, shorten_locals)
+                          private_constants, private_globals, short_private_names,
+                          shorten_locals)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from board_libs import LibraryError, library_files  # noqa: E402
+import board_files  # noqa: E402
 import board_mpy  # noqa: E402
 from bundle_statements import bound_statements, is_const_fallback, used_as_parameter  # noqa: E402
 
@@ -91,7 +101,8 @@ HANDHELD_MODULES = CORE_MODULES + (
     "sthelena.app.hint_line", "sthelena.app.hint_search", "sthelena.app.hint", "sthelena.app.menu",
     "sthelena.app.deal_number", "sthelena.app.peek", "sthelena.app.overview",
     "sthelena.app.help", "sthelena.app.won", "sthelena.app.stuck",
-    "sthelena.app.sheet", "sthelena.app.game_app", "sthelena.handheld.shared")
+    "sthelena.app.sheet", "sthelena.app.power", "sthelena.app.game_app",
+    "sthelena.handheld.shared")
 BOARD_MODULES = HANDHELD_MODULES + ("sthelena.handheld.device",)  # the PyGamer's and PyBadge's
 # The constants the one module keeps importable: the button events, what a
 # script driving the app sends (the others are folded where they are used).
@@ -102,6 +113,18 @@ BUNDLE_NAME = "sthelena_board"
 PICOSYSTEM_MODULES = HANDHELD_MODULES + ("sthelena.app.big_screen", "sthelena.handheld.picosystem")
 PICOSYSTEM_NAME = "sthelena_picosystem"
 BUNDLES = ((BUNDLE_NAME, BOARD_MODULES), (PICOSYSTEM_NAME, PICOSYSTEM_MODULES))
+# The Fruit Jam's game: its app folder carries it (tools/board/fruitjam_app.py),
+# not the handhelds' drive; compiled and committed with theirs.
+FRUIT_JAM_NAME = "sthelena_fruitjam"
+# What scripts import from each bundle the board loads, besides PUBLIC_CONSTANTS:
+# code.py its entry point, tools/board/board_start.py, the benchmarks and the
+# VM tests the rest. Its other functions and values are made private (shorter
+# names: less heap), so a script wanting one more adds it here.
+BUNDLE_API = {
+    BOARD_MODULES: ("main", "setup", "run", "SHEET_PATH", "TEXTS_PATH", "WINNABLE_PATH",
+                    "step", "place_x", "place_y", "hint_begin", "hint_search", "record_bytes"),
+    PICOSYSTEM_MODULES: ("start", "picosystem_setup", "run", "start_hint", "hint_nodes"),
+}
 # What the board imports only when boot.py handed it the drive: a module of its own.
 DRIVE_MODULES = ("sthelena.handheld.drive",)
 DRIVE_NAME = "sthelena_drive"
@@ -116,11 +139,15 @@ def _source(node):
 
 
 def merge(modules=BOARD_MODULES, root=ROOT, command=LIB_COMMAND + "` (make lib",
-          public_constants=PUBLIC_CONSTANTS):
+          public_constants=PUBLIC_CONSTANTS, public_names=None):
     """The source of one module holding ``modules`` (dotted names of files
     under ``root``); BundleError if they cannot be merged. Its first line
     names ``command``, which makes it again. Its constants are private but
-    for ``public_constants`` (None: all kept as they are)."""
+    for ``public_constants`` (None: all kept as they are); its functions
+    and values private but for ``public_names`` and the constants, if given
+    or if ``modules`` is a bundle of ``BUNDLE_API`` (else all kept public)."""
+    if public_names is None:
+        public_names = BUNDLE_API.get(tuple(modules))
     trees = {}
     for name in modules:
         path = module_file(name, root)
@@ -232,21 +259,30 @@ def merge(modules=BOARD_MODULES, root=ROOT, command=LIB_COMMAND + "` (make lib",
                           for name in ordered))]
     if const_fallback is not None:
         parts.append(const_fallback + "\n")
+    written = [stmt.name if isinstance(stmt, (ast.FunctionDef, ast.ClassDef)) else None
+               for _, stmt in out]  # a function's or class's name as its module has it
+    if public_names is not None:
+        made_private = Renamer(private_globals([stmt for _, stmt in out],
+                                               tuple(public_names) + tuple(public_constants or ())))
+        out = [(name, made_private.visit(stmt)) for name, stmt in out]
     top_level = set()
     for _, stmt in out:
         top_level.update(bound_names(stmt))
-    named_by_callers = keyword_callees(trees.values())
+    named_by_callers = keyword_callees([stmt for _, stmt in out])
     shortened = [shorten_locals(stmt, top_level, named_by_callers) for _, stmt in out]
     if public_constants is not None:
         made_private = Renamer(private_constants(shortened, public_constants))
         shortened = [made_private.visit(stmt) for stmt in shortened]
     renamer = PrivateRenamer(*short_private_names(shortened))
     last = None
-    for (name, _), stmt in zip(out, shortened):
+    for (name, _), stmt, original in zip(out, shortened, written):
         if name != last:
             parts.append("# %s\n" % name)
             last = name
-        parts.append(_source(renamer.visit(stmt)) + "\n")
+        stmt = renamer.visit(stmt)
+        if original and stmt.name != original:  # what a traceback's name stands for
+            parts.append("# %s: %s\n" % (stmt.name, original))
+        parts.append(_source(stmt) + "\n")
     return "".join(parts)
 
 
@@ -289,9 +325,30 @@ def board_mpy_path(root=ROOT, name=BUNDLE_NAME):
     return lib_path(root, name, ".mpy")
 
 
-def check_board_mpy(root=ROOT):
-    """BundleError unless each committed ``.mpy`` was made from the sources as they are."""
-    for name, modules in BUNDLES:
+def fruit_jam_modules():
+    """The Fruit Jam's modules, the core's first (as the handheld's bundle
+    lists them), then the rest in the folders' order: merge orders them by
+    their imports. Read from the folders (board_files), so a module added to
+    ``app/`` or ``fruitjam/`` is in it."""
+    others = [board_files.module_name(path) for path in board_files.board_files(
+        board_files.ON_FRUIT_JAM, board_files.NOT_ON_BOARD)]
+    return CORE_MODULES + tuple(name for name in others if name not in CORE_MODULES)
+
+
+def compiled_bundles():
+    """``(name, modules)`` of every game compiled into ``lib/``: the
+    handhelds' (BUNDLES) and the Fruit Jam's."""
+    return BUNDLES + ((FRUIT_JAM_NAME, fruit_jam_modules()),)
+
+
+_BOARDS_OF = {BUNDLE_NAME: "PyGamer and PyBadge", PICOSYSTEM_NAME: "PicoSystem",
+              FRUIT_JAM_NAME: "Fruit Jam"}
+
+
+def check_board_mpy(root=ROOT, bundles=None):
+    """BundleError unless each committed ``.mpy`` (of ``bundles``, default
+    all of them) was made from the sources as they are."""
+    for name, modules in compiled_bundles() if bundles is None else bundles:
         problem = board_mpy.stale(board_mpy_path(root, name), merge(modules, root))
         if problem:
             raise BundleError("%s: run `%s` and commit it" % (problem, board_mpy.BUILD_COMMAND))
@@ -300,15 +357,14 @@ def check_board_mpy(root=ROOT):
 def write_lib(root=ROOT, mpy_cross=board_mpy.MPY_CROSS):
     """Write the drive's committed ``lib/`` modules; lines saying what was written."""
     lines = []
-    for name, modules in BUNDLES:
+    for name, modules in compiled_bundles():
         path = board_mpy_path(root, name)
         try:
             size = board_mpy.compile_module(merge(modules, root), path, mpy_cross, name)
         except RuntimeError as error:
             raise BundleError(str(error)) from None
         lines.append("%s: %d bytes (the %s's modules, one module, compiled)"
-                     % (os.path.relpath(path), size,
-                        "PicoSystem" if name == PICOSYSTEM_NAME else "PyGamer and PyBadge"))
+                     % (os.path.relpath(path), size, _BOARDS_OF[name]))
         source = lib_path(root, name)
         if os.path.exists(source):  # the board would import a .py before the .mpy beside it
             os.remove(source)
@@ -319,21 +375,16 @@ def write_lib(root=ROOT, mpy_cross=board_mpy.MPY_CROSS):
     return lines
 
 
-def build_tree(out, root=ROOT, mpy_cross=None):
-    """Write the CIRCUITPY tree into ``out``; the game's ``.mpy`` size in bytes.
-    With ``mpy_cross`` (CircuitPython's), the libraries go in compiled, as
-    circup installs them; else as their ``.py``."""
-    check_board_mpy(root)
-    try:
-        libraries = library_files()
-    except LibraryError as error:
-        raise BundleError(str(error)) from None
+def copy_libraries(libraries, folder, mpy_cross=None):
+    """The libraries' files (``(name, path)``, library_files) into ``folder``;
+    with ``mpy_cross`` (CircuitPython's) their ``.py`` compiled, as circup
+    installs them. BundleError if it cannot compile them."""
     if mpy_cross:
         problem = board_mpy.mpy_cross_problem(mpy_cross)
         if problem:
             raise BundleError(problem)
     for name, path in libraries:
-        target = os.path.join(out, "lib", *name.split("/"))
+        target = os.path.join(folder, *name.split("/"))
         os.makedirs(os.path.dirname(target), exist_ok=True)
         if mpy_cross and name.endswith(".py"):
             target = target[:-3] + ".mpy"
@@ -342,6 +393,18 @@ def build_tree(out, root=ROOT, mpy_cross=None):
                 raise BundleError("mpy-cross failed on %s: %s" % (name, run.stderr.strip()))
         else:
             shutil.copyfile(path, target)
+
+
+def build_tree(out, root=ROOT, mpy_cross=None):
+    """Write the CIRCUITPY tree into ``out``; the game's ``.mpy`` size in bytes.
+    With ``mpy_cross`` (CircuitPython's), the libraries go in compiled, as
+    circup installs them; else as their ``.py``."""
+    check_board_mpy(root, BUNDLES)
+    try:
+        libraries = library_files()
+    except LibraryError as error:
+        raise BundleError(str(error)) from None
+    copy_libraries(libraries, os.path.join(out, "lib"), mpy_cross)
     for name in TREE_FILES:
         path = os.path.join(root, name)
         if not os.path.isfile(path):
@@ -364,8 +427,9 @@ def main(argv=None):
     parser.add_argument("--source", metavar="FILE",
                         help="write the board's modules, merged, to FILE (what the .mpy holds)")
     parser.add_argument("--lib", action="store_true",
-                        help="write the repository's lib/%s.mpy and lib/%s.py (committed)"
-                        % (BUNDLE_NAME, DRIVE_NAME))
+                        help="write the repository's lib/%s.py and the games' lib/*.mpy "
+                        "(%s; committed)" % (DRIVE_NAME, ", ".join(
+                            name for name, _ in BUNDLES + ((FRUIT_JAM_NAME, ()),))))
     parser.add_argument("--mpy-cross", default=board_mpy.MPY_CROSS, metavar="PATH",
                         help="CircuitPython's mpy-cross, for --lib and --mpy-libraries "
                         "(default %s)" % os.path.relpath(board_mpy.MPY_CROSS))

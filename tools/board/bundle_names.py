@@ -182,9 +182,13 @@ def short_private_names(statements):
     outside the module, so short ones take less heap. Left as they are: a
     private attribute the module uses but does not define (a library
     object's, such as a label's ``_palette``), any name used as a parameter
-    or keyword argument, or written in a string (``getattr``). Returns two
-    dicts old -> new: for names (globals, and what class bodies define) and
-    for attributes."""
+    or keyword argument, or written in a string (``getattr``). A private
+    global that is no attribute takes, while there are some, a name the
+    module interns anyway as an attribute name (``_attribute_only_names``):
+    no interned name of its own, and fewer interned names keep the board's
+    pool of them from growing (it doubles when full). Returns two dicts
+    old -> new: for names (globals, and what class bodies define) and for
+    attributes."""
     nodes = [node for statement in statements for node in ast.walk(statement)]
     names = set()
     for statement in statements:
@@ -217,20 +221,56 @@ def short_private_names(statements):
             used.add(node.asname or node.name.split(".")[0])
     free = ("_" + name for name in _SHORT_NAMES + tuple(string.ascii_uppercase)
             if "_" + name not in used)
+    interned = iter(_attribute_only_names(nodes))
+    constants = {name for statement in statements if isinstance(statement, ast.Assign)
+                 and _is_const_call(statement.value) for name in _assigned_names(statement)}
     new_names = {}
     new_attributes = {}
     for name in sorted((names | attributes) - kept):
         if not _private(name):
             continue
+        if name not in attributes and name not in constants:
+            # A global only: an attribute's name costs it nothing. (The
+            # board folds a constant only under a private name.)
+            new_names[name] = next(interned, None) or next(free)
+            continue
         new = next(free)
         if len(new) >= len(name):
             continue
-        if name in names:
-            new_names[name] = new
-        if name in attributes:  # a class body's names are its attributes too
-            new_names[name] = new
-            new_attributes[name] = new
+        new_names[name] = new  # a class body's names are its attributes too
+        new_attributes[name] = new
     return new_names, new_attributes
+
+
+def _attribute_only_names(nodes):
+    """The public names ``nodes`` use as attributes and never as a variable
+    (in any scope, as a parameter or keyword, an import, a function or
+    class) nor define in a class body, builtins and keywords aside;
+    shortest first. The board interns them anyway, and a global of that
+    name meets none of their uses, so a private global given one costs no
+    interned name."""
+    variables = set(dir(builtins)) | set(keyword.kwlist)
+    found = set()
+    for node in nodes:
+        if isinstance(node, ast.ClassDef):
+            for item in node.body:
+                variables.update(bound_names(item))
+        if isinstance(node, ast.Attribute):
+            found.add(node.attr)
+        elif isinstance(node, ast.Name):
+            variables.add(node.id)
+        elif isinstance(node, (ast.arg, ast.keyword)) and node.arg:
+            variables.add(node.arg)
+        elif isinstance(node, ast.alias):
+            variables.add((node.asname or node.name).split(".")[0])
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            variables.update(node.names)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            variables.add(node.name)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            variables.add(node.name)
+    return sorted((name for name in found - variables if not name.startswith("_")),
+                  key=lambda name: (len(name), name))
 
 
 class PrivateRenamer(Renamer):
@@ -246,6 +286,70 @@ class PrivateRenamer(Renamer):
         return node
 
 
+def private_globals(statements, public):
+    """Renames (a dict name -> _name) making the module's public functions and
+    values private but for those in ``public`` (what scripts import from the
+    module): a private one gets a short name (``short_private_names``), and
+    so do its parameters if nothing names them, where a public name keeps
+    its length for whoever imports it. Left public: classes (their names
+    show in errors and reprs), imports, constants (``private_constants``
+    decides those), names bound more than once, and any name also used as a
+    parameter, keyword, attribute or class attribute, or written in a
+    string."""
+    counts = _count_bindings(statements)
+    candidates = set()
+    for statement in statements:
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            candidates.add(statement.name)
+        elif isinstance(statement, ast.Assign) and not _is_const_call(statement.value):
+            candidates.update(_assigned_names(statement))
+    kept = set(public)
+    used = set()
+    for statement in statements:
+        for node in ast.walk(statement):
+            if isinstance(node, ast.Name):
+                used.add(node.id)
+            elif _named_otherwise(node):
+                kept.add(_named_otherwise(node))
+            elif isinstance(node, ast.ClassDef):
+                for item in node.body:
+                    kept.update(bound_names(item))
+    return {name: "_" + name for name in candidates - kept
+            if not name.startswith("_") and counts[name] == 1
+            and "_" + name not in counts and "_" + name not in used}
+
+
+def _count_bindings(statements):
+    """How many times the statements bind each name at top level."""
+    counts = {}
+    for statement in statements:
+        for name in bound_names(statement):
+            counts[name] = counts.get(name, 0) + 1
+    return counts
+
+
+def _named_otherwise(node):
+    """The name ``node`` uses other than as a variable (a parameter's, a
+    keyword's, an attribute's, or a string), which renaming a global would
+    not follow; else None."""
+    if isinstance(node, (ast.arg, ast.keyword)):
+        return node.arg
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return None
+
+
+def _assigned_names(assignment):
+    return [target.id for target in assignment.targets if isinstance(target, ast.Name)]
+
+
+def _is_const_call(node):
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+            and node.func.id == "const")
+
+
 def private_constants(statements, public):
     """Renames (a dict NAME -> _NAME) making the module's public constants
     (``NAME = const(...)`` at top level) private but for those in
@@ -255,16 +359,11 @@ def private_constants(statements, public):
     more than once, used above its definition (the compiler folds only
     what it has seen), used as a parameter, keyword or attribute, or
     written in a string."""
-    counts = {}
+    counts = _count_bindings(statements)
     constants = set()
     for statement in statements:
-        for name in bound_names(statement):
-            counts[name] = counts.get(name, 0) + 1
-        if isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Call) \
-                and isinstance(statement.value.func, ast.Name) \
-                and statement.value.func.id == "const":
-            constants.update(target.id for target in statement.targets
-                             if isinstance(target, ast.Name))
+        if isinstance(statement, ast.Assign) and _is_const_call(statement.value):
+            constants.update(_assigned_names(statement))
     kept = set(public)
     defined = set()
     for statement in statements:
@@ -272,12 +371,8 @@ def private_constants(statements, public):
             if isinstance(node, ast.Name) and node.id in constants and node.id not in defined \
                     and isinstance(node.ctx, ast.Load):
                 kept.add(node.id)  # used above its definition: only a global finds it
-            elif isinstance(node, (ast.arg, ast.keyword)) and node.arg:
-                kept.add(node.arg)
-            elif isinstance(node, ast.Constant) and isinstance(node.value, str):
-                kept.add(node.value)
-            elif isinstance(node, ast.Attribute):
-                kept.add(node.attr)
+            elif _named_otherwise(node):
+                kept.add(_named_otherwise(node))
         defined.update(name for name in bound_names(statement) if name in constants)
     return {name: "_" + name for name in constants - kept
             if not name.startswith("_") and counts[name] == 1 and "_" + name not in counts}

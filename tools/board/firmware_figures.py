@@ -92,15 +92,21 @@ def standins_heap(drive, board, parts=40):
 def least_heap(drive, board, allowance, parts=40, step=1024):
     """The least heap (bytes, to ``step``) in which the game starts and plays,
     less the stand-ins' ``allowance``: what the game needs at its peak."""
-    low, high = 16 * 1024, 2 * BOARD_HEAP  # fails, works (checked below)
-    if run(drive, board, high + allowance, parts)[0] is None:
+    return bisect_heap(lambda heap: run(drive, board, heap + allowance, parts)[0] is not None,
+                       16 * 1024, 2 * BOARD_HEAP, step)
+
+
+def bisect_heap(works, low, high, step=1024):
+    """The least heap (bytes, to ``step``) above ``low`` for which ``works(heap)``,
+    bisected (a run needing no more than ``high``); None if it fails in ``high``."""
+    if not works(high):
         return None
     while high - low > step:
         middle = (low + high) // 2 // step * step
-        if run(drive, board, middle + allowance, parts)[0] is None:
-            low = middle
-        else:
+        if works(middle):
             high = middle
+        else:
+            low = middle
     return high
 
 
@@ -118,14 +124,21 @@ def board_figures(board, libraries="mpy", parts=40, peak=True):
         return result
 
 
-def print_figures(parts=40):
-    """What ``make bench-app`` prints of CircuitPython's interpreter."""
+def interpreter_version():
+    """``(sys.version of CircuitPython's interpreter, None)``, or ``(None, why not)``."""
     path, why = interpreter()
     if path is None:
+        return None, why
+    return subprocess.run([path, "-c", "import sys; print(sys.version)"],
+                          capture_output=True, text=True).stdout.strip(), None
+
+
+def print_figures(parts=40):
+    """What ``make bench-app`` prints of CircuitPython's interpreter."""
+    version, why = interpreter_version()
+    if version is None:
         print("CircuitPython's interpreter: not measured (%s)" % why)
         return
-    version = subprocess.run([path, "-c", "import sys; print(sys.version)"],
-                             capture_output=True, text=True).stdout.strip()
     print("CircuitPython's own interpreter (%s, unix port, 32-bit), the drive image as the board"
           " starts it\n  (tools/board/board_start.py: code.py compiled, lib/sthelena_board.mpy loaded,"
           " set up, %d parts of play\n  with hints and a long game), a fixed heap of 150 KiB"

@@ -1,6 +1,6 @@
 """The Fruit Jam OS app folder: ``build/fruitjam/sthelena/`` (``make fruitjam``).
 
-    python tools/board/fruitjam_app.py [--out DIR]
+    python tools/board/fruitjam_app.py [--out DIR] [--mpy-libraries]
 
 Fruit Jam OS's launcher lists every folder of ``apps/`` (on the drive or the
 SD card) that holds a ``code.py``, with the ``title`` and ``icon`` its
@@ -10,13 +10,19 @@ one folder copied into ``apps/`` installs the game:
 
 - ``code.py``: the repository's (it picks the Fruit Jam edge by ``board.board_id``);
 - ``metadata.json`` and ``icon.bmp`` (64 x 64, tools/assets/make_icon.py);
-- ``sthelena_fruitjam.py``: the Fruit Jam's modules (tools/board/board_files.py)
-  merged into one, as ``tools/board/bundle.py`` merges the handheld's. It
-  stays ``.py``: the Fruit Jam compiles it at start in its large heap, so it
-  runs on any CircuitPython 10 with no ``.mpy`` version to match;
+- ``sthelena_fruitjam.mpy``: the Fruit Jam's modules (tools/board/board_files.py)
+  merged into one, as ``tools/board/bundle.py`` merges the handheld's, and
+  compiled by CircuitPython's own mpy-cross: the committed
+  ``lib/sthelena_fruitjam.mpy`` (``make lib``; stamped with its source's hash
+  and checked as ``lib/sthelena_board.mpy`` is, so a stale one is refused).
+  The board only loads it: compiling the 110 KB source took about 400 KiB of
+  heap at every start. Its format (``.mpy`` version 6) is what CircuitPython
+  9 and 10 load; on another, ``code.py`` says so in one line;
 - ``assets/``: the sprite sheet, the texts, the table of winnable deals;
 - the libraries the game imports (board_libs.FRUIT_JAM_LIBRARIES), as ``.py``
-  from the packages requirements-dev.txt pins. ``adafruit_fruitjam`` (the
+  from the packages requirements-dev.txt pins, compiled at start (with
+  ``--mpy-libraries``, by CircuitPython's mpy-cross: the start then needs less
+  heap, docs/fruitjam.md, and CircuitPython 9 or 10). ``adafruit_fruitjam`` (the
   screen's modes, the DAC) and the launcher's settings are Fruit Jam OS's
   own, on every drive that has it.
 
@@ -31,41 +37,48 @@ import sys
 
 sys.path[:0] = [os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), part)
                 for part in ("board", "bench", "assets")]  # the tools' folders
-import board_files  # noqa: E402
 from board_libs import FRUIT_JAM_LIBRARIES, LibraryError, library_files  # noqa: E402
-from bundle import CORE_MODULES, ROOT, BundleError, merge, write_module  # noqa: E402
+from board_mpy import MPY_CROSS, mpy_cross_problem  # noqa: E402
+from bundle import (FRUIT_JAM_NAME as BUNDLE_NAME, ROOT, BundleError, board_mpy_path,  # noqa: E402
+                    check_board_mpy, copy_libraries, fruit_jam_modules, merge)
 import make_icon  # noqa: E402
 
 APP_NAME = "sthelena"
-BUNDLE_NAME = "sthelena_fruitjam"
 TITLE = "St. Helena"
 DEFAULT_OUT = os.path.join(ROOT, "build", "fruitjam")
-ASSETS = ("sheet.bmp", "help.txt", "winnable.bin")
-
-
-def fruit_jam_modules():
-    """The Fruit Jam's modules, the core's first (as the handheld's bundle
-    lists them), then the rest in the folders' order: merge orders them by
-    their imports."""
-    others = [board_files.module_name(path) for path in board_files.board_files(
-        board_files.ON_FRUIT_JAM, board_files.NOT_ON_BOARD)]
-    return CORE_MODULES + tuple(name for name in others if name not in CORE_MODULES)
+ASSETS = ("sheet.bmp", "sheet-fruitjam.bmp", "help.txt", "winnable.bin")  # the fanned table's too
 
 
 def bundle_source(root=ROOT):
-    """``sthelena_fruitjam.py``'s source."""
-    return merge(fruit_jam_modules(), root,
-                 command="python3 tools/board/fruitjam_app.py` (make fruitjam")
+    """The source ``sthelena_fruitjam.mpy`` is compiled from."""
+    return merge(fruit_jam_modules(), root)
 
 
-def build_app(out=DEFAULT_OUT, root=ROOT):
-    """Write the app folder ``out``/sthelena (emptied first); its path."""
+def mpy_path(root=ROOT):
+    """The committed game as the folder carries it: ``lib/sthelena_fruitjam.mpy``."""
+    return board_mpy_path(root, BUNDLE_NAME)
+
+
+def check_mpy(root=ROOT):
+    """BundleError, saying how to remake it, unless ``mpy_path()`` was made
+    by CircuitPython's mpy-cross from the sources as they are."""
+    check_board_mpy(root, ((BUNDLE_NAME, fruit_jam_modules()),))
+
+
+def build_app(out=DEFAULT_OUT, root=ROOT, mpy_cross=None):
+    """Write the app folder ``out``/sthelena (emptied first); its path.
+    BundleError, and nothing written, if the committed ``.mpy`` is missing or
+    was not made from the sources as they are. With ``mpy_cross``
+    (CircuitPython's), the libraries go in compiled too."""
     folder = os.path.join(out, APP_NAME)
+    check_mpy(root)
     try:
         libraries = library_files(libraries=FRUIT_JAM_LIBRARIES)
     except LibraryError as error:
         raise BundleError(str(error)) from None
-    source = bundle_source(root)
+    problem = mpy_cross and mpy_cross_problem(mpy_cross)
+    if problem:
+        raise BundleError(problem)
     if os.path.isdir(folder):
         shutil.rmtree(folder)
     os.makedirs(os.path.join(folder, "assets"))
@@ -75,13 +88,10 @@ def build_app(out=DEFAULT_OUT, root=ROOT):
         file.write("\n")
     with open(os.path.join(folder, "icon.bmp"), "wb") as file:
         file.write(make_icon.icon_bytes())
-    write_module(os.path.join(folder, BUNDLE_NAME + ".py"), source)
+    shutil.copyfile(mpy_path(root), os.path.join(folder, BUNDLE_NAME + ".mpy"))
     for name in ASSETS:
         shutil.copyfile(os.path.join(root, "assets", name), os.path.join(folder, "assets", name))
-    for name, path in libraries:
-        target = os.path.join(folder, *name.split("/"))
-        os.makedirs(os.path.dirname(target), exist_ok=True)
-        shutil.copyfile(path, target)
+    copy_libraries(libraries, folder, mpy_cross)
     return folder
 
 
@@ -89,18 +99,23 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", default=DEFAULT_OUT,
                         help="where to write the sthelena folder (default build/fruitjam)")
+    parser.add_argument("--mpy-libraries", action="store_true",
+                        help="put the libraries in compiled by CircuitPython's mpy-cross "
+                        "(%s; make firmware-vm builds it): less heap and time at start, "
+                        "for CircuitPython 9 and 10 only" % os.path.relpath(MPY_CROSS))
     args = parser.parse_args(argv)
     try:
-        folder = build_app(args.out)
+        folder = build_app(args.out, mpy_cross=MPY_CROSS if args.mpy_libraries else None)
     except BundleError as error:
         print("fruitjam_app: %s" % error, file=sys.stderr)
         return 1
-    size = os.path.getsize(os.path.join(folder, BUNDLE_NAME + ".py"))
+    size = os.path.getsize(os.path.join(folder, BUNDLE_NAME + ".mpy"))
     libraries = sorted({name.split("/")[0].split(".")[0]
                         for name, _ in library_files(libraries=FRUIT_JAM_LIBRARIES)})
-    print("%s: code.py, metadata.json, icon.bmp, assets/, %s.py (%d bytes) and the "
-          "libraries %s; copy it into the drive's apps/ folder"
-          % (os.path.relpath(folder), BUNDLE_NAME, size, ", ".join(libraries)))
+    print("%s: code.py, metadata.json, icon.bmp, assets/, %s.mpy (%d bytes, for "
+          "CircuitPython 9 and 10) and the libraries %s (as %s); copy it into the drive's apps/ "
+          "folder" % (os.path.relpath(folder), BUNDLE_NAME, size, ", ".join(libraries),
+                      ".mpy" if args.mpy_libraries else ".py"))
     return 0
 
 

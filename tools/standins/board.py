@@ -21,12 +21,13 @@ class _Pin:
         return "board." + self.name
 
 
-_HANDHELD = ("BUTTON_CLOCK", "BUTTON_OUT", "BUTTON_LATCH", "SPEAKER", "SPEAKER_ENABLE")
+_HANDHELD = ("BUTTON_CLOCK", "BUTTON_OUT", "BUTTON_LATCH", "SPEAKER", "SPEAKER_ENABLE",
+             "LIGHT", "A6", "NEOPIXEL")  # A6: the battery, through a divider by two
 _PINS = {
     "pybadge": _HANDHELD,
     "pygamer": _HANDHELD + ("JOYSTICK_X", "JOYSTICK_Y"),
     "picosystem": ("SW_Y", "SW_X", "SW_A", "SW_B", "SW_DOWN", "SW_RIGHT", "SW_LEFT", "SW_UP",
-                   "LED_R", "LED_G", "LED_B"),
+                   "LED_R", "LED_G", "LED_B", "BAT_SENSE"),
     "fruit_jam": ("BUTTON1", "BUTTON2", "BUTTON3",
                   "CKP", "CKN", "D0P", "D0N", "D1P", "D1N", "D2P", "D2N"),  # buttons, DVI
 }

@@ -4,7 +4,8 @@
 clock stands still), wrapping at 2**29 as the board's does. ``runtime``
 holds the display a Fruit Jam's launcher leaves (720 x 400, or None after
 ``runtime.display = None``) and the serial console's waiting characters
-(``runtime.serial_bytes_available``); ``reload()`` is counted in ``reloads``.
+(``runtime.serial_bytes_available``), and whether USB is connected
+(``runtime.usb_connected``); ``reload()`` is counted in ``reloads``.
 """
 
 STEP = 0
@@ -27,6 +28,7 @@ class _Runtime:
     def __init__(self):
         self.display = None
         self.serial_bytes_available = 0
+        self.usb_connected = False
 
 
 runtime = _Runtime()
