@@ -296,3 +296,64 @@ def test_load_sheet_runs_under_micropython_without_allocating_per_pixel(tmp_path
     assert bytes.fromhex(out[2]) == b"".join(bytes(row) for row in drawn)
     pixels = make_assets.WIDTH * make_assets.HEIGHT
     assert int(out[1]) < pixels + 2048  # the stand-in bitmap, a file, a header, a row
+
+
+# (5) The fan sheet: the Fruit Jam's fanned table's cards (tools/assets/fan_sheet.py).
+
+FAN_SHEET = ROOT / "assets" / "sheet-fruitjam.bmp"
+
+
+@pytest.fixture(scope="module")
+def fan_drawn():
+    import fan_sheet
+
+    return fan_sheet.draw()
+
+
+def fan_tile(drawn, tile):
+    """The 16 rows of 10 palette indices of one fan tile."""
+    from sthelena.app import fan_layout as fan
+
+    x = tile % fan.FAN_SHEET_COLUMNS * fan.FAN_TILE_WIDTH
+    y = tile // fan.FAN_SHEET_COLUMNS * fan.FAN_TILE_HEIGHT
+    return [bytes(row[x:x + fan.FAN_TILE_WIDTH]) for row in drawn[y:y + fan.FAN_TILE_HEIGHT]]
+
+
+def test_the_fan_sheet_regenerates_byte_for_byte_and_loads_as_drawn(tmp_path, fan_drawn,
+                                                                     sheet_module):
+    out = tmp_path / "fan.bmp"
+    make_assets.main([str(tmp_path / "sheet.bmp"), "--fan", str(out)])
+    assert out.read_bytes() == FAN_SHEET.read_bytes(), \
+        "assets/sheet-fruitjam.bmp is stale: run python tools/assets/make_assets.py"
+    bitmap = sheet_module.load_sheet(str(FAN_SHEET))
+    assert (bitmap.width, bitmap.height) == (160, 112)
+    assert [bytes(bitmap[x, y] for x in range(160)) for y in range(112)] == \
+        [bytes(row) for row in fan_drawn]
+
+
+def test_the_fan_sheets_corners_show_each_card_and_its_suit_apart(fan_drawn):
+    import fan_sheet
+    from sthelena.app import fan_layout as fan
+
+    names = [name for name, *_ in fan_sheet.pictures()]
+    assert len(names) == len(set(names)) == 9 + 2 + 4 + 4 * (1 + 13 + 1)
+    corners = set()
+    for suit in range(SUITS):
+        ink = tiles.SUIT_INK + suit
+        mark = fan_tile(fan_drawn, fan.SUIT_INDEX + suit)
+        assert set(b"".join(mark)) == {fan.EDGE, tiles.PAPER, ink}
+        assert all(row[0] == fan.EDGE for row in mark)  # the card's left edge
+        for rank in range(1, 14):
+            rows = fan_tile(fan_drawn, fan.RANK_INDEX + 13 * suit + rank - 1)
+            assert rows[0][0] == tiles.TABLE and set(rows[0][1:]) == {fan.EDGE}  # the corner
+            assert all(row[0] == fan.EDGE for row in rows[1:])
+            assert set(b"".join(rows)) == {tiles.TABLE, fan.EDGE, tiles.PAPER, ink}
+            corners.add(tuple(bytes(v == ink for v in row) for row in rows))
+        pip = [b"".join(fan_tile(fan_drawn, fan.PIP + 6 * suit + 3 * half + column)[row]
+                        for column in range(3)) for half in range(2) for row in range(16)]
+        assert set(b"".join(pip)) == {tiles.PAPER, ink}
+    assert len(corners) == 13  # one shape a rank, whatever its suit's colour
+    with pytest.raises(ValueError, match="not 10 x 16"):
+        fan_sheet.check("x", 1, 1, None, ["." * 10] * 15)
+    with pytest.raises(ValueError, match="outside the legend"):
+        fan_sheet.check("x", 1, 1, None, ["." * 9 + "#"] + ["." * 10] * 15)

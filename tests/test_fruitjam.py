@@ -17,7 +17,7 @@ import bench_fruitjam  # noqa: E402 (tools/bench)
 from bench_fruitjam import CLICK  # noqa: E402
 
 ASSETS = {"assets/" + name: REPO_ROOT / "assets" / name
-          for name in ("sheet.bmp", "help.txt", "winnable.bin")}
+          for name in ("sheet.bmp", "sheet-fruitjam.bmp", "help.txt", "winnable.bin")}
 EXCLUDE = r"^(desktop|solver|handheld)/|^__main__\.py$"
 
 PREAMBLE = """
@@ -93,7 +93,7 @@ def test_a_mouse_pulled_out_mid_click_is_let_go_and_a_new_one_found():
         jam = device.FruitJam()
         mouse = usb.core.plug("mouse")
         device.run(jam, 2)
-        x, y = jam.screen.from_table(place_x(3) + 12, place_y(3) + 12)
+        x, y = point_of(jam, 3)
         move_to(jam, mouse, x, y)
         mouse.report([1, 0, 0, 0])  # the button down...
         device.run(jam, 2)
@@ -111,6 +111,111 @@ def test_a_mouse_pulled_out_mid_click_is_let_go_and_a_new_one_found():
         print(jam.app.lifted, len(jam.app.game.history))
     """)
     assert lines == ["3", "None 3 0", "True", "True 2", "-1 0"]
+
+
+def test_a_drag_plays_and_a_mouse_pulled_out_mid_drag_puts_the_card_back():
+    lines = run("""
+        jam = device.FruitJam()
+        print(type(jam.screen).__name__, type(jam.app.view).__name__)
+        mouse = usb.core.plug("mouse")
+        device.run(jam, 2)
+        game = jam.app.game
+
+        def drag(source, target, pull_out=False):
+            x, y = point_of(jam, source)
+            move_to(jam, mouse, x, y)
+            mouse.report([1, 0, 0, 0])  # the button down on the card...
+            device.run(jam, 2)
+            x, y = point_of(jam, target)
+            while (jam.mouse.x, jam.mouse.y) != (x, y):  # ...held while it moves
+                mouse.report([1, max(-9, min(9, x - jam.mouse.x)),
+                              max(-9, min(9, y - jam.mouse.y)), 0])
+                device.run(jam, 1)
+            print(jam.app.view.dragging == source, jam.app.view._drag.x > 0)
+            if pull_out:
+                usb.core.unplug(mouse)
+            else:
+                mouse.report([0, 0, 0, 0])
+            device.run(jam, 3)
+            if jam.app.screen != 0:  # the stuck screen: back to the table
+                jam.app.handle(B)
+
+        move = [m for m in game.legal_moves() if m < 240][0]
+        drag(move // 20, move % 20)
+        print(game.move_stack() == [move], jam.app.view.dragging)
+        move = [m for m in game.legal_moves() if m < 240][0]
+        drag(move // 20, move % 20, pull_out=True)
+        print(len(game.move_stack()), jam.app.lifted, jam.app.view.dragging, jam.mouse.mouse)
+    """)
+    assert lines == ["FanScreen FanTableView", "True True", "True -1", "True True",
+                     "1 -1 -1 None"]
+
+
+def test_random_clicks_and_drags_with_the_mouse_pulled_out_and_back_crash_nothing():
+    lines = run("""
+        supervisor.STEP = 50  # 50 ms a loop: a mouse plugged in is found within 40
+        jam = device.FruitJam()
+        mouse = usb.core.plug("mouse")
+        device.run(jam, 2)
+        state = 29
+        def rand(n):
+            global state
+            state = (state * 1103515245 + 12345) & 0x7FFFFFFF
+            return (state >> 8) % n
+        plugged = True
+        played = dragged = pulled = 0
+        for step in range(4000):
+            if rand(40) == 0:
+                if plugged:
+                    usb.core.unplug(mouse)
+                    pulled += 1
+                else:
+                    mouse = usb.core.plug("mouse")
+                plugged = not plugged
+            elif (plugged and jam.mouse.mouse is not None and rand(10) == 0
+                  and jam.app.screen == 0):  # a player's drag, the mouse found
+                legal = [m for m in jam.app.game.legal_moves() if m < 240]
+                if legal:
+                    move = legal[rand(len(legal))]
+                    mouse.report([0, 0, 0, 0])  # (every button up first)
+                    while mouse.reports:  # (the reports queued all read)
+                        device.run(jam, 1)
+                    device.run(jam, 2)
+                    x, y = point_of(jam, move // 20)
+                    move_to(jam, mouse, x, y)
+                    mouse.report([1, 0, 0, 0])
+                    device.run(jam, 2)
+                    for _ in range(rand(6)):  # moved a little, or on to its place
+                        mouse.report([1, rand(21) - 10, rand(21) - 10, 0])
+                        device.run(jam, 2)
+                    if rand(3):
+                        x, y = point_of(jam, move % 20)
+                        while (jam.mouse.x, jam.mouse.y) != (x, y):
+                            mouse.report([1, max(-30, min(30, x - jam.mouse.x)),
+                                          max(-30, min(30, y - jam.mouse.y)), 0])
+                            device.run(jam, 2)
+                    if rand(4) == 0:  # pulled out mid-drag
+                        usb.core.unplug(mouse)
+                        pulled += 1
+                        plugged = False
+                    else:
+                        mouse.report([0, 0, 0, 0])
+            elif plugged:
+                held = (0, 1, 1, 1, 2, 4)[rand(6)]
+                mouse.report([held, rand(81) - 40, rand(81) - 40, rand(3) - 1])
+            game, moves = jam.app.game, len(jam.app.game.move_stack())
+            device.run(jam, 1)
+            jam.app.leaving = False  # (the menu's last item: stay, and play on)
+            while jam.app.hint is not None:
+                jam.app.tick(0)
+            game = jam.app.game
+            total = sum(len(pile) for pile in game.piles) + sum(game.foundations)
+            assert total + game.stock_size() == 104, step
+            played += len(game.move_stack()) > moves
+            dragged += jam.app.view.dragging >= 0
+        print(played > 10, dragged > 30, pulled > 20)
+    """)
+    assert lines == ["True True True"]
 
 
 def test_keys_of_a_usb_keyboard_and_esc_leaves():

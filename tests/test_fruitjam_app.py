@@ -212,14 +212,13 @@ def test_the_keyboard_has_the_desktops_keys_and_keys_for_holds():
 
 # -- the desktop playing the Fruit Jam ---------------------------------------------
 
-def test_the_fruit_jams_shot_is_the_handhelds_table_three_times_larger(tmp_path, home):
+def test_the_fruit_jams_menu_is_the_handhelds_three_times_larger(tmp_path, home):
+    # (the table is the fanned one: tests/test_fan_table.py)
     deal = deal_with_move_from_pile_1()
-    x = 120 + 3 * (place_x(0) + 12)
-    y = 8 + 3 * (place_y(0) + 12)
     big, small = tmp_path / "big.png", tmp_path / "small.png"
-    jam = run(["--board", "fruit-jam", "--deal", deal, "--keys", "CLICK@%d,%d" % (x, y),
+    jam = run(["--board", "fruit-jam", "--deal", deal, "--keys", "CLICK@360,4",
                "--shot", big], home)
-    handheld = run(["--deal", deal, "--keys", "A", "--shot", small], home)
+    handheld = run(["--deal", deal, "--keys", "START", "--shot", small], home)
     assert jam.returncode == 0 and handheld.returncode == 0, jam.stderr + handheld.stderr
     width, height, colours, data = load_png(big)
     assert (width, height) == (720, 400)
@@ -230,7 +229,7 @@ def test_the_fruit_jams_shot_is_the_handhelds_table_three_times_larger(tmp_path,
             for dy in range(3):
                 at = 3 * ((8 + 3 * row + dy) * 720 + 120 + 3 * column)
                 assert data[at:at + 9] == pixel * 3, (column, row)
-    baize = table[3 * (127 * 160):3 * (127 * 160) + 3]  # the table's bottom-left corner
+    baize = bytes((0x18, 0x69, 0x31))  # BAIZE, 16 bits a pixel
     for x, y in ((0, 0), (5, 200), (719, 399), (650, 100)):  # round the table: baize too
         assert data[3 * (y * 720 + x):3 * (y * 720 + x) + 3] == baize
 
@@ -253,14 +252,10 @@ def test_a_fruit_jam_game_won_by_clicks_in_a_script(tmp_path, home, display, she
     import sys
 
     sys.path.insert(0, str(ROOT / "tools" / "bench"))
-    from won_games import won_game
+    from won_games import mouse_words, won_game
 
     text, line = won_game(3)
-    words = []
-    for move, _ in line:
-        for place in divmod(move, 20):
-            words.append("CLICK@%d,%d" % (120 + 3 * (place_x(place) + 12),
-                                           8 + 3 * (place_y(place) + 12)))
+    words = mouse_words(text, line)
     script = tmp_path / "clicks.txt"
     script.write_text("\n".join(words))
     shot = tmp_path / "won.png"

@@ -75,7 +75,8 @@ class App:
     def __init__(self, display, store, speaker, sheet, deal=None, rules=None, position=None,
                  new_deal_number=None, texts="assets/help.txt", winnable=None, sensors=None,
                  lights=None):
-        self.view = TableView(sheet)
+        make_view = getattr(display, "table_view", None)  # a screen with its own table (fan_table)
+        self.view = make_view(sheet, self) if make_view else TableView(sheet)
         # A handheld's screen light and battery (power.py), and its lights that
         # say what the speaker says: only where the edge has them.
         self.power = None if sensors is None else Power(display, sensors)

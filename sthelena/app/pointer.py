@@ -51,6 +51,17 @@ def place_at(x, y):
     return NOWHERE
 
 
+def on_place(app, button, place):
+    """The event of the left or middle button pressed on ``place`` of the
+    table (NOWHERE: off the places): the cursor goes there first."""
+    if place == NOWHERE:
+        return B if button == LEFT_BUTTON and app.lifted != NOWHERE else NO_EVENT
+    if app.cursor != place:
+        app.cursor = place
+        app.changed()  # the cursor is saved too (by the write policy)
+    return A if button == LEFT_BUTTON else SELECT
+
+
 def pointed(app, button, x, y):
     """The button event of mouse ``button`` pressed at table pixel (x, y)
     (-1, -1: off the table), or NO_EVENT; points the table's cursor or the menu's marker there first,
@@ -65,13 +76,7 @@ def pointed(app, button, x, y):
     if screen == PLAY:
         if button == LEFT_BUTTON and 0 <= y < GRID_TOP and x >= 0:
             return START
-        place = place_at(x, y)
-        if place == NOWHERE:
-            return B if button == LEFT_BUTTON and app.lifted != NOWHERE else NO_EVENT
-        if app.cursor != place:
-            app.cursor = place
-            app.changed()  # the cursor is saved too (by the write policy)
-        return A if button == LEFT_BUTTON else SELECT
+        return on_place(app, button, place_at(x, y))
     if button != LEFT_BUTTON:
         return NO_EVENT
     if screen == MENU:
@@ -97,7 +102,10 @@ class Pointer:
 
     def press(self, app, button, x, y, now_ms):
         """Mouse ``button`` went down at table pixel (x, y): the app's event."""
-        event = pointed(app, button, x, y)
+        return self.timed(pointed(app, button, x, y), button, now_ms)
+
+    def timed(self, event, button, now_ms):
+        """``event``, the press of mouse ``button``, timed for its hold if it has one."""
         if (event == A and button == LEFT_BUTTON) or (event == B and button == RIGHT_BUTTON):
             return self._timer.down(event, now_ms)
         return event

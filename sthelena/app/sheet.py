@@ -1,5 +1,6 @@
 """Load a sprite sheet (``assets/sheet.bmp``, laid out as tiles.py says, or
-``assets/sheet-large.bmp``, the same half as large again)."""
+``assets/sheet-large.bmp``, the same half as large again, or the big
+screen's cards, ``assets/sheet-fruitjam.bmp``, as fan_layout.py says)."""
 
 import displayio
 
@@ -15,6 +16,8 @@ _WIDTH = const(96)  # 16 x 13 tiles of 6 x 8
 _HEIGHT = const(104)
 _LARGE_WIDTH = const(144)  # 16 x 13 tiles of 9 x 12
 _LARGE_HEIGHT = const(156)
+_FAN_WIDTH = const(160)  # 16 x 7 tiles of 10 x 16
+_FAN_HEIGHT = const(112)
 
 
 def _field(head, at, size):
@@ -23,7 +26,7 @@ def _field(head, at, size):
 
 def load_sheet(path):
     """A ``displayio.Bitmap`` (16 colours) of the sheet in the BMP at ``path``:
-    96 x 104, or 144 x 156 for the large sheet.
+    96 x 104, 144 x 156 for the large sheet, 160 x 112 for the fan sheet.
 
     Raises ValueError unless the file is an uncompressed 4-bit BMP of one of
     those sizes (rows bottom-up or top-down); its colour table is ignored.
@@ -37,9 +40,10 @@ def load_sheet(path):
         height = _field(head, 22, 2) if up else 0x10000 - _field(head, 22, 2)
         if (head[:2] != b"BM" or _field(head, 14, 4) < 40
                 or head[24:26] not in (b"\x00\x00", b"\xff\xff")
-                or (width, height) not in ((_WIDTH, _HEIGHT), (_LARGE_WIDTH, _LARGE_HEIGHT))
+                or (width, height) not in ((_WIDTH, _HEIGHT), (_LARGE_WIDTH, _LARGE_HEIGHT),
+                                           (_FAN_WIDTH, _FAN_HEIGHT))
                 or _field(head, 28, 2) != 4 or _field(head, 30, 4)):
-            raise ValueError("%s: not an uncompressed 4-bit 96x104 or 144x156 BMP" % path)
+            raise ValueError("%s: not an uncompressed 4-bit 96x104, 144x156 or 160x112 BMP" % path)
         file.seek(_field(head, 10, 4))
         bitmap = displayio.Bitmap(width, height, 16)
         try:
@@ -47,7 +51,7 @@ def load_sheet(path):
                 # positional: the swap keyword is named differently in Blinka
                 readinto(bitmap, file, 4, 1, True, False, up)
                 return bitmap
-            stride = width // 2  # 96 or 144 pixels of 4 bits: a multiple of 4 bytes already
+            stride = width // 2  # 96, 144 or 160 pixels of 4 bits: a multiple of 4 bytes already
             row = bytearray(stride)
             for n in range(height):
                 if file.readinto(row) != stride:

@@ -45,6 +45,12 @@ CLICK_WORDS = {"CLICK": (LEFT_BUTTON, False), "RIGHT_CLICK": (RIGHT_BUTTON, Fals
                "MIDDLE_CLICK": (MIDDLE_BUTTON, False), "HOLD_CLICK": (LEFT_BUTTON, True)}
 WHEEL_WORDS = {"WHEEL_UP": (WHEEL_UP, 0, 0, False), "WHEEL_DOWN": (WHEEL_DOWN, 0, 0, False)}
 CLICK = re.compile(r"([A-Z_]+)@([0-9]{1,4}),([0-9]{1,4})\Z")
+# DRAG@X1,Y1:X2,Y2: the left button pressed at (X1, Y1), moved to (X2, Y2), let
+# go there; gives (DRAG, x1, y1, x2, y2). Its steps one by one (a frame mid-drag):
+# PRESS@X,Y, MOVE@X,Y and RELEASE@X,Y, the left button's; each gives (word, x, y).
+DRAG = "DRAG"
+DRAG_WORD = re.compile(r"DRAG@([0-9]{1,4}),([0-9]{1,4}):([0-9]{1,4}),([0-9]{1,4})\Z")
+LEFT_STEPS = ("PRESS", "MOVE", "RELEASE")
 
 # WAIT:MS lets the scripted clock run MS milliseconds with nothing pressed (the
 # idle screen's dimming, the write policy's minute), as the emulator's word does.
@@ -80,7 +86,12 @@ def _click(word):
     """The mouse action of a script word, or None if it is not one."""
     if word in WHEEL_WORDS:
         return WHEEL_WORDS[word]
+    drag = DRAG_WORD.match(word)
+    if drag is not None:
+        return (DRAG,) + tuple(int(number) for number in drag.groups())
     match = CLICK.match(word)
+    if match is not None and match.group(1) in LEFT_STEPS:
+        return match.group(1), int(match.group(2)), int(match.group(3))
     if match is None or match.group(1) not in CLICK_WORDS:
         return None
     button, held = CLICK_WORDS[match.group(1)]
@@ -103,6 +114,7 @@ def parse_keys(text, mouse=False):
                 raise CliError("unknown key name %s: want one of %s WAIT:MS%s"
                                % (shown(word), " ".join(SCRIPT_WORDS),
                                   " CLICK@X,Y RIGHT_CLICK@X,Y MIDDLE_CLICK@X,Y HOLD_CLICK@X,Y "
+                                  "DRAG@X1,Y1:X2,Y2 PRESS@X,Y MOVE@X,Y RELEASE@X,Y "
                                   "WHEEL_UP WHEEL_DOWN" if mouse else ""))
             events.append(event)
     if len(events) > KEYS_LIMIT:

@@ -12,7 +12,7 @@ import time
 from ..app.buttons import NO_EVENT
 from ..app.pointer import LEFT_BUTTON, MIDDLE_BUTTON, RIGHT_BUTTON, WHEEL_DOWN, WHEEL_UP
 from .display import cannot_write
-from .keys import KEYS, Wait
+from .keys import DRAG, KEYS, LEFT_STEPS, Wait
 
 # pygame's mouse button numbers (4 and 5: the wheel) -> the pointer's
 MOUSE_BUTTONS = {1: LEFT_BUTTON, 2: MIDDLE_BUTTON, 3: RIGHT_BUTTON, 4: WHEEL_UP, 5: WHEEL_DOWN}
@@ -39,16 +39,22 @@ def run_script(app, display, events, frames_dir=None, mouse=None):
     """Give the app each event in turn, refreshing the display after each;
     with ``frames_dir``, save frame 0 (before any event) and one frame per
     event there. An event that is a tuple is a click of ``mouse`` (a
-    DesktopMouse): ``(button, x, y, held)``; a ``Wait`` lets the scripted
-    clock (ms, from 0) run with idle ticks every ``WAIT_TICK_MS``. For tests
-    and bug reports: no argparse, no window needed."""
+    DesktopMouse): ``(button, x, y, held)``, or its drag: ``(DRAG, x, y,
+    to_x, to_y)``, or one step of it: ``("PRESS" | "MOVE" | "RELEASE", x,
+    y)``; a ``Wait`` lets the scripted clock (ms, from 0) run with idle ticks
+    every ``WAIT_TICK_MS``. For tests and bug reports: no argparse, no window
+    needed."""
     now = 0
     display.refresh()
     if frames_dir is not None:
         make_frames_dir(frames_dir)
         display.save_png(frame_path(frames_dir, 0, len(events)))
     for index, event in enumerate(events, 1):
-        if isinstance(event, tuple):
+        if isinstance(event, tuple) and event[0] == DRAG:
+            mouse.drag(*event[1:])
+        elif isinstance(event, tuple) and event[0] in LEFT_STEPS:
+            mouse.left_step(*event)
+        elif isinstance(event, tuple):
             mouse.click(*event)
         elif isinstance(event, Wait):
             until = now + event.ms
@@ -121,7 +127,14 @@ def run_interactive(app, display, frames_dir=None, clock=time.monotonic, mouse=N
             elif kind == pygame.MOUSEBUTTONUP and mouse is not None:
                 button = MOUSE_BUTTONS.get(happening.button)
                 if button is not None:
-                    mouse.release(button, now)
+                    event = mouse.release_in_window(button, happening.pos[0],
+                                                    happening.pos[1], now)
+                    if event != NO_EVENT:
+                        handle(event)
+                    busy = True
+            elif kind == pygame.MOUSEMOTION and mouse is not None:
+                mouse.move_in_window(happening.pos[0], happening.pos[1], now)
+                busy = True
             elif kind in (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED):
                 display.present()
         if app.leaving:

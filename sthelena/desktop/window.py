@@ -49,6 +49,7 @@ SHOT_SCALE_LIMIT = 16  # the largest --shot-scale: a 2560x2048 PNG
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # repo / CIRCUITPY root
 SHEET_PATH = os.path.join(ROOT, "assets", "sheet.bmp")
 LARGE_SHEET_PATH = os.path.join(ROOT, "assets", "sheet-large.bmp")
+FAN_SHEET_PATH = os.path.join(ROOT, "assets", "sheet-fruitjam.bmp")  # the Fruit Jam's cards
 TEXTS_PATH = os.path.join(ROOT, "assets", "help.txt")
 WINNABLE_PATH = os.path.join(ROOT, "assets", "winnable.bin")  # the app reads it when needed
 
@@ -198,7 +199,12 @@ def _main(argv):
     if fruit_jam or picosystem:
         from ..app.big_screen import BigScreen
 
-        screen = BigScreen(display, *PICOSYSTEM_TABLE) if picosystem else BigScreen(display)
+        if picosystem:
+            screen = BigScreen(display, *PICOSYSTEM_TABLE)
+        else:  # the Fruit Jam's fanned table (the text screens scaled by BigScreen)
+            from ..app.fan_table import FanScreen
+
+            screen = FanScreen(display, load_sheet(FAN_SHEET_PATH))
 
     save = args.save if args.save is not None or scripted else SAVE_PATH
     store = MemoryStore() if args.no_save or save is None else FileStore(os.path.expanduser(save))

@@ -18,6 +18,7 @@ from .speaker import Speaker, open_audio
 from .store import SavesStore
 
 SHEET_PATH = "assets/sheet.bmp"  # in the app's folder, the working directory
+FAN_SHEET_PATH = "assets/sheet-fruitjam.bmp"  # the fanned table's cards
 TEXTS_PATH = "assets/help.txt"
 WINNABLE_PATH = "assets/winnable.bin"
 LEAVE_LABEL = "Back to the launcher"
@@ -89,6 +90,23 @@ def gamepad_source():
     return GamepadSource(Gamepad(), (usb.core.USBError, OSError, ValueError))
 
 
+def big_screen(display):
+    """The display the app is handed: the fanned table (FanScreen) where the
+    screen takes it and its sheet is there, else the handheld's table scaled
+    (a folder copied without the fan sheet still plays)."""
+    from ..app.fan_layout import fits
+
+    if fits(display.width, display.height):
+        from ..app.fan_table import FanScreen
+        from ..app.sheet import load_sheet
+
+        try:
+            return FanScreen(display, load_sheet(FAN_SHEET_PATH))
+        except OSError:
+            pass
+    return BigScreen(display)
+
+
 class FruitJam:
     """Everything the edge made: the screen, the app, the input sources
     (``store``: the saves' place, ``/saves`` unless a test gives another)."""
@@ -102,7 +120,7 @@ class FruitJam:
         from ..app.game_app import App
         from ..app.sheet import load_sheet
 
-        self.screen = BigScreen(open_display())
+        self.screen = big_screen(open_display())
         self.peripherals, out = open_audio()
         self.app = App(self.screen, store or SavesStore(), Speaker(out, audiocore.RawSample),
                        load_sheet(SHEET_PATH), texts=TEXTS_PATH, winnable=WINNABLE_PATH)

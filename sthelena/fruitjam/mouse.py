@@ -11,7 +11,8 @@ looked for again every ``RESCAN_MS``.
 
 from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
 from ..app.buttons import NO_EVENT, TICKS_MASK
-from ..app.pointer import Pointer, WHEEL_UP, WHEEL_DOWN
+from ..app.drag import DragPointer
+from ..app.pointer import WHEEL_UP, WHEEL_DOWN
 
 RESCAN_MS = const(2000)  # how often an absent mouse is looked for
 _READ_MS = const(10)  # how long a read waits for a report
@@ -108,20 +109,29 @@ class UsbMouse:
 
 
 class MouseSource:
-    """The mouse as app events: clicks where the pointer is, on the table
-    the screen shows (``pointer.Pointer``)."""
+    """The mouse as app events: clicks and drags where the pointer is, on
+    the table the screen shows (``drag.DragPointer``)."""
 
     def __init__(self, mouse, app):
         self.mouse = mouse
         self.app = app
-        self._pointer = Pointer()
+        self._pointer = DragPointer()
+        self._x = mouse.x  # where the pointer was last told to the pointer
+        self._y = mouse.y
 
     def poll(self, now_ms):
-        change = self.mouse.change(now_ms)
+        mouse = self.mouse
+        change = mouse.change(now_ms)
+        if mouse.x != self._x or mouse.y != self._y:  # a dragged card follows
+            self._x = mouse.x
+            self._y = mouse.y
+            self._pointer.move_on(self.app, mouse.screen, mouse.x, mouse.y, now_ms)
         if change < 0:
             return self._pointer.due(now_ms)
         if change & _RELEASED:
-            self._pointer.release(change & 7, now_ms)
-            return NO_EVENT
-        mouse = self.mouse
+            if mouse.mouse is None:  # pulled out: a card dragged goes back
+                return self._pointer.release_on(self.app, mouse.screen, change & 7, -1, -1,
+                                                now_ms)
+            return self._pointer.release_on(self.app, mouse.screen, change & 7, mouse.x,
+                                            mouse.y, now_ms)
         return self._pointer.press_on(self.app, mouse.screen, change, mouse.x, mouse.y, now_ms)

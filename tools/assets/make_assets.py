@@ -1,17 +1,21 @@
 """Draw the sprite sheets: tools/assets/glyphs.py's pixel art -> assets/sheet.bmp
-and assets/sheet-large.bmp.
+and assets/sheet-large.bmp; and the big screen's cards -> assets/sheet-fruitjam.bmp.
 
-    python tools/assets/make_assets.py [OUT_PATH] [--large PATH] [--png PATH [--scale N]]
+    python tools/assets/make_assets.py [OUT_PATH] [--large PATH] [--fan PATH]
+                                       [--png PATH [--scale N]]
 
 Writes an uncompressed 4-bit BMP of 16 x 13 tiles of 6 x 8 pixels (96 x 104),
 each picture at the tile ``sthelena/app/tiles.py`` names for it, every other
 pixel TABLE; and the same sheet half as large again (tiles of 9 x 12, 144 x
 156: ``larger``), for the PicoSystem's 240 x 240 screen. Without OUT_PATH
-both are written to assets/; with it, the large one only where --large says. The BMP's colour table is only a default, so the file looks
-right in an image viewer: on the board each TileGrid's palette gives the
-colours. ``--png`` also writes a scaled-up preview (standard library only).
-The output depends on nothing but the two source files, byte for byte.
-Desktop only.
+all three are written to assets/; with it, the large one only where --large
+says and the fan sheet (tools/assets/fan_sheet.py: 16 x 7 tiles of 10 x 16,
+the Fruit Jam's fanned table) only where --fan says. The BMP's colour table
+is only a default, so the file looks right in an image viewer: on the board
+each TileGrid's palette gives the colours. ``--png`` also writes a scaled-up
+preview (standard library only). The output depends on nothing but the
+source files (glyphs.py, and fan_glyphs.py for the fan sheet), byte for
+byte. Desktop only.
 """
 
 import argparse
@@ -35,6 +39,7 @@ WIDTH = tiles.TILE_WIDTH * tiles.SHEET_COLUMNS  # 96
 HEIGHT = tiles.TILE_HEIGHT * tiles.SHEET_ROWS  # 104
 DEFAULT_OUT = ROOT / "assets" / "sheet.bmp"
 DEFAULT_LARGE_OUT = ROOT / "assets" / "sheet-large.bmp"
+DEFAULT_FAN_OUT = ROOT / "assets" / "sheet-fruitjam.bmp"
 INK = "#"  # the legend's one character whose index depends on the picture
 LEGEND = {",": tiles.TABLE, ".": tiles.PAPER, "o": tiles.DIM}  # and INK
 
@@ -103,40 +108,51 @@ def pictures():
     return out
 
 
-def check(name, across, down, ink, rows):
+def check(name, across, down, ink, rows, legend=LEGEND, tile_width=tiles.TILE_WIDTH,
+          tile_height=tiles.TILE_HEIGHT):
     """Raise ValueError unless ``rows`` fit ``across`` x ``down`` tiles in the legend."""
-    width, height = across * tiles.TILE_WIDTH, down * tiles.TILE_HEIGHT
+    width, height = across * tile_width, down * tile_height
     if len(rows) != height or any(len(row) != width for row in rows):
         raise ValueError("%s: not %d x %d pixels" % (name, width, height))
-    legal = set(LEGEND) | ({INK} if ink is not None else set())
+    legal = set(legend) | ({INK} if ink is not None else set())
     stray = set("".join(rows)) - legal
     if stray:
         raise ValueError("%s: characters outside the legend: %s"
                          % (name, "".join(sorted(stray))))
 
 
-def draw():
-    """The sheet as HEIGHT rows of WIDTH palette indices (bytearrays), top row first."""
-    sheet = [bytearray([tiles.TABLE]) * WIDTH for _ in range(HEIGHT)]
+def paint(drawn, legend, tile_width, tile_height, columns, rows, tile_count):
+    """A sheet of ``columns`` x ``rows`` tiles as rows of palette indices, top
+    row first, with each of ``drawn`` (make_assets.pictures's tuples) at its
+    tiles and TABLE elsewhere; ValueError for a picture that does not fit
+    its tiles or the legend, or two on one tile."""
+    sheet = [bytearray([tiles.TABLE]) * (columns * tile_width)
+             for _ in range(rows * tile_height)]
     used = {}
-    for name, first, across, down, ink, rows in pictures():
-        check(name, across, down, ink, rows)
-        values = dict(LEGEND)
+    for name, first, across, down, ink, picture in drawn:
+        check(name, across, down, ink, picture, legend, tile_width, tile_height)
+        values = dict(legend)
         values[INK] = ink
         for i in range(across * down):
             tile = first + i
-            if tile in used or not 0 <= tile < tiles.TILE_COUNT:
+            if tile in used or not 0 <= tile < tile_count:
                 raise ValueError("%s: tile %d is %s" % (
                     name, tile, "taken by " + used[tile] if tile in used else "out of range"))
             used[tile] = name
             ty, tx = divmod(i, across)
-            sx = tile % tiles.SHEET_COLUMNS * tiles.TILE_WIDTH
-            sy = tile // tiles.SHEET_COLUMNS * tiles.TILE_HEIGHT
-            for y in range(tiles.TILE_HEIGHT):
-                row = rows[ty * tiles.TILE_HEIGHT + y]
-                part = row[tx * tiles.TILE_WIDTH:(tx + 1) * tiles.TILE_WIDTH]
-                sheet[sy + y][sx:sx + tiles.TILE_WIDTH] = bytes(values[c] for c in part)
+            sx = tile % columns * tile_width
+            sy = tile // columns * tile_height
+            for y in range(tile_height):
+                row = picture[ty * tile_height + y]
+                part = row[tx * tile_width:(tx + 1) * tile_width]
+                sheet[sy + y][sx:sx + tile_width] = bytes(values[c] for c in part)
     return sheet
+
+
+def draw():
+    """The sheet as HEIGHT rows of WIDTH palette indices (bytearrays), top row first."""
+    return paint(pictures(), LEGEND, tiles.TILE_WIDTH, tiles.TILE_HEIGHT, tiles.SHEET_COLUMNS,
+                 tiles.SHEET_ROWS, tiles.TILE_COUNT)
 
 
 def larger(sheet):
@@ -190,6 +206,7 @@ def main(argv=None):
     parser.add_argument("out", nargs="?",
                         help="BMP to write (default: assets/sheet.bmp, and the large one too)")
     parser.add_argument("--large", help="the large sheet's BMP to write (9 x 12 tiles)")
+    parser.add_argument("--fan", help="the fan sheet's BMP to write (10 x 16 tiles)")
     parser.add_argument("--png", help="also write a scaled-up PNG preview here")
     parser.add_argument("--scale", type=int, default=4, help="PNG pixels a pixel (default 4)")
     args = parser.parse_args(argv)
@@ -198,6 +215,11 @@ def main(argv=None):
     large = args.large or (None if args.out else DEFAULT_LARGE_OUT)
     if large:
         Path(large).write_bytes(bmp_bytes(larger(sheet)))
+    fan = args.fan or (None if args.out else DEFAULT_FAN_OUT)
+    if fan:
+        import fan_sheet
+
+        Path(fan).write_bytes(bmp_bytes(fan_sheet.draw(), fan_sheet.FAN_PALETTE))
     if args.png:
         Path(args.png).write_bytes(png_bytes(sheet, args.scale))
 

@@ -23,10 +23,11 @@ shot help-table --deal 2026 --keys "START UP UP UP A RIGHT"
 shot hint --deal 7 --keys "SELECT HOLD_SELECT"
 shot stuck --deal 2026 --keys "UP RIGHT RIGHT A A"
 shot won --position "$WON" --keys "RIGHT A DOWN DOWN LEFT A UP UP HOLD_A RIGHT A A RIGHT A RIGHT A LEFT A A RIGHT HOLD_A"
-# The Fruit Jam: its 720x400 screen as the launcher leaves it, played by the mouse
-# (a click on pile 8's card lifts it); and the icon as the launcher shows it.
-"$PY" code.py --no-save --board fruit-jam --deal 2026 --keys "CLICK@396,341" \
-    --shot docs/fruitjam-table.png
+# The Fruit Jam: its 720x400 screen as the launcher leaves it, the fanned table played
+# by the mouse (pile 8's card dragged towards the ace of spades, which may take it);
+# and the icon as the launcher shows it.
+"$PY" code.py --no-save --board fruit-jam --deal 2026 \
+    --keys "PRESS@457,352 MOVE@430,330 MOVE@360,300" --shot docs/fruitjam-table.png
 "$PY" tools/assets/fruitjam_launcher.py docs/fruitjam-launcher.png
 # The PicoSystem: its 240x240 screen, the cards drawn from the large sheet (shown 2x); the
 # emulated firmware draws the same frame, pixel for pixel (tests/test_firmware.py).

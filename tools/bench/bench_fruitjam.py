@@ -5,7 +5,7 @@ Runs the app folder as the Fruit Jam does: ``sthelena_fruitjam.mpy`` (the
 one-file build, compiled by CircuitPython's mpy-cross: tools/board/fruitjam_app.py)
 loaded with the libraries it imports as ``.py`` (compiled at import), then
 ``FruitJam()`` on the stand-ins (tools/standins: the launcher's 720x400
-display, a USB mouse plugged in), then moves played by mouse clicks alone,
+display, a USB mouse plugged in; the fanned table), then moves played by mouse clicks alone,
 through the edge's main loop; then a hint with the Fruit Jam's larger budget,
 whose heap is read while it searches. Figures are differences of
 ``gc.mem_alloc()`` after a collection, the stand-ins already imported (on the
@@ -42,7 +42,8 @@ ROOMY_HEAP = 4 * 1024 * 1024  # CircuitPython's interpreter: no collection while
 
 # A click on a place by the stand-in mouse, for VM scripts (tests/test_fruitjam.py
 # too; they name ``device``, ``place_x`` and ``place_y``): the pointer moved there in
-# the small steps a mouse reports, the button pressed and let go.
+# the small steps a mouse reports, the button pressed and let go. The place's top
+# card is where the fanned table shows it (FanScreen), or on the scaled table.
 CLICK = """
 def move_to(jam, mouse, x, y):
     while (jam.mouse.x, jam.mouse.y) != (x, y):
@@ -50,8 +51,13 @@ def move_to(jam, mouse, x, y):
                       max(-100, min(100, y - jam.mouse.y)), 0])
         device.run(jam, 1)
 
+def point_of(jam, place):
+    if hasattr(jam.screen, "place_point"):
+        return jam.screen.place_point(place)
+    return jam.screen.from_table(place_x(place) + 12, place_y(place) + 12)
+
 def click(jam, mouse, place, button=1):
-    x, y = jam.screen.from_table(place_x(place) + 12, place_y(place) + 12)
+    x, y = point_of(jam, place)
     move_to(jam, mouse, x, y)
     mouse.report([button, 0, 0, 0])
     mouse.report([0, 0, 0, 0])
@@ -277,7 +283,8 @@ def print_vm_figures():
           " compiled at import, stand-ins for its modules):")
     print("  allocated while importing it and its libraries, garbage included: %8s"
           % kb(figures["import_peak"][0]))
-    print("  heap of the set-up (sheet, table view, big screen, edge, mouse): %8s"
+    print("  heap of the set-up (the sheets, the fanned table and the scaled screens, edge,"
+          " mouse): %8s"
           % kb(figures["set_up"][0]))
     print("  heap of the whole game in play (%d clicks; %d moves kept): %8s   target <= %s%s"
           % (clicks, moves, kb(figures["in_play"][0]), kb(IN_PLAY_TARGET),

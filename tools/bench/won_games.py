@@ -174,17 +174,29 @@ def _home(app, play):
         play(homes[0])
 
 
-CLICK_SCHEMES = ("click, click", "double click home", "held click", "held click, auto-play")
+CLICK_SCHEMES = ("click, click", "double click home", "held click", "held click, auto-play",
+                 "drag", "drag, auto-play")
+_AUTO_PLAY_SCHEMES = (3, 5)
+
+
+def point_of(screen, place):
+    """The screen pixel over the top card of ``place``: where the fanned
+    table shows it now (FanScreen), or on the scaled table (BigScreen)."""
+    if hasattr(screen, "place_point"):
+        return screen.place_point(place)
+    from sthelena.app.layout import place_x, place_y
+
+    return screen.from_table(place_x(place) + 12, place_y(place) + 12)
 
 
 def play_through_clicks(app, line, scheme, mouse):
-    """Play ``line`` on ``app`` by mouse clicks alone, as a player of
-    ``scheme`` (an index into CLICK_SCHEMES) would: click the card, then
-    where it goes; or, when the quick move makes the wanted move, click it
-    twice (the double click), or hold the click (one click); auto-play on in
-    the last. ``mouse``: a DesktopMouse on the app's BigScreen. Returns
-    (clicks, card moves played, won)."""
-    from sthelena.app.layout import place_x, place_y
+    """Play ``line`` on ``app`` by the mouse alone, as a player of ``scheme``
+    (an index into CLICK_SCHEMES) would: click the card, then where it goes;
+    or, when the quick move makes the wanted move, click it twice (the double
+    click), or hold the click (one click); or drag each card where it goes;
+    auto-play on in the held click's and the drag's second schemes.
+    ``mouse``: a DesktopMouse on the app's screen. Returns (clicks and
+    drags, card moves played, won)."""
     from sthelena.app.pointer import LEFT_BUTTON
 
     clicks = 0
@@ -192,12 +204,15 @@ def play_through_clicks(app, line, scheme, mouse):
     def click(place, held=False):
         nonlocal clicks
         clicks += 1
-        mouse.click(LEFT_BUTTON, *mouse.screen.from_table(place_x(place) + 12,
-                                                          place_y(place) + 12), held)
+        mouse.click(LEFT_BUTTON, *point_of(mouse.screen, place), held=held)
 
     def play(move):
+        nonlocal clicks
         source, target = divmod(move, 20)
-        if scheme > 0 and best_move(app.game, source) == move:
+        if scheme >= 4:
+            clicks += 1
+            mouse.drag(*(point_of(mouse.screen, source) + point_of(mouse.screen, target)))
+        elif scheme > 0 and best_move(app.game, source) == move:
             if scheme == 1:
                 click(source)
                 click(source)
@@ -207,7 +222,7 @@ def play_through_clicks(app, line, scheme, mouse):
             click(source)
             click(target)
 
-    app.auto_on = scheme == 3
+    app.auto_on = scheme in _AUTO_PLAY_SCHEMES
     todo = list(line)
     while todo:
         move, card = todo.pop(0)
@@ -216,3 +231,27 @@ def play_through_clicks(app, line, scheme, mouse):
         play(move)
     _home(app, play)
     return clicks, len(app.game.move_stack()), app.game.is_won()
+
+
+def mouse_words(text, line, size=(720, 400), drag=False):
+    """The desktop's ``--keys`` words playing ``line`` from the position
+    ``text`` on the Fruit Jam's fanned table of ``size``: CLICK@X,Y on each
+    card and then where it goes, or (``drag``) DRAG@X1,Y1:X2,Y2 from one to
+    the other (auto-play off, as a new save has it)."""
+    from sthelena.app.fan_layout import FanLayout
+
+    layout = FanLayout(*size)
+    game = Game.from_notation(text)
+
+    def at(place):
+        return layout.centre(place, game.pile_size(place) if place < 12 else 1)
+
+    words = []
+    for move, _ in line:
+        source, target = divmod(move, 20)
+        if drag:
+            words.append("DRAG@%d,%d:%d,%d" % (at(source) + at(target)))
+        else:
+            words += ["CLICK@%d,%d" % at(source), "CLICK@%d,%d" % at(target)]
+        game.push(move)
+    return words

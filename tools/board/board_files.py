@@ -5,8 +5,9 @@ The handheld gets ``sthelena/core/``, ``sthelena/app/`` and
 notation, which the board never reads or writes (``Game`` imports it only
 when a position is given as text), the app's modules for a mouse and a
 large screen, and the PicoSystem's edge. The PicoSystem gets the same with
-its edge and the large screen (which centres its table), not the mouse's nor
-the PyGamer's and PyBadge's edge (``ON_PICOSYSTEM_LEFT_OUT``). The Fruit Jam gets ``core/``, ``app/`` (all of
+its edge and the large screen (which centres its table), not the Fruit Jam's
+mouse and fanned table nor the PyGamer's and PyBadge's edge
+(``ON_PICOSYSTEM_LEFT_OUT``). The Fruit Jam gets ``core/``, ``app/`` (all of
 it) and ``fruitjam/``. ``desktop/`` and ``solver/`` never go on a board.
 tools/board/bundle.py merges the handheld's files, tools/board/fruitjam_app.py
 the Fruit Jam's; the tests copy them into the MicroPython VM with ``VM_EXCLUDE``.
@@ -21,9 +22,11 @@ ON_FRUIT_JAM = ("core", "app", "fruitjam")
 OFF_BOARD = ("desktop", "solver", "fruitjam")  # (fruitjam: off the handheld)
 NOT_ON_BOARD = ("core/notation.py",)  # in an on-board folder, never imported there
 # The app's modules for a mouse and a large screen: the handheld has neither.
-LARGE_SCREEN_ONLY = ("app/big_screen.py", "app/pointer.py")
+# The Fruit Jam's alone: the fanned table and its drag and drop.
+FRUIT_JAM_ONLY = ("app/pointer.py", "app/drag.py", "app/fan_layout.py", "app/fan_table.py")
+LARGE_SCREEN_ONLY = ("app/big_screen.py",) + FRUIT_JAM_ONLY
 PICOSYSTEM_ONLY = ("handheld/picosystem.py",)
-ON_PICOSYSTEM_LEFT_OUT = NOT_ON_BOARD + ("app/pointer.py", "handheld/device.py")
+ON_PICOSYSTEM_LEFT_OUT = NOT_ON_BOARD + FRUIT_JAM_ONLY + ("handheld/device.py",)
 # For the VM runner's --exclude (paths relative to the package, "/" separated):
 # what never goes on the board; and that, and the notation too.
 VM_EXCLUDE = r"^(%s)/|^__main__\.py$" % "|".join(OFF_BOARD)

@@ -46,7 +46,7 @@ import make_icon  # noqa: E402
 APP_NAME = "sthelena"
 TITLE = "St. Helena"
 DEFAULT_OUT = os.path.join(ROOT, "build", "fruitjam")
-ASSETS = ("sheet.bmp", "help.txt", "winnable.bin")
+ASSETS = ("sheet.bmp", "sheet-fruitjam.bmp", "help.txt", "winnable.bin")  # the fanned table's too
 
 
 def bundle_source(root=ROOT):
