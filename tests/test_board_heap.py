@@ -70,7 +70,10 @@ def test_the_image_starts_and_plays_in_a_board_heap_under_the_vm(drive, board):
     found = run_image(*drive, board)
     live, grown = found["import"]
     assert grown == 0, "loading the game needed more than 150 KiB: the heap grew by %d" % grown
-    assert 40 * 1024 < live < 100 * 1024  # the game and its libraries, loaded
+    # The game and its libraries, loaded (a sanity range on the VM's MicroPython;
+    # the limits are the 150 KiB above and in play below, and CircuitPython's own
+    # figures further down).
+    assert 40 * 1024 < live < 110 * 1024
     assert found["set_up"][0] <= IN_PLAY_LIMIT
     assert len(found["play"]) == PARTS
     most = max(live for _, live, _ in found["play"])

@@ -286,16 +286,17 @@ class Picture:
 
 
 def test_the_desktop_hands_the_app_the_repositorys_file(tmp_path, reader):
-    """``python code.py``: the menu's last item reads the repository's
-    assets/winnable.bin (a box-kite deal: offered, off)."""
+    """``python code.py``: the menu's item above the desktop's brightness (its
+    last) reads the repository's assets/winnable.bin (a box-kite deal:
+    offered, off)."""
     shot = tmp_path / "menu.png"
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                HOME=str(tmp_path), USERPROFILE=str(tmp_path))
-    done = subprocess.run([sys.executable, "code.py", "--keys", "START UP", "--rules",
+    done = subprocess.run([sys.executable, "code.py", "--keys", "START UP UP", "--rules",
                            "box-kite", "--deal", "5", "--no-save", "--shot", str(shot)],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
-    row = reader.text_at(Picture(shot), 2, 8 * LABEL_ROW, TEXT_COLUMNS)
+    row = reader.text_at(Picture(shot), 2, 8 * (LABEL_ROW - 1), TEXT_COLUMNS)
     assert row[1:].rstrip("?").rstrip() == "Winnable only: off"
 
 
