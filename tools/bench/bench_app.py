@@ -293,6 +293,8 @@ def long_records(moves=8000):
     class Holder:  # what record_bytes reads of the app
         four_colours = sound_on = finished = auto_on = winnable_only = False
         cursor = 0
+        power = None  # (a handheld's brightness: its settings' section is as long either way)
+        lights_on = True
 
     holder = Holder()
     holder.statistics = Statistics()
