@@ -68,7 +68,6 @@ modules' imports and orders them; ``bundle_names.py`` finds and renames names.
 
 import argparse
 import ast
-import builtins
 import os
 import shutil
 import subprocess
@@ -76,8 +75,8 @@ import sys
 
 sys.path[:0] = [os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), part)
                 for part in ("board", "bench", "assets")]  # the tools' folders
-from bundle_imports import (BundleError, ImportRewriter, check_import_from, module_file,
-                            order_modules, where)
+from bundle_imports import (BundleError, ImportRewriter, check_builtins, check_import_from,
+                            first_lines, module_file, order_modules, where)
 from bundle_names import (PrivateRenamer, Renamer, bound_names, keyword_callees,
                           private_constants, private_globals, short_private_names,
                           shorten_locals)
@@ -88,50 +87,11 @@ import board_files  # noqa: E402
 import board_mpy  # noqa: E402
 from bundle_statements import bound_statements, is_const_fallback, used_as_parameter  # noqa: E402
 
-CORE_MODULES = ("sthelena.core.cards", "sthelena.core.moves", "sthelena.core.rules", "sthelena.core.deal",
-                "sthelena.core.stuck_search", "sthelena.core.game", "sthelena.core.save")
-HANDHELD_MODULES = CORE_MODULES + (
-    "sthelena.app.tiles", "sthelena.app.buttons", "sthelena.app.sounds",
-    "sthelena.app.layout", "sthelena.app.font", "sthelena.app.text_grid", "sthelena.app.table",
-    "sthelena.app.screens",
-    "sthelena.core.statistics", "sthelena.app.record", "sthelena.app.stats_screen",
-    "sthelena.app.reasons", "sthelena.app.autoplay", "sthelena.app.play", "sthelena.core.winnable",
-    "sthelena.app.proved", "sthelena.app.deals", "sthelena.app.hint_keys",
-    "sthelena.app.hint_moves",
-    "sthelena.app.hint_line", "sthelena.app.hint_search", "sthelena.app.hint", "sthelena.app.menu",
-    "sthelena.app.deal_number", "sthelena.app.peek", "sthelena.app.overview",
-    "sthelena.app.help", "sthelena.app.won", "sthelena.app.stuck",
-    "sthelena.app.sheet", "sthelena.app.power", "sthelena.app.game_app",
-    "sthelena.handheld.shared")
-BOARD_MODULES = HANDHELD_MODULES + ("sthelena.handheld.device",)  # the PyGamer's and PyBadge's
-# The constants the one module keeps importable: the button events, what a
-# script driving the app sends (the others are folded where they are used).
-PUBLIC_CONSTANTS = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT", "HOLD", "NO_EVENT")
-BUNDLE_NAME = "sthelena_board"
-# The PicoSystem's game: the same, with its own edge and the screen that centres
-# the table (its own module, so the PyGamer's and PyBadge's heap holds none of it).
-PICOSYSTEM_MODULES = HANDHELD_MODULES + ("sthelena.app.big_screen", "sthelena.handheld.picosystem")
-PICOSYSTEM_NAME = "sthelena_picosystem"
-BUNDLES = ((BUNDLE_NAME, BOARD_MODULES), (PICOSYSTEM_NAME, PICOSYSTEM_MODULES))
-# The Fruit Jam's game: its app folder carries it (tools/board/fruitjam_app.py),
-# not the handhelds' drive; compiled and committed with theirs.
-FRUIT_JAM_NAME = "sthelena_fruitjam"
-# What scripts import from each bundle the board loads, besides PUBLIC_CONSTANTS:
-# code.py its entry point, tools/board/board_start.py, the benchmarks and the
-# VM tests the rest. Its other functions and values are made private (shorter
-# names: less heap), so a script wanting one more adds it here.
-BUNDLE_API = {
-    BOARD_MODULES: ("main", "setup", "run", "SHEET_PATH", "TEXTS_PATH", "WINNABLE_PATH",
-                    "step", "place_x", "place_y", "hint_begin", "hint_search", "record_bytes"),
-    PICOSYSTEM_MODULES: ("start", "picosystem_setup", "run", "start_hint", "hint_nodes"),
-}
-# What the board imports only when boot.py handed it the drive: a module of its own.
-DRIVE_MODULES = ("sthelena.handheld.drive",)
-DRIVE_NAME = "sthelena_drive"
-LIB_COMMAND = "python3 tools/board/bundle.py --lib"
-TREE_FILES = ("code.py", "boot.py", os.path.join("assets", "sheet.bmp"),
-              os.path.join("assets", "sheet-large.bmp"),
-              os.path.join("assets", "help.txt"), os.path.join("assets", "winnable.bin"))
+from bundle_modules import (  # noqa: E402 (the lists: bundle.X for the tests and tools)
+    CORE_MODULES, HANDHELD_MODULES, BOARD_MODULES, PUBLIC_CONSTANTS,
+    BUNDLE_NAME, PICOSYSTEM_MODULES, PICOSYSTEM_NAME, BUNDLES,
+    FRUIT_JAM_NAME, BUNDLE_API, DRIVE_MODULES, DRIVE_NAME,
+    LIB_COMMAND, TREE_FILES)
 
 
 def _source(node):
@@ -225,8 +185,8 @@ def merge(modules=BOARD_MODULES, root=ROOT, command=LIB_COMMAND + "` (make lib",
                     % (bound, earlier, name,
                        "" if earlier_definition[0] != definition[0]
                        else " (a value each module had its own copy of)",
-                       earlier, _first_lines(earlier_definition[0]),
-                       name, _first_lines(definition[0])))
+                       earlier, first_lines(earlier_definition[0]),
+                       name, first_lines(definition[0])))
         if not renames:
             break
         for name, names in renames.items():
@@ -253,7 +213,7 @@ def merge(modules=BOARD_MODULES, root=ROOT, command=LIB_COMMAND + "` (make lib",
                 continue  # the same as an earlier module's (checked above)
             out.append((name, stmt))
 
-    _check_builtins(ordered, trees, first)
+    check_builtins(ordered, trees, first)
     parts = ["# Generated by `%s) from %s: do not edit.\n"
              % (command, ", ".join(name.split(".", 1)[-1].replace(".", "/") + ".py"
                           for name in ordered))]
@@ -284,27 +244,6 @@ def merge(modules=BOARD_MODULES, root=ROOT, command=LIB_COMMAND + "` (make lib",
             parts.append("# %s: %s\n" % (stmt.name, original))
         parts.append(_source(stmt) + "\n")
     return "".join(parts)
-
-
-def _first_lines(sources):
-    lines = []
-    for source in sources:
-        line = source.splitlines()[0]
-        lines.append(line[:100] + " ..." if len(line) > 100 or "\n" in source else line)
-    return " | ".join(lines)
-
-
-def _check_builtins(ordered, trees, first_definition):
-    """A top-level name that shadows a builtin must not be used by another module."""
-    shadowing = {bound: module for bound, (module, _) in first_definition.items()
-                 if hasattr(builtins, bound) and not bound.startswith("__")}
-    for name in ordered:
-        for node in ast.walk(trees[name]):
-            if isinstance(node, ast.Name) and node.id in shadowing \
-                    and shadowing[node.id] != name:
-                raise BundleError("%s defines %s at top level, shadowing the builtin "
-                                  "that %s uses" % (shadowing[node.id], node.id,
-                                                    where(name, node)))
 
 
 def write_module(path, source):

@@ -7,6 +7,7 @@ statements are combined.
 """
 
 import ast
+import builtins
 import os
 
 
@@ -151,3 +152,25 @@ def _aliases(node):
     return [ast.Assign(targets=[ast.Name(id=alias.asname, ctx=ast.Store())],
                        value=ast.Name(id=alias.name, ctx=ast.Load()), lineno=node.lineno)
             for alias in node.names if alias.asname and alias.asname != alias.name]
+
+
+def first_lines(sources):
+    """The first line of each of ``sources`` (shortened), for an error's words."""
+    lines = []
+    for source in sources:
+        line = source.splitlines()[0]
+        lines.append(line[:100] + " ..." if len(line) > 100 or "\n" in source else line)
+    return " | ".join(lines)
+
+
+def check_builtins(ordered, trees, first_definition):
+    """A top-level name that shadows a builtin must not be used by another module."""
+    shadowing = {bound: module for bound, (module, _) in first_definition.items()
+                 if hasattr(builtins, bound) and not bound.startswith("__")}
+    for name in ordered:
+        for node in ast.walk(trees[name]):
+            if isinstance(node, ast.Name) and node.id in shadowing \
+                    and shadowing[node.id] != name:
+                raise BundleError("%s defines %s at top level, shadowing the builtin "
+                                  "that %s uses" % (shadowing[node.id], node.id,
+                                                    where(name, node)))

@@ -1,0 +1,50 @@
+"""Which modules each of the board's bundles holds, and what scripts import
+from them: the lists ``tools/board/bundle.py`` merges and compiles (``make
+lib``), and the tests and benchmarks read."""
+
+import os
+
+CORE_MODULES = ("sthelena.core.cards", "sthelena.core.moves", "sthelena.core.rules", "sthelena.core.deal",
+                "sthelena.core.stuck_search", "sthelena.core.game", "sthelena.core.save")
+HANDHELD_MODULES = CORE_MODULES + (
+    "sthelena.app.tiles", "sthelena.app.buttons", "sthelena.app.sounds",
+    "sthelena.app.layout", "sthelena.app.font", "sthelena.app.text_grid", "sthelena.app.table",
+    "sthelena.app.screens",
+    "sthelena.core.statistics", "sthelena.app.record", "sthelena.app.stats_screen",
+    "sthelena.app.reasons", "sthelena.app.autoplay", "sthelena.app.play", "sthelena.core.winnable",
+    "sthelena.app.proved", "sthelena.app.deals", "sthelena.app.hint_keys",
+    "sthelena.app.hint_moves",
+    "sthelena.app.hint_line", "sthelena.app.hint_search", "sthelena.app.hint", "sthelena.app.menu",
+    "sthelena.app.deal_number", "sthelena.app.peek", "sthelena.app.overview",
+    "sthelena.app.help", "sthelena.app.won", "sthelena.app.stuck",
+    "sthelena.app.sheet", "sthelena.app.power", "sthelena.app.game_app",
+    "sthelena.handheld.shared")
+BOARD_MODULES = HANDHELD_MODULES + ("sthelena.handheld.device",)  # the PyGamer's and PyBadge's
+# The constants the one module keeps importable: the button events, what a
+# script driving the app sends (the others are folded where they are used).
+PUBLIC_CONSTANTS = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT", "HOLD", "NO_EVENT")
+BUNDLE_NAME = "sthelena_board"
+# The PicoSystem's game: the same, with its own edge and the screen that centres
+# the table (its own module, so the PyGamer's and PyBadge's heap holds none of it).
+PICOSYSTEM_MODULES = HANDHELD_MODULES + ("sthelena.app.big_screen", "sthelena.handheld.picosystem")
+PICOSYSTEM_NAME = "sthelena_picosystem"
+BUNDLES = ((BUNDLE_NAME, BOARD_MODULES), (PICOSYSTEM_NAME, PICOSYSTEM_MODULES))
+# The Fruit Jam's game: its app folder carries it (tools/board/fruitjam_app.py),
+# not the handhelds' drive; compiled and committed with theirs.
+FRUIT_JAM_NAME = "sthelena_fruitjam"
+# What scripts import from each bundle the board loads, besides PUBLIC_CONSTANTS:
+# code.py its entry point, tools/board/board_start.py, the benchmarks and the
+# VM tests the rest. Its other functions and values are made private (shorter
+# names: less heap), so a script wanting one more adds it here.
+BUNDLE_API = {
+    BOARD_MODULES: ("main", "setup", "run", "SHEET_PATH", "TEXTS_PATH", "WINNABLE_PATH",
+                    "step", "place_x", "place_y", "hint_begin", "hint_search", "record_bytes"),
+    PICOSYSTEM_MODULES: ("start", "picosystem_setup", "run", "start_hint", "hint_nodes"),
+}
+# What the board imports only when boot.py handed it the drive: a module of its own.
+DRIVE_MODULES = ("sthelena.handheld.drive",)
+DRIVE_NAME = "sthelena_drive"
+LIB_COMMAND = "python3 tools/board/bundle.py --lib"
+TREE_FILES = ("code.py", "boot.py", os.path.join("assets", "sheet.bmp"),
+              os.path.join("assets", "sheet-large.bmp"),
+              os.path.join("assets", "help.txt"), os.path.join("assets", "winnable.bin"))
