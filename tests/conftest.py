@@ -65,3 +65,11 @@ SLOW_FIRST = ("test_firmware.py", "test_emulator.py", "test_board_heap.py",
 def pytest_collection_modifyitems(config, items):
     rank = dict((name, index) for index, name in enumerate(SLOW_FIRST))
     items.sort(key=lambda item: rank.get(item.path.name, len(SLOW_FIRST)))
+
+
+@pytest.fixture(scope="module")
+def fan_sheet():
+    """The Fruit Jam's fanned table's sheet (tests/test_fan_table.py, test_fan_drag.py)."""
+    from sthelena.app.sheet import load_sheet
+
+    return load_sheet(str(ROOT / "assets" / "sheet-fruitjam.bmp"))

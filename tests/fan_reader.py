@@ -1,4 +1,5 @@
-"""Reading the Fruit Jam's fanned table back off the screen (tests/test_fan_table.py).
+"""Reading the Fruit Jam's fanned table back off the screen (tests/test_fan_table.py,
+test_fan_drag.py).
 
 Two readers that know nothing of the game: ``read_tiles`` reads the tile
 indices the view put in each place's TileGrids; ``PixelReader`` reads the
