@@ -191,10 +191,11 @@ def test_small_lost_positions_are_proved_lost():
     assert result.nodes > 1
 
 
-def run_search(member, pause_every=None):
-    """A member's search run to its end (paused every ``pause_every``
-    positions and resumed, if given): its answer."""
-    search = member.searching()
+def run_search(member, pause_every=None, best_first=False):
+    """A member's search (``searching``, or ``best_first``) run to its end
+    (paused every ``pause_every`` positions and resumed, if given): its
+    answer."""
+    search = member.best_first() if best_first else member.searching()
     while True:
         if pause_every:
             member.pause_at = member.nodes + pause_every
@@ -282,15 +283,17 @@ def test_a_capped_search_that_cut_proves_nothing():
 def test_a_paused_search_resumes_where_it_was():
     # Paused every 97 positions or never: the same line after the same count.
     for rules, number, settings in (("st-helena", 3, {}), ("box-kite", 1, {"closure_cap": 50}),
-                                    ("louis", 2, {"cap": 2000, "order_redeals": True})):
+                                    ("louis", 2, {"cap": 2000, "order_redeals": True}),
+                                    ("st-helena", 2, {"weight": portfolio.WEIGHT})):
         game = Game.deal(number, rules)
         whole = Solver(game).member(**settings)
         paused = Solver(game).member(**settings)
-        line = run_search(whole)
+        best_first = "weight" in settings
+        line = run_search(whole, best_first=best_first)
         assert isinstance(line, list)
         playable = with_relocations(Solver(game), line) if whole.absorb else line
         assert replay(game, playable).is_won()
-        assert run_search(paused, 97) == line
+        assert run_search(paused, 97, best_first) == line
         assert paused.nodes == whole.nodes
 
 
@@ -414,6 +417,13 @@ def test_results_agree_with_a_plain_search(rules):
         assert result.result == expected, game.notation()
         if result.result == WIN:
             assert replay(game, result.moves).is_won()
+        # The best-first search alone: a line that wins, or a proof of loss.
+        member = Solver(game).member(weight=portfolio.WEIGHT)
+        line = run_search(member, best_first=True)
+        if expected == LOSS:
+            assert line == LOSS, game.notation()
+        else:
+            assert replay(game, with_relocations(Solver(game), line) if member.absorb else line).is_won()
         outcomes[expected] += 1
     assert outcomes[WIN] >= 3, outcomes
     if ",spaces=none" in rules:

@@ -8,13 +8,19 @@ wins the same deal in a few thousand positions. So ``run`` keeps a few
 searches (``Solver.searching``, each a paused generator with its own visited
 set) and gives each in turn a slice of positions, the slices doubling
 every round, each search resumed where it paused rather than restarted.
+Where redeals are left, the searches are the exact one, capped ones
+(``Solver.cap``, restarted wider) and a greedy best-first one over single
+moves (``Solver.best_first``); where none is left (box-kite), the exact one
+and ones that walk only part of each closure; with PySolFC's rules, the
+exact one (a small share) and the narrow probes.
 The exact search (every move, nothing cut) goes first, with the first
 slice of FIRST_SEARCH positions (most deals are won by then, so their
 time is the exact search's alone); the first answer wins:
 
 - a winning line from any search (every search plays legal moves only);
-- ``loss`` from a search that left nothing out (the exact one, or a capped
-  one whose caps never cut), as every reachable position was visited;
+- ``loss`` from a search that left nothing out (the exact one, the
+  best-first one, or a capped one whose caps never cut), as every reachable
+  position was visited;
 - ``unknown`` when the time or node budget runs out first.
 
 Each search's slice is its share of the round's (the searches that do best
@@ -38,6 +44,9 @@ CHECK = 2048  # positions between looks at the clock
 # the most cards go straight home tried first (``order_redeals``), closures
 # best first under the restriction too.
 CAPS = (2000, 8000, 32000, 128000)
+# The best-first search's weight (``Solver.best_first``): a card home is
+# worth this many cards over a wanted one.
+WEIGHT = 3
 # Searches with only the first positions of each closure walked
 # (``Solver.closure_cap``), wider at each restart: where no redeal is left.
 CLOSURE_CAPS = (10, 50, 250, 1250, 6250)
@@ -72,7 +81,8 @@ def series_of(solver):
                 (iter([(dict(closure_cap=cap), None) for cap in CLOSURE_CAPS]), 1)]
     return [(iter([({}, None)]), 1),
             (iter([(dict(cap=cap, order_redeals=True, guide_always=True), None)
-                   for cap in CAPS]), 2)]
+                   for cap in CAPS]), 2),
+            (iter([(dict(weight=WEIGHT), None)]), 1)]
 
 
 def _narrow_probes():
@@ -102,7 +112,8 @@ class _Entry:
         """Start the series' next search; False when the series is done."""
         for settings, limit in self.series:
             self.solver = solver.member(**settings)
-            self.search = self.solver.searching()
+            self.search = self.solver.best_first() if settings.get("weight") \
+                else self.solver.searching()
             self.limit = limit
             return True
         return False

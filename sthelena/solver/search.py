@@ -129,6 +129,7 @@ class Solver(Position):
     rng = None
     every_move = True  # False: without the moves off the foundations (a subset)
     guide_always = False  # closures best first under the restriction too
+    weight = 0  # for best_first: a card home is worth this many cards' depth
     cut = False  # whether the search left something out
     seen = None
     nodes = 0
@@ -136,7 +137,7 @@ class Solver(Position):
 
     def member(self, cap=None, order_redeals=False, jitter=0.0, rng=None,
                closure_cap=_NO_LIMIT, redeal_width=_NO_LIMIT, every_move=True,
-               guide_always=False):
+               guide_always=False, weight=0):
         """A copy of this solver, at its position, to run one search of the
         portfolio: its own position, visited set and count of positions."""
         copy = Solver.__new__(Solver)
@@ -154,6 +155,7 @@ class Solver(Position):
         copy.redeal_width = redeal_width
         copy.every_move = every_move or not self.off_foundation
         copy.guide_always = guide_always
+        copy.weight = weight
         if not copy.every_move:  # the moves of foundation_moves=none, a subset
             copy.off_foundation = copy.relocate = False
         return copy
@@ -297,6 +299,59 @@ class Solver(Position):
                     entries.pop()
         self.seen = None
         return UNKNOWN if self.cut or not self.every_move else LOSS
+
+    def best_first(self):
+        """A greedy best-first search over single moves (redeals and Louis'
+        deal included), a generator as ``searching``: the position with the
+        most cards home next, then the one whose wanted card lies under the
+        fewest others (``weight`` trades the two), then the oldest. Every
+        position met is kept, so an empty queue is a proof of loss."""
+        seen = self.seen = {}
+        root = self.key()
+        seen[root] = None
+        self.nodes += 1
+        if self.won():
+            return []
+        moves_of = self.moves_of
+        make_child = self.child
+        key_of = self.key_of
+        tables = self.tables
+        weight = self.weight
+        count = 0
+        queue = [(0, 0, self.snapshot(), root)]
+        while queue:
+            if self.nodes >= self.pause_at:
+                yield None
+            _, _, snap, key = heappop(queue)
+            for move in moves_of(*snap):
+                if move >= 400:
+                    self.restore(snap)
+                    self.play(move)
+                    after = self.snapshot()
+                else:
+                    after = make_child(snap, move)
+                child = key_of(after)
+                if child in seen:
+                    continue
+                seen[child] = (key, move)
+                self.nodes += 1
+                found = after[1]
+                if found == FULL:
+                    line = self._line(child)
+                    self.seen = None
+                    return line
+                table = tables.get(found)
+                if table is None:
+                    table = tables[found] = wanted_table(found, self.absorb)
+                marks = child[9:].translate(table)
+                depth = 12
+                for depth, pattern in enumerate(BURIED):
+                    if pattern in marks:
+                        break
+                count += 1
+                heappush(queue, (depth - weight * sum(found), count, after, child))
+        self.seen = None
+        return LOSS
 
     def _line(self, key):
         """The moves from the root to the position ``key``."""
