@@ -176,7 +176,7 @@ def test_bench_solver_results_lines_read_back(tmp_path, capsys):
     read = capsys.readouterr().out
     row = [line for line in read.splitlines() if line.startswith("st-helena ")][0].split()
     assert row[1:5] == ["this", "2", "0", "0"]
-    assert float(row[10]) == pytest.approx(sum(line["seconds"] for line in lines), abs=0.06)
+    assert float(row[10]) == pytest.approx(sum(line["cpu"] for line in lines), abs=0.06)
 
 
 def test_bench_solver_pairs_two_revisions(capsys):

@@ -14,41 +14,41 @@ numbers (``source * 20 + target``, ``REDEAL``, ``DEAL``); the tests check
 that the move generator here lists exactly ``Game.legal_moves()`` (apart
 from the reductions below) and replay every solution through ``Game.push``.
 
-The search (several times over, see ``Solver.solve``). Reaching a won
-position is a reachability question, so a set of
+The searches (a portfolio of them, run in turns: ``portfolio.run``).
+Reaching a won position is a reachability question, so a set of
 visited positions is a complete transposition table: a position met again
 has either been searched to the end (and led to no win) or is on the
 current line (and what it leads to will be searched there). A redeal and
 Louis' deal are moves like the others, legal whenever the core says so.
 Keys are exact (bytes of the foundations, the round, the piles and the
 stock), so a ``loss`` is a proof, not a guess with a hash collision.
-Move ordering: plays to foundations first, then moves between piles
-that uncover a card a foundation takes, then the other card moves, then a
-redeal (or Louis' deal) last. Between two plays to foundations the moves
-between piles are walked best first, the position with a wanted card
-under the fewest others first (an order only: every position of the walk
-is still visited before a loss is answered); not while the
-restriction is in force (a wanted card may lie in a pile that cannot
-play it) nor where cards come back off the foundations
-(``foundation_moves=all``): breadth first there, as that order found fewer
-wins on ``st-helena,redeals=0`` and ``st-helena-pysol``. In the narrow probes
-(below), among the redeals from the positions of a closure, first the one
-after which plays to foundations alone put the most cards home (that order
-helps some deals and hurts others, so the exact search keeps the plain one).
+``searching`` is depth first. Move ordering: plays to foundations first,
+then moves between piles that uncover a card a foundation takes, then the
+other card moves, then a redeal (or Louis' deal) last. Between two plays to
+foundations the moves between piles are walked best first, the position
+with a wanted card under the fewest others first (an order only: every
+position of the walk is still visited before a loss is answered); not
+while the restriction is in force (a wanted card may lie in a pile that
+cannot play it; ``guide_always`` walks those best first too) nor where
+cards come back off the foundations (``foundation_moves=all``): breadth
+first there. With ``order_redeals``, among the redeals from the positions
+of a closure, first the one after which plays to foundations alone put the
+most cards home (that order helps some deals and hurts others, so the exact
+search keeps the plain one). ``best_first`` is a greedy best-first search
+over single moves instead (most cards home first).
 
-Narrow probes (``foundation_moves=all``, PySolFC's rules), whose closures
-(any-suit building, cards back off the foundations) are too big to walk
-whole, so a depth-first search never gets back to try another pack:
-``Solver._narrow_probes`` walks only the first positions of each closure
-and tries the best few redeals from them, wider and wider, then probes
-of several shapes again and again with the redeals' order shaken (seeded).
-Each size goes without the moves off the foundations first, then with
-them (the widest and the shaken ones only without): the moves of
+Narrowed searches, each of which proves nothing when it cut something:
+``cap`` visits only so many positions below each position the last redeal
+reaches (a last round that cannot be won is left sooner); ``closure_cap``
+walks only the first positions of each closure and ``redeal_width`` tries
+only the best few redeals from it (the narrow probes of PySolFC's rules,
+``foundation_moves=all``, whose closures, with any-suit building and cards
+back off the foundations, are too big to walk whole); ``every_move=False``
+leaves out the moves off the foundations: the moves of
 ``foundation_moves=none``, a subset (its wins are wins), in far smaller
-closures, walked best first. A win is a real line; a probe with those
-moves that left nothing out (no closure cut, no redeal dropped, no cap
-reached, budget left) visited everything: its ``loss`` is a proof as the
-exact search's is; one without them proves nothing.
+closures, walked best first. A search that left nothing out (no cap
+reached, no closure cut, no redeal dropped, every move) visited
+everything: its ``loss`` is a proof as the exact search's is.
 
 Reductions, and why they are safe (each keeps a won position reachable
 whenever one was):

@@ -7,9 +7,11 @@
 For each rule set it prints the share of deals decided (won or proved lost)
 within the budget (10 s), the median, 90th and 99th percentile and slowest
 times, the total time, positions searched per second and the peak resident
-memory of the solving processes. Times are each deal's own search time
-(``time.perf_counter`` in the process that solved it); on a machine others
-are using too, they include waiting for a core.
+memory of the solving processes. Times are each deal's own solve, in
+processor seconds of the process that solved it (``time.process_time``:
+on a machine others share, waiting for a core is left out, which a wall
+clock counts); the total's wall-clock seconds (the solver's own
+``time.perf_counter``, which its budget is measured on) are printed too.
 
 ``--against REV`` times a second revision's solver (a git revision of this
 repository, extracted with ``git archive`` into a temporary directory) on
@@ -147,13 +149,15 @@ def read_results(path, numbers):
 
 
 def write_results(path, rows):
-    """The per-deal lines ``stats --results`` writes, in deal order."""
+    """The per-deal lines ``stats --results`` writes, in deal order, with
+    the processor seconds (``cpu``) too."""
     with open(path, "w") as out:
         for row in rows:
             moves = row["moves"]
             out.write(json.dumps({"deal": row["deal"], "result": row["result"],
                                   "moves": moves if isinstance(moves, int) else len(moves),
-                                  "nodes": row["nodes"], "seconds": round(row["seconds"], 4)})
+                                  "nodes": row["nodes"], "seconds": round(row["seconds"], 4),
+                                  "cpu": round(row["cpu"], 4)})
                       + "\n")
 
 
@@ -163,9 +167,11 @@ def percentile(times, share):
 
 
 def figures(rows, rules=None):
-    """The benchmark's figures of one solver's rows (a dict). With ``rules``,
-    each win is replayed and the failures counted."""
-    times = sorted(row["seconds"] for row in rows)
+    """The benchmark's figures of one solver's rows (a dict): times in
+    processor seconds (wall clock for rows that lack them, as ``stats
+    --results`` lines). With ``rules``, each win is replayed and the
+    failures counted."""
+    times = sorted(row.get("cpu", row["seconds"]) for row in rows)
     count = len(rows)
     decided = sum(row["result"] != "unknown" for row in rows)
     bad = 0
@@ -183,6 +189,7 @@ def figures(rows, rules=None):
         "p99": percentile(times, 0.99),
         "max": times[-1],
         "total": sum(times),
+        "wall": sum(row["seconds"] for row in rows),
         "nodes_per_second": sum(row["nodes"] for row in rows) / max(1e-9, sum(times)),
         "peak_mb": max(row["peak_kb"] for row in rows) / 1024.0,
         "bad_replays": bad,
@@ -195,15 +202,15 @@ def contradictions(mine, theirs):
             if {a["result"], b["result"]} == {"win", "loss"}]
 
 
-HEADER = "%-16s %-8s %5s %5s %5s %8s %8s %7s %7s %7s %8s %8s %6s %6s" % (
+HEADER = "%-16s %-8s %5s %5s %5s %8s %8s %7s %7s %7s %8s %7s %8s %6s %6s" % (
     "rules", "solver", "won", "lost", "unkn", "decided", "median", "p90", "p99", "max",
-    "total s", "nodes/s", "MB", "replay")
+    "total s", "wall s", "nodes/s", "MB", "replay")
 
 
 def row_text(rules, name, row):
-    return "%-16s %-8s %5d %5d %5d %7.1f%% %8.3f %7.3f %7.2f %7.2f %8.1f %8.0f %6s %6s" % (
+    return "%-16s %-8s %5d %5d %5d %7.1f%% %8.3f %7.3f %7.2f %7.2f %8.1f %7.0f %8.0f %6s %6s" % (
         rules, name, row["won"], row["lost"], row["unknown"], 100 * row["decided"],
-        row["median"], row["p90"], row["p99"], row["max"], row["total"],
+        row["median"], row["p90"], row["p99"], row["max"], row["total"], row["wall"],
         row["nodes_per_second"], "%.0f" % row["peak_mb"] if row["peak_mb"] else "-",
         "ok" if not row["bad_replays"] else "%d BAD" % row["bad_replays"])
 
