@@ -162,7 +162,7 @@ class Solver(Position):
 
     # -- the search ------------------------------------------------------------
 
-    def _expand(self, snap, key):
+    def _expand(self, snap, key, single=False):
         """The children of a position in the search: a walk over the card
         moves that are not plays to foundations (its "closure"), yielding
         ``(snapshot, key)`` of each new position a play to a foundation
@@ -172,12 +172,14 @@ class Solver(Position):
         under the fewest other cards next (then the oldest; only the oldest
         while the restriction is in force or cards come back off the
         foundations). Every position met is marked in ``seen``. Yields None
-        to pause when ``nodes`` reaches ``pause_at``."""
+        to pause when ``nodes`` reaches ``pause_at``. With ``single``, the
+        children of single moves instead (every new position one card move,
+        redeal or deal away), for ``best_first``."""
         seen = self.seen
         moves_of = self.moves_of
         make_child = self.child
         key_of = self.key_of
-        tables = self.tables
+        depth_of = self._depth
         guide = not self.off_foundation and (
             self.guide_always or not (self.restrict_rule and snap[3] == 0))
         queue = [(0, 0, snap, key)]
@@ -203,22 +205,12 @@ class Solver(Position):
                 self.nodes += 1
                 if move % 20 >= 12 and move < 240:  # a pile's card to a foundation
                     yield after, child
-                elif after[1] == FULL:
+                elif after[1] == FULL or single:
                     yield after, child
                 else:
-                    depth = 0
-                    if guide:
-                        table = tables.get(after[1])
-                        if table is None:
-                            table = tables[after[1]] = wanted_table(after[1], self.absorb)
-                        # The fewest cards over a card a foundation takes (the
-                        # key after its foundations and round lists the piles).
-                        marks = child[9:].translate(table)
-                        for depth, pattern in enumerate(BURIED):
-                            if pattern in marks:
-                                break
                     count += 1
-                    heappush(queue, (depth, count, after, child))
+                    heappush(queue, (depth_of(after[1], child) if guide else 0, count, after,
+                                     child))
         children = []
         for snap, key in closure:
             self.restore(snap)
@@ -247,6 +239,20 @@ class Solver(Position):
             del children[self.redeal_width:]
         for _, _, snap, child in children:
             yield snap, child
+
+    def _depth(self, found, key):
+        """The fewest cards over a card a foundation takes in the position
+        of ``key`` (foundations ``found``): the order of closures and of
+        ``best_first`` (the key after its foundations and round lists the
+        piles)."""
+        table = self.tables.get(found)
+        if table is None:
+            table = self.tables[found] = wanted_table(found, self.absorb)
+        marks = key[9:].translate(table)
+        for depth, pattern in enumerate(BURIED):
+            if pattern in marks:
+                return depth
+        return len(BURIED) - 1  # as the deepest the patterns tell
 
     def _final(self, snap):
         """Whether no redeal or deal of the stock is left in a snapshot."""
@@ -306,50 +312,29 @@ class Solver(Position):
         most cards home next, then the one whose wanted card lies under the
         fewest others (``weight`` trades the two), then the oldest. Every
         position met is kept, so an empty queue is a proof of loss."""
-        seen = self.seen = {}
         root = self.key()
-        seen[root] = None
+        self.seen = {root: None}
         self.nodes += 1
         if self.won():
             return []
-        moves_of = self.moves_of
-        make_child = self.child
-        key_of = self.key_of
-        tables = self.tables
         weight = self.weight
         count = 0
         queue = [(0, 0, self.snapshot(), root)]
         while queue:
-            if self.nodes >= self.pause_at:
-                yield None
             _, _, snap, key = heappop(queue)
-            for move in moves_of(*snap):
-                if move >= 400:
-                    self.restore(snap)
-                    self.play(move)
-                    after = self.snapshot()
-                else:
-                    after = make_child(snap, move)
-                child = key_of(after)
-                if child in seen:
+            for item in self._expand(snap, key, True):
+                if item is None:
+                    yield None
                     continue
-                seen[child] = (key, move)
-                self.nodes += 1
+                after, child = item
                 found = after[1]
                 if found == FULL:
                     line = self._line(child)
                     self.seen = None
                     return line
-                table = tables.get(found)
-                if table is None:
-                    table = tables[found] = wanted_table(found, self.absorb)
-                marks = child[9:].translate(table)
-                depth = 12
-                for depth, pattern in enumerate(BURIED):
-                    if pattern in marks:
-                        break
                 count += 1
-                heappush(queue, (depth - weight * sum(found), count, after, child))
+                heappush(queue, (self._depth(found, child) - weight * sum(found), count, after,
+                                 child))
         self.seen = None
         return LOSS
 
