@@ -179,7 +179,7 @@ class Solver(Position):
         moves_of = self.moves_of
         make_child = self.child
         key_of = self.key_of
-        depth_of = self._depth
+        tables = self.tables
         guide = not self.off_foundation and (
             self.guide_always or not (self.restrict_rule and snap[3] == 0))
         queue = [(0, 0, snap, key)]
@@ -208,9 +208,17 @@ class Solver(Position):
                 elif after[1] == FULL or single:
                     yield after, child
                 else:
+                    depth = 0
+                    if guide:  # inline, not ``_depth``: the hottest loop
+                        table = tables.get(after[1])
+                        if table is None:
+                            table = tables[after[1]] = wanted_table(after[1], self.absorb)
+                        marks = child[9:].translate(table)
+                        for depth, pattern in enumerate(BURIED):
+                            if pattern in marks:
+                                break
                     count += 1
-                    heappush(queue, (depth_of(after[1], child) if guide else 0, count, after,
-                                     child))
+                    heappush(queue, (depth, count, after, child))
         children = []
         for snap, key in closure:
             self.restore(snap)
