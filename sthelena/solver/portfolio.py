@@ -24,8 +24,9 @@ time is the exact search's alone); the first answer wins:
 - ``unknown`` when the time or node budget runs out first.
 
 Each search's slice is its share of the round's (the searches that do best
-on the hardest deals get more). A search that ends having cut something (a cap reached) proves nothing; the
-next search of its *series* takes its place, a wider one (a restart).
+on the hardest deals get more). A search that ends having cut something (a
+cap reached) proves nothing; the next search of its *series* takes its
+place, a wider one (a restart).
 Slices are counted in positions, not seconds, so a run repeats position for
 position on any machine (only the time budget depends on the machine).
 """

@@ -107,6 +107,7 @@ from heapq import heappop, heappush
 
 from ..core.moves import DEAL, REDEAL
 from .foundations import BURIED, FULL, wanted_table
+from .portfolio import run
 from .position import Position
 from .result import LOSS, UNKNOWN, WIN
 
@@ -319,7 +320,8 @@ class Solver(Position):
         deal included), a generator as ``searching``: the position with the
         most cards home next, then the one whose wanted card lies under the
         fewest others (``weight`` trades the two), then the oldest. Every
-        position met is kept, so an empty queue is a proof of loss."""
+        position met is kept, so an empty queue is a proof of loss (with
+        every move, as ``searching``'s)."""
         root = self.key()
         self.seen = {root: None}
         self.nodes += 1
@@ -344,7 +346,7 @@ class Solver(Position):
                 heappush(queue, (self._depth(found, child) - weight * sum(found), count, after,
                                  child))
         self.seen = None
-        return LOSS
+        return UNKNOWN if self.cut or not self.every_move else LOSS
 
     def _line(self, key):
         """The moves from the root to the position ``key``."""
@@ -363,8 +365,6 @@ class Solver(Position):
         (None: no limit), ``max_nodes`` positions (None: no limit): the
         portfolio of ``portfolio.run``. Only a search that left nothing
         out answers ``loss``."""
-        from .portfolio import run
-
         return run(self, budget, max_nodes)
 
 

@@ -226,7 +226,8 @@ def verdicts(rules, mine, theirs, name):
         mine["unknown"] == 0)
     slowest = SLOWEST_TARGET.get(rules)
     if slowest:
-        say("slowest deal %.2f s (target <= %g s)" % (mine["max"], slowest), mine["max"] <= slowest)
+        say("slowest deal %.2f s (target <= %g s)" % (mine["max"], slowest),
+            mine["max"] <= slowest)
     if theirs:
         say("total %.1f s against %s's %.1f s, ratio %.2f (target <= 0.5)" % (
             mine["total"], name, theirs["total"], mine["total"] / theirs["total"]),

@@ -9,8 +9,9 @@ Reads a JSON line a deal, ``{"deal", "rules", "budget"}``, and writes one
 back: ``{"deal", "result", "moves" (core move numbers), "nodes", "seconds"
 (the solver's own time, wall clock), "cpu" (this process's processor time
 for the solve: on a machine others share, what waiting for a core leaves
-out), "peak_kb" (this process's peak resident memory)}``. It uses only ``Game.deal`` and ``solve(game, budget=...)``,
-which every revision of the solver has.
+out), "peak_kb" (this process's peak resident memory)}``. It uses only
+``Game.deal`` and ``solve(game, budget=...)``, which every revision of the
+solver has.
 """
 
 import json
