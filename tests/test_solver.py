@@ -263,6 +263,8 @@ def test_probes_without_the_moves_off_the_foundations_prove_nothing(monkeypatch)
     # A search without those moves visits everything it may and claims no loss.
     member = Solver(game).member(every_move=False)
     assert run_search(member) == UNKNOWN and not member.cut
+    member = Solver(game).member(every_move=False, weight=portfolio.WEIGHT)
+    assert run_search(member, best_first=True) == UNKNOWN and not member.cut
     only_series(monkeypatch, [(dict(every_move=False), None), ({}, None)])
     result = solve(game, budget=None)
     assert result.result == WIN and replay(game, result.moves).is_won()
