@@ -245,11 +245,12 @@ def test_narrow_probes_run_every_step_and_pass_and_cut_short_prove_nothing(monke
     monkeypatch.setattr(Solver, "member", spy)
     result = Solver(Game.deal(2, "st-helena-pysol")).solve(budget=None, max_nodes=20000)
     assert result.result == UNKNOWN
-    assert made[0] == {}  # the exact search first
+    assert made[0] == {}  # the exact search first, for its first slice
     probes = [(one["cap"], one["closure_cap"], one["jitter"] > 0, one["every_move"])
-              for one in made[1:]]
+              for one in made[1:-1]]
     assert probes == [(10, 1, False, False), (10, 2, False, True), (10, 3, True, False),
                       (10, 3, True, False)]
+    assert made[-1] == {}  # then the exact search again, with every move
     assert 20000 <= result.nodes < 20000 + 100
 
 
