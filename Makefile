@@ -66,10 +66,12 @@ bench-presses: $(VENV_STAMP)
 bench-hint: $(VENV_STAMP) $(MPVM_STAMP)
 	$(PY) tools/bench/bench_hint.py --deals $(or $(DEALS),1-200)
 
-## bench-solver: the solver on deals 1-1000 of each preset, 10 s a deal (long: DEALS=1-100 JOBS=2 optional)
+## bench-solver: the solver on deals 1-1000 of each preset, 10 s a deal (long: DEALS=1-100 JOBS=2 optional;
+## AGAINST=REV also times that revision's solver on each deal, side by side, and prints the ratios)
 .PHONY: bench-solver
 bench-solver: $(VENV_STAMP)
-	$(PY) tools/bench/bench_solver.py --deals $(or $(DEALS),1-1000) --jobs $(or $(JOBS),1)
+	$(PY) tools/bench/bench_solver.py --deals $(or $(DEALS),1-1000) --jobs $(or $(JOBS),1) \
+		$(if $(AGAINST),--against $(AGAINST))
 
 ## bench-firmware: the game on CircuitPython's PicoSystem firmware in the RP2040 emulator: the heap,
 ## reset to the first frame, press to frame, a deal won by presses, the hint (DEALS=A-B optional;

@@ -10,7 +10,8 @@ from sthelena.core.game import Game
 from sthelena.core.moves import DEAL, REDEAL
 from sthelena.core.notation import move_name
 from sthelena.core.rules import PRESETS
-import sthelena.solver.search as solver_module
+import sthelena.solver.portfolio as portfolio
+from sthelena.solver.result import with_relocations
 from sthelena.solver.search import LOSS, UNKNOWN, WIN, Solver, solve
 
 PRESET_NAMES = [name for name, _ in PRESETS]
@@ -190,53 +191,67 @@ def test_small_lost_positions_are_proved_lost():
     assert result.nodes > 1
 
 
+def run_search(member, pause_every=None, best_first=False):
+    """A member's search (``searching``, or ``best_first``) run to its end
+    (paused every ``pause_every`` positions and resumed, if given): its
+    answer."""
+    search = member.best_first() if best_first else member.searching()
+    while True:
+        if pause_every:
+            member.pause_at = member.nodes + pause_every
+        try:
+            next(search)
+        except StopIteration as stop:
+            return stop.value
+
+
+def only_series(monkeypatch, *series):
+    """The portfolio made of these series (lists of (settings, limit)) alone."""
+    monkeypatch.setattr(portfolio, "series_of",
+                        lambda solver: [(iter(one), 1) for one in series])
+
+
 def test_a_narrow_probe_that_left_nothing_out_proves_a_loss(monkeypatch):
     # PySolFC's rules, no redeal left: the king of spades covers the queen the
     # spade ace foundation wants, and no pile or foundation top can take it.
     game = Game.from_notation("st-helena-pysol r2 AAAA/JKKK QSKS%s -" % EMPTY11)
-    answers = []
-    probes = Solver._narrow_probes
-
-    def spy(self, *args):
-        answers.append(probes(self, *args))
-        return answers[-1]
-
-    monkeypatch.setattr(solver_module, "FIRST_SEARCH", 0)  # the narrow probes first
-    monkeypatch.setattr(Solver, "_narrow_probes", spy)
+    probe = [settings for settings, _ in portfolio._narrow_probes()][1]
+    assert probe["every_move"] and probe["closure_cap"] == 20
+    assert run_search(Solver(game).member(**probe)) == LOSS
+    only_series(monkeypatch, [(probe, 5000)])
     assert solve(game, budget=None).result == LOSS
-    assert answers == [LOSS]
     # With a redeal left, the two spades are dealt to two piles: won.
     game = Game.from_notation("st-helena-pysol r1 AAAA/JKKK QSKS%s -" % EMPTY11)
     result = solve(game, budget=None)
-    assert result.result == WIN and answers[-1] == result.moves
+    assert result.result == WIN
     assert replay(game, result.moves).is_won()
 
 
 def test_narrow_probes_run_every_step_and_pass_and_cut_short_prove_nothing(monkeypatch):
     # One position of each closure and one redeal: deal 2 is not settled so.
     # Each step ends at its own node limit, and the next one still runs; the
-    # passes after the first run the shaken probes.
-    monkeypatch.setattr(solver_module, "FIRST_SEARCH", 0)
-    monkeypatch.setattr(solver_module, "NARROW_PROBES", ((1, 1, 10, 500, False, 0.0),
-                                                         (2, 1, 10, 700, True, 0.0)))
-    monkeypatch.setattr(solver_module, "SHAKEN_PROBES", ((3, 1, 10, 600, False, 3.0),))
-    monkeypatch.setattr(solver_module, "NARROW_PASSES", 3)
-    caps = []
-    search = Solver._search
+    # passes after the first run the shaken probes, beside the exact search.
+    monkeypatch.setattr(portfolio, "NARROW_PROBES", ((1, 1, 10, 500, False, 0.0),
+                                                     (2, 1, 10, 700, True, 0.0)))
+    monkeypatch.setattr(portfolio, "SHAKEN_PROBES", ((3, 1, 10, 600, False, 3.0),))
+    monkeypatch.setattr(portfolio, "NARROW_PASSES", 3)
+    made = []
+    member = Solver.member
 
-    def spy(self, cap=None):
-        caps.append((cap, self.closure_cap, self.jitter > 0, self.off_foundation))
-        return search(self, cap)
+    def spy(self, **settings):
+        made.append(settings)
+        return member(self, **settings)
 
-    monkeypatch.setattr(Solver, "_search", spy)
-    solver = Solver(Game.deal(2, "st-helena-pysol"))
-    result = solver.solve(budget=None, max_nodes=20000)
+    monkeypatch.setattr(Solver, "member", spy)
+    result = Solver(Game.deal(2, "st-helena-pysol")).solve(budget=None, max_nodes=20000)
     assert result.result == UNKNOWN
-    assert caps[:4] == [(10, 1, False, False), (10, 2, False, True), (10, 3, True, False),
-                        (10, 3, True, False)]
-    # then the exact search, with every move
-    assert caps[4:] == [(None, solver_module._NO_LIMIT, False, True)]
-    assert 20000 <= result.nodes < 20000 + 1024  # the budget is checked every 1,024
+    assert made[0] == {}  # the exact search first, for its first slice
+    probes = [(one["cap"], one["closure_cap"], one["jitter"] > 0, one["every_move"])
+              for one in made[1:-1]]
+    assert probes == [(10, 1, False, False), (10, 2, False, True), (10, 3, True, False),
+                      (10, 3, True, False)]
+    assert made[-1] == {}  # then the exact search again, with every move
+    assert 20000 <= result.nodes < 20000 + 100
 
 
 def test_probes_without_the_moves_off_the_foundations_prove_nothing(monkeypatch):
@@ -246,21 +261,68 @@ def test_probes_without_the_moves_off_the_foundations_prove_nothing(monkeypatch)
     game = Game.from_notation(notation)
     without = Game.from_notation(notation.replace("pysol", "pysol,foundation_moves=none", 1))
     assert solve(without, budget=None).result == LOSS
-    answers = []
-    search = Solver._limited_search
-
-    def spy(self, *args):
-        answers.append((self.off_foundation, search(self, *args)))
-        return answers[-1][1]
-
-    monkeypatch.setattr(solver_module, "FIRST_SEARCH", 0)
-    monkeypatch.setattr(Solver, "_limited_search", spy)
+    # A search without those moves visits everything it may and claims no loss.
+    member = Solver(game).member(every_move=False)
+    assert run_search(member) == UNKNOWN and not member.cut
+    member = Solver(game).member(every_move=False, weight=portfolio.WEIGHT)
+    assert run_search(member, best_first=True) == UNKNOWN and not member.cut
+    only_series(monkeypatch, [(dict(every_move=False), None), ({}, None)])
     result = solve(game, budget=None)
     assert result.result == WIN and replay(game, result.moves).is_won()
-    # The first probe, without those moves, found nothing and claimed no loss;
-    # the next, with them, won.
-    assert answers[0] == (False, UNKNOWN)
-    assert answers[1][0] is True and answers[1][1] == result.moves
+
+
+def test_a_capped_search_that_cut_proves_nothing():
+    # Box-kite deal 262 is lost (the exact search visits every position);
+    # searches that walk only part of each closure say unknown, not loss.
+    game = Game.deal(262, "box-kite")
+    for cap in portfolio.CLOSURE_CAPS[:2]:
+        member = Solver(game).member(closure_cap=cap)
+        assert run_search(member) == UNKNOWN and member.cut
+    # A cap so wide it never cuts: the whole space, a proof.
+    member = Solver(game).member(closure_cap=10 ** 9)
+    assert run_search(member) == LOSS and not member.cut
+
+
+def test_a_paused_search_resumes_where_it_was():
+    # Paused every 97 positions or never: the same line after the same count.
+    for rules, number, settings in (("st-helena", 3, {}), ("box-kite", 1, {"closure_cap": 50}),
+                                    ("louis", 2, {"cap": 2000, "order_redeals": True}),
+                                    ("st-helena", 2, {"weight": portfolio.WEIGHT})):
+        game = Game.deal(number, rules)
+        whole = Solver(game).member(**settings)
+        paused = Solver(game).member(**settings)
+        best_first = "weight" in settings
+        line = run_search(whole, best_first=best_first)
+        assert isinstance(line, list)
+        playable = with_relocations(Solver(game), line) if whole.absorb else line
+        assert replay(game, playable).is_won()
+        assert run_search(paused, 97, best_first) == line
+        assert paused.nodes == whole.nodes
+
+
+def test_the_exact_search_has_the_first_slice(monkeypatch):
+    # A deal the exact search wins within FIRST_SEARCH positions is won by
+    # it alone, position for position.
+    game = Game.deal(3, "st-helena")
+    alone = Solver(game).member()
+    line = run_search(alone)
+    assert alone.nodes < portfolio.FIRST_SEARCH
+    result = solve(game, budget=None)
+    assert result.moves == line and result.nodes == alone.nodes
+
+
+@pytest.mark.parametrize("rules, number", [("st-helena", 941), ("louis", 596), ("box-kite", 620)])
+def test_deals_the_exact_search_leaves_undecided_are_won(monkeypatch, rules, number):
+    # Three of the slowest deals of the benchmark (each left unknown in 10 s
+    # by the solver of commit e430050): the portfolio wins each within
+    # 100,000 positions, the exact search alone is undecided after 150,000
+    # (positions, so on any machine).
+    game = Game.deal(number, rules)
+    result = solve(game, budget=None, max_nodes=100000)
+    assert result.result == WIN
+    assert replay(game, result.moves).is_won()
+    only_series(monkeypatch, [({}, None)])
+    assert solve(game, budget=None, max_nodes=150000).result == UNKNOWN
 
 
 def test_an_empty_search_budget_says_unknown():
@@ -358,6 +420,13 @@ def test_results_agree_with_a_plain_search(rules):
         assert result.result == expected, game.notation()
         if result.result == WIN:
             assert replay(game, result.moves).is_won()
+        # The best-first search alone: a line that wins, or a proof of loss.
+        member = Solver(game).member(weight=portfolio.WEIGHT)
+        line = run_search(member, best_first=True)
+        if expected == LOSS:
+            assert line == LOSS, game.notation()
+        else:
+            assert replay(game, with_relocations(Solver(game), line) if member.absorb else line).is_won()
         outcomes[expected] += 1
     assert outcomes[WIN] >= 3, outcomes
     if ",spaces=none" in rules:

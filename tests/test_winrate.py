@@ -151,8 +151,7 @@ def test_stats_progress_line_on_a_terminal():
     assert figures["count"] == 2
 
 
-def test_bench_solver_results_lines_read_back(tmp_path):
-    """tools/bench/bench_solver.py --results writes the lines ``--from`` reads."""
+def load_bench_solver():
     import importlib.util
     import os
 
@@ -160,11 +159,41 @@ def test_bench_solver_results_lines_read_back(tmp_path):
     spec = importlib.util.spec_from_file_location("bench_solver", path)
     bench_solver = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench_solver)
-    made = bench_solver.bench("st-helena", 7, 8, 10.0, 1, results=str(tmp_path))
+    return bench_solver
+
+
+def test_bench_solver_results_lines_read_back(tmp_path, capsys):
+    """tools/bench/bench_solver.py --results writes the lines ``--from`` reads."""
+    bench_solver = load_bench_solver()
+    bench_solver.main(["--deals", "7-8", "--rules", "st-helena", "--results", str(tmp_path)])
+    made = capsys.readouterr().out
     lines = [json.loads(line) for line in (tmp_path / "st-helena.jsonl").read_text().splitlines()]
     assert [line["deal"] for line in lines] == [7, 8]
     assert {line["result"] for line in lines} == {"win"}
-    read = bench_solver.bench("st-helena", 7, 8, 10.0, 1, source=str(tmp_path))
-    for name in ("count", "won", "lost", "unknown", "decided"):
-        assert read[name] == made[name]
-    assert read["median"] == pytest.approx(made["median"], abs=1e-3)
+    assert "st-helena: 2 of 2 deals decided: met" in made
+    assert "st-helena: every win replays: met" in made
+    bench_solver.main(["--deals", "7-8", "--rules", "st-helena", "--from", str(tmp_path)])
+    read = capsys.readouterr().out
+    row = [line for line in read.splitlines() if line.startswith("st-helena ")][0].split()
+    assert row[1:5] == ["this", "2", "0", "0"]
+    assert float(row[10]) == pytest.approx(sum(line["cpu"] for line in lines), abs=0.06)
+
+
+def test_bench_solver_pairs_two_revisions(capsys):
+    """``--against REV`` solves each deal with both solvers and prints ratios."""
+    bench_solver = load_bench_solver()
+    bench_solver.main(["--deals", "3,5", "--rules", "louis", "--against", "HEAD", "--jobs", "2"])
+    out = capsys.readouterr().out
+    rows = [line.split() for line in out.splitlines() if line.startswith("louis ")]
+    assert [row[1] for row in rows[:2]] == ["this", rows[1][1]] and rows[1][1] != "this"
+    assert rows[0][2] == rows[1][2] == "2"  # both won both deals
+    assert rows[2][1] == "ratio" and "contradictions: none" in " ".join(rows[2])
+    assert "louis: every win replays: met" in out
+
+
+def test_bench_solver_counts_a_win_that_does_not_replay():
+    bench_solver = load_bench_solver()
+    rows = [{"deal": 3, "result": "win", "moves": [0], "nodes": 5, "seconds": 0.5,
+             "peak_kb": 1024}]
+    assert bench_solver.figures(rows, "louis")["bad_replays"] == 1
+    assert bench_solver.contradictions(rows, [dict(rows[0], result="loss")]) == [3]

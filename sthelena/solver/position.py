@@ -5,7 +5,7 @@ here (1, 2, 4) are the ones ``solver``'s docstring proves safe.
 """
 
 from ..core.moves import DEAL, REDEAL
-from .foundations import FULL, found_top, homes_of, relocations
+from .foundations import FULL, found_top, homes_of, joined, relocations
 
 _SEP = b"\xff"
 _ROUNDS = [bytes((number,)) for number in range(256)]
@@ -71,11 +71,7 @@ class Position:
         """The exact key of a snapshot (reductions 1 and 4 applied)."""
         piles, found, stock, round_ = snap
         if self.absorb:
-            found = bytearray(found)
-            for suit in range(4):
-                if found[suit] + found[suit + 4] == 13:
-                    found[suit] = 13
-                    found[suit + 4] = 0
+            found = joined(bytes(found))
         if round_ >= self.redeals and not stock:  # symmetric (reduction 1)
             if self.restrict_rule and round_ == 0:
                 parts = []
@@ -103,7 +99,7 @@ class Position:
         final = round_ >= self.redeals and not stock
         louis = self.louis and round_ == 0 and len(stock) > 0
         restricted = self.restrict_rule and round_ == 0
-        if not (restricted or louis or self.absorb):
+        if not (restricted or louis):
             return self._free_moves(piles, found, round_, final)
         safe = self.safe_rule and final and not restricted
         absorb = self.absorb
@@ -190,9 +186,11 @@ class Position:
         return plays
 
     def _free_moves(self, piles, found, round_, final):
-        """``moves_of`` when no restriction, Louis' stock or reduction 4 is in
-        play (most positions searched): the same moves in the same order."""
-        homes = homes_of(found)
+        """``moves_of`` when neither the restriction nor Louis' stock is in
+        play (most positions searched): the same moves (in the same order,
+        but for reduction 4's: a card of a suit whose foundations have met
+        counts as wanted)."""
+        homes = homes_of(found, self.absorb)
         safe = self.safe_rule and final
         plays = []
         where = {}
@@ -247,7 +245,7 @@ class Position:
         plays += other
         if self.off_foundation:
             self._off_foundation_moves(found, tops, where, plays)
-        if self.relocate:
+        if self.relocate and not self.absorb:
             relocations(found, plays)
         if round_ < self.redeals and found != FULL:
             plays.append(REDEAL)
@@ -315,11 +313,18 @@ class Position:
                 new[source] = cards[:-1]
                 new[target] = piles[target] + cards[-1:]
                 return (tuple(new), found, stock, round_)
-            if not self.absorb and not (self.louis and stock):
+            if not (self.louis and stock):
                 new = list(piles)
                 new[source] = cards[:-1]
                 counts = bytearray(found)
-                counts[target - 12] += 1
+                suit = (target - 12) & 3
+                if self.absorb and counts[suit] + counts[suit + 4] == 13:
+                    # as ``play``: relocations first, then the card home
+                    rank = cards[-1] & 15
+                    counts[suit] = 14 - rank
+                    counts[suit + 4] = rank
+                else:
+                    counts[target - 12] += 1
                 return (tuple(new), bytes(counts), stock, round_)
         self.restore(snap)
         self.play(move)

@@ -14,41 +14,41 @@ numbers (``source * 20 + target``, ``REDEAL``, ``DEAL``); the tests check
 that the move generator here lists exactly ``Game.legal_moves()`` (apart
 from the reductions below) and replay every solution through ``Game.push``.
 
-The search (several times over, see ``Solver.solve``). Reaching a won
-position is a reachability question, so a set of
+The searches (a portfolio of them, run in turns: ``portfolio.run``).
+Reaching a won position is a reachability question, so a set of
 visited positions is a complete transposition table: a position met again
 has either been searched to the end (and led to no win) or is on the
 current line (and what it leads to will be searched there). A redeal and
 Louis' deal are moves like the others, legal whenever the core says so.
 Keys are exact (bytes of the foundations, the round, the piles and the
 stock), so a ``loss`` is a proof, not a guess with a hash collision.
-Move ordering: plays to foundations first, then moves between piles
-that uncover a card a foundation takes, then the other card moves, then a
-redeal (or Louis' deal) last. Between two plays to foundations the moves
-between piles are walked best first, the position with a wanted card
-under the fewest others first (an order only: every position of the walk
-is still visited before a loss is answered); not while the
-restriction is in force (a wanted card may lie in a pile that cannot
-play it) nor where cards come back off the foundations
-(``foundation_moves=all``): breadth first there, as that order found fewer
-wins on ``st-helena,redeals=0`` and ``st-helena-pysol``. In the narrow probes
-(below), among the redeals from the positions of a closure, first the one
-after which plays to foundations alone put the most cards home (that order
-helps some deals and hurts others, so the exact search keeps the plain one).
+``searching`` is depth first. Move ordering: plays to foundations first,
+then moves between piles that uncover a card a foundation takes, then the
+other card moves, then a redeal (or Louis' deal) last. Between two plays to
+foundations the moves between piles are walked best first, the position
+with a wanted card under the fewest others first (an order only: every
+position of the walk is still visited before a loss is answered); not
+while the restriction is in force (a wanted card may lie in a pile that
+cannot play it; ``guide_always`` walks those best first too) nor where
+cards come back off the foundations (``foundation_moves=all``): breadth
+first there. With ``order_redeals``, among the redeals from the positions
+of a closure, first the one after which plays to foundations alone put the
+most cards home (that order helps some deals and hurts others, so the exact
+search keeps the plain one). ``best_first`` is a greedy best-first search
+over single moves instead (most cards home first).
 
-Narrow probes (``foundation_moves=all``, PySolFC's rules), whose closures
-(any-suit building, cards back off the foundations) are too big to walk
-whole, so a depth-first search never gets back to try another pack:
-``Solver._narrow_probes`` walks only the first positions of each closure
-and tries the best few redeals from them, wider and wider, then probes
-of several shapes again and again with the redeals' order shaken (seeded).
-Each size goes without the moves off the foundations first, then with
-them (the widest and the shaken ones only without): the moves of
+Narrowed searches, each of which proves nothing when it cut something:
+``cap`` visits only so many positions below each position the last redeal
+reaches (a last round that cannot be won is left sooner); ``closure_cap``
+walks only the first positions of each closure and ``redeal_width`` tries
+only the best few redeals from it (the narrow probes of PySolFC's rules,
+``foundation_moves=all``, whose closures, with any-suit building and cards
+back off the foundations, are too big to walk whole); ``every_move=False``
+leaves out the moves off the foundations: the moves of
 ``foundation_moves=none``, a subset (its wins are wins), in far smaller
-closures, walked best first. A win is a real line; a probe with those
-moves that left nothing out (no closure cut, no redeal dropped, no cap
-reached, budget left) visited everything: its ``loss`` is a proof as the
-exact search's is; one without them proves nothing.
+closures, walked best first. A search that left nothing out (no cap
+reached, no closure cut, no redeal dropped, every move) visited
+everything: its ``loss`` is a proof as the exact search's is.
 
 Reductions, and why they are safe (each keeps a won position reachable
 whenever one was):
@@ -103,47 +103,67 @@ whenever one was):
    ways of placing them give one key and are searched once.
 """
 
-import random
-import time
 from heapq import heappop, heappush
 
 from ..core.moves import DEAL, REDEAL
 from .foundations import BURIED, FULL, wanted_table
+from .portfolio import run
 from .position import Position
-from .result import LOSS, UNKNOWN, WIN, Result, with_relocations
+from .result import LOSS, UNKNOWN, WIN
 
-# ``Solver.solve`` first runs the exact search for this many positions, then
-# (undecided) from scratch.
-FIRST_SEARCH = 5000
-# With ``foundation_moves=all`` (closures too big to walk whole), probes:
-# (closure positions walked, redeals tried from each closure, positions
-# below each last redeal, positions in all, whether cards may come back off
-# the foundations, how far the redeals' order is shaken). The first pass
-# takes the redeals in the greedy order; the next ones, SHAKEN_PROBES (of
-# several shapes: no one shape wins every deal), that order shaken a little
-# or nearly at random (by 20 cards), until the budget runs out.
-NARROW_PROBES = ((20, 2, 500, 5000, False, 0.0), (20, 2, 500, 5000, True, 0.0),
-                 (100, 4, 2000, 30000, False, 0.0), (100, 4, 2000, 30000, True, 0.0),
-                 (1000, 8, 5000, 100000, False, 0.0))
-SHAKEN_PROBES = ((50, 3, 1000, 15000, False, 3.0), (20, 2, 500, 5000, False, 8.0),
-                 (20, 2, 500, 5000, False, 20.0), (50, 2, 3000, 15000, False, 20.0),
-                 (100, 4, 2000, 30000, False, 8.0))
-NARROW_PASSES = 200  # then the exact search (no budget: it must end somewhere)
 _NO_LIMIT = 1 << 62
 
 
 class Solver(Position):
-    """A search from one position (a ``Game``; it is copied, not changed)."""
+    """A search from one position (a ``Game``; it is copied, not changed).
 
-    # Narrowing of the probes (``_narrow_probes``); none in the exact search.
+    ``searching`` is one search, a generator that pauses (yields None) when
+    ``nodes`` reaches ``pause_at`` and resumes where it was; ``solve`` runs
+    a portfolio of them (``portfolio.run``)."""
+
+    # Narrowing (the portfolio's probes); none in the exact search.
+    cap = None  # positions visited below each position the last redeal reaches
     closure_cap = _NO_LIMIT
     redeal_width = _NO_LIMIT
+    order_redeals = False
     jitter = 0.0
-    cut = False  # whether the last search left something out
+    rng = None
+    every_move = True  # False: without the moves off the foundations (a subset)
+    guide_always = False  # closures best first under the restriction too
+    weight = 0  # for best_first: a card home is worth this many cards' depth
+    cut = False  # whether the search left something out
+    seen = None
+    nodes = 0
+    pause_at = _NO_LIMIT
+
+    def member(self, cap=None, order_redeals=False, jitter=0.0, rng=None,
+               closure_cap=_NO_LIMIT, redeal_width=_NO_LIMIT, every_move=True,
+               guide_always=False, weight=0):
+        """A copy of this solver, at its position, to run one search of the
+        portfolio: its own position, visited set and count of positions."""
+        copy = Solver.__new__(Solver)
+        copy.__dict__.update(self.__dict__)
+        copy.piles = list(self.piles)
+        copy.found = bytearray(self.found)
+        copy.tables = {}  # wanted_table's tables by foundation counts
+        copy.nodes = 0
+        copy.cut = False
+        copy.cap = cap
+        copy.order_redeals = order_redeals
+        copy.jitter = jitter
+        copy.rng = rng
+        copy.closure_cap = closure_cap
+        copy.redeal_width = redeal_width
+        copy.every_move = every_move or not self.off_foundation
+        copy.guide_always = guide_always
+        copy.weight = weight
+        if not copy.every_move:  # the moves of foundation_moves=none, a subset
+            copy.off_foundation = copy.relocate = False
+        return copy
 
     # -- the search ------------------------------------------------------------
 
-    def _expand(self, snap, key):
+    def _expand(self, snap, key, single=False):
         """The children of a position in the search: a walk over the card
         moves that are not plays to foundations (its "closure"), yielding
         ``(snapshot, key)`` of each new position a play to a foundation
@@ -152,18 +172,24 @@ class Solver(Position):
         first: the position whose piles hold a card a foundation takes
         under the fewest other cards next (then the oldest; only the oldest
         while the restriction is in force or cards come back off the
-        foundations). Every position met is marked in ``seen``."""
+        foundations). Every position met is marked in ``seen``. Yields None
+        to pause when ``nodes`` reaches ``pause_at``. With ``single``, the
+        children of single moves instead (every new position one card move,
+        redeal or deal away), for ``best_first``."""
         seen = self.seen
         moves_of = self.moves_of
         make_child = self.child
         key_of = self.key_of
         tables = self.tables
-        guide = not self.off_foundation and not (self.restrict_rule and snap[3] == 0)
+        guide = not self.off_foundation and (
+            self.guide_always or not (self.restrict_rule and snap[3] == 0))
         queue = [(0, 0, snap, key)]
         count = 0
         closure = []
         closure_cap = self.closure_cap
         while queue:
+            if self.nodes >= self.pause_at:
+                yield None
             if len(closure) >= closure_cap:
                 self.cut = True
                 break
@@ -178,20 +204,16 @@ class Solver(Position):
                     continue
                 seen[child] = (key, move)
                 self.nodes += 1
-                if not self.nodes & 1023:
-                    self._check_budget()
                 if move % 20 >= 12 and move < 240:  # a pile's card to a foundation
                     yield after, child
-                elif after[1] == FULL:
+                elif after[1] == FULL or single:
                     yield after, child
                 else:
                     depth = 0
-                    if guide:
+                    if guide:  # inline, not ``_depth``: the hottest loop
                         table = tables.get(after[1])
                         if table is None:
-                            table = tables[after[1]] = wanted_table(after[1])
-                        # The fewest cards over a card a foundation takes (the
-                        # key after its foundations and round lists the piles).
+                            table = tables[after[1]] = wanted_table(after[1], self.absorb)
                         marks = child[9:].translate(table)
                         for depth, pattern in enumerate(BURIED):
                             if pattern in marks:
@@ -227,93 +249,33 @@ class Solver(Position):
         for _, _, snap, child in children:
             yield snap, child
 
-    def _check_budget(self):
-        if (self.deadline is not None and time.perf_counter() > self.deadline) or \
-                (self.max_nodes is not None and self.nodes >= self.max_nodes):
-            raise _OutOfBudget()
-
-    def solve(self, budget=10.0, max_nodes=None):
-        """Search from the position; a ``Result``. ``budget`` in seconds
-        (None: no limit), ``max_nodes`` positions (None: no limit).
-
-        The exact search for FIRST_SEARCH positions (most deals are won
-        within them); with ``foundation_moves=all`` the narrow probes; then
-        the exact search from scratch until the budget runs out. Only a
-        search that left nothing out answers ``loss``."""
-        start = time.perf_counter()
-        self.deadline = None if budget is None else start + budget
-        self.max_nodes = max_nodes
-        self.nodes = 0
-        self.order_redeals = False
-        self.tables = {}  # wanted_table's tables by foundation counts
-        first = self.snapshot()
-        result = UNKNOWN
-        if FIRST_SEARCH:
-            result = self._limited_search(first, None, FIRST_SEARCH, max_nodes)
-        if result == UNKNOWN and self.off_foundation and not self._out_of_time():
-            result = self._narrow_probes(first, max_nodes)
-        if result == UNKNOWN and not self._out_of_time():
-            result = self._search(None)
-            self.restore(first)
-        if isinstance(result, list):
-            if self.absorb:
-                result = with_relocations(self, result)
-            return Result(WIN, result, self.nodes, time.perf_counter() - start)
-        return Result(result, [], self.nodes, time.perf_counter() - start)
-
-    def _narrow_probes(self, first, max_nodes):
-        """A pass of ``NARROW_PROBES`` from ``first``, then of SHAKEN_PROBES until
-        one wins, the budget runs out or NARROW_PASSES are done: the winning
-        line, LOSS (a probe with every move cut nothing) or UNKNOWN."""
-        self.order_redeals = True
-        rule = self.off_foundation, self.relocate
-        result = UNKNOWN
-        for number in range(NARROW_PASSES):
-            probes = SHAKEN_PROBES if number else NARROW_PROBES
-            for index, (walk, width, cap, nodes, returns, jitter) in enumerate(probes):
-                self.rng = random.Random(number << 8 | index)  # seeded: a run repeats
-                self.jitter = jitter
-                self.closure_cap = walk
-                self.redeal_width = width
-                self.off_foundation, self.relocate = rule if returns else (False, False)
-                result = self._limited_search(first, cap, nodes, max_nodes)
-                self.off_foundation, self.relocate = rule
-                if result == UNKNOWN and returns and not self.cut:
-                    result = LOSS
-                if result != UNKNOWN or self._out_of_time():
-                    break
-            if result != UNKNOWN or self._out_of_time():
-                break
-        self.closure_cap = self.redeal_width = _NO_LIMIT
-        self.jitter = 0.0
-        self.order_redeals = False
-        return result
-
-    def _limited_search(self, first, cap, nodes, max_nodes):
-        """``_search(cap)`` from ``first`` for at most ``nodes`` more
-        positions (and within ``max_nodes``); the position and the overall
-        limit are as they were after it (its own limit ends only it)."""
-        self.max_nodes = self.nodes + nodes if max_nodes is None \
-            else min(max_nodes, self.nodes + nodes)
-        self.cut = False
-        result = self._search(cap)
-        self.restore(first)
-        self.max_nodes = max_nodes
-        return result
-
-    def _out_of_time(self):
-        return (self.deadline is not None and time.perf_counter() > self.deadline) or \
-            (self.max_nodes is not None and self.nodes >= self.max_nodes)
+    def _depth(self, found, key):
+        """The fewest cards over a card a foundation takes in the position
+        of ``key`` (foundations ``found``): the order of closures and of
+        ``best_first`` (the key after its foundations and round lists the
+        piles)."""
+        table = self.tables.get(found)
+        if table is None:
+            table = self.tables[found] = wanted_table(found, self.absorb)
+        marks = key[9:].translate(table)
+        for depth, pattern in enumerate(BURIED):
+            if pattern in marks:
+                return depth
+        return len(BURIED) - 1  # as the deepest the patterns tell
 
     def _final(self, snap):
         """Whether no redeal or deal of the stock is left in a snapshot."""
         return snap[3] >= self.redeals and not snap[2]
 
-    def _search(self, cap=None):
-        """Depth first over ``_expand``'s children: the winning line (a list
-        of moves), LOSS, or UNKNOWN (out of budget, or ``cap`` cut a search
-        short). With ``cap``, below each position the last redeal (or deal)
-        reaches only ``cap`` positions are visited."""
+    def searching(self):
+        """Depth first over ``_expand``'s children from the position, a
+        generator: yields None to pause (``pause_at`` reached), and returns
+        the winning line (a list of moves), LOSS (nothing was left out:
+        every reachable position visited) or UNKNOWN (``cap``, ``closure_cap``
+        or ``redeal_width`` cut something, or the moves were a subset). With
+        ``cap``, below each position the last redeal (or deal) reaches only
+        ``cap`` positions are visited."""
+        cap = self.cap
         root = self.key()
         self.seen = {root: None}
         self.nodes += 1
@@ -323,34 +285,68 @@ class Solver(Position):
         stack = [self._expand(snap, root)]
         finals = [self._final(snap)]
         entries = []  # (stack depth, nodes) where a capped search below a last redeal began
-        try:
-            while stack:
-                if entries and self.nodes - entries[-1][1] > cap:
-                    self.cut = True
-                    del stack[entries[-1][0]:]
-                    del finals[entries[-1][0]:]
-                    entries.pop()
+        while stack:
+            if entries and self.nodes - entries[-1][1] > cap:
+                self.cut = True
+                del stack[entries[-1][0]:]
+                del finals[entries[-1][0]:]
+                entries.pop()
+                continue
+            for item in stack[-1]:
+                if item is None:
+                    yield None
                     continue
-                for snap, key in stack[-1]:
-                    if snap[1] == FULL:
-                        return self._line(key)
-                    final = self._final(snap)
-                    if cap and final and not finals[-1]:
-                        entries.append((len(stack), self.nodes))
-                    stack.append(self._expand(snap, key))
-                    finals.append(final)
-                    break
-                else:
-                    stack.pop()
-                    finals.pop()
-                    if entries and entries[-1][0] == len(stack):
-                        entries.pop()
-        except _OutOfBudget:
-            self.cut = True
-            return UNKNOWN
-        finally:
-            self.seen = None
-        return UNKNOWN if cap else LOSS
+                snap, key = item
+                if snap[1] == FULL:
+                    line = self._line(key)
+                    self.seen = None
+                    return line
+                final = self._final(snap)
+                if cap and final and not finals[-1]:
+                    entries.append((len(stack), self.nodes))
+                stack.append(self._expand(snap, key))
+                finals.append(final)
+                break
+            else:
+                stack.pop()
+                finals.pop()
+                if entries and entries[-1][0] == len(stack):
+                    entries.pop()
+        self.seen = None
+        return UNKNOWN if self.cut or not self.every_move else LOSS
+
+    def best_first(self):
+        """A greedy best-first search over single moves (redeals and Louis'
+        deal included), a generator as ``searching``: the position with the
+        most cards home next, then the one whose wanted card lies under the
+        fewest others (``weight`` trades the two), then the oldest. Every
+        position met is kept, so an empty queue is a proof of loss (with
+        every move, as ``searching``'s)."""
+        root = self.key()
+        self.seen = {root: None}
+        self.nodes += 1
+        if self.won():
+            return []
+        weight = self.weight
+        count = 0
+        queue = [(0, 0, self.snapshot(), root)]
+        while queue:
+            _, _, snap, key = heappop(queue)
+            for item in self._expand(snap, key, True):
+                if item is None:
+                    yield None
+                    continue
+                after, child = item
+                found = after[1]
+                if found == FULL:
+                    line = self._line(child)
+                    self.seen = None
+                    return line
+                count += 1
+                heappush(queue, (self._depth(found, child) - weight * sum(found), count, after,
+                                 child))
+        self.seen = None
+        return UNKNOWN if self.cut or not self.every_move else LOSS
 
     def _line(self, key):
         """The moves from the root to the position ``key``."""
@@ -364,11 +360,17 @@ class Solver(Position):
         moves.reverse()
         return moves
 
-
-class _OutOfBudget(Exception):
-    pass
+    def solve(self, budget=10.0, max_nodes=None):
+        """Search from the position; a ``Result``. ``budget`` in seconds
+        (None: no limit), ``max_nodes`` positions (None: no limit): the
+        portfolio of ``portfolio.run``. Only a search that left nothing
+        out answers ``loss``."""
+        return run(self, budget, max_nodes)
 
 
 def solve(game, budget=10.0, max_nodes=None):
     """``Solver(game).solve(budget, max_nodes)``: win, loss or unknown."""
     return Solver(game).solve(budget, max_nodes)
+
+
+__all__ = ["LOSS", "UNKNOWN", "WIN", "Solver", "solve"]

@@ -1,0 +1,178 @@
+"""The solver's portfolio: several searches from one position, run in turns.
+
+Desktop only. One depth-first search's time has a heavy tail: a search
+that has walked into a lost part of the space (a last round that cannot be
+won, say) must visit all of it before it tries anything else, while a
+search ordered differently, or one that gives up on each last round sooner,
+wins the same deal in a few thousand positions. So ``run`` keeps a few
+searches (``Solver.searching``, each a paused generator with its own visited
+set) and gives each in turn a slice of positions, the slices doubling
+every round, each search resumed where it paused rather than restarted.
+Where redeals are left, the searches are the exact one, capped ones
+(``Solver.cap``, restarted wider) and a greedy best-first one over single
+moves (``Solver.best_first``); where none is left (box-kite), the exact one
+and ones that walk only part of each closure; with PySolFC's rules, the
+exact one for its first slice, then the narrow probes one after another.
+The exact search (every move, nothing cut) goes first, with the first
+slice of FIRST_SEARCH positions (most deals are won by then, so their
+time is the exact search's alone); the first answer wins:
+
+- a winning line from any search (every search plays legal moves only);
+- ``loss`` from a search that left nothing out (the exact one, the
+  best-first one, or a capped one whose caps never cut), as every reachable
+  position was visited;
+- ``unknown`` when the time or node budget runs out first.
+
+Each search's slice is its share of the round's (the searches that do best
+on the hardest deals get more). A search that ends having cut something (a
+cap reached) proves nothing; the next search of its *series* takes its
+place, a wider one (a restart).
+Slices are counted in positions, not seconds, so a run repeats position for
+position on any machine (only the time budget depends on the machine).
+"""
+
+import itertools
+import random
+import time
+
+from .result import LOSS, UNKNOWN, WIN, Result, with_relocations
+
+# The exact search's first slice, and each search's slice in the first round
+# (doubled every round).
+FIRST_SEARCH = 5000
+CHECK = 2048  # positions between looks at the clock
+# Capped searches (``Solver.cap``: positions below each position the last
+# redeal or Louis' deal reaches), wider at each restart, the pack that lets
+# the most cards go straight home tried first (``order_redeals``), closures
+# best first under the restriction too.
+CAPS = (2000, 8000, 32000, 128000)
+# The best-first search's weight (``Solver.best_first``): a card home is
+# worth this many cards over a wanted one.
+WEIGHT = 3
+# Searches with only the first positions of each closure walked
+# (``Solver.closure_cap``), wider at each restart: where no redeal is left.
+CLOSURE_CAPS = (10, 50, 250, 1250, 6250)
+# With ``foundation_moves=all`` (closures too big to walk whole), probes:
+# (closure positions walked, redeals tried from each closure, positions
+# below each last redeal, positions in all, whether cards may come back off
+# the foundations, how far the redeals' order is shaken). The first pass
+# takes the redeals in the greedy order; the next ones, SHAKEN_PROBES (of
+# several shapes: no one shape wins every deal), that order shaken a little
+# or nearly at random (by 20 cards).
+NARROW_PROBES = ((20, 2, 500, 5000, False, 0.0), (20, 2, 500, 5000, True, 0.0),
+                 (100, 4, 2000, 30000, False, 0.0), (100, 4, 2000, 30000, True, 0.0),
+                 (1000, 8, 5000, 100000, False, 0.0))
+SHAKEN_PROBES = ((50, 3, 1000, 15000, False, 3.0), (20, 2, 500, 5000, False, 8.0),
+                 (20, 2, 500, 5000, False, 20.0), (50, 2, 3000, 15000, False, 20.0),
+                 (100, 4, 2000, 30000, False, 8.0))
+NARROW_PASSES = 200
+
+
+def series_of(solver):
+    """The portfolio for ``solver``'s rules: a list of ``(series, share)``,
+    each series a generator of ``(settings for Solver.member, most
+    positions or None)``, its share of each round's positions relative to
+    the others; the exact search's first."""
+    if solver.off_foundation:
+        # As before the portfolio: the exact search for its first slice only,
+        # the probes, the exact search after the last pass (sharing turns with
+        # the probes cost this rule set a quarter more time in all and three
+        # times the memory: the exact search's stack of huge closures).
+        return [(iter([({}, FIRST_SEARCH)]), 1),
+                (itertools.chain(_narrow_probes(), [({}, None)]), 1)]
+    if solver._final(solver.snapshot()):
+        return [(iter([({}, None)]), 1),
+                (iter([(dict(closure_cap=cap), None) for cap in CLOSURE_CAPS]), 1)]
+    return [(iter([({}, None)]), 1),
+            (iter([(dict(cap=cap, order_redeals=True, guide_always=True), None)
+                   for cap in CAPS]), 2),
+            (iter([(dict(weight=WEIGHT), None)]), 1)]
+
+
+def _narrow_probes():
+    """The narrow probes (``foundation_moves=all``): a pass of NARROW_PROBES,
+    then passes of SHAKEN_PROBES, each probe seeded on its own (a run
+    repeats)."""
+    for number in range(NARROW_PASSES):
+        probes = SHAKEN_PROBES if number else NARROW_PROBES
+        for index, (walk, width, cap, nodes, every_move, jitter) in enumerate(probes):
+            yield dict(cap=cap, closure_cap=walk, redeal_width=width, order_redeals=True,
+                       jitter=jitter, rng=random.Random(number << 8 | index),
+                       every_move=every_move), nodes
+
+
+class _Entry:
+    """One search of the portfolio: the member solver, its paused search,
+    the series it came from and the most positions it may visit."""
+
+    def __init__(self, solver, series, share):
+        self.series = series
+        self.share = share
+        self.solver = self.search = None
+        self.limit = None
+        self.next_member(solver)
+
+    def next_member(self, solver):
+        """Start the series' next search; False when the series is done."""
+        for settings, limit in self.series:
+            self.solver = solver.member(**settings)
+            self.search = self.solver.best_first() if settings.get("weight") \
+                else self.solver.searching()
+            self.limit = limit
+            return True
+        return False
+
+
+def run(solver, budget=10.0, max_nodes=None):
+    """The portfolio's answer from ``solver``'s position, a ``Result``:
+    ``budget`` seconds (None: no limit) and ``max_nodes`` positions in all
+    (None: no limit)."""
+    start = time.perf_counter()
+    deadline = None if budget is None else start + budget
+    entries = [_Entry(solver, series, share) for series, share in series_of(solver)]
+    done = 0  # positions visited by searches that ended
+    slice_ = FIRST_SEARCH
+    first = True
+    while entries:
+        for entry in list(entries):
+            target = entry.solver.nodes + (
+                FIRST_SEARCH if first else max(1, int(slice_ * entry.share)))
+            first = False
+            while True:
+                member = entry.solver
+                total = done + sum(other.solver.nodes for other in entries)
+                if (deadline is not None and time.perf_counter() > deadline) or \
+                        (max_nodes is not None and total >= max_nodes):
+                    return Result(UNKNOWN, [], total, time.perf_counter() - start)
+                pause = min(target, member.nodes + CHECK)
+                if max_nodes is not None:
+                    pause = min(pause, member.nodes + max_nodes - total)
+                if entry.limit is not None:
+                    pause = min(pause, entry.limit)
+                member.pause_at = pause
+                try:
+                    next(entry.search)
+                except StopIteration as stop:
+                    outcome = stop.value
+                else:
+                    if entry.limit is not None and member.nodes >= entry.limit:
+                        outcome = UNKNOWN  # this search's own limit: it cut
+                    elif member.nodes >= target:
+                        break  # its slice is spent: the next search's turn
+                    else:
+                        continue
+                if outcome == UNKNOWN:
+                    done += member.nodes
+                    if not entry.next_member(solver):
+                        entries.remove(entry)
+                    break
+                total = done + sum(other.solver.nodes for other in entries)
+                seconds = time.perf_counter() - start
+                if outcome == LOSS:
+                    return Result(LOSS, [], total, seconds)
+                if solver.absorb:
+                    outcome = with_relocations(solver, outcome)
+                return Result(WIN, outcome, total, seconds)
+        slice_ *= 2
+    # Every series ended cut (none is left without the exact search ending).
+    return Result(UNKNOWN, [], done, time.perf_counter() - start)
