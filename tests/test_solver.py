@@ -12,6 +12,7 @@ from sthelena.core.notation import move_name
 from sthelena.core.rules import PRESETS
 import sthelena.solver.portfolio as portfolio
 from sthelena.solver.result import with_relocations
+from sthelena.solver.position import PILE_SEP
 from sthelena.solver.search import LOSS, UNKNOWN, WIN, Solver, solve
 
 PRESET_NAMES = [name for name, _ in PRESETS]
@@ -84,6 +85,44 @@ def test_moves_and_play_match_the_core(rules):
             assert solver.key() == Solver(game).key()
             assert solver.piles == [bytes(pile) for pile in game.piles]
             assert bytes(solver.found) == bytes(game.foundations)
+
+
+@pytest.mark.parametrize("rules", PRESET_NAMES + MIXED)
+def test_the_searchs_keys_made_in_parts_are_key_of(rules):
+    # ``_expand`` makes the keys of moves between piles and plays home from
+    # ``key_parts`` and ``home_parts``: the same bytes as ``key_of(child)``.
+    rng = random.Random("parts " + rules)
+    made = 0
+    for number in range(4):
+        game = Game.deal(rng.randrange(2 ** 32), rules)
+        for _ in range(200):
+            solver = Solver(game)
+            snap = solver.snapshot()
+            head, tail, symmetric = solver.key_parts(snap)
+            piles, found, stock, round_ = snap
+            moves = sorted(game.legal_moves())
+            for move in solver.moves():
+                target = move % 20
+                if move >= 240 or head is None or (target >= 12 and solver.louis and stock):
+                    continue
+                new = list(piles)
+                new[move // 20] = piles[move // 20][:-1]
+                if target < 12:
+                    new[target] = piles[target] + piles[move // 20][-1:]
+                    start = head
+                else:
+                    found, start = solver.home_parts(snap[1], target, piles[move // 20][-1],
+                                                     round_)
+                    assert solver.child(snap, move)[1] == found
+                key = start + PILE_SEP.join(sorted(new) if symmetric else new) + tail
+                assert key == solver.key_of(solver.child(snap, move))
+                made += 1
+            if not moves:
+                break
+            game.push(rng.choice(moves))
+    # (No parts while the restriction's groups are sorted apart, for ever
+    # without a redeal.)
+    assert made > 100 or (solver.restrict_rule and not solver.redeals)
 
 
 def first_play_home(position):
@@ -208,7 +247,7 @@ def run_search(member, pause_every=None, best_first=False):
 def only_series(monkeypatch, *series):
     """The portfolio made of these series (lists of (settings, limit)) alone."""
     monkeypatch.setattr(portfolio, "series_of",
-                        lambda solver: [(iter(one), 1) for one in series])
+                        lambda solver: [(iter(one), 1, False) for one in series])
 
 
 def test_a_narrow_probe_that_left_nothing_out_proves_a_loss(monkeypatch):
@@ -263,9 +302,9 @@ def test_probes_without_the_moves_off_the_foundations_prove_nothing(monkeypatch)
     assert solve(without, budget=None).result == LOSS
     # A search without those moves visits everything it may and claims no loss.
     member = Solver(game).member(every_move=False)
-    assert run_search(member) == UNKNOWN and not member.cut
+    assert run_search(member) == UNKNOWN and not member.cuts
     member = Solver(game).member(every_move=False, weight=portfolio.WEIGHT)
-    assert run_search(member, best_first=True) == UNKNOWN and not member.cut
+    assert run_search(member, best_first=True) == UNKNOWN and not member.cuts
     only_series(monkeypatch, [(dict(every_move=False), None), ({}, None)])
     result = solve(game, budget=None)
     assert result.result == WIN and replay(game, result.moves).is_won()
@@ -277,10 +316,10 @@ def test_a_capped_search_that_cut_proves_nothing():
     game = Game.deal(262, "box-kite")
     for cap in portfolio.CLOSURE_CAPS[:2]:
         member = Solver(game).member(closure_cap=cap)
-        assert run_search(member) == UNKNOWN and member.cut
+        assert run_search(member) == UNKNOWN and member.cuts
     # A cap so wide it never cuts: the whole space, a proof.
     member = Solver(game).member(closure_cap=10 ** 9)
-    assert run_search(member) == LOSS and not member.cut
+    assert run_search(member) == LOSS and not member.cuts
 
 
 def test_a_paused_search_resumes_where_it_was():
@@ -431,6 +470,94 @@ def test_results_agree_with_a_plain_search(rules):
     assert outcomes[WIN] >= 3, outcomes
     if ",spaces=none" in rules:
         assert outcomes[LOSS] >= 3, outcomes
+
+
+def game_of(rules, snap):
+    """A ``Game`` at the solver's snapshot ``snap``."""
+    game = Game(rules)
+    piles, found, stock, round_ = snap
+    game.piles = [bytearray(cards) for cards in piles]
+    game.foundations = bytearray(found)
+    game.stock = bytearray(stock)
+    game.round = round_
+    return game
+
+
+def proved_lost(monkeypatch, solver, run):
+    """The snapshots of the positions ``run()`` (a search of ``solver``'s)
+    hands to the shared ``lost`` set (reduction 5)."""
+    snaps = {}
+    key_of = Solver.key_of
+
+    def spy(self, snap):
+        key = key_of(self, snap)
+        snaps[key] = (tuple(bytes(cards) for cards in snap[0]), bytes(snap[1]), bytes(snap[2]),
+                      snap[3])
+        return key
+
+    monkeypatch.setattr(Solver, "key_of", spy)
+    # Every key through ``key_of``: not made in parts (tested above).
+    monkeypatch.setattr(Solver, "key_parts", lambda self, snap: (None, None, False))
+    run()
+    monkeypatch.undo()
+    return [snaps[key] for key in solver.lost]
+
+
+@pytest.mark.parametrize("rules", ["box-kite,spaces=none", "st-helena,spaces=none",
+                                   "box-kite,spaces=none,foundation_moves=none,wrap=true"])
+def test_what_a_search_proves_lost_is_lost(monkeypatch, rules):
+    # Every position the portfolio's searches hand to the shared set is lost
+    # by a plain search (or too big for it), and no won one is ever there.
+    # (Without spaces: small positions with spaces are nearly all won at once.)
+    rng = random.Random("lost " + rules)
+    checked = 0
+    for _ in range(40):
+        game = small_position(rng, rules)
+        solver = Solver(game)
+        for snap in proved_lost(monkeypatch, solver, lambda: solver.solve(budget=None)):
+            assert plain_search(game_of(rules, snap), 2000) != WIN, game.notation()
+            checked += 1
+    assert checked >= 20
+
+
+def test_what_searches_keep_of_a_won_deal_is_lost(monkeypatch):
+    # Box-kite deal 914 (won), 60,000 positions: the exact search keeps the
+    # positions below the levels it finished; a search walking 10 positions
+    # of each closure soon cuts, and keeps nothing after. Each kept position is
+    # lost by a fresh exact search (the 12 with most cards home, 12 more).
+    # Where cards come back off the foundations nothing is shared.
+    game = Game.deal(914, "box-kite")
+    for settings, most in (({}, None), (dict(closure_cap=10), 0)):
+        root = Solver(game)
+        root.tables = {}
+        root.lost = set()
+        member = root.member(**settings)
+        member.pause_at = 60000
+        snaps = proved_lost(monkeypatch, root, lambda: next(member.searching(), None))
+        assert member.lost is root.lost
+        # (What the narrowed search met before its first cut it may keep.)
+        assert len(snaps) > 1000 if most is None else member.cuts
+        snaps.sort(key=lambda snap: (-sum(snap[1]), snap))
+        for snap in snaps[:12] + random.Random(914).sample(snaps, 12):
+            assert run_search(Solver(game_of("box-kite", snap)).member()) == LOSS
+    pysol = Solver(Game.deal(262, "st-helena-pysol"))
+    pysol.solve(budget=None, max_nodes=3000)
+    assert not pysol.lost and type(pysol.lost) is frozenset
+
+
+def test_restarts_with_shaken_closures_win_and_prove(monkeypatch):
+    # The restarts alone: each stopped at its Luby limit (a cut: no loss from
+    # it), the last one without a limit; together they win deal 914 of
+    # box-kite and prove deal 262 lost.
+    assert [portfolio.luby(index) for index in range(15)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2,
+                                                             1, 1, 2, 4, 8]
+    monkeypatch.setattr(portfolio, "RESTART_UNIT", 300)
+    monkeypatch.setattr(portfolio, "RESTARTS", 20)
+    monkeypatch.setattr(portfolio, "series_of", lambda solver: [(portfolio._restarts(), 1, True)])
+    game = Game.deal(914, "box-kite")
+    result = solve(game, budget=None)
+    assert result.result == WIN and replay(game, result.moves).is_won()
+    assert solve(Game.deal(262, "box-kite"), budget=None).result == LOSS
 
 
 def test_result_as_json_dict():

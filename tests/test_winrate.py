@@ -197,3 +197,11 @@ def test_bench_solver_counts_a_win_that_does_not_replay():
              "peak_kb": 1024}]
     assert bench_solver.figures(rows, "louis")["bad_replays"] == 1
     assert bench_solver.contradictions(rows, [dict(rows[0], result="loss")]) == [3]
+
+
+def test_bench_solver_names_a_bad_rule_set(capsys):
+    bench_solver = load_bench_solver()
+    with pytest.raises(SystemExit) as exit_:
+        bench_solver.main(["--deals", "1", "--rules", "box-kite,louis"])
+    assert exit_.value.code == 2
+    assert "rule sets are separated by ;" in capsys.readouterr().err

@@ -10,9 +10,14 @@ set) and gives each in turn a slice of positions, the slices doubling
 every round, each search resumed where it paused rather than restarted.
 Where redeals are left, the searches are the exact one, capped ones
 (``Solver.cap``, restarted wider) and a greedy best-first one over single
-moves (``Solver.best_first``); where none is left (box-kite), the exact one
-and ones that walk only part of each closure; with PySolFC's rules, the
-exact one for its first slice, then the narrow probes one after another.
+moves (``Solver.best_first``); where none is left (box-kite), the exact one,
+ones that walk only part of each closure, and restarts of exact searches
+with the closures' order shaken (``Solver.closure_jitter``, the Luby
+sequence's limits); with PySolFC's rules, the exact one for its first
+slice, then the narrow probes one after another. Except with PySolFC's
+rules, the searches share what they prove lost (``Solver.lost``, the
+search's reduction 5), so a restart, or another search, does not search
+again what one has finished.
 The exact search (every move, nothing cut) goes first, with the first
 slice of FIRST_SEARCH positions (most deals are won by then, so their
 time is the exact search's alone); the first answer wins:
@@ -26,7 +31,8 @@ time is the exact search's alone); the first answer wins:
 Each search's slice is its share of the round's (the searches that do best
 on the hardest deals get more). A search that ends having cut something (a
 cap reached) proves nothing; the next search of its *series* takes its
-place, a wider one (a restart).
+place, a wider one (a restart): at the next round, or for the restarts
+with shaken closures at once, in the rest of the turn.
 Slices are counted in positions, not seconds, so a run repeats position for
 position on any machine (only the time budget depends on the machine).
 """
@@ -52,6 +58,16 @@ WEIGHT = 3
 # Searches with only the first positions of each closure walked
 # (``Solver.closure_cap``), wider at each restart: where no redeal is left.
 CLOSURE_CAPS = (10, 50, 250, 1250, 6250)
+# Where no redeal is left, also restarts: exact searches with the closures'
+# order shaken (``Solver.closure_jitter``: a card home nearer the top is
+# still likelier first), each seeded on its own and stopped after
+# RESTART_UNIT times the Luby sequence's next term (1, 1, 2, 1, 1, 2, 4...)
+# positions, RESTARTS of them, then one without a limit. What each proves
+# lost is kept for all (reduction 5), so a restart does not search again
+# what an earlier one finished.
+RESTART_UNIT = 8000
+RESTART_JITTER = 8.0
+RESTARTS = 200
 # With ``foundation_moves=all`` (closures too big to walk whole), probes:
 # (closure positions walked, redeals tried from each closure, positions
 # below each last redeal, positions in all, whether cards may come back off
@@ -69,24 +85,48 @@ NARROW_PASSES = 200
 
 
 def series_of(solver):
-    """The portfolio for ``solver``'s rules: a list of ``(series, share)``,
-    each series a generator of ``(settings for Solver.member, most
-    positions or None)``, its share of each round's positions relative to
-    the others; the exact search's first."""
+    """The portfolio for ``solver``'s rules: a list of ``(series, share,
+    keeps_turn)``, each series a generator of ``(settings for
+    Solver.member, most positions or None)``, its share of each round's
+    positions relative to the others, and whether its next search takes
+    the rest of the turn when one ends (restarts) or waits for the next
+    round; the exact search's first."""
     if solver.off_foundation:
         # As before the portfolio: the exact search for its first slice only,
         # the probes, the exact search after the last pass (sharing turns with
         # the probes cost this rule set a quarter more time in all and three
         # times the memory: the exact search's stack of huge closures).
-        return [(iter([({}, FIRST_SEARCH)]), 1),
-                (itertools.chain(_narrow_probes(), [({}, None)]), 1)]
+        return [(iter([({}, FIRST_SEARCH)]), 1, False),
+                (itertools.chain(_narrow_probes(), [({}, None)]), 1, False)]
     if solver._final(solver.snapshot()):
-        return [(iter([({}, None)]), 1),
-                (iter([(dict(closure_cap=cap), None) for cap in CLOSURE_CAPS]), 1)]
-    return [(iter([({}, None)]), 1),
+        return [(iter([({}, None)]), 1, False),
+                (iter([(dict(closure_cap=cap), None) for cap in CLOSURE_CAPS]), 1, False),
+                (_restarts(), 1, True)]
+    return [(iter([({}, None)]), 1, False),
             (iter([(dict(cap=cap, order_redeals=True, guide_always=True), None)
-                   for cap in CAPS]), 2),
-            (iter([(dict(weight=WEIGHT), None)]), 1)]
+                   for cap in CAPS]), 2, False),
+            (iter([(dict(weight=WEIGHT), None)]), 1, False)]
+
+
+def luby(index):
+    """The Luby sequence's term ``index`` (from 0): 1, 1, 2, 1, 1, 2, 4..."""
+    size = 1  # the length of the sequence's prefix that ends in its largest term
+    while size < index + 1:
+        size = 2 * size + 1
+    while True:
+        if index + 1 == size:
+            return (size + 1) // 2
+        size //= 2
+        if index >= size:
+            index -= size
+
+
+def _restarts():
+    """Where no redeal is left: RESTARTS exact searches with shaken closures
+    and Luby limits, then one without a limit (each seeded: a run repeats)."""
+    for number in range(RESTARTS + 1):
+        yield (dict(closure_jitter=RESTART_JITTER, rng=random.Random(number)),
+               RESTART_UNIT * luby(number) if number < RESTARTS else None)
 
 
 def _narrow_probes():
@@ -105,9 +145,10 @@ class _Entry:
     """One search of the portfolio: the member solver, its paused search,
     the series it came from and the most positions it may visit."""
 
-    def __init__(self, solver, series, share):
+    def __init__(self, solver, series, share, keeps_turn):
         self.series = series
         self.share = share
+        self.keeps_turn = keeps_turn
         self.solver = self.search = None
         self.limit = None
         self.next_member(solver)
@@ -129,7 +170,11 @@ def run(solver, budget=10.0, max_nodes=None):
     (None: no limit)."""
     start = time.perf_counter()
     deadline = None if budget is None else start + budget
-    entries = [_Entry(solver, series, share) for series, share in series_of(solver)]
+    # Reduction 5's proofs, shared; not where cards come back off the
+    # foundations (a position there may lead back to one still searched).
+    solver.lost = frozenset() if solver.off_foundation else set()
+    solver.tables = {}
+    entries = [_Entry(solver, *one) for one in series_of(solver)]
     done = 0  # positions visited by searches that ended
     slice_ = FIRST_SEARCH
     first = True
@@ -165,7 +210,11 @@ def run(solver, budget=10.0, max_nodes=None):
                     done += member.nodes
                     if not entry.next_member(solver):
                         entries.remove(entry)
-                    break
+                        break
+                    target -= member.nodes  # the next one's share of the turn
+                    if not entry.keeps_turn or target <= 0:
+                        break
+                    continue
                 total = done + sum(other.solver.nodes for other in entries)
                 seconds = time.perf_counter() - start
                 if outcome == LOSS:

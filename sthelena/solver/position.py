@@ -7,7 +7,7 @@ here (1, 2, 4) are the ones ``solver``'s docstring proves safe.
 from ..core.moves import DEAL, REDEAL
 from .foundations import FULL, found_top, homes_of, joined, relocations
 
-_SEP = b"\xff"
+PILE_SEP = b"\xff"
 _ROUNDS = [bytes((number,)) for number in range(256)]
 # Piles the restriction treats alike (0-based), for reduction 1 with the restriction on.
 _GROUPS = ((0, 1, 2, 3), (6, 7, 8, 9), (4, 5, 10, 11))
@@ -82,7 +82,39 @@ class Position:
                 parts = sorted(piles)
         else:
             parts = piles
-        return b"".join((found, _ROUNDS[round_], _SEP.join(parts), b"\xfe", stock))
+        return b"".join((found, _ROUNDS[round_], PILE_SEP.join(parts), b"\xfe", stock))
+
+    def key_parts(self, snap):
+        """``(head, tail, symmetric)``: the key of a position with the
+        foundations, stock and round of ``snap`` and piles P is ``head +
+        PILE_SEP.join(sorted(P) if symmetric else P) + tail`` (``key_of``);
+        ``(None, None, False)`` where the restriction's groups are sorted
+        apart."""
+        _, found, stock, round_ = snap
+        if self.absorb:
+            found = joined(bytes(found))
+        if round_ >= self.redeals and not stock:
+            if self.restrict_rule and round_ == 0:
+                return None, None, False
+            symmetric = True
+        else:
+            symmetric = False
+        return bytes(found) + _ROUNDS[round_], b"\xfe" + stock, symmetric
+
+    def home_parts(self, found, target, card, round_):
+        """``(foundations, head)`` after ``card`` goes from a pile to
+        foundation ``target`` (12-19) from ``found``, as ``child`` makes
+        them, and the head of their keys (``key_parts``)."""
+        counts = bytearray(found)
+        suit = (target - 12) & 3
+        if self.absorb and counts[suit] + counts[suit + 4] == 13:
+            rank = card & 15  # as ``play``: relocations first, then the card home
+            counts[suit] = 14 - rank
+            counts[suit + 4] = rank
+        else:
+            counts[target - 12] += 1
+        found = bytes(counts)
+        return found, (joined(found) if self.absorb else found) + _ROUNDS[round_]
 
     def won(self):
         return self.found == FULL
@@ -316,16 +348,8 @@ class Position:
             if not (self.louis and stock):
                 new = list(piles)
                 new[source] = cards[:-1]
-                counts = bytearray(found)
-                suit = (target - 12) & 3
-                if self.absorb and counts[suit] + counts[suit + 4] == 13:
-                    # as ``play``: relocations first, then the card home
-                    rank = cards[-1] & 15
-                    counts[suit] = 14 - rank
-                    counts[suit + 4] = rank
-                else:
-                    counts[target - 12] += 1
-                return (tuple(new), bytes(counts), stock, round_)
+                return (tuple(new), self.home_parts(found, target, cards[-1], round_)[0], stock,
+                        round_)
         self.restore(snap)
         self.play(move)
         return self.snapshot()

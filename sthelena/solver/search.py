@@ -37,6 +37,11 @@ most cards home (that order helps some deals and hurts others, so the exact
 search keeps the plain one). ``best_first`` is a greedy best-first search
 over single moves instead (most cards home first).
 
+Where no redeal is left, ``closure_jitter`` shakes the order of the
+closures' walk (each position's priority plus that many times a random
+number below one): an exact search still, which the portfolio restarts
+with new seeds (``portfolio._restarts``).
+
 Narrowed searches, each of which proves nothing when it cut something:
 ``cap`` visits only so many positions below each position the last redeal
 reaches (a last round that cannot be won is left sooner); ``closure_cap``
@@ -101,6 +106,36 @@ whenever one was):
 
 3. Identical cards. The two cards of a kind are the same byte, so the two
    ways of placing them give one key and are searched once.
+
+5. Shared proofs of loss (the portfolio's searches share a set ``lost``;
+   reduction 4 is ``position``'s). In the last round (no redeal or stock
+   left) and where no card comes back off the foundations, a move between
+   piles keeps the number of cards home and a play to a foundation adds
+   one, so no position of the last round leads back to one with fewer
+   cards home, nor to an earlier round. ``searching`` keeps a stack of
+   levels, each a position and the walk of its closure; below a level of
+   the last round every position has at least as many cards home as the
+   level's position and more than any level above it that is in the last
+   round. When a level's search ends without a win, in a search that has
+   cut nothing so far (no cap, closure or redeal cut; every move), every
+   position first met below it is lost: whatever it reaches has either
+   been met below the level, or was met earlier and was not on the stack
+   (positions on the stack above have fewer cards home, or are of an
+   earlier round), so was itself under a level that ended without a win
+   and is lost, by induction on the order in which levels end. Once a
+   search has cut something, the positions it met where it cut were not
+   searched to the end, yet it will not visit them again: from then on it
+   keeps nothing (what it kept before stays proved). Nor while positions
+   a redeal (or Louis' deal) leads to are marked met but not yet searched
+   (they are marked together, then searched one after another): a
+   position of the last round may lead to one of them. Those
+   positions move from the search's ``seen`` (kept in the order met, so
+   they are its last entries) to ``lost``; every search, narrowed or not,
+   skips a position in ``lost``, as visiting it could only find more lost
+   positions. A position on the line being searched is never in ``lost``,
+   so winning lines are read from ``seen`` as before. With cards coming
+   back off the foundations (``foundation_moves=all``), a position may lead
+   back to one still on the stack, so nothing is shared there.
 """
 
 from heapq import heappop, heappush
@@ -108,7 +143,7 @@ from heapq import heappop, heappush
 from ..core.moves import DEAL, REDEAL
 from .foundations import BURIED, FULL, wanted_table
 from .portfolio import run
-from .position import Position
+from .position import PILE_SEP, Position
 from .result import LOSS, UNKNOWN, WIN
 
 _NO_LIMIT = 1 << 62
@@ -131,23 +166,29 @@ class Solver(Position):
     every_move = True  # False: without the moves off the foundations (a subset)
     guide_always = False  # closures best first under the restriction too
     weight = 0  # for best_first: a card home is worth this many cards' depth
-    cut = False  # whether the search left something out
+    cuts = 0  # how many times the search left something out
+    pending = 0  # redeals' (and deals') positions met but not searched yet
     seen = None
+    tables = None  # wanted_table's tables by foundation counts, shared by a portfolio
+    lost = frozenset()  # positions proved lost, shared by a portfolio's searches (reduction 5)
+    closure_jitter = 0.0  # closures of the last round walked in a shaken order
     nodes = 0
     pause_at = _NO_LIMIT
 
     def member(self, cap=None, order_redeals=False, jitter=0.0, rng=None,
                closure_cap=_NO_LIMIT, redeal_width=_NO_LIMIT, every_move=True,
-               guide_always=False, weight=0):
+               guide_always=False, weight=0, closure_jitter=0.0):
         """A copy of this solver, at its position, to run one search of the
         portfolio: its own position, visited set and count of positions."""
         copy = Solver.__new__(Solver)
         copy.__dict__.update(self.__dict__)
         copy.piles = list(self.piles)
         copy.found = bytearray(self.found)
-        copy.tables = {}  # wanted_table's tables by foundation counts
+        if copy.tables is None:
+            copy.tables = {}
         copy.nodes = 0
-        copy.cut = False
+        copy.cuts = 0
+        copy.pending = 0
         copy.cap = cap
         copy.order_redeals = order_redeals
         copy.jitter = jitter
@@ -157,6 +198,7 @@ class Solver(Position):
         copy.every_move = every_move or not self.off_foundation
         copy.guide_always = guide_always
         copy.weight = weight
+        copy.closure_jitter = closure_jitter
         if not copy.every_move:  # the moves of foundation_moves=none, a subset
             copy.off_foundation = copy.relocate = False
         return copy
@@ -177,6 +219,7 @@ class Solver(Position):
         children of single moves instead (every new position one card move,
         redeal or deal away), for ``best_first``."""
         seen = self.seen
+        lost = self.lost
         moves_of = self.moves_of
         make_child = self.child
         key_of = self.key_of
@@ -187,24 +230,59 @@ class Solver(Position):
         count = 0
         closure = []
         closure_cap = self.closure_cap
+        shake = self.closure_jitter if self._final(snap) else 0.0
+        key_parts = self.key_parts
+        join = PILE_SEP.join
+        parts_of = head = None  # the foundations the key's parts are for
         while queue:
             if self.nodes >= self.pause_at:
                 yield None
             if len(closure) >= closure_cap:
-                self.cut = True
+                self.cuts += 1
                 break
             _, _, snap, key = heappop(queue)
             closure.append((snap, key))
-            for move in moves_of(*snap):
+            piles, found, stock, round_ = snap
+            if found is not parts_of:
+                parts_of = found
+                head, tail, symmetric = key_parts(snap)
+                louis_stock = self.louis and stock
+            for move in moves_of(piles, found, stock, round_):
                 if move >= 400:
                     continue
-                after = make_child(snap, move)
-                child = key_of(after)
-                if child in seen:
-                    continue
+                target = move % 20
+                if target < 12 and move < 240 and head is not None:
+                    # Between piles: the key first, the snapshot only if new
+                    # (``child`` and ``key_of`` inline: the hottest loop).
+                    new = list(piles)
+                    cards = piles[move // 20]
+                    new[move // 20] = cards[:-1]
+                    new[target] = piles[target] + cards[-1:]
+                    child = head + join(sorted(new) if symmetric else new) + tail
+                    if child in seen or child in lost:
+                        continue
+                    after = (tuple(new), found, stock, round_)
+                elif move < 240 and head is not None and not louis_stock:
+                    # A pile's card home, likewise.
+                    cards = piles[move // 20]
+                    home = tables.get((found, target, cards[-1]))
+                    if home is None:
+                        home = tables[(found, target, cards[-1])] = self.home_parts(
+                            found, target, cards[-1], round_)
+                    new = list(piles)
+                    new[move // 20] = cards[:-1]
+                    child = home[1] + join(sorted(new) if symmetric else new) + tail
+                    if child in seen or child in lost:
+                        continue
+                    after = (tuple(new), home[0], stock, round_)
+                else:
+                    after = make_child(snap, move)
+                    child = key_of(after)
+                    if child in seen or child in lost:
+                        continue
                 seen[child] = (key, move)
                 self.nodes += 1
-                if move % 20 >= 12 and move < 240:  # a pile's card to a foundation
+                if target >= 12 and move < 240:  # a pile's card to a foundation
                     yield after, child
                 elif after[1] == FULL or single:
                     yield after, child
@@ -219,6 +297,8 @@ class Solver(Position):
                             if pattern in marks:
                                 break
                     count += 1
+                    if shake:
+                        depth += shake * self.rng.random()
                     heappush(queue, (depth, count, after, child))
         children = []
         for snap, key in closure:
@@ -231,7 +311,7 @@ class Solver(Position):
                 return
             self.play(move)
             child = self.key()
-            if child not in seen:
+            if child not in seen and child not in lost:
                 seen[child] = (key, move)
                 self.nodes += 1
                 after = self.snapshot()
@@ -244,9 +324,13 @@ class Solver(Position):
         if self.order_redeals:  # the pack that lets most cards go straight home first
             children.sort()
         if len(children) > self.redeal_width:
-            self.cut = True
+            self.cuts += 1
             del children[self.redeal_width:]
+        # Marked as met but not searched yet: while any is, a position of the
+        # last round may lead to one, so ``searching`` keeps no proof.
+        self.pending += len(children)
         for _, _, snap, child in children:
+            self.pending -= 1
             yield snap, child
 
     def _depth(self, found, key):
@@ -274,22 +358,29 @@ class Solver(Position):
         every reachable position visited) or UNKNOWN (``cap``, ``closure_cap``
         or ``redeal_width`` cut something, or the moves were a subset). With
         ``cap``, below each position the last redeal (or deal) reaches only
-        ``cap`` positions are visited."""
+        ``cap`` positions are visited. A position of the last round whose
+        search ends, in a search that has cut nothing yet and with no
+        redeal's position waiting, hands every position met below it to
+        ``lost`` (reduction 5), out of ``seen``."""
         cap = self.cap
         root = self.key()
-        self.seen = {root: None}
+        seen = self.seen = {root: None}
         self.nodes += 1
         if self.won():
             return []
+        lost = self.lost
+        record = self.every_move and not self.off_foundation and type(lost) is set
         snap = self.snapshot()
         stack = [self._expand(snap, root)]
-        finals = [self._final(snap)]
+        # Each level's position: whether it is in the last round, and the size
+        # of ``seen`` when its search began.
+        levels = [(self._final(snap), len(seen))]
         entries = []  # (stack depth, nodes) where a capped search below a last redeal began
         while stack:
             if entries and self.nodes - entries[-1][1] > cap:
-                self.cut = True
+                self.cuts += 1
                 del stack[entries[-1][0]:]
-                del finals[entries[-1][0]:]
+                del levels[entries[-1][0]:]
                 entries.pop()
                 continue
             for item in stack[-1]:
@@ -302,18 +393,22 @@ class Solver(Position):
                     self.seen = None
                     return line
                 final = self._final(snap)
-                if cap and final and not finals[-1]:
+                if cap and final and not levels[-1][0]:
                     entries.append((len(stack), self.nodes))
                 stack.append(self._expand(snap, key))
-                finals.append(final)
+                levels.append((final, len(seen)))
                 break
             else:
                 stack.pop()
-                finals.pop()
+                final, size = levels.pop()
+                if final and record and not self.cuts and not self.pending:
+                    # Met after this level began (``seen`` keeps its order).
+                    while len(seen) > size:
+                        lost.add(seen.popitem()[0])
                 if entries and entries[-1][0] == len(stack):
                     entries.pop()
         self.seen = None
-        return UNKNOWN if self.cut or not self.every_move else LOSS
+        return UNKNOWN if self.cuts or not self.every_move else LOSS
 
     def best_first(self):
         """A greedy best-first search over single moves (redeals and Louis'
@@ -346,7 +441,7 @@ class Solver(Position):
                 heappush(queue, (self._depth(found, child) - weight * sum(found), count, after,
                                  child))
         self.seen = None
-        return UNKNOWN if self.cut or not self.every_move else LOSS
+        return UNKNOWN if self.cuts or not self.every_move else LOSS
 
     def _line(self, key):
         """The moves from the root to the position ``key``."""

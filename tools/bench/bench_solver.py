@@ -269,6 +269,10 @@ def main(argv=None):
                              "--results; REV's to DIR/<rules>.REV.jsonl)")
     args = parser.parse_args(argv)
     numbers = parse_deals(args.deals)
+    try:
+        rule_sets = [str(Rules.parse(rules)) for rules in args.rules.split(";")]
+    except ValueError as error:
+        parser.error("--rules: %s (rule sets are separated by ;)" % error)
     deals = args.deals if len(args.deals) < 40 else "%s... (%d deals)" % (args.deals[:36],
                                                                          len(numbers))
     other = None
@@ -287,8 +291,7 @@ def main(argv=None):
                                        " ".join("%.1f" % load for load in os.getloadavg())))
         print(HEADER)
         goals = []
-        for rules in args.rules.split(";"):
-            rules = str(Rules.parse(rules))
+        for rules in rule_sets:
             if args.source:
                 runs = [read_results(os.path.join(args.source, rules + ".jsonl"), numbers)]
             else:
