@@ -228,12 +228,12 @@ class Position:
         where = {}
         empty = []
         tops = []
-        pile = 0
+        pile = -1
         for cards in piles:
+            pile += 1
             if not cards:
                 empty.append(pile)
                 tops.append(0)
-                pile += 1
                 continue
             card = cards[-1]
             tops.append(card)
@@ -241,16 +241,18 @@ class Position:
                 where[card] += (pile,)
             else:
                 where[card] = (pile,)
-            if card in homes:
+            targets = homes.get(card)
+            if targets is not None:
                 if safe and found[card >> 4] + found[(card >> 4) + 4] >= 14:
-                    return [pile * 20 + homes[card][0]]
-                for target in homes[card]:
+                    return [pile * 20 + targets[0]]
+                for target in targets:
                     plays.append(pile * 20 + target)
-            pile += 1
         if not self.fill:
             empty = ()
-        elif empty and final:
-            del empty[1:]  # reduction 1: any empty pile is as good
+        elif empty:
+            if final:
+                del empty[1:]  # reduction 1: any empty pile is as good
+            empty = tuple(empty)
         hosts = self.hosts
         good = []
         other = []
@@ -264,8 +266,8 @@ class Position:
                 if host in where:
                     targets += where[host]
             cards = piles[pile]
-            if empty and (len(cards) > 1 or not final):
-                targets += tuple(empty)
+            if empty and (not final or len(cards) > 1):
+                targets += empty
             if not targets:
                 continue
             bucket = good if len(cards) > 1 and cards[-2] in homes else other
