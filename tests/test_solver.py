@@ -311,6 +311,19 @@ def test_the_exact_search_has_the_first_slice(monkeypatch):
     assert result.moves == line and result.nodes == alone.nodes
 
 
+def test_with_cards_off_the_foundations_the_exact_search_has_a_first_look(monkeypatch):
+    # PySolFC's rules: the exact search's first FIRST_LOOK_ALL positions, then
+    # the probes (no deal 1-1000 was won in its first 5,000); small positions
+    # are settled in that look.
+    solver = Solver(Game.deal(2, "st-helena-pysol"))
+    exact = portfolio.series_of(solver)[0][0]
+    assert list(exact) == [({}, portfolio.FIRST_LOOK_ALL)]
+    game = Game.from_notation("st-helena-pysol r2 A332/KKKQ -/-/-/-/ACKC/2H2DAH/-/AD/-/-/-/- -")
+    result = solve(game, budget=None)
+    assert result.result == WIN and result.nodes < portfolio.FIRST_LOOK_ALL
+    assert replay(game, result.moves).is_won()
+
+
 @pytest.mark.parametrize("rules, number", [("st-helena", 941), ("louis", 596), ("box-kite", 620)])
 def test_deals_the_exact_search_leaves_undecided_are_won(monkeypatch, rules, number):
     # Three of the slowest deals of the benchmark (each left unknown in 10 s
