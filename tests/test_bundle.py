@@ -22,6 +22,7 @@ from mpvm import REPO_ROOT
 import board_libs  # noqa: E402
 import board_mpy  # noqa: E402
 import bundle  # noqa: E402
+import drive_image  # noqa: E402
 
 FIRMWARE = {"micropython", "sys", "gc", "displayio", "random", "bitmaptools", "board",
             "keypad", "analogio", "digitalio", "microcontroller", "supervisor", "audioio",
@@ -37,7 +38,7 @@ def merged():
 @pytest.fixture(scope="module")
 def tree(tmp_path_factory):
     out = tmp_path_factory.mktemp("bundle") / "CIRCUITPY"
-    size = bundle.build_tree(str(out))
+    size = drive_image.build_tree(str(out))
     return out, size
 
 
@@ -173,9 +174,9 @@ def test_the_committed_mpy_was_made_from_the_sources_as_they_are(merged):
     problem = board_mpy.stale(str(COMMITTED_PICOSYSTEM), bundle.merge(bundle.PICOSYSTEM_MODULES))
     assert problem is None, "%s: run `%s` and commit it" % (problem, board_mpy.BUILD_COMMAND)
     # ...and the Fruit Jam's, which its app folder carries (tests/test_fruitjam_app.py)
-    problem = board_mpy.stale(str(COMMITTED_FRUIT_JAM), bundle.merge(bundle.fruit_jam_modules()))
+    problem = board_mpy.stale(str(COMMITTED_FRUIT_JAM), bundle.merge(drive_image.fruit_jam_modules()))
     assert problem is None, "%s: run `%s` and commit it" % (problem, board_mpy.BUILD_COMMAND)
-    bundle.check_board_mpy()  # all three, as make circuitpy and make fruitjam check them
+    drive_image.check_board_mpy()  # all three, as make circuitpy and make fruitjam check them
 
 
 def test_a_stale_or_foreign_mpy_is_told_apart(merged, tmp_path):
@@ -195,11 +196,11 @@ def test_the_tree_is_not_built_with_a_stale_mpy(tmp_path, monkeypatch, name, mod
     stale = tmp_path / (name + ".mpy")
     stale.write_bytes(committed.read_bytes().replace(
         board_mpy.source_hash(bundle.merge(modules)).encode(), b"0" * 16))
-    real = bundle.board_mpy_path
-    monkeypatch.setattr(bundle, "board_mpy_path", lambda root=bundle.ROOT, which=bundle.BUNDLE_NAME:
+    real = drive_image.board_mpy_path
+    monkeypatch.setattr(drive_image, "board_mpy_path", lambda root=bundle.ROOT, which=bundle.BUNDLE_NAME:
                         str(stale) if which == name else real(root, which))
     with pytest.raises(bundle.BundleError, match="make firmware-vm CIRCUITPYTHON=DIR && make lib"):
-        bundle.build_tree(str(tmp_path / "CIRCUITPY"))
+        drive_image.build_tree(str(tmp_path / "CIRCUITPY"))
     assert not (tmp_path / "CIRCUITPY").exists()
 
 
@@ -241,9 +242,9 @@ def test_the_repository_top_level_is_a_circuitpy_image():
                     reason=board_mpy.mpy_cross_problem(board_mpy.MPY_CROSS) or "")
 def test_lib_option_writes_the_committed_files(tmp_path, monkeypatch):
     # Where CircuitPython's mpy-cross is built: the same bytes again.
-    monkeypatch.setattr(bundle, "lib_path", lambda root=None, name=bundle.BUNDLE_NAME,
+    monkeypatch.setattr(drive_image, "lib_path", lambda root=None, name=bundle.BUNDLE_NAME,
                         suffix=".py": str(tmp_path / "lib" / (name + suffix)))
-    monkeypatch.setattr(bundle, "board_mpy_path", lambda root=None, name=bundle.BUNDLE_NAME:
+    monkeypatch.setattr(drive_image, "board_mpy_path", lambda root=None, name=bundle.BUNDLE_NAME:
                         str(tmp_path / "lib" / (name + ".mpy")))
     (tmp_path / "lib").mkdir()
     (tmp_path / "lib" / "sthelena_board.py").write_text("# an old build\n")
@@ -265,7 +266,7 @@ def test_lib_option_without_circuitpythons_mpy_cross_says_how_to_build_it(tmp_pa
 
 def test_building_twice_gives_the_same_bytes(tree, tmp_path):
     again = tmp_path / "again"
-    bundle.build_tree(str(again))
+    drive_image.build_tree(str(again))
     for name in ("lib/sthelena_board.mpy", "lib/sthelena_drive.py"):
         assert (again / name).read_bytes() == (tree[0] / name).read_bytes()
 

@@ -88,10 +88,10 @@ def test_the_folder_is_not_built_with_a_stale_or_missing_mpy(tmp_path, change):
 
 
 def test_the_command_says_in_one_line_why_it_built_nothing(tmp_path, monkeypatch, capsys):
-    import bundle
+    import drive_image
 
     missing = tmp_path / "lib" / "sthelena_fruitjam.mpy"
-    monkeypatch.setattr(bundle, "board_mpy_path", lambda root=None, name=None: str(missing))
+    monkeypatch.setattr(drive_image, "board_mpy_path", lambda root=None, name=None: str(missing))
     assert fruitjam_app.main(["--out", str(tmp_path / "out")]) == 1
     err = capsys.readouterr().err
     assert err.startswith("fruitjam_app: ") and err.count("\n") == 1

@@ -224,12 +224,13 @@ def build_bundle(directory):
     ``directory``: its path and size, or None and the reason it cannot be."""
     import board_mpy
     import bundle
+    import drive_image
 
     try:
-        bundle.check_board_mpy()
+        drive_image.check_board_mpy()
     except bundle.BundleError as error:
         return None, str(error)
-    with open(bundle.board_mpy_path(), "rb") as file:
+    with open(drive_image.board_mpy_path(), "rb") as file:
         data = board_mpy.for_micropython(file.read())
     path = os.path.join(directory, "sthelena_board.mpy")
     with open(path, "wb") as file:

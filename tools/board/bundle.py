@@ -63,14 +63,14 @@ has no comments):
   import (``BUNDLE_API``): see ``bundle_names.private_globals``.
 
 The output is the same for the same sources. ``bundle_imports.py`` reads the
-modules' imports and orders them; ``bundle_names.py`` finds and renames names.
+modules' imports and orders them; ``bundle_names.py`` finds and renames names;
+``drive_image.py`` writes ``lib/`` and the CIRCUITPY tree from the merged
+modules.
 """
 
 import argparse
 import ast
 import os
-import shutil
-import subprocess
 import sys
 
 sys.path[:0] = [os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), part)
@@ -82,8 +82,7 @@ from bundle_names import (PrivateRenamer, Renamer, bound_names, keyword_callees,
                           shorten_locals)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from board_libs import LibraryError, library_files  # noqa: E402
-import board_files  # noqa: E402
+from board_libs import library_files  # noqa: E402
 import board_mpy  # noqa: E402
 from bundle_statements import bound_statements, is_const_fallback, used_as_parameter  # noqa: E402
 
@@ -253,110 +252,6 @@ def write_module(path, source):
     return len(source.encode("utf-8"))
 
 
-def lib_path(root=ROOT, name=BUNDLE_NAME, suffix=".py"):
-    """Where the repository keeps a committed module of the drive's ``lib/``."""
-    return os.path.join(root, "lib", name + suffix)
-
-
-def board_mpy_path(root=ROOT, name=BUNDLE_NAME):
-    """The committed game as the board loads it: ``lib/sthelena_board.mpy``
-    (``name``: the PicoSystem's, ``sthelena_picosystem``)."""
-    return lib_path(root, name, ".mpy")
-
-
-def fruit_jam_modules():
-    """The Fruit Jam's modules, the core's first (as the handheld's bundle
-    lists them), then the rest in the folders' order: merge orders them by
-    their imports. Read from the folders (board_files), so a module added to
-    ``app/`` or ``fruitjam/`` is in it."""
-    others = [board_files.module_name(path) for path in board_files.board_files(
-        board_files.ON_FRUIT_JAM, board_files.NOT_ON_BOARD)]
-    return CORE_MODULES + tuple(name for name in others if name not in CORE_MODULES)
-
-
-def compiled_bundles():
-    """``(name, modules)`` of every game compiled into ``lib/``: the
-    handhelds' (BUNDLES) and the Fruit Jam's."""
-    return BUNDLES + ((FRUIT_JAM_NAME, fruit_jam_modules()),)
-
-
-_BOARDS_OF = {BUNDLE_NAME: "PyGamer and PyBadge", PICOSYSTEM_NAME: "PicoSystem",
-              FRUIT_JAM_NAME: "Fruit Jam"}
-
-
-def check_board_mpy(root=ROOT, bundles=None):
-    """BundleError unless each committed ``.mpy`` (of ``bundles``, default
-    all of them) was made from the sources as they are."""
-    for name, modules in compiled_bundles() if bundles is None else bundles:
-        problem = board_mpy.stale(board_mpy_path(root, name), merge(modules, root))
-        if problem:
-            raise BundleError("%s: run `%s` and commit it" % (problem, board_mpy.BUILD_COMMAND))
-
-
-def write_lib(root=ROOT, mpy_cross=board_mpy.MPY_CROSS):
-    """Write the drive's committed ``lib/`` modules; lines saying what was written."""
-    lines = []
-    for name, modules in compiled_bundles():
-        path = board_mpy_path(root, name)
-        try:
-            size = board_mpy.compile_module(merge(modules, root), path, mpy_cross, name)
-        except RuntimeError as error:
-            raise BundleError(str(error)) from None
-        lines.append("%s: %d bytes (the %s's modules, one module, compiled)"
-                     % (os.path.relpath(path), size, _BOARDS_OF[name]))
-        source = lib_path(root, name)
-        if os.path.exists(source):  # the board would import a .py before the .mpy beside it
-            os.remove(source)
-            lines.append("%s: removed (the board imports a .py first)" % os.path.relpath(source))
-    size = write_module(lib_path(root, DRIVE_NAME), merge(DRIVE_MODULES, root))
-    lines.append("%s: %d bytes (the drive's module)"
-                 % (os.path.relpath(lib_path(root, DRIVE_NAME)), size))
-    return lines
-
-
-def copy_libraries(libraries, folder, mpy_cross=None):
-    """The libraries' files (``(name, path)``, library_files) into ``folder``;
-    with ``mpy_cross`` (CircuitPython's) their ``.py`` compiled, as circup
-    installs them. BundleError if it cannot compile them."""
-    if mpy_cross:
-        problem = board_mpy.mpy_cross_problem(mpy_cross)
-        if problem:
-            raise BundleError(problem)
-    for name, path in libraries:
-        target = os.path.join(folder, *name.split("/"))
-        os.makedirs(os.path.dirname(target), exist_ok=True)
-        if mpy_cross and name.endswith(".py"):
-            target = target[:-3] + ".mpy"
-            run = subprocess.run([mpy_cross, "-o", target, path], capture_output=True, text=True)
-            if run.returncode:
-                raise BundleError("mpy-cross failed on %s: %s" % (name, run.stderr.strip()))
-        else:
-            shutil.copyfile(path, target)
-
-
-def build_tree(out, root=ROOT, mpy_cross=None):
-    """Write the CIRCUITPY tree into ``out``; the game's ``.mpy`` size in bytes.
-    With ``mpy_cross`` (CircuitPython's), the libraries go in compiled, as
-    circup installs them; else as their ``.py``."""
-    check_board_mpy(root, BUNDLES)
-    try:
-        libraries = library_files()
-    except LibraryError as error:
-        raise BundleError(str(error)) from None
-    copy_libraries(libraries, os.path.join(out, "lib"), mpy_cross)
-    for name in TREE_FILES:
-        path = os.path.join(root, name)
-        if not os.path.isfile(path):
-            raise BundleError("%s is missing%s" % (name, ": run `python tools/assets/make_assets.py`"
-                                                   if name.endswith(".bmp") else ""))
-        os.makedirs(os.path.join(out, os.path.dirname(name)), exist_ok=True)
-        shutil.copyfile(path, os.path.join(out, name))
-    write_module(os.path.join(out, "lib", DRIVE_NAME + ".py"), merge(DRIVE_MODULES, root))
-    for name, _ in BUNDLES:
-        shutil.copyfile(board_mpy_path(root, name), os.path.join(out, "lib", name + ".mpy"))
-    return os.path.getsize(board_mpy_path(root))
-
-
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", default=os.path.join(ROOT, "build", "CIRCUITPY"),
@@ -375,9 +270,11 @@ def main(argv=None):
     parser.add_argument("--mpy-libraries", action="store_true",
                         help="put the libraries into the tree compiled, as circup does")
     args = parser.parse_args(argv)
+    import drive_image  # it imports this module: not at the top
+
     try:
         if args.lib:
-            print("\n".join(write_lib(mpy_cross=args.mpy_cross)))
+            print("\n".join(drive_image.write_lib(mpy_cross=args.mpy_cross)))
             return 0
         if args.core_only or args.source:
             modules, what = ((CORE_MODULES, "rules core") if args.core_only
@@ -388,7 +285,8 @@ def main(argv=None):
                                                      else "--source", what)))
             print("%s: %d bytes (%s, one module)" % (path, size, what))
             return 0
-        size = build_tree(args.out, mpy_cross=args.mpy_cross if args.mpy_libraries else None)
+        size = drive_image.build_tree(args.out,
+                                      mpy_cross=args.mpy_cross if args.mpy_libraries else None)
     except BundleError as error:
         print("bundle: %s" % error, file=sys.stderr)
         return 1

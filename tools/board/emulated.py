@@ -51,11 +51,11 @@ def make_drive(out, mpy_cross=None):
 
     sys.path.insert(0, HERE)
     import board_mpy
-    import bundle
+    import drive_image
 
     if os.path.isdir(out):
         shutil.rmtree(out)
-    bundle.build_tree(out, mpy_cross=mpy_cross or board_mpy.MPY_CROSS)
+    drive_image.build_tree(out, mpy_cross=mpy_cross or board_mpy.MPY_CROSS)
     return out
 
 

@@ -39,8 +39,9 @@ sys.path[:0] = [os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__f
                 for part in ("board", "bench", "assets")]  # the tools' folders
 from board_libs import FRUIT_JAM_LIBRARIES, LibraryError, library_files  # noqa: E402
 from board_mpy import MPY_CROSS, mpy_cross_problem  # noqa: E402
-from bundle import (FRUIT_JAM_NAME as BUNDLE_NAME, ROOT, BundleError, board_mpy_path,  # noqa: E402
-                    check_board_mpy, copy_libraries, fruit_jam_modules, merge)
+from bundle import FRUIT_JAM_NAME as BUNDLE_NAME, ROOT, BundleError, merge  # noqa: E402
+from drive_image import (board_mpy_path, check_board_mpy, copy_libraries,  # noqa: E402
+                         fruit_jam_modules)
 import make_icon  # noqa: E402
 
 APP_NAME = "sthelena"
