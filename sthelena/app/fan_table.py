@@ -328,7 +328,9 @@ class FanTableView(TableView):
     def place_cursor(self, place, lifted, colour=0):
         """Frame the top card of ``place``; ``colour`` 0 normal, 1 holding a card, 2 error."""
         TableView.place_cursor(self, place, lifted, colour)  # (its colour; its frame hides)
-        self._cursor_side.hidden = self.top_x[place] > self.layout.left[place]  # fanned
+        hide = self.top_x[place] > self.layout.left[place]  # fanned
+        if self._cursor_side.hidden != hide:  # (setting it redraws the strip, even unchanged)
+            self._cursor_side.hidden = hide
         cursor = self._fan_cursor
         cursor.x = self.top_x[place] - 2
         cursor.y = self.layout.top[place] - 2 - FAN_LIFT * lifted

@@ -129,9 +129,8 @@ class MouseSource:
         if change < 0:
             return self._pointer.due(now_ms)
         if change & _RELEASED:
-            if mouse.mouse is None:  # pulled out: a card dragged goes back
-                return self._pointer.release_on(self.app, mouse.screen, change & 7, -1, -1,
-                                                now_ms)
-            return self._pointer.release_on(self.app, mouse.screen, change & 7, mouse.x,
-                                            mouse.y, now_ms)
+            plugged = mouse.mouse is not None  # pulled out: a card dragged goes back
+            return self._pointer.release_on(self.app, mouse.screen, change & 7,
+                                            mouse.x if plugged else -1,
+                                            mouse.y if plugged else -1, now_ms)
         return self._pointer.press_on(self.app, mouse.screen, change, mouse.x, mouse.y, now_ms)
