@@ -43,6 +43,7 @@ from board_files import VM_EXCLUDE  # noqa: E402
 import board_libs  # noqa: E402
 import board_start  # noqa: E402
 import firmware_figures  # noqa: E402
+from firmware_figures import kb  # noqa: E402
 import bench_fruitjam  # noqa: E402
 from flash_figures import print_long_records, print_write_figures  # noqa: E402
 
@@ -255,10 +256,6 @@ def micropython_figures(board="pybadge", rounds=12, bundle_path=None, libraries=
                               "--file", "assets/help.txt=" + os.path.join(ROOT, "assets",
                                                                          "help.txt")],
                       script(board, rounds, bool(bundle_path)), libraries)
-
-
-def kb(count):
-    return "%.1f KB" % (count / 1024)
 
 
 def main():

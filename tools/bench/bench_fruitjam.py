@@ -33,7 +33,8 @@ import tempfile
 
 sys.path[:0] = [os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), part)
                 for part in ("board", "bench", "assets")]  # the tools' folders
-from vm_figures import vm_figures  # noqa: E402
+from firmware_figures import kb  # noqa: E402
+from vm_figures import parse_figures, vm_figures  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 IN_PLAY_TARGET = 130 * 1024
@@ -244,7 +245,7 @@ def circuitpython_figures(source=False, bisect=True, mpy_libraries=False):
         if proc.returncode:
             lines = (proc.stderr or proc.stdout).strip().splitlines()
             return {"error": lines[-1] if lines else "exit status %d" % proc.returncode}
-        found = script_figures(proc.stdout)
+        found = parse_figures(proc.stdout)
         if bisect:
             slots = found["searching"][1]  # the full search's, in a roomy heap
             for name, part, works in (
@@ -257,23 +258,10 @@ def circuitpython_figures(source=False, bisect=True, mpy_libraries=False):
         return found
 
 
-def script_figures(output):
-    """The script's printed lines as ``{name: [ints]}``."""
-    found = {}
-    for line in output.splitlines():
-        name, *values = line.split()
-        found[name] = [int(value) for value in values]
-    return found
-
-
 def searched_with(proc, slots):
     """Whether the script ran to its end with the hint's table of ``slots``
     (where the heap is short the app falls back to a compact search, or none)."""
-    return proc.returncode == 0 and script_figures(proc.stdout)["searching"][1] == slots
-
-
-def kb(count):
-    return "%.1f KB" % (count / 1024)
+    return proc.returncode == 0 and parse_figures(proc.stdout)["searching"][1] == slots
 
 
 def print_vm_figures():
@@ -348,7 +336,7 @@ def import_times(runs=15):
         for _ in range(runs):
             for kind, folder in folders.items():
                 proc = run_in_folder(folder, text, ROOMY_HEAP)
-                times[kind].append(script_figures(proc.stdout)["import_us"][0])
+                times[kind].append(parse_figures(proc.stdout)["import_us"][0])
     return times
 
 

@@ -29,8 +29,13 @@ def vm_figures(runner_args, script, libraries=None):
                           input=script, capture_output=True, text=True)
     if proc.returncode:
         sys.exit("MicroPython VM failed (run `npm ci --prefix tools/mpvm`):\n" + proc.stderr)
+    return parse_figures(proc.stdout)
+
+
+def parse_figures(output):
+    """A VM script's printed lines (``NAME INT...``) as ``{name: [ints]}``."""
     figures = {}
-    for line in proc.stdout.splitlines():
+    for line in output.splitlines():
         name, *values = line.split()
         figures[name] = [int(value) for value in values]
     return figures
