@@ -215,8 +215,8 @@ def test_a_narrow_probe_that_left_nothing_out_proves_a_loss(monkeypatch):
     # PySolFC's rules, no redeal left: the king of spades covers the queen the
     # spade ace foundation wants, and no pile or foundation top can take it.
     game = Game.from_notation("st-helena-pysol r2 AAAA/JKKK QSKS%s -" % EMPTY11)
-    probe = [settings for settings, _ in portfolio._narrow_probes()][1]
-    assert probe["every_move"] and probe["closure_cap"] == 20
+    probe = next(settings for settings, _ in portfolio._narrow_probes() if settings["every_move"])
+    assert probe["closure_cap"] == 20
     assert run_search(Solver(game).member(**probe)) == LOSS
     only_series(monkeypatch, [(probe, 5000)])
     assert solve(game, budget=None).result == LOSS
@@ -229,12 +229,15 @@ def test_a_narrow_probe_that_left_nothing_out_proves_a_loss(monkeypatch):
 
 def test_narrow_probes_run_every_step_and_pass_and_cut_short_prove_nothing(monkeypatch):
     # One position of each closure and one redeal: deal 2 is not settled so.
-    # Each step ends at its own node limit, and the next one still runs; the
-    # passes after the first run the shaken probes, beside the exact search.
-    monkeypatch.setattr(portfolio, "NARROW_PROBES", ((1, 1, 10, 500, False, 0.0),
-                                                     (2, 1, 10, 700, True, 0.0)))
-    monkeypatch.setattr(portfolio, "SHAKEN_PROBES", ((3, 1, 10, 600, False, 3.0),))
-    monkeypatch.setattr(portfolio, "NARROW_PASSES", 3)
+    # Each step ends at its own node limit, and the next one still runs: the
+    # first probe, then passes of the shaken ones with the later ones after
+    # their pass, then the exact search.
+    monkeypatch.setattr(portfolio, "FIRST_PROBE", (1, 1, 10, 500, False, 0.0))
+    monkeypatch.setattr(portfolio, "SHAKEN_PROBES", ((3, 1, 10, 600, False, 3.0),
+                                                     (4, 1, 10, 400, False, 8.0)))
+    monkeypatch.setattr(portfolio, "LATER_PROBES", ((1, (2, 1, 10, 700, True, 0.0)),
+                                                    (2, (5, 1, 10, 300, False, 0.0))))
+    monkeypatch.setattr(portfolio, "NARROW_PASSES", 2)
     made = []
     member = Solver.member
 
@@ -246,10 +249,10 @@ def test_narrow_probes_run_every_step_and_pass_and_cut_short_prove_nothing(monke
     result = Solver(Game.deal(2, "st-helena-pysol")).solve(budget=None, max_nodes=20000)
     assert result.result == UNKNOWN
     assert made[0] == {}  # the exact search first, for its first slice
-    probes = [(one["cap"], one["closure_cap"], one["jitter"] > 0, one["every_move"])
-              for one in made[1:-1]]
-    assert probes == [(10, 1, False, False), (10, 2, False, True), (10, 3, True, False),
-                      (10, 3, True, False)]
+    probes = [(one["closure_cap"], one["jitter"], one["every_move"]) for one in made[1:-1]]
+    assert probes == [(1, 0.0, False), (3, 3.0, False), (4, 8.0, False), (2, 0.0, True),
+                      (3, 3.0, False), (4, 8.0, False), (5, 0.0, False)]
+    assert all(one["cap"] == 10 and one["redeal_width"] == 1 for one in made[1:-1])
     assert made[-1] == {}  # then the exact search again, with every move
     assert 20000 <= result.nodes < 20000 + 100
 
