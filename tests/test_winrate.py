@@ -163,8 +163,15 @@ def load_bench_solver():
 
 
 def test_bench_solver_results_lines_read_back(tmp_path, capsys):
-    """tools/bench/bench_solver.py --results writes the lines ``--from`` reads."""
+    """tools/bench/bench_solver.py --results writes the lines ``--from`` reads
+    (into a folder it makes first)."""
     bench_solver = load_bench_solver()
+    (tmp_path / "a file").write_text("")
+    with pytest.raises(SystemExit) as exit_:  # refused before any deal is solved
+        bench_solver.main(["--deals", "7", "--results", str(tmp_path / "a file" / "results")])
+    assert exit_.value.code == 2
+    assert "--results: cannot make the folder" in capsys.readouterr().err
+    tmp_path = tmp_path / "new" / "results"
     bench_solver.main(["--deals", "7-8", "--rules", "st-helena", "--results", str(tmp_path)])
     made = capsys.readouterr().out
     lines = [json.loads(line) for line in (tmp_path / "st-helena.jsonl").read_text().splitlines()]

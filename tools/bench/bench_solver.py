@@ -273,6 +273,11 @@ def main(argv=None):
         rule_sets = [str(Rules.parse(rules)) for rules in args.rules.split(";")]
     except ValueError as error:
         parser.error("--rules: %s (rule sets are separated by ;)" % error)
+    if args.results:  # made before solving: a run is not lost for want of it
+        try:
+            os.makedirs(args.results, exist_ok=True)
+        except OSError as error:
+            parser.error("--results: cannot make the folder %s: %s" % (args.results, error))
     deals = args.deals if len(args.deals) < 40 else "%s... (%d deals)" % (args.deals[:36],
                                                                          len(numbers))
     other = None
