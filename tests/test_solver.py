@@ -232,11 +232,11 @@ def test_narrow_probes_run_every_step_and_pass_and_cut_short_prove_nothing(monke
     # Each step ends at its own node limit, and the next one still runs: the
     # first probe, then passes of the shaken ones with the later ones after
     # their pass, then the exact search.
-    monkeypatch.setattr(portfolio, "FIRST_PROBE", (1, 1, 10, 500, False, 0.0))
-    monkeypatch.setattr(portfolio, "SHAKEN_PROBES", ((3, 1, 10, 600, False, 3.0),
-                                                     (4, 1, 10, 400, False, 8.0)))
-    monkeypatch.setattr(portfolio, "LATER_PROBES", ((1, (2, 1, 10, 700, True, 0.0)),
-                                                    (2, (5, 1, 10, 300, False, 0.0))))
+    monkeypatch.setattr(portfolio, "FIRST_PROBE", (1, 1, 10, 500, False, 0.0, False))
+    monkeypatch.setattr(portfolio, "SHAKEN_PROBES", ((3, 1, 10, 600, False, 3.0, False),
+                                                     (4, 1, 10, 400, False, 8.0, True)))
+    monkeypatch.setattr(portfolio, "LATER_PROBES", ((1, (2, 1, 10, 700, True, 0.0, False)),
+                                                    (2, (5, 1, 10, 300, False, 0.0, False))))
     monkeypatch.setattr(portfolio, "NARROW_PASSES", 2)
     made = []
     member = Solver.member
@@ -249,9 +249,12 @@ def test_narrow_probes_run_every_step_and_pass_and_cut_short_prove_nothing(monke
     result = Solver(Game.deal(2, "st-helena-pysol")).solve(budget=None, max_nodes=20000)
     assert result.result == UNKNOWN
     assert made[0] == {}  # the exact search first, for its first slice
-    probes = [(one["closure_cap"], one["jitter"], one["every_move"]) for one in made[1:-1]]
-    assert probes == [(1, 0.0, False), (3, 3.0, False), (4, 8.0, False), (2, 0.0, True),
-                      (3, 3.0, False), (4, 8.0, False), (5, 0.0, False)]
+    probes = [(one["closure_cap"], one["jitter"], one["every_move"], one["guide_always"],
+               one["closure_jitter"]) for one in made[1:-1]]
+    guided = (4, 8.0, False, True, 2.0)  # closures best first, the last round's shaken
+    assert probes == [(1, 0.0, False, False, 0.0), (3, 3.0, False, False, 0.0), guided,
+                      (2, 0.0, True, False, 0.0), (3, 3.0, False, False, 0.0), guided,
+                      (5, 0.0, False, False, 0.0)]
     assert all(one["cap"] == 10 and one["redeal_width"] == 1 for one in made[1:-1])
     assert made[-1] == {}  # then the exact search again, with every move
     assert 20000 <= result.nodes < 20000 + 100

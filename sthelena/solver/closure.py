@@ -17,10 +17,11 @@ most cards home (that order helps some deals and hurts others, so the exact
 search keeps the plain one). For ``best_first``, the children of single
 moves instead.
 
-Where no redeal is left, ``closure_jitter`` shakes the order of the
-closures' walk (each position's priority plus that many times a random
-number below one): an exact search still, which the portfolio restarts
-with new seeds (``portfolio._restarts``).
+In the last round, ``closure_jitter`` shakes the order of the closures'
+walk (each position's priority plus that many times a random number below
+one): where no redeal is left, an exact search still, which the portfolio
+restarts with new seeds (``portfolio._restarts``); with PySolFC's rules,
+the guided narrow probes' (``portfolio.SHAKEN_PROBES``).
 
 Narrowed searches, each of which proves nothing when it cut something:
 ``cap`` visits only so many positions below each position the last redeal

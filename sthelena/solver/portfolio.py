@@ -14,7 +14,9 @@ moves (``Solver.best_first``); where none is left (box-kite), the exact one,
 ones that walk only part of each closure, and restarts of exact searches
 with the closures' order shaken (``Solver.closure_jitter``, the Luby
 sequence's limits); with PySolFC's rules, the exact one for a first look
-(FIRST_LOOK_ALL positions), then the narrow probes one after another.
+(FIRST_LOOK_ALL positions), then the narrow probes one after another
+(some of them guided: closures best first in the first deal too, the last
+round's walked in a shaken order).
 Except with PySolFC's rules, the searches share what they prove lost
 (``Solver.lost``, the search's reduction 5), so a restart, or another
 search, does not search again what one has finished.
@@ -76,20 +78,26 @@ RESTARTS = 200
 # With ``foundation_moves=all`` (closures too big to walk whole), probes, each
 # of a shape: (closure positions walked, redeals tried from each closure,
 # positions below each last redeal, positions in all, whether cards may come
-# back off the foundations, how far the redeals' order is shaken). First
-# FIRST_PROBE, the redeals in the greedy order: it wins about a quarter of the
-# deals in a few thousand positions. Then NARROW_PASSES passes of
-# SHAKEN_PROBES, each probe seeded on its own, the greedy order shaken a
-# little (by up to 3 cards home), more (8) or nearly at random (20): no one
-# shape wins every deal, and narrow probes tried again with new seeds win most
-# deals sooner than a wide one. LATER_PROBES, once each after that many
-# passes: the widest, in the greedy order, and one with the moves off the
-# foundations (it proves a loss when it left nothing out).
-FIRST_PROBE = (20, 2, 500, 5000, False, 0.0)
-SHAKEN_PROBES = ((20, 2, 500, 5000, False, 3.0), (50, 3, 1000, 15000, False, 8.0),
-                 (20, 2, 500, 5000, False, 8.0), (100, 4, 2000, 30000, False, 8.0),
-                 (20, 2, 500, 5000, False, 20.0))
-LATER_PROBES = ((2, (1000, 8, 5000, 100000, False, 0.0)), (3, (20, 2, 500, 5000, True, 0.0)))
+# back off the foundations, how far the redeals' order is shaken, whether
+# it is *guided*: closures best first in the restricted first deal too
+# (``guide_always``) and those of the last round walked in an order shaken
+# by a quarter of the redeals' shake). First FIRST_PROBE, the redeals in the
+# greedy order: it wins about a quarter of the deals in a few thousand
+# positions. Then NARROW_PASSES passes of SHAKEN_PROBES, each probe seeded on
+# its own, the greedy order shaken a little (by up to 3 cards home), more (8)
+# or nearly at random (20): no one shape wins every deal (guided probes win
+# most deals sooner, plain ones some that guided ones miss), and narrow
+# probes tried again with new seeds win most deals sooner than a wide one.
+# LATER_PROBES, once each after that many passes: the widest, in the greedy
+# order, and one with the moves off the foundations (it proves a loss when
+# it left nothing out).
+FIRST_PROBE = (20, 2, 500, 5000, False, 0.0, False)
+SHAKEN_PROBES = ((20, 2, 500, 5000, False, 3.0, True), (50, 3, 1000, 15000, False, 8.0, True),
+                 (20, 2, 500, 5000, False, 8.0, True), (100, 4, 2000, 30000, False, 8.0, True),
+                 (20, 2, 500, 5000, False, 20.0, True), (20, 2, 500, 5000, False, 8.0, False),
+                 (50, 3, 1000, 15000, False, 8.0, False))
+LATER_PROBES = ((2, (1000, 8, 5000, 100000, False, 0.0, False)),
+                (3, (20, 2, 500, 5000, True, 0.0, False)))
 NARROW_PASSES = 200
 
 
@@ -153,9 +161,10 @@ def _narrow_probes():
 
 def _probe(shape, seed):
     """A probe's settings for ``Solver.member`` and its most positions."""
-    walk, width, cap, nodes, every_move, jitter = shape
+    walk, width, cap, nodes, every_move, jitter, guided = shape
     return dict(cap=cap, closure_cap=walk, redeal_width=width, order_redeals=True,
-                jitter=jitter, rng=random.Random(seed), every_move=every_move), nodes
+                jitter=jitter, rng=random.Random(seed), every_move=every_move,
+                guide_always=guided, closure_jitter=jitter / 4 if guided else 0.0), nodes
 
 
 class _Entry:
