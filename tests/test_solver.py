@@ -228,7 +228,7 @@ def test_a_narrow_probe_that_left_nothing_out_proves_a_loss(monkeypatch):
 
 
 def test_narrow_probes_run_every_step_and_pass_and_cut_short_prove_nothing(monkeypatch):
-    # One position of each closure and one redeal: deal 2 is not settled so.
+    # A few positions of each closure and one redeal: deal 2 is not settled so.
     # Each step ends at its own node limit, and the next one still runs: the
     # first probe, then passes of the shaken ones with the later ones after
     # their pass, then the exact search.

@@ -171,15 +171,15 @@ def test_bench_solver_results_lines_read_back(tmp_path, capsys):
         bench_solver.main(["--deals", "7", "--results", str(tmp_path / "a file" / "results")])
     assert exit_.value.code == 2
     assert "--results: cannot make the folder" in capsys.readouterr().err
-    tmp_path = tmp_path / "new" / "results"
-    bench_solver.main(["--deals", "7-8", "--rules", "st-helena", "--results", str(tmp_path)])
+    folder = tmp_path / "new" / "results"
+    bench_solver.main(["--deals", "7-8", "--rules", "st-helena", "--results", str(folder)])
     made = capsys.readouterr().out
-    lines = [json.loads(line) for line in (tmp_path / "st-helena.jsonl").read_text().splitlines()]
+    lines = [json.loads(line) for line in (folder / "st-helena.jsonl").read_text().splitlines()]
     assert [line["deal"] for line in lines] == [7, 8]
     assert {line["result"] for line in lines} == {"win"}
     assert "st-helena: 2 of 2 deals decided: met" in made
     assert "st-helena: every win replays: met" in made
-    bench_solver.main(["--deals", "7-8", "--rules", "st-helena", "--from", str(tmp_path)])
+    bench_solver.main(["--deals", "7-8", "--rules", "st-helena", "--from", str(folder)])
     read = capsys.readouterr().out
     row = [line for line in read.splitlines() if line.startswith("st-helena ")][0].split()
     assert row[1:5] == ["this", "2", "0", "0"]
