@@ -1,5 +1,6 @@
-"""The solver against a plain search through the core, and its shared proofs
-of loss (reduction 5): what a search keeps as lost is lost."""
+"""The solver against a plain search through the core, its shared proofs of
+loss (reduction 5): what a search keeps as lost is lost, and its stranded
+cards (reduction 6): never in a position that is won."""
 
 import random
 
@@ -11,6 +12,7 @@ from sthelena.core.game import Game
 import sthelena.solver.portfolio as portfolio
 from sthelena.solver.result import with_relocations
 from sthelena.solver.search import LOSS, WIN, Solver, solve
+from sthelena.solver.stuck import stranded
 
 
 # -- against a plain search, on small positions ------------------------------
@@ -112,9 +114,10 @@ def game_of(rules, snap):
     return game
 
 
-def proved_lost(monkeypatch, solver, run):
+def proved_lost(monkeypatch, solver, run, stranded_too=True):
     """The snapshots of the positions ``run()`` (a search of ``solver``'s)
-    hands to the shared ``lost`` set (reduction 5)."""
+    hands to the shared ``lost`` set (reduction 5); with ``stranded_too``
+    False, without reduction 6 (more positions are searched and kept)."""
     snaps = {}
     key_of = Solver.key_of
 
@@ -127,6 +130,8 @@ def proved_lost(monkeypatch, solver, run):
     monkeypatch.setattr(Solver, "key_of", spy)
     # Every key through ``key_of``: not made in parts (tested above).
     monkeypatch.setattr(Solver, "key_parts", lambda self, snap: (None, None, False))
+    if not stranded_too:
+        monkeypatch.setattr(Solver, "_stranded", lambda self, snap: False)
     run()
     monkeypatch.undo()
     return [snaps[key] for key in solver.lost]
@@ -137,13 +142,15 @@ def proved_lost(monkeypatch, solver, run):
 def test_what_a_search_proves_lost_is_lost(monkeypatch, rules):
     # Every position the portfolio's searches hand to the shared set is lost
     # by a plain search (or too big for it), and no won one is ever there.
-    # (Without spaces: small positions with spaces are nearly all won at once.)
+    # (Without spaces: small positions with spaces are nearly all won at once;
+    # without reduction 6, which proves nearly all of these lost at once.)
     rng = random.Random("lost " + rules)
     checked = 0
     for _ in range(40):
         game = small_position(rng, rules)
         solver = Solver(game)
-        for snap in proved_lost(monkeypatch, solver, lambda: solver.solve(budget=None)):
+        for snap in proved_lost(monkeypatch, solver, lambda: solver.solve(budget=None),
+                                stranded_too=False):
             assert plain_search(game_of(rules, snap), 2000) != WIN, game.notation()
             checked += 1
     assert checked >= 20
@@ -153,7 +160,8 @@ def test_what_searches_keep_of_a_won_deal_is_lost(monkeypatch):
     # Box-kite deal 914 (won), 60,000 positions: the exact search keeps the
     # positions below the levels it finished; a search walking 10 positions
     # of each closure soon cuts, and keeps nothing after. Each kept position is
-    # lost by a fresh exact search (the 12 with most cards home, 12 more).
+    # lost by a fresh exact search without reduction 6 (the 12 with most cards
+    # home, 12 more, and 6 of those reduction 6 proved lost unsearched).
     # Where cards come back off the foundations nothing is shared.
     game = Game.deal(914, "box-kite")
     for settings, most in (({}, None), (dict(closure_cap=10), 0)):
@@ -167,8 +175,15 @@ def test_what_searches_keep_of_a_won_deal_is_lost(monkeypatch):
         # (What the narrowed search met before its first cut it may keep.)
         assert len(snaps) > 1000 if most is None else member.cuts
         snaps.sort(key=lambda snap: (-sum(snap[1]), snap))
-        for snap in snaps[:12] + random.Random(914).sample(snaps, 12):
-            assert run_search(Solver(game_of("box-kite", snap)).member()) == LOSS
+        # Those reduction 6 left unsearched are kept too (they are lost).
+        stranded_kept = [snap for snap in snaps if stranded_in(game_of("box-kite", snap))]
+        if most is None:
+            assert stranded_kept
+        with monkeypatch.context() as plain:  # checked without reduction 6
+            plain.setattr(Solver, "_stranded", lambda self, snap: False)
+            for snap in snaps[:12] + random.Random(914).sample(snaps, min(12, len(snaps))) \
+                    + stranded_kept[:6]:
+                assert run_search(Solver(game_of("box-kite", snap)).member()) == LOSS
     pysol = Solver(Game.deal(262, "st-helena-pysol"))
     pysol.solve(budget=None, max_nodes=3000)
     assert not pysol.lost and type(pysol.lost) is frozenset
@@ -187,3 +202,54 @@ def test_restarts_with_shaken_closures_win_and_prove(monkeypatch):
     result = solve(game, budget=None)
     assert result.result == WIN and replay(game, result.moves).is_won()
     assert solve(Game.deal(262, "box-kite"), budget=None).result == LOSS
+
+
+# -- reduction 6: a card that can never leave its pile -------------------------
+
+
+def stranded_in(game):
+    """``stuck.stranded`` of a game's position, as the search asks it."""
+    solver = Solver(game)
+    return stranded(solver.piles, solver.found, solver.hosts, solver.fill, solver.relocate)
+
+
+def test_a_card_that_can_never_leave_its_pile_strands_the_position():
+    # The king of spades covers the 2 the king foundation wants, the ace covers
+    # the queen the ace foundation wants, and neither can go anywhere.
+    lost = position("box-kite,spaces=none", {1: "2S KS", 2: "QS AS"}, found="3AAA/JKKK")
+    assert stranded_in(lost) and solve(lost).result == LOSS
+    # Turned over, each top card goes home in turn.
+    won = position("box-kite,spaces=none", {1: "KS 2S", 2: "AS QS"}, found="3AAA/JKKK")
+    assert not stranded_in(won) and solve(won).result == WIN
+    # With spaces, a pile that can be emptied (the king of hearts goes home)
+    # takes the king of spades: not stranded, and won.
+    spaces = position("box-kite", {1: "2S KS", 2: "QS AS", 3: "KH"}, found="3AAA/JQKK")
+    assert not stranded_in(spaces) and solve(spaces).result == WIN
+
+
+@pytest.mark.parametrize("moves", ["relocate", "none"])
+def test_with_relocations_a_suit_whose_foundations_can_meet_wants_every_rank(moves):
+    # Spades: the ace foundation holds A-5 and the king foundation K-7, both
+    # want a 6. Once one goes home they hold 13 cards between them, and with
+    # relocations any spade can go home: the 3 on the other 6 can leave.
+    game = position("box-kite,spaces=none,foundation_moves=" + moves,
+                    {1: "6S 3S", 2: "AS 2S 4S 5S 7S 8S 9S TS JS QS KS 6S"})
+    assert stranded_in(game) == (moves == "none")
+    assert solve(game, budget=None).result == plain_search(Game.from_notation(game.notation()),
+                                                           200000)
+
+
+def test_no_position_on_a_winning_line_is_stranded():
+    # The solver's winning lines, each position of their last round.
+    for rules, deal in (("box-kite", 1), ("box-kite", 5), ("st-helena", 3), ("louis", 4),
+                        ("box-kite,wrap=true,build=any", 2)):
+        game = Game.deal(deal, rules)
+        result = solve(game, budget=None)
+        assert result.result == WIN
+        checked = 0
+        for move in result.moves:
+            game.push(move)
+            if Solver(game).symmetric():
+                checked += 1
+                assert not stranded_in(game), (rules, deal, game.notation())
+        assert checked > 20

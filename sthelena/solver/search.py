@@ -107,6 +107,14 @@ whenever one was):
    so winning lines are read from ``seen`` as before. With cards coming
    back off the foundations (``foundation_moves=all``), a position may lead
    back to one still on the stack, so nothing is shared there.
+
+6. Stranded cards. A position of the last round in which some card can
+   never leave its pile is lost (``stuck.stranded``, which proves it: a
+   won game takes every card home, off its pile). ``searching`` neither
+   searches such a position nor the root when it is one; it stays in
+   ``seen`` as met, and a level that ends above it hands it to ``lost``
+   with the rest (it is lost, as reduction 5 asks of them). Not where
+   cards come back off the foundations (they may come back to build on).
 """
 
 from heapq import heappop, heappush
@@ -115,6 +123,7 @@ from .closure import NO_LIMIT, Closures
 from .foundations import FULL
 from .portfolio import run
 from .result import LOSS, UNKNOWN, WIN
+from .stuck import stranded
 
 
 class Solver(Closures):
@@ -176,6 +185,9 @@ class Solver(Closures):
         lost = self.lost
         record = self.every_move and not self.off_foundation and type(lost) is set
         snap = self.snapshot()
+        if self._final(snap) and self._stranded(snap):
+            self.seen = None
+            return UNKNOWN if self.cuts or not self.every_move else LOSS
         stack = [self._expand(snap, root)]
         # Each level's position: whether it is in the last round, and the size
         # of ``seen`` when its search began.
@@ -198,6 +210,8 @@ class Solver(Closures):
                     self.seen = None
                     return line
                 final = self._final(snap)
+                if final and self._stranded(snap):
+                    continue  # lost (reduction 6): not searched
                 if cap and final and not levels[-1][0]:
                     entries.append((len(stack), self.nodes))
                 stack.append(self._expand(snap, key))
@@ -247,6 +261,13 @@ class Solver(Closures):
                                  child))
         self.seen = None
         return UNKNOWN if self.cuts or not self.every_move else LOSS
+
+    def _stranded(self, snap):
+        """Whether a position of the last round is lost because a card of it
+        can never leave its pile (reduction 6, ``stuck.stranded``); not
+        where cards come back off the foundations."""
+        return not self.off_foundation and stranded(snap[0], snap[1], self.hosts, self.fill,
+                                                    self.relocate)
 
     def _line(self, key):
         """The moves from the root to the position ``key``."""
