@@ -377,3 +377,23 @@ def test_result_as_json_dict():
     assert data["result"] == "win"
     assert data["moves"] == [move_name(move) for move in solve(game).moves]
     assert REDEAL not in solve(game).moves and DEAL not in solve(game).moves
+
+
+def test_where_no_redeal_is_left_the_exact_search_has_twice_the_share(monkeypatch):
+    # Box-kite's deal 798 (lost: its proof is the exact search's): after its
+    # first slice the exact search has twice the others' slices, so of the
+    # first 100,000 positions it visits 65,000 (45,000 with equal shares).
+    assert [share for _, share, _ in portfolio.series_of(Solver(Game.deal(798, "box-kite")))] \
+        == [portfolio.EXACT_SHARE_FINAL, 1, 1] == [2, 1, 1]
+    made = []
+    member = Solver.member
+
+    def spy(self, **settings):
+        made.append(member(self, **settings))
+        return made[-1]
+
+    monkeypatch.setattr(Solver, "member", spy)
+    result = Solver(Game.deal(798, "box-kite")).solve(budget=None, max_nodes=100000)
+    assert result.result == UNKNOWN and 100000 <= result.nodes < 100100
+    exact = made[0].nodes
+    assert 60000 < exact < 70000, exact
