@@ -6,9 +6,9 @@ pile it lies in. ``stranded`` over-approximates, for each card, whether
 it can ever leave, by a least fixed point of rules each of which any real
 line of play obeys; when some card cannot leave even so, no line wins.
 
-The rules, for one position of the last round (no redeal or stock left,
-the first-deal restriction not in force, no card coming back off the
-foundations):
+The rules, for one position of the last round (no redeal or stock left)
+where no card comes back off the foundations (the first-deal restriction
+only forbids some plays home, so what holds without it holds with it):
 
 - a card is *free* (it can be a pile's top at some time) when every card
   above it can leave;
@@ -61,7 +61,7 @@ def can_leave(piles, found, hosts, spaces, relocate):
     leaving = [0] * len(piles)
     free = [0] * 64  # how many copies of each card can be free
     emptied = False
-    for index, cards in enumerate(piles):
+    for cards in piles:
         if cards:
             free[cards[-1]] += 1
         else:
