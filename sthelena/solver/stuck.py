@@ -69,13 +69,17 @@ def can_leave(piles, found, hosts, spaces, relocate):
     left = sum(1 for cards in piles if cards)  # piles some of whose cards cannot leave
     changed = True
     while changed and left:
+        if spaces and emptied:
+            # Every card that can be free can leave, to a pile that can be
+            # emptied; so, from the tops down, every card can.
+            return [len(cards) for cards in piles]
         changed = False
         wanted = _wanted(found, free, relocate)
         for index, cards in enumerate(piles):
             depth = leaving[index]
             while depth < len(cards):
                 card = cards[-1 - depth]
-                if not (wanted[card] or (spaces and emptied)):
+                if not wanted[card]:
                     for host in hosts[card]:
                         if free[host]:
                             break
