@@ -12,7 +12,7 @@ from sthelena.core.game import Game
 import sthelena.solver.portfolio as portfolio
 from sthelena.solver.result import with_relocations
 from sthelena.solver.search import LOSS, WIN, Solver, solve
-from sthelena.solver.stuck import stranded
+from sthelena.solver.stuck import can_leave
 
 
 # -- against a plain search, on small positions ------------------------------
@@ -208,9 +208,9 @@ def test_restarts_with_shaken_closures_win_and_prove(monkeypatch):
 
 
 def stranded_in(game):
-    """``stuck.stranded`` of a game's position, as the search asks it."""
+    """Whether the search finds a game's position stranded (reduction 6)."""
     solver = Solver(game)
-    return stranded(solver.piles, solver.found, solver.hosts, solver.fill, solver.relocate)
+    return solver._stranded(solver.snapshot())
 
 
 def test_a_card_that_can_never_leave_its_pile_strands_the_position():
@@ -218,6 +218,8 @@ def test_a_card_that_can_never_leave_its_pile_strands_the_position():
     # the queen the ace foundation wants, and neither can go anywhere.
     lost = position("box-kite,spaces=none", {1: "2S KS", 2: "QS AS"}, found="3AAA/JKKK")
     assert stranded_in(lost) and solve(lost).result == LOSS
+    solver = Solver(lost)  # no card of either pile can leave it
+    assert can_leave(solver.piles, solver.found, solver.hosts, False, True)[:2] == [0, 0]
     # Turned over, each top card goes home in turn.
     won = position("box-kite,spaces=none", {1: "KS 2S", 2: "AS QS"}, found="3AAA/JKKK")
     assert not stranded_in(won) and solve(won).result == WIN

@@ -85,7 +85,7 @@ RESTARTS = 200
 # back off the foundations, how far the redeals' order is shaken, whether
 # it is *guided*: closures best first in the restricted first deal too
 # (``guide_always``) and those of the last round walked in an order shaken
-# by a quarter of the redeals' shake). First FIRST_PROBE, the redeals in the
+# by GUIDED_SHAKE times the redeals' shake). First FIRST_PROBE, the redeals in the
 # greedy order: it wins about a quarter of the deals in a few thousand
 # positions. Then NARROW_PASSES passes of SHAKEN_PROBES, each probe seeded on
 # its own, the greedy order shaken a little (by up to 3 cards home), more (8)
@@ -103,6 +103,7 @@ SHAKEN_PROBES = ((20, 2, 500, 5000, False, 3.0, True), (50, 3, 1000, 15000, Fals
 LATER_PROBES = ((2, (1000, 8, 5000, 100000, False, 0.0, False)),
                 (3, (20, 2, 500, 5000, True, 0.0, False)))
 NARROW_PASSES = 200
+GUIDED_SHAKE = 0.25
 
 
 def series_of(solver):
@@ -166,9 +167,10 @@ def _narrow_probes():
 def _probe(shape, seed):
     """A probe's settings for ``Solver.member`` and its most positions."""
     walk, width, cap, nodes, every_move, jitter, guided = shape
+    shake = jitter * GUIDED_SHAKE if guided else 0.0
     return dict(cap=cap, closure_cap=walk, redeal_width=width, order_redeals=True,
                 jitter=jitter, rng=random.Random(seed), every_move=every_move,
-                guide_always=guided, closure_jitter=jitter / 4 if guided else 0.0), nodes
+                guide_always=guided, closure_jitter=shake), nodes
 
 
 class _Entry:
