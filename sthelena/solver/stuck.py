@@ -59,25 +59,24 @@ def can_leave(piles, found, hosts, spaces, relocate):
     # leaving[i]: how many cards from pile i's top can leave (they leave top
     # first, so it grows from the top); the card under them is free.
     leaving = [0] * len(piles)
-    free = [0] * 64  # how many copies of each card can be free
-    emptied = False
+    free = bytearray(64)  # how many copies of each card can be free
+    left = 0  # piles some of whose cards cannot leave (yet)
     for cards in piles:
         if cards:
             free[cards[-1]] += 1
-        else:
-            emptied = True
-    left = sum(1 for cards in piles if cards)  # piles some of whose cards cannot leave
-    changed = True
-    while changed and left:
-        if spaces and emptied:
+            left += 1
+        elif spaces:
             # Every card that can be free can leave, to a pile that can be
             # emptied; so, from the tops down, every card can.
             return [len(cards) for cards in piles]
-        changed = False
-        wanted = _wanted(found, free, relocate)
+    wanted = _wanted(found, free, relocate)
+    changed = True
+    while changed and left:
+        changed = stale = False
         for index, cards in enumerate(piles):
-            depth = leaving[index]
-            while depth < len(cards):
+            depth = start = leaving[index]
+            size = len(cards)
+            while depth < size:
                 card = cards[-1 - depth]
                 if not wanted[card]:
                     for host in hosts[card]:
@@ -86,14 +85,20 @@ def can_leave(piles, found, hosts, spaces, relocate):
                     else:
                         break
                 depth += 1
+                if depth < size:
+                    card = cards[-1 - depth]
+                    free[card] += 1
+                    # A wanted card newly free may let its foundation want more.
+                    stale = stale or wanted[card]
+            if depth != start:
                 changed = True
-                if depth < len(cards):
-                    free[cards[-1 - depth]] += 1
-            if depth != leaving[index]:
                 leaving[index] = depth
-                if depth == len(cards):
-                    emptied = True
+                if depth == size:
+                    if spaces:
+                        return [len(cards) for cards in piles]
                     left -= 1
+        if stale:
+            wanted = _wanted(found, free, relocate)
     return leaving
 
 
