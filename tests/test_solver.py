@@ -1,18 +1,16 @@
 """The solver (sthelena/solver/): its moves are the core's, its wins replay
-through ``Game.push``, its portfolio's searches (against a plain search and
-the shared proofs: test_solver_proofs.py)."""
+through ``Game.push`` (its portfolio: test_solver_portfolio.py; against a
+plain search and the shared proofs: test_solver_proofs.py)."""
 
 import random
 
 import pytest
 
 from positions import position
-from solver_helpers import EMPTY11, MIXED, PRESET_NAMES, only_series, replay, run_search
+from solver_helpers import EMPTY11, MIXED, PRESET_NAMES, replay, run_search
 from sthelena.core.game import Game
 from sthelena.core.moves import DEAL, REDEAL
 from sthelena.core.notation import move_name
-import sthelena.solver.portfolio as portfolio
-from sthelena.solver.result import with_relocations
 from sthelena.solver.position import PILE_SEP
 from sthelena.solver.search import LOSS, UNKNOWN, WIN, Solver, solve
 
@@ -217,139 +215,6 @@ def test_small_lost_positions_are_proved_lost():
     assert run_search(member) == LOSS and member.nodes > 1
 
 
-def test_a_narrow_probe_that_left_nothing_out_proves_a_loss(monkeypatch):
-    # PySolFC's rules, no redeal left: the king of spades covers the queen the
-    # spade ace foundation wants, and no pile or foundation top can take it.
-    game = Game.from_notation("st-helena-pysol r2 AAAA/JKKK QSKS%s -" % EMPTY11)
-    probe = next(settings for settings, _ in portfolio._narrow_probes() if settings["every_move"])
-    assert probe["closure_cap"] == 20
-    assert run_search(Solver(game).member(**probe)) == LOSS
-    only_series(monkeypatch, [(probe, 5000)])
-    assert solve(game, budget=None).result == LOSS
-    # With a redeal left, the two spades are dealt to two piles: won.
-    game = Game.from_notation("st-helena-pysol r1 AAAA/JKKK QSKS%s -" % EMPTY11)
-    result = solve(game, budget=None)
-    assert result.result == WIN
-    assert replay(game, result.moves).is_won()
-
-
-def test_narrow_probes_run_every_step_and_pass_and_cut_short_prove_nothing(monkeypatch):
-    # A few positions of each closure and one redeal: deal 2 is not settled so.
-    # Each step ends at its own node limit, and the next one still runs: the
-    # first probe, then passes of the shaken ones with the later ones after
-    # their pass, then the exact search.
-    monkeypatch.setattr(portfolio, "FIRST_PROBE", (1, 1, 10, 500, False, 0.0, False))
-    monkeypatch.setattr(portfolio, "SHAKEN_PROBES", ((3, 1, 10, 600, False, 3.0, False),
-                                                     (4, 1, 10, 400, False, 8.0, True)))
-    monkeypatch.setattr(portfolio, "LATER_PROBES", ((1, (2, 1, 10, 700, True, 0.0, False)),
-                                                    (2, (5, 1, 10, 300, False, 0.0, False))))
-    monkeypatch.setattr(portfolio, "NARROW_PASSES", 2)
-    made = []
-    member = Solver.member
-
-    def spy(self, **settings):
-        made.append(settings)
-        return member(self, **settings)
-
-    monkeypatch.setattr(Solver, "member", spy)
-    result = Solver(Game.deal(2, "st-helena-pysol")).solve(budget=None, max_nodes=20000)
-    assert result.result == UNKNOWN
-    assert made[0] == {}  # the exact search first, for its first slice
-    probes = [(one["closure_cap"], one["jitter"], one["every_move"], one["guide_always"],
-               one["closure_jitter"]) for one in made[1:-1]]
-    guided = (4, 8.0, False, True, 2.0)  # closures best first, the last round's shaken
-    assert probes == [(1, 0.0, False, False, 0.0), (3, 3.0, False, False, 0.0), guided,
-                      (2, 0.0, True, False, 0.0), (3, 3.0, False, False, 0.0), guided,
-                      (5, 0.0, False, False, 0.0)]
-    assert all(one["cap"] == 10 and one["redeal_width"] == 1 for one in made[1:-1])
-    assert made[-1] == {}  # then the exact search again, with every move
-    assert 20000 <= result.nodes < 20000 + 100
-
-
-def test_probes_without_the_moves_off_the_foundations_prove_nothing(monkeypatch):
-    # PySolFC's rules, no redeal left: won in nine moves that take cards back
-    # off the foundations; without those moves it is lost.
-    notation = "st-helena-pysol r2 A332/KKKQ -/-/-/-/ACKC/2H2DAH/-/AD/-/-/-/- -"
-    game = Game.from_notation(notation)
-    without = Game.from_notation(notation.replace("pysol", "pysol,foundation_moves=none", 1))
-    assert solve(without, budget=None).result == LOSS
-    # A search without those moves visits everything it may and claims no loss.
-    member = Solver(game).member(every_move=False)
-    assert run_search(member) == UNKNOWN and not member.cuts
-    member = Solver(game).member(every_move=False, weight=portfolio.WEIGHT)
-    assert run_search(member, best_first=True) == UNKNOWN and not member.cuts
-    only_series(monkeypatch, [(dict(every_move=False), None), ({}, None)])
-    result = solve(game, budget=None)
-    assert result.result == WIN and replay(game, result.moves).is_won()
-
-
-def test_a_capped_search_that_cut_proves_nothing():
-    # Box-kite deal 262 is lost (the exact search visits every position);
-    # searches that walk only part of each closure say unknown, not loss.
-    game = Game.deal(262, "box-kite")
-    for cap in portfolio.CLOSURE_CAPS[:2]:
-        member = Solver(game).member(closure_cap=cap)
-        assert run_search(member) == UNKNOWN and member.cuts
-    # A cap so wide it never cuts: the whole space, a proof.
-    member = Solver(game).member(closure_cap=10 ** 9)
-    assert run_search(member) == LOSS and not member.cuts
-
-
-def test_a_paused_search_resumes_where_it_was():
-    # Paused every 97 positions or never: the same line after the same count.
-    for rules, number, settings in (("st-helena", 3, {}), ("box-kite", 1, {"closure_cap": 50}),
-                                    ("louis", 2, {"cap": 2000, "order_redeals": True}),
-                                    ("st-helena", 2, {"weight": portfolio.WEIGHT})):
-        game = Game.deal(number, rules)
-        whole = Solver(game).member(**settings)
-        paused = Solver(game).member(**settings)
-        best_first = "weight" in settings
-        line = run_search(whole, best_first=best_first)
-        assert isinstance(line, list)
-        playable = with_relocations(Solver(game), line) if whole.absorb else line
-        assert replay(game, playable).is_won()
-        assert run_search(paused, 97, best_first) == line
-        assert paused.nodes == whole.nodes
-
-
-def test_the_exact_search_has_the_first_slice(monkeypatch):
-    # A deal the exact search wins within FIRST_SEARCH positions is won by
-    # it alone, position for position.
-    game = Game.deal(3, "st-helena")
-    alone = Solver(game).member()
-    line = run_search(alone)
-    assert alone.nodes < portfolio.FIRST_SEARCH
-    result = solve(game, budget=None)
-    assert result.moves == line and result.nodes == alone.nodes
-
-
-def test_with_cards_off_the_foundations_the_exact_search_has_a_first_look(monkeypatch):
-    # PySolFC's rules: the exact search's first FIRST_LOOK_ALL positions, then
-    # the probes (no deal 1-1000 was won in its first 5,000); small positions
-    # are settled in that look.
-    solver = Solver(Game.deal(2, "st-helena-pysol"))
-    exact = portfolio.series_of(solver)[0][0]
-    assert list(exact) == [({}, portfolio.FIRST_LOOK_ALL)]
-    game = Game.from_notation("st-helena-pysol r2 A332/KKKQ -/-/-/-/ACKC/2H2DAH/-/AD/-/-/-/- -")
-    result = solve(game, budget=None)
-    assert result.result == WIN and result.nodes < portfolio.FIRST_LOOK_ALL
-    assert replay(game, result.moves).is_won()
-
-
-@pytest.mark.parametrize("rules, number", [("st-helena", 941), ("louis", 596), ("box-kite", 620)])
-def test_deals_the_exact_search_leaves_undecided_are_won(monkeypatch, rules, number):
-    # Three of the slowest deals of the benchmark (each left unknown in 10 s
-    # by the solver of commit e430050): the portfolio wins each within
-    # 100,000 positions, the exact search alone is undecided after 150,000
-    # (positions, so on any machine).
-    game = Game.deal(number, rules)
-    result = solve(game, budget=None, max_nodes=100000)
-    assert result.result == WIN
-    assert replay(game, result.moves).is_won()
-    only_series(monkeypatch, [({}, None)])
-    assert solve(game, budget=None, max_nodes=150000).result == UNKNOWN
-
-
 def test_an_empty_search_budget_says_unknown():
     game = Game.deal(2, "st-helena-pysol")
     result = solve(game, budget=None, max_nodes=1024)
@@ -377,23 +242,3 @@ def test_result_as_json_dict():
     assert data["result"] == "win"
     assert data["moves"] == [move_name(move) for move in solve(game).moves]
     assert REDEAL not in solve(game).moves and DEAL not in solve(game).moves
-
-
-def test_where_no_redeal_is_left_the_exact_search_has_twice_the_share(monkeypatch):
-    # Box-kite's deal 798 (lost: its proof is the exact search's): after its
-    # first slice the exact search has twice the others' slices, so of the
-    # first 100,000 positions it visits 65,000 (45,000 with equal shares).
-    assert [share for _, share, _ in portfolio.series_of(Solver(Game.deal(798, "box-kite")))] \
-        == [portfolio.EXACT_SHARE_FINAL, 1, 1] == [2, 1, 1]
-    made = []
-    member = Solver.member
-
-    def spy(self, **settings):
-        made.append(member(self, **settings))
-        return made[-1]
-
-    monkeypatch.setattr(Solver, "member", spy)
-    result = Solver(Game.deal(798, "box-kite")).solve(budget=None, max_nodes=100000)
-    assert result.result == UNKNOWN and 100000 <= result.nodes < 100100
-    exact = made[0].nodes
-    assert 60000 < exact < 70000, exact
