@@ -2,10 +2,13 @@
 runs and in what turns, the narrow probes of PySolFC's rules, and that a
 search which cut something proves nothing."""
 
+import itertools
+
 import pytest
 
 from solver_helpers import EMPTY11, only_series, replay, run_search
 from sthelena.core.game import Game
+from sthelena.solver.closure import NO_LIMIT
 import sthelena.solver.portfolio as portfolio
 from sthelena.solver.result import with_relocations
 from sthelena.solver.search import LOSS, UNKNOWN, WIN, Solver, solve
@@ -162,3 +165,25 @@ def test_where_no_redeal_is_left_the_exact_search_has_twice_the_share(monkeypatc
     assert result.result == UNKNOWN and 100000 <= result.nodes < 100100
     exact = made[0].nodes
     assert 60000 < exact < 70000, exact
+
+
+def test_after_the_first_pass_a_probe_walks_whole_closures(monkeypatch):
+    # The schedule: the first probe, the first pass of the shaken ones, then
+    # one that walks whole closures and tries every redeal (without the moves
+    # off the foundations, 2,000 positions below each last redeal), then the
+    # widest narrow one.
+    first_pass = 1 + len(portfolio.SHAKEN_PROBES)
+    schedule = list(itertools.islice(portfolio._narrow_probes(), first_pass + 2))
+    whole, limit = schedule[first_pass]
+    assert whole["closure_cap"] == whole["redeal_width"] == NO_LIMIT
+    assert whole["cap"] == 2000 and not whole["every_move"] and limit == 20000
+    assert schedule[-1][0]["closure_cap"] == 1000
+    # PySolFC's deal 751: the first pass leaves it undecided; the probe over
+    # whole closures wins it alone in about 7,000 positions.
+    game = Game.deal(751, "st-helena-pysol")
+    only_series(monkeypatch, schedule[:first_pass])
+    assert solve(game, budget=None).result == UNKNOWN
+    only_series(monkeypatch, [(whole, limit)])
+    result = solve(game, budget=None)
+    assert result.result == WIN and result.nodes < 10000
+    assert replay(game, result.moves).is_won()

@@ -43,6 +43,7 @@ import itertools
 import random
 import time
 
+from .closure import NO_LIMIT
 from .result import LOSS, UNKNOWN, WIN, Result, with_relocations
 
 # The exact search's first slice, and each search's slice in the first round
@@ -92,15 +93,19 @@ RESTARTS = 200
 # or nearly at random (20): no one shape wins every deal (guided probes win
 # most deals sooner, plain ones some that guided ones miss), and narrow
 # probes tried again with new seeds win most deals sooner than a wide one.
-# LATER_PROBES, once each after that many passes: the widest, in the greedy
-# order, and one with the moves off the foundations (it proves a loss when
-# it left nothing out).
+# LATER_PROBES, once each after that many passes: after the first, one that
+# walks whole closures and tries every redeal (a capped search, as where
+# redeals are left: it wins in a few thousand positions half the deals the
+# first pass leaves), then the widest narrow one, both in the greedy order;
+# after the third, one with the moves off the foundations (it proves a loss
+# when it left nothing out).
 FIRST_PROBE = (20, 2, 500, 5000, False, 0.0, False)
 SHAKEN_PROBES = ((20, 2, 500, 5000, False, 3.0, True), (50, 3, 1000, 15000, False, 8.0, True),
                  (20, 2, 500, 5000, False, 8.0, True), (100, 4, 2000, 30000, False, 8.0, True),
                  (20, 2, 500, 5000, False, 20.0, True), (20, 2, 500, 5000, False, 8.0, False),
                  (50, 3, 1000, 15000, False, 8.0, False))
-LATER_PROBES = ((2, (1000, 8, 5000, 100000, False, 0.0, False)),
+LATER_PROBES = ((1, (NO_LIMIT, NO_LIMIT, 2000, 20000, False, 0.0, True)),
+                (1, (1000, 8, 5000, 100000, False, 0.0, False)),
                 (3, (20, 2, 500, 5000, True, 0.0, False)))
 NARROW_PASSES = 200
 GUIDED_SHAKE = 0.25
