@@ -8,6 +8,7 @@ import pytest
 
 from solver_helpers import EMPTY11, only_series, replay, run_search
 from sthelena.core.game import Game
+from sthelena.core.moves import REDEAL
 from sthelena.solver.closure import NO_LIMIT
 import sthelena.solver.portfolio as portfolio
 from sthelena.solver.result import with_relocations
@@ -35,11 +36,13 @@ def test_narrow_probes_run_every_step_and_pass_and_cut_short_prove_nothing(monke
     # Each step ends at its own node limit, and the next one still runs: the
     # first probe, then passes of the shaken ones with the later ones after
     # their pass, then the exact search.
-    monkeypatch.setattr(portfolio, "FIRST_PROBE", (1, 1, 10, 500, False, 0.0, False))
-    monkeypatch.setattr(portfolio, "SHAKEN_PROBES", ((3, 1, 10, 600, False, 3.0, False),
-                                                     (4, 1, 10, 400, False, 8.0, True)))
-    monkeypatch.setattr(portfolio, "LATER_PROBES", ((1, (2, 1, 10, 700, True, 0.0, False)),
-                                                    (2, (5, 1, 10, 300, False, 0.0, False))))
+    probe = portfolio.Probe
+    monkeypatch.setattr(portfolio, "FIRST_PROBE", probe(1, 1, 10, 500))
+    monkeypatch.setattr(portfolio, "SHAKEN_PROBES", (probe(3, 1, 10, 600, jitter=3.0),
+                                                     probe(4, 1, 10, 400, jitter=8.0, guided=True,
+                                                           redeals_first=True)))
+    monkeypatch.setattr(portfolio, "LATER_PROBES", ((1, probe(2, 1, 10, 700, every_move=True)),
+                                                    (2, probe(5, 1, 10, 300))))
     monkeypatch.setattr(portfolio, "NARROW_PASSES", 2)
     made = []
     member = Solver.member
@@ -53,11 +56,13 @@ def test_narrow_probes_run_every_step_and_pass_and_cut_short_prove_nothing(monke
     assert result.result == UNKNOWN
     assert made[0] == {}  # the exact search first, for its first slice
     probes = [(one["closure_cap"], one["jitter"], one["every_move"], one["guide_always"],
-               one["closure_jitter"]) for one in made[1:-1]]
-    guided = (4, 8.0, False, True, 2.0)  # closures best first, the last round's shaken
-    assert probes == [(1, 0.0, False, False, 0.0), (3, 3.0, False, False, 0.0), guided,
-                      (2, 0.0, True, False, 0.0), (3, 3.0, False, False, 0.0), guided,
-                      (5, 0.0, False, False, 0.0)]
+               one["closure_jitter"], one["redeals_first"]) for one in made[1:-1]]
+    # Closures best first, the last round's shaken; redeals first in the first deal.
+    guided = (4, 8.0, False, True, 2.0, True)
+    assert probes == [(1, 0.0, False, False, 0.0, False), (3, 3.0, False, False, 0.0, False),
+                      guided, (2, 0.0, True, False, 0.0, False),
+                      (3, 3.0, False, False, 0.0, False), guided,
+                      (5, 0.0, False, False, 0.0, False)]
     assert all(one["cap"] == 10 and one["redeal_width"] == 1 for one in made[1:-1])
     assert made[-1] == {}  # then the exact search again, with every move
     assert 20000 <= result.nodes < 20000 + 100
@@ -178,12 +183,47 @@ def test_after_the_first_pass_a_probe_walks_whole_closures(monkeypatch):
     assert whole["closure_cap"] == whole["redeal_width"] == NO_LIMIT
     assert whole["cap"] == 2000 and not whole["every_move"] and limit == 20000
     assert schedule[-1][0]["closure_cap"] == 1000
-    # PySolFC's deal 751: the first pass leaves it undecided; the probe over
-    # whole closures wins it alone in about 7,000 positions.
+    # PySolFC's deal 751: the first probe, given as many positions, leaves it
+    # undecided; the probe over whole closures wins it alone in about 7,000.
     game = Game.deal(751, "st-helena-pysol")
-    only_series(monkeypatch, schedule[:first_pass])
+    only_series(monkeypatch, [portfolio._probe(portfolio.FIRST_PROBE._replace(nodes=limit), 0)])
     assert solve(game, budget=None).result == UNKNOWN
     only_series(monkeypatch, [(whole, limit)])
     result = solve(game, budget=None)
     assert result.result == WIN and result.nodes < 10000
     assert replay(game, result.moves).is_won()
+
+
+def test_a_probe_that_redeals_early_wins_what_the_greedy_order_leaves(monkeypatch):
+    # PySolFC's deal 570 is won by redealing after four moves. The probes that
+    # play home first go deep into the first deal and spend their positions
+    # there (the schedule of stop 35 won it at its 1,035th probe); the same
+    # probe, same seed, with the redeals first wins it.
+    shape = portfolio.Probe(50, 3, 1000, 15000, jitter=8.0, guided=True, redeals_first=True)
+    assert shape in portfolio.SHAKEN_PROBES
+    early, limit = portfolio._probe(shape, 1)
+    late, _ = portfolio._probe(shape._replace(redeals_first=False), 1)
+    game = Game.deal(570, "st-helena-pysol")
+    only_series(monkeypatch, [(late, limit)])
+    assert solve(game, budget=None).result == UNKNOWN
+    only_series(monkeypatch, [(early, limit)])
+    result = solve(game, budget=None)
+    assert result.result == WIN and replay(game, result.moves).is_won()
+    # The line redeals in the first deal after a few moves.
+    assert result.moves.index(REDEAL) < 10
+
+
+def test_redeals_first_changes_the_order_of_the_first_deals_children_only():
+    # From a deal's start (the first 20 positions of its closure): plays home
+    # first (the same round), or the redeals first; the same children either way.
+    game = Game.deal(570, "st-helena-pysol")
+    orders = []
+    for first in (False, True):
+        member = Solver(game).member(every_move=False, closure_cap=20, redeals_first=first)
+        member.seen = {member.key(): None}
+        orders.append([(after[3], key) for after, key in member._expand(member.snapshot(),
+                                                                         member.key())])
+    plain, early = orders
+    assert sorted(plain) == sorted(early) and plain != early
+    assert plain[0][0] == 0 and early[0][0] == 1
+    assert [one for one in early if one[0] == 0] == [one for one in plain if one[0] == 0]

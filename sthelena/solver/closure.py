@@ -21,7 +21,12 @@ In the last round, ``closure_jitter`` shakes the order of the closures'
 walk (each position's priority plus that many times a random number below
 one): where no redeal is left, an exact search still, which the portfolio
 restarts with new seeds (``portfolio._restarts``); with PySolFC's rules,
-the guided narrow probes' (``portfolio.SHAKEN_PROBES``).
+the guided narrow probes' (``portfolio.SHAKEN_PROBES``). In the first
+deal, ``redeals_first`` tries the redeals from a closure before the
+positions its plays to foundations lead to (some probes': a few deals are
+won only by redealing early, a line the greedy order leaves for last).
+It changes an order only, and the positions left waiting are of the first
+deal, which no position of a later round leads back to.
 
 Narrowed searches, each of which proves nothing when it cut something:
 ``cap`` visits only so many positions below each position the last redeal
@@ -69,6 +74,7 @@ class Closures(Position):
     pending = 0  # redeals' (and deals') positions met but not searched yet
     tables = None  # wanted_table's tables by foundation counts, shared by a portfolio
     lost = frozenset()  # positions proved lost, shared by a portfolio's searches (reduction 5)
+    redeals_first = False  # in the first deal, redeals before plays to foundations
     closure_jitter = 0.0  # closures of the last round walked in a shaken order
 
     def _expand(self, snap, key, single=False):
@@ -97,6 +103,10 @@ class Closures(Position):
         closure = []
         closure_cap = self.closure_cap
         shake = self.closure_jitter if self._final(snap) else 0.0
+        # In the first deal, with ``redeals_first``: the positions plays to
+        # foundations lead to after those the redeals lead to.
+        later = [] if self.redeals_first and not single and snap[3] == 0 and \
+            not self._final(snap) else None
         key_parts = self.key_parts
         join = PILE_SEP.join
         parts_of = head = None  # the foundations the key's parts are for
@@ -149,7 +159,10 @@ class Closures(Position):
                 seen[child] = (key, move)
                 self.nodes += 1
                 if target >= 12 and move < 240:  # a pile's card to a foundation
-                    yield after, child
+                    if later is None:
+                        yield after, child
+                    else:
+                        later.append((after, child))
                 elif after[1] == FULL or single:
                     yield after, child
                 else:
@@ -174,7 +187,7 @@ class Closures(Position):
             elif self.round < self.redeals:
                 move = REDEAL
             else:
-                return
+                break  # the last round: no redeal
             self.play(move)
             child = self.key()
             if child not in seen and child not in lost:
@@ -198,6 +211,8 @@ class Closures(Position):
         for _, _, snap, child in children:
             self.pending -= 1
             yield snap, child
+        if later:
+            yield from later
 
     def _depth(self, found, key):
         """The fewest cards over a card a foundation takes in the position

@@ -16,7 +16,8 @@ with the closures' order shaken (``Solver.closure_jitter``, the Luby
 sequence's limits); with PySolFC's rules, the exact one for a first look
 (FIRST_LOOK_ALL positions), then the narrow probes one after another
 (some of them guided: closures best first in the first deal too, the last
-round's walked in a shaken order).
+round's walked in a shaken order; some redealing early in the first deal;
+one over whole closures).
 Except with PySolFC's rules, the searches share what they prove lost
 (``Solver.lost``, the search's reduction 5), so a restart, or another
 search, does not search again what one has finished.
@@ -40,6 +41,7 @@ position on any machine (only the time budget depends on the machine).
 """
 
 import itertools
+from collections import namedtuple
 import random
 import time
 
@@ -81,32 +83,42 @@ RESTART_UNIT = 8000
 RESTART_JITTER = 8.0
 RESTARTS = 200
 # With ``foundation_moves=all`` (closures too big to walk whole), probes, each
-# of a shape: (closure positions walked, redeals tried from each closure,
-# positions below each last redeal, positions in all, whether cards may come
-# back off the foundations, how far the redeals' order is shaken, whether
-# it is *guided*: closures best first in the restricted first deal too
-# (``guide_always``) and those of the last round walked in an order shaken
-# by GUIDED_SHAKE times the redeals' shake). First FIRST_PROBE, the redeals in the
-# greedy order: it wins about a quarter of the deals in a few thousand
-# positions. Then NARROW_PASSES passes of SHAKEN_PROBES, each probe seeded on
-# its own, the greedy order shaken a little (by up to 3 cards home), more (8)
-# or nearly at random (20): no one shape wins every deal (guided probes win
-# most deals sooner, plain ones some that guided ones miss), and narrow
-# probes tried again with new seeds win most deals sooner than a wide one.
-# LATER_PROBES, once each after that many passes: after the first, one that
-# walks whole closures and tries every redeal (a capped search, as where
-# redeals are left: it wins in a few thousand positions half the deals the
-# first pass leaves), then the widest narrow one, both in the greedy order;
-# after the third, one with the moves off the foundations (it proves a loss
-# when it left nothing out).
-FIRST_PROBE = (20, 2, 500, 5000, False, 0.0, False)
-SHAKEN_PROBES = ((20, 2, 500, 5000, False, 3.0, True), (50, 3, 1000, 15000, False, 8.0, True),
-                 (20, 2, 500, 5000, False, 8.0, True), (100, 4, 2000, 30000, False, 8.0, True),
-                 (20, 2, 500, 5000, False, 20.0, True), (20, 2, 500, 5000, False, 8.0, False),
-                 (50, 3, 1000, 15000, False, 8.0, False))
-LATER_PROBES = ((1, (NO_LIMIT, NO_LIMIT, 2000, 20000, False, 0.0, True)),
-                (1, (1000, 8, 5000, 100000, False, 0.0, False)),
-                (3, (20, 2, 500, 5000, True, 0.0, False)))
+# of a shape (a Probe): closure positions walked, redeals tried from each
+# closure, positions below each last redeal, positions in all, whether cards
+# may come back off the foundations, how far the redeals' order is shaken,
+# whether it is *guided* (closures best first in the restricted first deal
+# too, ``guide_always``, and those of the last round walked in an order
+# shaken by GUIDED_SHAKE times the redeals' shake), and whether, in the
+# first deal, it tries the redeals before the plays to foundations
+# (``redeals_first``). First FIRST_PROBE, the redeals in the greedy order:
+# it wins about a quarter of the deals in a few thousand positions. Then
+# NARROW_PASSES passes of SHAKEN_PROBES, each probe seeded on its own, the
+# greedy order shaken a little (by up to 3 cards home), more (8) or nearly
+# at random (20): no one shape wins every deal (guided probes win most deals
+# sooner, plain ones some that guided ones miss, the ones that redeal early
+# some that all the others leave for hundreds of probes: deal 570), and
+# narrow probes tried again with new seeds win most deals sooner than a
+# wide one. LATER_PROBES, once each after that many passes: after the first,
+# one that walks whole closures and tries every redeal (a capped search, as
+# where redeals are left: it wins in a few thousand positions half the deals
+# the first pass leaves), then the widest narrow one, both in the greedy
+# order; after the third, one with the moves off the foundations (it proves
+# a loss when it left nothing out).
+Probe = namedtuple("Probe", "walk width cap nodes every_move jitter guided redeals_first",
+                   defaults=(False, 0.0, False, False))
+FIRST_PROBE = Probe(20, 2, 500, 5000)
+SHAKEN_PROBES = (Probe(20, 2, 500, 5000, jitter=3.0, guided=True),
+                 Probe(20, 2, 500, 5000, jitter=8.0, redeals_first=True),
+                 Probe(50, 3, 1000, 15000, jitter=8.0, guided=True),
+                 Probe(20, 2, 500, 5000, jitter=8.0, guided=True),
+                 Probe(50, 3, 1000, 15000, jitter=8.0, guided=True, redeals_first=True),
+                 Probe(100, 4, 2000, 30000, jitter=8.0, guided=True),
+                 Probe(20, 2, 500, 5000, jitter=20.0, guided=True),
+                 Probe(20, 2, 500, 5000, jitter=8.0),
+                 Probe(50, 3, 1000, 15000, jitter=8.0))
+LATER_PROBES = ((1, Probe(NO_LIMIT, NO_LIMIT, 2000, 20000, guided=True)),
+                (1, Probe(1000, 8, 5000, 100000)),
+                (3, Probe(20, 2, 500, 5000, every_move=True)))
 NARROW_PASSES = 200
 GUIDED_SHAKE = 0.25
 
@@ -171,11 +183,11 @@ def _narrow_probes():
 
 def _probe(shape, seed):
     """A probe's settings for ``Solver.member`` and its most positions."""
-    walk, width, cap, nodes, every_move, jitter, guided = shape
-    shake = jitter * GUIDED_SHAKE if guided else 0.0
-    return dict(cap=cap, closure_cap=walk, redeal_width=width, order_redeals=True,
-                jitter=jitter, rng=random.Random(seed), every_move=every_move,
-                guide_always=guided, closure_jitter=shake), nodes
+    shake = shape.jitter * GUIDED_SHAKE if shape.guided else 0.0
+    return dict(cap=shape.cap, closure_cap=shape.walk, redeal_width=shape.width,
+                order_redeals=True, jitter=shape.jitter, rng=random.Random(seed),
+                every_move=shape.every_move, guide_always=shape.guided, closure_jitter=shake,
+                redeals_first=shape.redeals_first), shape.nodes
 
 
 class _Entry:

@@ -139,7 +139,7 @@ class Solver(Closures):
 
     def member(self, cap=None, order_redeals=False, jitter=0.0, rng=None,
                closure_cap=NO_LIMIT, redeal_width=NO_LIMIT, every_move=True,
-               guide_always=False, weight=0, closure_jitter=0.0):
+               guide_always=False, weight=0, closure_jitter=0.0, redeals_first=False):
         """A copy of this solver, at its position, to run one search of the
         portfolio: its own position, visited set and count of positions."""
         copy = Solver.__new__(Solver)
@@ -161,6 +161,7 @@ class Solver(Closures):
         copy.guide_always = guide_always
         copy.weight = weight
         copy.closure_jitter = closure_jitter
+        copy.redeals_first = redeals_first
         if not copy.every_move:  # the moves of foundation_moves=none, a subset
             copy.off_foundation = copy.relocate = False
         return copy
