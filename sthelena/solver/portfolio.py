@@ -41,9 +41,9 @@ position on any machine (only the time budget depends on the machine).
 """
 
 import itertools
-from collections import namedtuple
 import random
 import time
+from collections import namedtuple
 
 from .closure import NO_LIMIT
 from .result import LOSS, UNKNOWN, WIN, Result, with_relocations

@@ -41,6 +41,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.path.insert(0, ROOT)
 sys.path[:0] = [os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), part)
                 for part in ("board", "bench", "assets")]  # the tools' folders
+from bench_solver import percentile  # noqa: E402
 from board_files import VM_EXCLUDE_NOTATION  # noqa: E402
 from bundle import CORE_MODULES, merge  # noqa: E402
 from vm_figures import vm_figures  # noqa: E402
@@ -180,11 +181,6 @@ def answers_on_cpython(preset, deals, nodes=HINT_NODES, slots=HINT_SLOTS):
             pass
         answers[deal] = (hint_result(search)[0], search.nodes)
     return answers
-
-
-def percentile(values, share):
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(len(ordered) * share))] if ordered else 0
 
 
 def print_answers(preset, deals, answers):

@@ -161,9 +161,10 @@ def write_results(path, rows):
                       + "\n")
 
 
-def percentile(times, share):
-    """The time below which ``share`` of the (sorted) ``times`` lie."""
-    return times[min(len(times) - 1, int(share * len(times)))]
+def percentile(values, share):
+    """The value below which ``share`` of ``values`` lie (0 for none)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0
 
 
 def figures(rows, rules=None):
