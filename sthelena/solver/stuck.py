@@ -45,7 +45,9 @@ def stranded(piles, found, hosts, spaces, relocate):
     counts, ``hosts[card]`` the cards it may be built on, ``spaces`` whether
     an empty pile takes any card, ``relocate`` whether a suit's foundations
     pass cards between them once they meet."""
-    leaving = can_leave(piles, found, hosts, spaces, relocate)
+    leaving = _leaving(piles, found, hosts, spaces, relocate)
+    if leaving is None:
+        return False
     for index, cards in enumerate(piles):
         if leaving[index] < len(cards):
             return True
@@ -56,6 +58,18 @@ def can_leave(piles, found, hosts, spaces, relocate):
     """For each pile, how many cards from its top can leave it by the
     rules (the arguments as ``stranded``'s): the card under them never
     does."""
+    leaving = _leaving(piles, found, hosts, spaces, relocate)
+    return [len(cards) for cards in piles] if leaving is None else leaving
+
+
+def _leaving(piles, found, hosts, spaces, relocate):
+    """``can_leave``'s answer, or None when every card can leave (said at
+    once where spaces take any card and a pile can be emptied: the search
+    asks ``stranded`` of every level, and that answer is the common one)."""
+    if spaces and not all(piles):
+        # Every card that can be free can leave, to a pile that can be
+        # emptied; so, from the tops down, every card can.
+        return None
     # leaving[i]: how many cards from pile i's top can leave (they leave top
     # first, so it grows from the top); the card under them is free.
     leaving = [0] * len(piles)
@@ -65,10 +79,6 @@ def can_leave(piles, found, hosts, spaces, relocate):
         if cards:
             free[cards[-1]] += 1
             left += 1
-        elif spaces:
-            # Every card that can be free can leave, to a pile that can be
-            # emptied; so, from the tops down, every card can.
-            return [len(cards) for cards in piles]
     wanted = _wanted(found, free, relocate)
     changed = True
     while changed and left:
@@ -95,7 +105,7 @@ def can_leave(piles, found, hosts, spaces, relocate):
                 leaving[index] = depth
                 if depth == size:
                     if spaces:
-                        return [len(cards) for cards in piles]
+                        return None  # as above
                     left -= 1
         if stale:
             wanted = _wanted(found, free, relocate)
