@@ -117,7 +117,7 @@ SHAKEN_PROBES = (Probe(20, 2, 500, 5000, jitter=3.0, guided=True),
                  Probe(20, 2, 500, 5000, jitter=8.0),
                  Probe(50, 3, 1000, 15000, jitter=8.0))
 LATER_PROBES = ((1, Probe(NO_LIMIT, NO_LIMIT, 2000, 20000, guided=True)),
-                (1, Probe(1000, 8, 5000, 100000)),
+                (1, Probe(1000, 8, 5000, 60000)),
                 (3, Probe(20, 2, 500, 5000, every_move=True)))
 NARROW_PASSES = 200
 GUIDED_SHAKE = 0.25
