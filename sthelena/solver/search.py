@@ -187,8 +187,7 @@ class Solver(Closures):
         record = self.every_move and not self.off_foundation and type(lost) is set
         snap = self.snapshot()
         if self._final(snap) and self._stranded(snap):
-            self.seen = None
-            return UNKNOWN if self.cuts or not self.every_move else LOSS
+            return self._exhausted()
         stack = [self._expand(snap, root)]
         # Each level's position: whether it is in the last round, and the size
         # of ``seen`` when its search began.
@@ -227,8 +226,7 @@ class Solver(Closures):
                         lost.add(seen.popitem()[0])
                 if entries and entries[-1][0] == len(stack):
                     entries.pop()
-        self.seen = None
-        return UNKNOWN if self.cuts or not self.every_move else LOSS
+        return self._exhausted()
 
     def best_first(self):
         """A greedy best-first search over single moves (redeals and Louis'
@@ -260,6 +258,12 @@ class Solver(Closures):
                 count += 1
                 heappush(queue, (self._depth(found, child) - weight * sum(found), count, after,
                                  child))
+        return self._exhausted()
+
+    def _exhausted(self):
+        """A search's answer when it has visited every position it may:
+        LOSS if it left nothing out (no cut, every move), else UNKNOWN; its
+        visited set is let go."""
         self.seen = None
         return UNKNOWN if self.cuts or not self.every_move else LOSS
 
