@@ -157,7 +157,7 @@ def test_where_no_redeal_is_left_the_exact_search_has_twice_the_share(monkeypatc
     # first slice the exact search has twice the others' slices, so of the
     # first 100,000 positions it visits 65,000 (45,000 with equal shares).
     assert [share for _, share, _ in portfolio.series_of(Solver(Game.deal(798, "box-kite")))] \
-        == [portfolio.EXACT_SHARE_FINAL, 1, 1] == [2, 1, 1]
+        == [portfolio.EXACT_SHARE_FINAL, 1, 1, 1] == [2, 1, 1, 1]
     made = []
     member = Solver.member
 
@@ -170,6 +170,24 @@ def test_where_no_redeal_is_left_the_exact_search_has_twice_the_share(monkeypatc
     assert result.result == UNKNOWN and 100000 <= result.nodes < 100100
     exact = made[0].nodes
     assert 60000 < exact < 70000, exact
+
+
+def test_a_series_of_its_own_walks_the_first_five_positions_of_each_closure():
+    # Box-kite's deal 271: walking the first 5 positions of each closure wins
+    # it in 37,117 positions; the first of the wider series (10) has not won it
+    # in 40,000. A series of its own, so the wider ones start when they did.
+    series = portfolio.series_of(Solver(Game.deal(271, "box-kite")))
+    assert list(series[2][0]) == [(dict(closure_cap=portfolio.NARROWEST_CLOSURE_CAP), None)]
+    assert [settings for settings, _ in series[1][0]] == \
+        [dict(closure_cap=cap) for cap in portfolio.CLOSURE_CAPS]
+    game = Game.deal(271, "box-kite")
+    narrowest = Solver(game).member(closure_cap=5)
+    line = run_search(narrowest)
+    assert isinstance(line, list) and narrowest.nodes < 40000
+    assert replay(game, with_relocations(Solver(game), line)).is_won()
+    wider = Solver(game).member(closure_cap=portfolio.CLOSURE_CAPS[0])
+    wider.pause_at = 40000
+    assert next(wider.searching()) is None  # paused, undecided
 
 
 def test_after_the_first_pass_a_probe_walks_whole_closures(monkeypatch):
