@@ -2,6 +2,7 @@
 runs and in what turns, the narrow probes of PySolFC's rules, and that a
 search which cut something proves nothing."""
 
+import gc
 import itertools
 
 import pytest
@@ -245,3 +246,36 @@ def test_redeals_first_changes_the_order_of_the_first_deals_children_only():
     assert sorted(plain) == sorted(early) and plain != early
     assert plain[0][0] == 0 and early[0][0] == 1
     assert [one for one in early if one[0] == 0] == [one for one in plain if one[0] == 0]
+
+
+def test_the_cycle_collector_is_off_while_a_solve_runs_and_nothing_it_leaves_needs_it(
+        monkeypatch):
+    # The premise: a solve leaves no reference cycles for the collector to
+    # find (a loss, wins, and one cut short at its most positions).
+    gc.collect()
+    try:
+        for rules, number, most, answer in (("box-kite", 262, None, LOSS), ("louis", 5, None, WIN),
+                                            ("st-helena", 7, None, WIN),
+                                            ("st-helena-pysol", 3, 3000, UNKNOWN)):
+            gc.disable()
+            assert solve(Game.deal(number, rules), budget=None, max_nodes=most).result == answer
+            assert gc.collect() == 0, rules
+    finally:
+        gc.enable()
+    # Off while the searches run; afterwards as the caller had it.
+    seen = []
+    searching = Solver.searching
+
+    def spy(self):
+        seen.append(gc.isenabled())
+        return (yield from searching(self))
+
+    monkeypatch.setattr(Solver, "searching", spy)
+    assert solve(Game.deal(5, "louis"), budget=None).result == WIN
+    assert seen and not any(seen) and gc.isenabled()
+    gc.disable()
+    try:
+        solve(Game.deal(5, "louis"), budget=None)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
