@@ -182,7 +182,7 @@ def test_a_series_of_its_own_walks_the_first_five_positions_of_each_closure():
     assert [settings for settings, _ in series[1][0]] == \
         [dict(closure_cap=cap) for cap in portfolio.CLOSURE_CAPS]
     game = Game.deal(271, "box-kite")
-    narrowest = Solver(game).member(closure_cap=5)
+    narrowest = Solver(game).member(closure_cap=portfolio.NARROWEST_CLOSURE_CAP)
     line = run_search(narrowest)
     assert isinstance(line, list) and narrowest.nodes < 40000
     assert replay(game, with_relocations(Solver(game), line)).is_won()
