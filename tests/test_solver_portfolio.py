@@ -139,12 +139,12 @@ def test_with_cards_off_the_foundations_the_exact_search_has_a_first_look(monkey
     assert replay(game, result.moves).is_won()
 
 
-@pytest.mark.parametrize("rules, number", [("st-helena", 941), ("louis", 596), ("box-kite", 620)])
+@pytest.mark.parametrize("rules, number", [("st-helena", 603), ("louis", 177), ("box-kite", 620)])
 def test_deals_the_exact_search_leaves_undecided_are_won(monkeypatch, rules, number):
-    # Three of the slowest deals of the benchmark (each left unknown in 10 s
-    # by the solver of commit e430050): the portfolio wins each within
-    # 100,000 positions, the exact search alone is undecided after 150,000
-    # (positions, so on any machine).
+    # Deals of the benchmark the exact search alone leaves undecided after
+    # 150,000 positions (so on any machine): the portfolio wins each within
+    # 100,000 (box-kite's 620 was left unknown in 10 s by the solver of
+    # commit e430050).
     game = Game.deal(number, rules)
     result = solve(game, budget=None, max_nodes=100000)
     assert result.result == WIN
@@ -158,7 +158,7 @@ def test_where_no_redeal_is_left_the_exact_search_has_twice_the_share(monkeypatc
     # first slice the exact search has twice the others' slices, so of the
     # first 100,000 positions it visits 65,000 (45,000 with equal shares).
     assert [share for _, share, _ in portfolio.series_of(Solver(Game.deal(798, "box-kite")))] \
-        == [portfolio.EXACT_SHARE_FINAL, 1, 1, 1] == [2, 1, 1, 1]
+        == [portfolio.EXACT_SHARE_FINAL, 1, 1] == [2, 1, 1]
     made = []
     member = Solver.member
 
@@ -173,24 +173,6 @@ def test_where_no_redeal_is_left_the_exact_search_has_twice_the_share(monkeypatc
     assert 60000 < exact < 70000, exact
 
 
-def test_a_series_of_its_own_walks_the_first_five_positions_of_each_closure():
-    # Box-kite's deal 271: walking the first 5 positions of each closure wins
-    # it in 37,117 positions; the first of the wider series (10) has not won it
-    # in 40,000. A series of its own, so the wider ones start when they did.
-    series = portfolio.series_of(Solver(Game.deal(271, "box-kite")))
-    assert list(series[2][0]) == [(dict(closure_cap=portfolio.NARROWEST_CLOSURE_CAP), None)]
-    assert [settings for settings, _ in series[1][0]] == \
-        [dict(closure_cap=cap) for cap in portfolio.CLOSURE_CAPS]
-    game = Game.deal(271, "box-kite")
-    narrowest = Solver(game).member(closure_cap=portfolio.NARROWEST_CLOSURE_CAP)
-    line = run_search(narrowest)
-    assert isinstance(line, list) and narrowest.nodes < 40000
-    assert replay(game, with_relocations(Solver(game), line)).is_won()
-    wider = Solver(game).member(closure_cap=portfolio.CLOSURE_CAPS[0])
-    wider.pause_at = 40000
-    assert next(wider.searching()) is None  # paused, undecided
-
-
 def test_after_the_first_pass_a_probe_walks_whole_closures(monkeypatch):
     # The schedule: the first probe, the first pass of the shaken ones, then
     # one that walks whole closures and tries every redeal (without the moves
@@ -202,9 +184,9 @@ def test_after_the_first_pass_a_probe_walks_whole_closures(monkeypatch):
     assert whole["closure_cap"] == whole["redeal_width"] == NO_LIMIT
     assert whole["cap"] == 2000 and not whole["every_move"] and limit == 20000
     assert schedule[-1][0]["closure_cap"] == 1000
-    # PySolFC's deal 751: the first probe, given as many positions, leaves it
-    # undecided; the probe over whole closures wins it alone in about 7,000.
-    game = Game.deal(751, "st-helena-pysol")
+    # PySolFC's deal 760: the first probe, given as many positions, leaves it
+    # undecided; the probe over whole closures wins it alone in about 4,000.
+    game = Game.deal(760, "st-helena-pysol")
     only_series(monkeypatch, [portfolio._probe(portfolio.FIRST_PROBE._replace(nodes=limit), 0)])
     assert solve(game, budget=None).result == UNKNOWN
     only_series(monkeypatch, [(whole, limit)])
@@ -214,22 +196,22 @@ def test_after_the_first_pass_a_probe_walks_whole_closures(monkeypatch):
 
 
 def test_a_probe_that_redeals_early_wins_what_the_greedy_order_leaves(monkeypatch):
-    # PySolFC's deal 570 is won by redealing after four moves. The probes that
-    # play home first go deep into the first deal and spend their positions
-    # there (the schedule of stop 35 won it at its 1,035th probe); the same
-    # probe, same seed, with the redeals first wins it.
+    # PySolFC's deal 546 is won by redealing early. A probe that plays home
+    # first goes deep into the first deal and spends its positions there (at
+    # stop 35 deal 570 was won so only by the 1,035th probe); the same probe,
+    # same seed, with the redeals first wins it.
     shape = portfolio.Probe(50, 3, 1000, 15000, jitter=8.0, guided=True, redeals_first=True)
     assert shape in portfolio.SHAKEN_PROBES
     early, limit = portfolio._probe(shape, 1)
     late, _ = portfolio._probe(shape._replace(redeals_first=False), 1)
-    game = Game.deal(570, "st-helena-pysol")
+    game = Game.deal(546, "st-helena-pysol")
     only_series(monkeypatch, [(late, limit)])
     assert solve(game, budget=None).result == UNKNOWN
     only_series(monkeypatch, [(early, limit)])
     result = solve(game, budget=None)
     assert result.result == WIN and replay(game, result.moves).is_won()
     # The line redeals in the first deal after a few moves.
-    assert result.moves.index(REDEAL) < 10
+    assert result.moves.index(REDEAL) < 20
 
 
 def test_redeals_first_changes_the_order_of_the_first_deals_children_only():
@@ -256,7 +238,7 @@ def test_the_cycle_collector_is_off_while_a_solve_runs_and_nothing_it_leaves_nee
     try:
         for rules, number, most, answer in (("box-kite", 262, None, LOSS), ("louis", 5, None, WIN),
                                             ("st-helena", 7, None, WIN),
-                                            ("st-helena-pysol", 3, 3000, UNKNOWN)):
+                                            ("st-helena-pysol", 3, 500, UNKNOWN)):
             gc.disable()
             assert solve(Game.deal(number, rules), budget=None, max_nodes=most).result == answer
             assert gc.collect() == 0, rules

@@ -6,7 +6,10 @@ foundations first, then moves between piles that uncover a card a
 foundation takes, then the other card moves, then a redeal (or Louis'
 deal) last. Between two plays to
 foundations the moves between piles are walked best first, the position
-with a wanted card under the fewest others first (an order only: every
+with a wanted card under the fewest others first, and among those the one
+met last (the walk keeps on from the position it has just made: on deals
+1-1000 of St. Helena, PySolFC's rules and box-kite 11-25% fewer positions
+than the one met first, on Louis' 6% more; an order only: every
 position of the walk is still visited before a loss is answered); not
 while the restriction is in force (a wanted card may lie in a pile that
 cannot play it; ``guide_always`` walks those best first too) nor where
@@ -84,7 +87,7 @@ class Closures(Position):
         leads to as it is met; then those a redeal (or Louis' deal) from
         each position of the closure leads to. The closure is walked best
         first: the position whose piles hold a card a foundation takes
-        under the fewest other cards next (then the oldest; only the oldest
+        under the fewest other cards next (then the newest; only the oldest
         while the restriction is in force or cards come back off the
         foundations). Every position met is marked in ``seen``. Yields None
         to pause when ``nodes`` reaches ``pause_at``. With ``single``, the
@@ -100,6 +103,7 @@ class Closures(Position):
             self.guide_always or not (self.restrict_rule and snap[3] == 0))
         queue = [(0, 0, snap, key)]
         count = 0
+        step = -1 if guide else 1  # ties: the newest first, or the oldest
         closure = []
         closure_cap = self.closure_cap
         shake = self.closure_jitter if self._final(snap) else 0.0
@@ -175,7 +179,7 @@ class Closures(Position):
                         for depth, pattern in enumerate(BURIED):
                             if pattern in marks:
                                 break
-                    count += 1
+                    count += step
                     if shake:
                         depth += shake * self.rng.random()
                     heappush(queue, (depth, count, after, child))

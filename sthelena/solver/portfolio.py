@@ -73,12 +73,6 @@ EXACT_SHARE_FINAL = 2
 # Searches with only the first positions of each closure walked
 # (``Solver.closure_cap``), wider at each restart: where no redeal is left.
 CLOSURE_CAPS = (10, 50, 250, 1250, 6250)
-# And, as a series of its own, one that walks only the first 5 positions of
-# each closure: alone it wins deal 271 in 37,117 positions, where the first of
-# CLOSURE_CAPS needs 125,693. First in CLOSURE_CAPS it would put off each
-# wider search by a round (a series' next search waits for the next round),
-# which made deals 113, 137, 620 and 714 take 1.8-2.6 times the positions.
-NARROWEST_CLOSURE_CAP = 5
 # Where no redeal is left, also restarts: exact searches with the closures'
 # order shaken (``Solver.closure_jitter``: a card home nearer the top is
 # still likelier first), each seeded on its own and stopped after
@@ -147,7 +141,6 @@ def series_of(solver):
     if solver._final(solver.snapshot()):
         return [(iter([({}, None)]), EXACT_SHARE_FINAL, False),
                 (iter([(dict(closure_cap=cap), None) for cap in CLOSURE_CAPS]), 1, False),
-                (iter([(dict(closure_cap=NARROWEST_CLOSURE_CAP), None)]), 1, False),
                 (_restarts(), 1, True)]
     return [(iter([({}, None)]), 1, False),
             (iter([(dict(cap=cap, order_redeals=True, guide_always=True), None)
