@@ -12,7 +12,7 @@ import pytest
 from desktop_helpers import ROOT, load_png
 from fan_helpers import SIZES, check_tiles, fan_app, random_moves
 from fan_reader import MORE, PixelReader, read_tiles
-from sthelena.app import fan_layout as fan
+from sthelena.app import buttons, fan_layout as fan
 from sthelena.app.screens import NOWHERE
 from sthelena.app.table import TWO_COLOURS
 from sthelena.core.game import Game
@@ -81,6 +81,56 @@ def test_a_pile_longer_than_its_room_shows_its_deepest_as_edges(sheet, fan_sheet
     assert cards[0] == MORE and len(cards) == 13
     check_tiles(screen, app)
 
+
+
+class _CountingGrid:
+    """A pile's fan grid that notes the place of every tile written to it
+    (a written tile is redrawn, even when its index is the same)."""
+
+    def __init__(self, grid, place, written):
+        self._grid = grid
+        self._place = place
+        self._written = written
+
+    def __getattr__(self, name):
+        return getattr(self._grid, name)
+
+    def __getitem__(self, index):
+        return self._grid[index]
+
+    def __setitem__(self, index, tile):
+        self._written.add(self._place)
+        self._grid[index] = tile
+
+
+def test_a_mark_or_a_lift_redraws_the_top_card_only(sheet, fan_sheet):
+    screen, app, _ = fan_app((720, 400), sheet, fan_sheet)
+    view = app.view
+    game = app.game
+    written = set()
+    for place in range(12):
+        if view._fans[place] is not None:
+            view._fans[place] = _CountingGrid(view._fans[place], place, written)
+    source, target = next((move // 20, move % 20) for move in game.legal_moves()
+                          if move < 240 and move % 20 < 12)
+    app.cursor = source
+    app.handle(buttons.A)  # lifted: the source raised, its targets marked
+    assert app.lifted == source
+    assert view._tops[source].y == screen.layout.top[source] - fan.FAN_LIFT
+    assert view._tops[target][4 * fan.CARD_COLUMNS + 3] == fan.TARGET_SIGN
+    app.handle(buttons.B)  # put back: the marks and the lift go
+    assert app.lifted == NOWHERE
+    assert view._tops[source].y == screen.layout.top[source]
+    assert view._tops[target][4 * fan.CARD_COLUMNS + 3] != fan.TARGET_SIGN
+    assert written == set()  # no fan was written: only top cards
+    check_tiles(screen, app)
+    app.cursor = source
+    app.handle(buttons.A)
+    app.cursor = target
+    app.handle(buttons.A)  # played: the two piles' fans are drawn again
+    assert game.history
+    assert written >= {source, target}
+    check_tiles(screen, app)
 
 SHOT = """
 import random, sys

@@ -14,7 +14,9 @@ Each pile is two TileGrids: its fan (the cards under the top one, a column
 of tiles each) and its top card, moved along as the pile grows; a foundation
 is its top card and a label. A place is drawn again only when what it shows
 changed (its cards, mark and state are kept per place), by changing tile
-indices and moving grids; nothing is made while playing (the grid a drag
+indices and moving grids, and a pile's fan only when its cards changed (a
+written tile is redrawn even if its index is the same, so a mark or a lift
+writes the top card alone); nothing is made while playing (the grid a drag
 carries is made once, and hidden till then).
 """
 
@@ -204,8 +206,9 @@ class FanTableView(TableView):
             pile = None
             shown = self.app.game.foundations[place - 12]
         signature = self._signatures[place]
-        if signature[0] == shown and signature[1] == mark and signature[2] == state and (
-                self._same_cards(place, signature, pile, shown, card)):
+        same_cards = signature[0] == shown and self._same_cards(place, signature, pile, shown,
+                                                                 card)
+        if same_cards and signature[1] == mark and signature[2] == state:
             return
         signature[0] = shown
         signature[1] = mark
@@ -217,10 +220,12 @@ class FanTableView(TableView):
             top.pixel_shader = self._dim_card_palette if dim else self._card_palette
             self._draw_label(place, card, shown)
         else:
-            first = self._first_shown(place, shown)
-            for at in range(first, shown):
-                signature[3 + at - first] = pile[at]
-            self._draw_pile(place, pile, shown, mark, empty_picture)
+            if not same_cards:  # a mark or a lift alone leaves the fan as it is
+                first = self._first_shown(place, shown)
+                for at in range(first, shown):
+                    signature[3 + at - first] = pile[at]
+                self._draw_fan(place, pile, shown)
+            self._draw_top(place, pile, shown, mark, empty_picture)
         top.y = self.layout.top[place] - FAN_LIFT * lifted
 
     def _first_shown(self, place, shown):
@@ -236,9 +241,9 @@ class FanTableView(TableView):
                 return False
         return True
 
-    def _draw_pile(self, place, pile, shown, mark, empty_picture):
-        """The fan of the cards under the top one, and the top card (or the
-        empty pile's outline), of the first ``shown`` cards of ``pile``."""
+    def _draw_fan(self, place, pile, shown):
+        """The fan of the cards under the top one of the first ``shown``
+        cards of ``pile``, and the top card's grid moved to its end."""
         room = self.layout.room[place]
         under = shown - 1 if shown else 0
         fanned = min(under, room - 1)  # columns of the fan in use
@@ -265,10 +270,14 @@ class FanTableView(TableView):
                 fan[at + 2 * width] = EDGE_LEFT
                 fan[at + 3 * width] = EDGE_LEFT
                 fan[at + 4 * width] = EDGE_LEFT_BOTTOM
-        top = self._tops[place]
         x = self.layout.left[place] + FAN_TILE_WIDTH * fanned
-        top.x = x
+        self._tops[place].x = x
         self.top_x[place] = x
+
+    def _draw_top(self, place, pile, shown, mark, empty_picture):
+        """The top card of the first ``shown`` cards of ``pile`` with
+        ``mark`` on it, or the empty pile's outline."""
+        top = self._tops[place]
         if shown:
             top.pixel_shader = self._card_palette
             self._face(top, pile[shown - 1], mark)
