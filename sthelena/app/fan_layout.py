@@ -86,7 +86,7 @@ class FanLayout:
         # The rows' tops: the middle two have their labels under them, and
         # what is left over is shared out round the four rows.
         gap = (height - STATUS_HEIGHT - 4 * CARD_HEIGHT - 2 * LABEL_HEIGHT) // 5
-        self.row_top = rows = [STATUS_HEIGHT + gap] * 4
+        rows = [STATUS_HEIGHT + gap] * 4
         for row in range(1, 4):
             rows[row] = rows[row - 1] + CARD_HEIGHT + gap + (LABEL_HEIGHT if row > 1 else 0)
         # a row's band reaches halfway into the gaps round it (the pointer's)
