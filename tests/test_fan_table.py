@@ -82,7 +82,6 @@ def test_a_pile_longer_than_its_room_shows_its_deepest_as_edges(sheet, fan_sheet
     check_tiles(screen, app)
 
 
-
 class _CountingGrid:
     """A pile's fan grid that notes the place of every tile written to it
     (a written tile is redrawn, even when its index is the same)."""
@@ -131,6 +130,7 @@ def test_a_mark_or_a_lift_redraws_the_top_card_only(sheet, fan_sheet):
     assert game.history
     assert written >= {source, target}
     check_tiles(screen, app)
+
 
 SHOT = """
 import random, sys
