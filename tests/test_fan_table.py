@@ -83,22 +83,28 @@ def test_a_pile_longer_than_its_room_shows_its_deepest_as_edges(sheet, fan_sheet
 
 
 class _CountingGrid:
-    """A pile's fan grid that notes the place of every tile written to it
+    """A grid that notes ``(name, tile index)`` of every tile written to it
     (a written tile is redrawn, even when its index is the same)."""
 
-    def __init__(self, grid, place, written):
+    def __init__(self, grid, name, written):
         self._grid = grid
-        self._place = place
+        self._name = name
         self._written = written
 
     def __getattr__(self, name):
         return getattr(self._grid, name)
 
+    def __setattr__(self, name, value):  # x, y, pixel_shader: the grid's own
+        if name.startswith("_"):
+            object.__setattr__(self, name, value)
+        else:
+            setattr(self._grid, name, value)
+
     def __getitem__(self, index):
         return self._grid[index]
 
     def __setitem__(self, index, tile):
-        self._written.add(self._place)
+        self._written.add((self._name, index))
         self._grid[index] = tile
 
 
@@ -112,6 +118,8 @@ def test_a_mark_or_a_lift_redraws_the_top_card_only(sheet, fan_sheet):
             view._fans[place] = _CountingGrid(view._fans[place], place, written)
     source, target = next((move // 20, move % 20) for move in game.legal_moves()
                           if move < 240 and move % 20 < 12)
+    marked = set()  # the target's top card: a mark alone writes its one tile
+    view._tops[target] = _CountingGrid(view._tops[target], "top", marked)
     app.cursor = source
     app.handle(buttons.A)  # lifted: the source raised, its targets marked
     assert app.lifted == source
@@ -121,14 +129,16 @@ def test_a_mark_or_a_lift_redraws_the_top_card_only(sheet, fan_sheet):
     assert app.lifted == NOWHERE
     assert view._tops[source].y == screen.layout.top[source]
     assert view._tops[target][4 * fan.CARD_COLUMNS + 3] != fan.TARGET_SIGN
-    assert written == set()  # no fan was written: only top cards
+    fans_written = {name for name, _ in written}
+    assert fans_written == set()  # no fan was written: only top cards
+    assert marked == {("top", 4 * fan.CARD_COLUMNS + 3)}
     check_tiles(screen, app)
     app.cursor = source
     app.handle(buttons.A)
     app.cursor = target
     app.handle(buttons.A)  # played: the two piles' fans are drawn again
     assert game.history
-    assert written >= {source, target}
+    assert {name for name, _ in written} >= {source, target}
     check_tiles(screen, app)
 
 

@@ -15,9 +15,9 @@ of tiles each) and its top card, moved along as the pile grows; a foundation
 is its top card and a label. A place is drawn again only when what it shows
 changed (its cards, mark and state are kept per place), by changing tile
 indices and moving grids, and a pile's fan only when its cards changed (a
-written tile is redrawn even if its index is the same, so a mark or a lift
-writes the top card alone); nothing is made while playing (the grid a drag
-carries is made once, and hidden till then).
+written tile is redrawn even if its index is the same, so a lift writes the
+top card alone, and a mark alone its one tile); nothing is made while
+playing (the grid a drag carries is made once, and hidden till then).
 """
 
 import displayio
@@ -208,7 +208,10 @@ class FanTableView(TableView):
         signature = self._signatures[place]
         same_cards = signature[0] == shown and self._same_cards(place, signature, pile, shown,
                                                                  card)
-        if same_cards and signature[1] == mark and signature[2] == state:
+        if same_cards and signature[2] == state:
+            if signature[1] != mark:  # the mark alone: its one tile
+                signature[1] = mark
+                self._mark(self._tops[place], mark)
             return
         signature[0] = shown
         signature[1] = mark
@@ -314,10 +317,12 @@ class FanTableView(TableView):
             grid[row * CARD_COLUMNS + last] = EDGE_RIGHT
         grid[4 * CARD_COLUMNS] = EDGE_LEFT_BOTTOM
         grid[4 * CARD_COLUMNS + last] = EDGE_RIGHT_BOTTOM
-        if mark == TARGET_MARK:
-            grid[4 * CARD_COLUMNS + 3] = TARGET_SIGN
-        elif mark == BLOCKED_MARK:
-            grid[4 * CARD_COLUMNS + 3] = BLOCKED_SIGN
+        self._mark(grid, mark)
+
+    def _mark(self, grid, mark):
+        """``mark`` on a card's bottom edge (the edge itself for none)."""
+        grid[4 * CARD_COLUMNS + 3] = (TARGET_SIGN if mark == TARGET_MARK else
+                                      BLOCKED_SIGN if mark == BLOCKED_MARK else EDGE_BOTTOM)
 
     def _draw_label(self, place, card, count):
         """Under a foundation: the card it takes next (an arrow, its rank
