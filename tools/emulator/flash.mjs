@@ -14,6 +14,16 @@
 // output override (the boot ROM holds it low for each command). When the
 // SSI's own select is used (override 0, as in boot2), a command ends when the
 // firmware next reads the status or data register.
+//
+// Power cuts: every erase and page program is a step of the run (FlashSteps,
+// shared by the boots of a run), listed with its part of the flash. A step
+// planned as a cut is done only in part, and then the chip is dead (it takes
+// no more commands) until the machine, which stops, boots again on the flash
+// as the cut left it. The datasheet promises nothing of the bytes a cut erase
+// or program leaves, so each byte is, by a seeded generator: done, untouched,
+// or in between (an erase sets some of its bits, a program clears some of the
+// bits it was to clear). The part done (0 to 1) is how likely each byte is
+// done, and how likely a byte not done is in between rather than untouched.
 
 import { BasePeripheral } from "rp2040js";
 
@@ -30,11 +40,56 @@ function region(address) {
   return address >= NVM_START ? "nvm" : "firmware";
 }
 
+/** A run's flash steps (erases and page programs), and the cuts planned among them. */
+export class FlashSteps {
+  /**
+   * cuts: the steps (numbered from 0 over the run) the power is cut in;
+   * part: how much of a cut step is done, 0 to 1 (null: drawn for each cut);
+   * seed: the generator's, for the parts drawn and the bytes of a cut step.
+   */
+  constructor({ cuts = [], part = null, seed = 1 } = {}) {
+    this.list = [];
+    this.cuts = new Set(cuts);
+    this.part = part;
+    this.state = (seed >>> 0) || 1;
+    this.offsetNs = 0; // emulated time of the boots before this one
+  }
+
+  /** A number in [0, 1) from the seeded generator (xorshift32). */
+  random() {
+    let x = this.state;
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    this.state = x >>> 0;
+    return this.state / 4294967296;
+  }
+
+  /** A step begins: its entry in the list (with `part` set if it is cut). */
+  begin(kind, address, bytes, nanos) {
+    const entry = { step: this.list.length, kind, region: region(address), address, bytes,
+      at_ms: Math.round((this.offsetNs + nanos) / 1000) / 1000 };
+    if (this.cuts.has(entry.step)) entry.part = this.part ?? Math.round(this.random() * 1000) / 1000;
+    this.list.push(entry);
+    return entry;
+  }
+
+  /** What becomes of one byte of a cut step done `part` of the way: 1 done, 0 untouched, -1 in between. */
+  fate(part) {
+    const r = this.random();
+    if (r < part) return 1;
+    return r < part + (1 - part) * part ? -1 : 0;
+  }
+}
+
 export class FlashChip {
-  /** flash: the chip's bytes; now(): the emulated time in ns. */
-  constructor(flash, now = () => 0) {
+  /** flash: the chip's bytes; now(): the emulated time in ns; steps: the run's FlashSteps. */
+  constructor(flash, now = () => 0, steps = new FlashSteps()) {
     this.flash = flash;
     this.now = now;
+    this.steps = steps;
+    this.dead = false; // the power was cut: no more commands
+    this.page = []; // a page program's bytes: address, byte, ...
     this.busyUntil = 0;
     this.mask = flash.length - 1;
     this.writeEnabled = false;
@@ -57,16 +112,16 @@ export class FlashChip {
     if (!this.selected) return;
     this.selected = false;
     const { cmd } = this;
+    if (this.dead) return;
     if (cmd in ERASE_SIZES && this.index >= 4 && this.writeEnabled) {
       const size = ERASE_SIZES[cmd];
-      const start = this.address & ~(size - 1) & this.mask;
-      this.flash.fill(0xff, start, start + size);
-      this.erased[region(start)] += size;
+      this.erase(this.address & ~(size - 1) & this.mask, size);
       this.busyUntil = this.now() + ERASE_NS[cmd];
     } else if ((cmd === 0x60 || cmd === 0xc7) && this.writeEnabled) {
-      this.flash.fill(0xff);
+      this.erase(0, this.flash.length);
       this.busyUntil = this.now() + ERASE_NS[cmd];
     } else if (cmd === 0x02 && this.index > 4 && this.writeEnabled) {
+      this.program();
       this.busyUntil = this.now() + PROGRAM_NS;
     }
     if ([0x02, 0x01, 0x31, 0x11, 0x60, 0xc7].includes(cmd) || cmd in ERASE_SIZES) {
@@ -74,11 +129,45 @@ export class FlashChip {
     }
   }
 
+  /** Erase `size` bytes from `start` (a step: done in part if the power is cut in it). */
+  erase(start, size) {
+    const entry = this.steps.begin("erase", start, size, this.now());
+    this.erased[entry.region] += size;
+    if (entry.part === undefined) {
+      this.flash.fill(0xff, start, start + size);
+      return;
+    }
+    for (let at = start; at < start + size; at++) {
+      const fate = this.steps.fate(entry.part);
+      if (fate > 0) this.flash[at] = 0xff;
+      else if (fate < 0) this.flash[at] |= (this.steps.random() * 256) & 0xff;
+    }
+    this.dead = true;
+  }
+
+  /** Program the page's bytes sent (a step: done in part if the power is cut in it). */
+  program() {
+    const { page, flash } = this;
+    this.page = [];
+    if (!page.length) return;
+    const entry = this.steps.begin("program", page[0] & ~0xff, page.length / 2, this.now());
+    this.programmed[entry.region] += page.length / 2;
+    for (let i = 0; i < page.length; i += 2) {
+      const at = page[i];
+      const fate = entry.part === undefined ? 1 : this.steps.fate(entry.part);
+      if (fate > 0) flash[at] &= page[i + 1];
+      else if (fate < 0) flash[at] &= page[i + 1] | ((this.steps.random() * 256) & 0xff);
+    }
+    if (entry.part !== undefined) this.dead = true;
+  }
+
   /** One byte to the chip, and the byte it answers. */
   exchange(byte) {
+    if (this.dead) return 0xff; // (busy, for a status read: the firmware waits)
     const i = this.index++;
     if (i === 0) {
       this.cmd = byte;
+      if (byte === 0x02) this.page = [];
       if (byte === 0x06) this.writeEnabled = true;
       else if (byte === 0x04) this.writeEnabled = false;
       return 0;
@@ -105,12 +194,8 @@ export class FlashChip {
         return this.flash[(this.address + i - 4) & this.mask];
       case 0x0b:
         return i >= 5 ? this.flash[(this.address + i - 5) & this.mask] : 0;
-      case 0x02:
-        if (this.writeEnabled) {
-          const at = ((this.address & ~0xff) | ((this.address + i - 4) & 0xff)) & this.mask;
-          this.flash[at] &= byte;
-          this.programmed[region(at)]++;
-        }
+      case 0x02: // the page's bytes are programmed when the chip is deselected
+        if (this.writeEnabled) this.page.push(((this.address & ~0xff) | ((this.address + i - 4) & 0xff)) & this.mask, byte);
         return 0;
       default:
         return 0;
@@ -224,9 +309,9 @@ export class IoQspi extends BasePeripheral {
   }
 }
 
-/** Put the flash model into an RP2040 of rp2040js; returns the chip. */
-export function attachFlash(rp2040) {
-  const chip = new FlashChip(rp2040.flash, () => rp2040.clock.nanos);
+/** Put the flash model into an RP2040 of rp2040js, its steps counted in `steps`; returns the chip. */
+export function attachFlash(rp2040, steps = new FlashSteps()) {
+  const chip = new FlashChip(rp2040.flash, () => rp2040.clock.nanos, steps);
   const qspi = new IoQspi(rp2040, chip);
   rp2040.peripherals[0x18000] = new Ssi(rp2040, chip, qspi);
   rp2040.peripherals[0x40018] = qspi;

@@ -53,9 +53,13 @@ export class PicoSystem {
   /**
    * bootrom: the 16 KiB B1 boot ROM; flash: the flash's first bytes (the
    * rest reads 0xff); onConsole(text, machine): the console's text as it
-   * comes; onConnect(machine): the USB console has connected.
+   * comes; onConnect(machine): the USB console has connected; steps: the
+   * run's FlashSteps (flash.mjs), with the power cuts planned; held: the
+   * GPIO of a button held from power-on until the USB console connects
+   * (after boot.py), or null.
    */
-  constructor({ bootrom, flash, onConsole = () => {}, onConnect = () => {}, verbose = false }) {
+  constructor({ bootrom, flash, onConsole = () => {}, onConnect = () => {}, verbose = false, steps,
+    held = null }) {
     if (bootrom.length !== BOOTROM_SIZE) throw new Error(`the boot ROM is ${bootrom.length} bytes, want ${BOOTROM_SIZE}`);
     const mcu = new RP2040();
     this.mcu = mcu;
@@ -66,7 +70,7 @@ export class PicoSystem {
     new Uint8Array(words.buffer).set(bootrom);
     mcu.loadBootrom(words); // resets the chip and fills the flash with 0xff
     mcu.flash.set(flash.subarray(0, mcu.flash.length));
-    this.chip = attachFlash(mcu);
+    this.chip = attachFlash(mcu, steps);
     // Start at boot2, the flash's first 256 bytes, as the boot ROM would after
     // reading them (through the SSI, which rp2040js does not model for it).
     mcu.core.PC = FLASH_BASE;
@@ -74,7 +78,7 @@ export class PicoSystem {
     // on the pin itself, as rp2040js maps the QSPI pads to its pins in another
     // order (SS's input enable follows SD0's pad) and boot2 clears it.
     Object.defineProperty(mcu.qspi[1], "inputValue", { get: () => true });
-    for (const pin of Object.values(PINS)) mcu.gpio[pin].setInputValue(true);
+    for (const pin of Object.values(PINS)) mcu.gpio[pin].setInputValue(pin !== held);
 
     this.display = new St7789();
     this.displayBytes = 0;
@@ -99,6 +103,7 @@ export class PicoSystem {
     const cdc = new USBCDC(mcu.usbCtrl);
     cdc.onDeviceConnected = () => {
       this.usbNs = this.clock.nanos;
+      if (held !== null) this.setButton(held, false);
       onConnect(this);
     };
     cdc.onSerialData = (buffer) => {
@@ -145,12 +150,19 @@ export class PicoSystem {
     this.mcu.gpio[pin].setInputValue(!pressed);
   }
 
+  /** Whether the power was cut (in a flash step): the machine runs no more. */
+  get cut() {
+    return this.chip.dead;
+  }
+
   /**
    * Run for `ns` emulated nanoseconds, or until `stop()` (asked every 0.1 ms
-   * of emulated time) says true; returns whether it stopped.
+   * of emulated time) says true; returns whether it stopped. A power cut
+   * ends it at once (the 0.1 ms's end), returning false.
    */
   run(ns, stop = null) {
     const { clock } = this;
+    if (this.chip.dead) return false;
     const core = this.mcu.core;
     const end = clock.nanos + ns;
     while (clock.nanos < end) {
@@ -165,6 +177,7 @@ export class PicoSystem {
           clock.tick(cycles * CYCLE_NS);
         }
       }
+      if (this.chip.dead) return false;
       if (stop && stop()) return true;
     }
     return false;

@@ -9,7 +9,8 @@
 //       [--boot-ms N] [--boot-quiet-ms N] [--quiet-ms N] [--settle-ms N]
 //       [--ready TEXT]
 //       [--flash-in FILE] [--flash-out FILE] [--drive-out IMG] [--nvm-in FILE]
-//       [--nvm-out FILE]
+//       [--nvm-out FILE] [--boot-nvm DIR] [--held-at-boot BUTTON]
+//       [--cut STEP[,STEP...]] [--cut-part P] [--cut-seed N] [--cut-ends]
 //       [--verbose]
 //
 //   --firmware   the firmware's UF2 (may be left out with --flash-in)
@@ -35,6 +36,17 @@
 //   --drive-out  the drive (the filesystem's part of the flash) at the end
 //   --nvm-in     microcontroller.nvm's bytes at the start (at most 4 KiB; the
 //                rest erased); --nvm-out: its 4 KiB at the end
+//   --boot-nvm   write the nvm's 4 KiB as each boot begins, DIR/boot-N.bin
+//   --held-at-boot  hold this button (a key word: SELECT, Y...) at every
+//                power-on until the USB console connects (boot.py has run)
+//   --cut        cut the power in these flash steps (erases and page
+//                programs, numbered from 0 over the run, as the JSON's
+//                flash_steps lists them): the step is done only in part, the
+//                chip stops, and it boots again on the flash as the cut left it
+//   --cut-part   how much of a cut step is done, 0 to 1 (each byte done with
+//                this chance, else untouched or in between; default: drawn)
+//   --cut-seed   the seed of the cut bytes' generator (1)
+//   --cut-ends   after the boot that follows a cut, play nothing more
 //
 // Without --json the console is printed as it comes and the figures go to
 // stderr. Exit status: 0 ok, 1 no complete frame within --boot-ms, 2 bad
@@ -44,7 +56,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { makeFat12, readTree } from "./fat_write.mjs";
 import { DRIVE_START, NVM_START } from "./flash.mjs";
-import { readKeys, UsageError } from "./keys.mjs";
+import { BUTTONS, PINS, readKeys, UsageError } from "./keys.mjs";
 import { CLOCK_HZ } from "./machine.mjs";
 import { encodePng } from "./png.mjs";
 import { DEFAULTS, Session } from "./session.mjs";
@@ -54,8 +66,9 @@ const FLASH_SIZE = 16 * 1024 * 1024;
 const DRIVE_SIZE = FLASH_SIZE - DRIVE_START; // what CircuitPython gives CIRCUITPY on 16 MiB
 const VALUED = ["firmware", "bootrom", "drive", "keys", "shot", "frames", "boot-ms", "boot-quiet-ms", "quiet-ms",
   "settle-ms",
-  "ready", "flash-in", "flash-out", "drive-out", "nvm-in", "nvm-out"];
-const SWITCHES = ["json", "until-idle", "verbose", "help"];
+  "ready", "flash-in", "flash-out", "drive-out", "nvm-in", "nvm-out", "boot-nvm", "held-at-boot", "cut",
+  "cut-part", "cut-seed"];
+const SWITCHES = ["json", "until-idle", "verbose", "help", "cut-ends"];
 
 function parseArgs(argv) {
   const opts = { keys: "" };
@@ -82,6 +95,31 @@ function parseArgs(argv) {
     opts[key] = Number(opts[key]);
   }
   opts.actions = readKeys(opts.keys);
+  opts.cuts = [];
+  if (opts.cut !== undefined) {
+    if (!/^[0-9]{1,7}(,[0-9]{1,7})*$/.test(opts.cut)) {
+      throw new UsageError(`--cut wants flash step numbers separated by commas, got ${JSON.stringify(opts.cut)}`);
+    }
+    opts.cuts = opts.cut.split(",").map(Number);
+  }
+  if (opts["cut-part"] !== undefined) {
+    const part = Number(opts["cut-part"]);
+    if (!/^[0-9.]+$/.test(opts["cut-part"]) || !(part >= 0 && part <= 1)) {
+      throw new UsageError(`--cut-part wants a number from 0 to 1, got ${JSON.stringify(opts["cut-part"])}`);
+    }
+    opts["cut-part"] = part;
+  }
+  if (opts["cut-seed"] !== undefined) {
+    if (!/^[0-9]{1,9}$/.test(opts["cut-seed"])) throw new UsageError(`--cut-seed wants a whole number, got ${JSON.stringify(opts["cut-seed"])}`);
+    opts["cut-seed"] = Number(opts["cut-seed"]);
+  }
+  if (opts["held-at-boot"] !== undefined) {
+    const name = opts["held-at-boot"].toUpperCase();
+    if (!Object.hasOwn(BUTTONS, name)) {
+      throw new UsageError(`--held-at-boot wants a button (${Object.keys(BUTTONS).join(" ")}), got ${JSON.stringify(opts["held-at-boot"])}`);
+    }
+    opts.held = PINS[BUTTONS[name]];
+  }
   return opts;
 }
 
@@ -183,6 +221,7 @@ function main() {
   const json = !!opts.json;
   let frameNo = 0;
   if (opts.frames) fs.mkdirSync(opts.frames, { recursive: true });
+  if (opts["boot-nvm"]) fs.mkdirSync(opts["boot-nvm"], { recursive: true });
   const session = new Session({
     bootrom,
     verbose: !!opts.verbose,
@@ -191,6 +230,14 @@ function main() {
     bootQuietMs: opts["boot-quiet-ms"] ?? DEFAULTS.bootQuietMs,
     settleMs: opts["settle-ms"] ?? DEFAULTS.settleMs,
     ready: opts.ready ?? DEFAULTS.ready,
+    cuts: opts.cuts,
+    cutPart: opts["cut-part"] ?? DEFAULTS.cutPart,
+    cutSeed: opts["cut-seed"] ?? DEFAULTS.cutSeed,
+    cutEnds: !!opts["cut-ends"],
+    held: opts.held ?? DEFAULTS.held,
+    onBoot: (number, bytes) => {
+      if (opts["boot-nvm"]) writeOut(path.join(opts["boot-nvm"], `boot-${number}.bin`), bytes.subarray(NVM_START, NVM_START + 4096));
+    },
     onConsole: json ? () => {} : (text) => process.stdout.write(text),
     onFrame: (name, machine) => {
       if (!opts.frames) return;
@@ -201,7 +248,7 @@ function main() {
   const started = process.hrtime.bigint();
   const machines = [];
   let failed = null;
-  for (let i = -1; i < opts.actions.length; i++) {
+  for (let i = -1; i < opts.actions.length && !session.ended; i++) {
     const record = i < 0 ? session.boot(flash) : session.act(opts.actions[i]);
     if (session.machine !== machines.at(-1)) machines.push(session.machine);
     if (record && record.first_frame_ms === null && "usb_ms" in record) {
@@ -209,7 +256,7 @@ function main() {
       break;
     }
   }
-  if (!failed && opts["until-idle"]) session.untilIdle();
+  if (!failed && opts["until-idle"] && !session.ended) session.untilIdle();
   const realS = Number(process.hrtime.bigint() - started) / 1e9;
   const m = session.machine;
   if (opts.shot) writeOut(opts.shot, shot(m));
@@ -235,6 +282,8 @@ function main() {
     real_s_per_emulated_s: Math.round((realS / (emulatedMs / 1000)) * 100) / 100,
     flash_erased_bytes: sum("erased"),
     flash_programmed_bytes: sum("programmed"),
+    flash_steps: session.steps.list,
+    cuts: session.cuts,
     console: session.console,
   };
   if (opts.verbose) {

@@ -11,7 +11,7 @@ import zlib from "node:zlib";
 import { parseBootrom } from "./bootrom.mjs";
 import { FatImage } from "./fat_read.mjs";
 import { geometry, makeFat12, shortChecksum, shortName } from "./fat_write.mjs";
-import { FlashChip } from "./flash.mjs";
+import { FlashChip, FlashSteps } from "./flash.mjs";
 import { BUTTONS, HOLD_MS, parseKeys, PINS, PRESS_MS, UsageError } from "./keys.mjs";
 import { crc32, encodePng, SIGNATURE } from "./png.mjs";
 import { TitleFilter } from "./session.mjs";
@@ -214,6 +214,51 @@ check("flash chip commands", () => {
   assert.equal(command(0x05, 0)[1], 0);
   assert.deepEqual(chip.erased, { firmware: 0, nvm: 4096, drive: 0 });
   assert.equal(chip.programmed.nvm, 4);
+});
+
+check("flash steps and power cuts", () => {
+  const run = (cuts, part) => {
+    const flash = new Uint8Array(1 << 24).fill(0xff);
+    flash.fill(0x0f, 0xff000, 0x100000); // nvm programmed: 0x0f
+    const steps = new FlashSteps({ cuts, part, seed: 7 });
+    const chip = new FlashChip(flash, () => 0, steps);
+    const command = (...bytes) => {
+      chip.select();
+      bytes.forEach((b) => chip.exchange(b));
+      chip.deselect();
+    };
+    command(0x06);
+    command(0x20, 0x0f, 0xf0, 0x00); // step 0: erase the nvm's sector
+    command(0x06);
+    command(0x02, 0x0f, 0xf0, 0x00, ...new Array(256).fill(0x00)); // step 1: program its first page
+    command(0x06);
+    command(0x02, 0x10, 0x00, 0x00, 0x12); // step 2: the drive's first byte
+    return { flash, steps, chip };
+  };
+  const whole = run([]);
+  assert.deepEqual(whole.steps.list.map((s) => [s.step, s.kind, s.region, s.address, s.bytes]),
+    [[0, "erase", "nvm", 0xff000, 4096], [1, "program", "nvm", 0xff000, 256], [2, "program", "drive", 0x100000, 1]]);
+  assert.equal(whole.flash[0x100000], 0x12);
+  assert.ok(whole.flash.subarray(0xff100, 0x100000).every((b) => b === 0xff));
+  // Cut in the erase, half way: some bytes erased, some as they were, some in
+  // between (bits set); then the chip takes nothing more.
+  const erase = run([0], 0.5);
+  const sector = [...erase.flash.subarray(0xff000, 0x100000)];
+  const erased = sector.filter((b) => b === 0xff).length;
+  const kept = sector.filter((b) => b === 0x0f).length;
+  assert.ok(erased > 1000 && kept > 500 && erased + kept < 4096, `${erased} ${kept}`);
+  assert.ok(erase.chip.dead && erase.steps.list.length === 1 && erase.steps.list[0].part === 0.5);
+  assert.equal(erase.flash[0x100000], 0xff);
+  // Cut at the very start of the erase: nothing changed; at its end: all erased.
+  assert.ok(run([0], 0).flash.subarray(0xff000, 0x100000).every((b) => b === 0x0f));
+  assert.ok(run([0], 1).flash.subarray(0xff000, 0x100000).every((b) => b === 0xff));
+  // Cut in the program: some bytes programmed, the rest of the page not.
+  const program = run([1], 0.3);
+  const page = [...program.flash.subarray(0xff000, 0xff100)];
+  assert.ok(page.some((b) => b === 0) && page.some((b) => b === 0xff), page.join(" "));
+  assert.ok(program.chip.dead && program.steps.list.length === 2);
+  // The same seed and part, the same bytes.
+  assert.deepEqual(run([1], 0.3).flash.subarray(0xff000, 0xff100), program.flash.subarray(0xff000, 0xff100));
 });
 
 check("console title filter", () => {

@@ -19,7 +19,14 @@
 // redraw (after the release too), or after the no-draw time (500 ms) with no
 // redraw at all, or at the settle cap (5 s). Its figure is press to the
 // redraw's last SPI byte.
+//
+// A power cut (a flash step planned as one, flash.mjs) stops the machine in
+// that step, whatever it was doing, and the chip boots again on the flash as
+// the cut left it (a boot "after_cut"); the press or wait it fell in ends
+// there, and the script goes on with the next word (or, with cutEnds, the
+// session is over: the first frame after the cut is the run's last).
 
+import { FlashSteps } from "./flash.mjs";
 import { PicoSystem } from "./machine.mjs";
 
 const MS = 1e6; // nanoseconds
@@ -32,6 +39,11 @@ export const DEFAULTS = {
   idleMs: 1000,
   idleCapMs: 60000,
   ready: null,
+  cuts: [],
+  cutPart: null,
+  cutSeed: 1,
+  cutEnds: false,
+  held: null,
 };
 const DONE = "Code done running.";
 
@@ -71,13 +83,20 @@ export class TitleFilter {
 
 export class Session {
   /**
-   * options: bootrom, flash (the flash's initial bytes), and DEFAULTS' names;
-   * onConsole(text), onFrame(name, machine) for each settled frame.
+   * options: bootrom, flash (the flash's initial bytes), and DEFAULTS' names
+   * (cuts: the flash steps to cut the power in, cutPart and cutSeed how,
+   * FlashSteps'; held: the GPIO of a button held at each power-on until the
+   * USB console connects); onConsole(text), onFrame(name, machine) for each
+   * settled frame, onBoot(number, flash) as each boot begins.
    */
   constructor(options) {
     this.options = { ...DEFAULTS, ...options };
     this.onConsole = options.onConsole ?? (() => {});
     this.onFrame = options.onFrame ?? (() => {});
+    this.onBoot = options.onBoot ?? (() => {});
+    const { cuts, cutPart, cutSeed } = this.options;
+    this.steps = new FlashSteps({ cuts, part: cutPart, seed: cutSeed });
+    this.ended = false; // a cut with cutEnds: nothing more to play
     this.offsetNs = 0; // emulated time of the machines before the last RESET
     this.console = "";
     this.boots = [];
@@ -91,10 +110,22 @@ export class Session {
     return this.offsetNs + (this.machine ? this.machine.nanos : 0);
   }
 
-  /** Reset (power on) with a flash image and run to the first frame; returns its record. */
-  boot(flash) {
-    const { bootrom, verbose, ready, quietMs, bootQuietMs, bootMs } = this.options;
+  /**
+   * Reset (power on) with a flash image and run to the first frame; returns
+   * its record. A power cut in the boot boots again, and so on.
+   */
+  boot(flash, afterCut = false) {
+    let record = this.bootOnce(flash, afterCut);
+    while (this.machine.cut) record = this.bootOnce(this.machine.flash.slice(), true);
+    if (afterCut && this.options.cutEnds) this.ended = true;
+    return record;
+  }
+
+  bootOnce(flash, afterCut) {
+    const { bootrom, verbose, ready, quietMs, bootQuietMs, bootMs, held } = this.options;
     if (this.machine) this.offsetNs += this.machine.nanos;
+    this.steps.offsetNs = this.offsetNs;
+    this.onBoot(this.boots.length, flash);
     let started = -1;
     const filter = new TitleFilter();
     const start = (m) => {
@@ -105,6 +136,8 @@ export class Session {
       bootrom,
       flash,
       verbose,
+      steps: this.steps,
+      held,
       onConsole: (text, m) => {
         const shown = filter.push(text);
         this.console += shown;
@@ -132,9 +165,28 @@ export class Session {
       covered: display.covered,
       safe_mode: /safe mode/i.test(machine.console),
     };
+    if (afterCut) record.after_cut = true;
+    if (machine.cut) record.cut = true;
     this.boots.push(record);
     if (done) this.frame("boot");
     return record;
+  }
+
+  /**
+   * The power was cut in the machine's last flash step, during `action`
+   * (begun at `start` ns; null: running on idle): boot again on the flash as
+   * the cut left it. The action's record says so.
+   */
+  powerCut(action, start) {
+    const record = action && { word: action.word, at_ms: ms(this.offsetNs + start), cut: true };
+    if (action && action.kind === "press") this.presses.push({ ...record, button: action.button });
+    this.boot(this.machine.flash.slice(), true);
+    return record;
+  }
+
+  /** The flash steps planned as cuts that came, in the order they came. */
+  get cuts() {
+    return this.steps.list.filter((step) => step.part !== undefined);
   }
 
   frame(name) {
@@ -151,11 +203,13 @@ export class Session {
     const start = m.nanos;
     if (action.kind === "wait") {
       m.run(action.ms * MS);
+      if (m.cut) return this.powerCut(action, start);
       if (m.bytesSinceMark) this.frame(action.word);
       return null;
     }
     m.setButton(action.pin, true);
     m.run(action.ms * MS);
+    if (m.cut) return this.powerCut(action, start);
     m.setButton(action.pin, false);
     const up = m.nanos;
     const settled = () => {
@@ -166,6 +220,7 @@ export class Session {
     };
     const over = m.run(Math.max(0, start + settleMs * MS - up), settled);
     const drew = m.bytesSinceMark > 0;
+    if (m.cut) return this.powerCut(action, start);
     const record = {
       word: action.word,
       button: action.button,
@@ -194,6 +249,10 @@ export class Session {
       const since = m.bytesSinceMark ? m.lastDisplayNs : start;
       return m.nanos - since >= idleMs * MS;
     });
+    if (m.cut) {
+      this.powerCut(null, 0);
+      return;
+    }
     if (m.bytesSinceMark) this.frame("idle");
   }
 }
