@@ -49,6 +49,8 @@ UNREADABLE = "saved game unreadable: new deal"
 STATISTICS_LOST = "statistics unreadable: reset"
 TRIMMED = "save full: oldest undo dropped"
 NOT_SAVED = "cannot save: flash error"
+CUT_LOST = "power cut lost the save"
+CUT_RESTORED = "power cut: save restored"
 
 
 def _section(out, kind, body):
@@ -109,10 +111,14 @@ def restore(app):
     """Read the store into ``app``: the statistics and settings, and the
     saved game, which is returned (None if there is none or it cannot be
     read; then ``app.message`` says so, once)."""
+    store = app.store
     try:
-        data = app.store.load()
+        data = store.load()
     except OSError:
         data = None
+    if getattr(store, "lost", False):  # the flash torn by a power cut (shared.NvmStore)
+        app.message = CUT_RESTORED if data else CUT_LOST
+        print("sthelena: %s (the flash was neither blank nor a whole save)" % app.message)
     if not data:
         return None
     found, ours = sections(data)

@@ -14,7 +14,7 @@ from ..core.cards import const  # the core's: micropython's, or a stand-in on CP
 
 from ..app.sounds import CLICK, ERROR, TUNES, SampleSpeaker, sample_count, square_waves
 from .shared import (TEXTS_PATH, WINNABLE_PATH, BoardSensors, ButtonSource,  # noqa: F401
-                     NvmStore, SHIFT_REGISTER_KEYMAP, SoundLights, drive_is_games, play,
+                     NvmStore, SHIFT_REGISTER_KEYMAP, SoundLights, drive_copy, drive_is_games, play,
                      run)  # (some: as tests use them)
 
 SHEET_PATH = "/assets/sheet.bmp"
@@ -124,7 +124,8 @@ def setup():
     display.auto_refresh = False  # the table drawn once it is built, not piece by piece
     lights = NeoPixels()
     sensors = BoardSensors(board.LIGHT, board.A6)  # (A6: the battery, halved by a divider)
-    app = App(display, NvmStore(), Speaker(), load_sheet(SHEET_PATH), texts=TEXTS_PATH,
+    store = NvmStore(copy=drive_copy())  # (an 8 KB block erased by every write)
+    app = App(display, store, Speaker(), load_sheet(SHEET_PATH), texts=TEXTS_PATH,
               winnable=WINNABLE_PATH, sensors=sensors, lights=lights)
     display.auto_refresh = True
     return app, buttons

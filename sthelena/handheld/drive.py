@@ -1,5 +1,6 @@
 """The CIRCUITPY drive when boot.py has handed it to the game (SELECT held at
-reset): the note saying so, and ``sthelena-stats.txt``.
+reset): the note saying so, ``sthelena-stats.txt``, and the second copy of
+the save (``DriveCopy``).
 
 Imported by ``device.main()`` only in that mode, so it costs no heap
 otherwise. ``make circuitpy`` writes it as ``lib/sthelena_drive.py`` beside
@@ -8,11 +9,14 @@ hands its statistics to ``DriveStats.counted`` each time a deal's result is
 counted (won, or left unfinished for another deal).
 """
 
+import os
+
 import displayio
 from adafruit_display_text import wrap_text_to_pixels
 from adafruit_display_text.bitmap_label import Label
 
 STATS_PATH = "/sthelena-stats.txt"
+COPY_PATH = "/sthelena-save.bin"
 
 DRIVE_NOTE = ("SELECT was held at reset: the game writes its statistics to "
               "sthelena-stats.txt on the CIRCUITPY drive. Until the next reset without "
@@ -94,6 +98,50 @@ class DriveStats:
                     file.write(line)
                     file.write("\n")
         except OSError:
+            return False
+        self.writes += 1
+        return True
+
+
+class DriveCopy:
+    """The second copy of the nvm store's newest frame (``shared.NvmStore``'s
+    ``copy``), kept on the drive for when a power cut tears the flash.
+
+    ``write(frame)`` writes it to a new file and renames that over the
+    last, so one whole copy is on the drive at every moment; ``newest()``
+    reads back the newest whole one. A full or read-only drive costs the game
+    nothing but the copy (said once on the console).
+    """
+
+    def __init__(self, path=COPY_PATH):
+        self.path = path
+        self.writes = 0
+        self.failed = False
+
+    def newest(self, whole):
+        """``(number, record)`` of the newest whole copy (``whole``: the
+        store's reader of a frame), or None."""
+        best = None
+        for name in (self.path, self.path + ".new"):  # (.new: a cut kept it from the rename)
+            try:
+                with open(name, "rb") as file:
+                    found = whole(file.read(), 0)
+            except OSError:
+                continue
+            if found is not None and (best is None or found[0] > best[0]):
+                best = found
+        return best
+
+    def write(self, frame):
+        new = self.path + ".new"
+        try:
+            with open(new, "wb") as file:
+                file.write(frame)
+            os.rename(new, self.path)  # (CircuitPython's FAT replaces the old file)
+        except OSError as error:
+            if not self.failed:
+                print("sthelena: no copy of the save on the drive (%s)" % error)
+            self.failed = True
             return False
         self.writes += 1
         return True

@@ -6,9 +6,10 @@ Imported only on CircuitPython (``code.py`` starts ``start()`` when
 ``lib/sthelena_picosystem.mpy``. The screen shows the table drawn from the
 large sheet (``assets/sheet-large.bmp``, tiles of 9x12: cards of 36x36, the
 table 240x192), centred. X is START (the menu) and Y is SELECT (the peek;
-held, a hint). The game is saved in ``microcontroller.nvm`` (4 KB on the
-RP2040) as on the PyGamer. The PicoSystem's piezo stays silent: its LED
-says what the handhelds' speaker says.
+held, a hint). The game is saved in ``microcontroller.nvm``, the RP2040's 4
+KB sector, by ``SectorStore``: appended, erased only when full. The
+PicoSystem's piezo stays silent: its LED says what the handhelds' speaker
+says.
 """
 
 import board
@@ -17,7 +18,7 @@ import keypad
 from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
 from ..app.big_screen import BigScreen
 from .shared import (TEXTS_PATH, WINNABLE_PATH, BoardSensors, ButtonSource, NvmStore,
-                     SoundLights, play)
+                     SoundLights, _FRAME, _whole, drive_copy, erased_from, frame_bytes, play)
 
 LARGE_SHEET_PATH = "/assets/sheet-large.bmp"
 LARGE_TABLE_WIDTH = const(240)  # the table drawn from the large sheet
@@ -72,6 +73,108 @@ class Lights(SoundLights):
             pin.duty_cycle = 0
 
 
+_DELTA = b"St5"  # a frame sharing its record's first bytes with the last whole one
+_BODY = const(8)  # where a frame's body starts (shared's frames)
+_FRAMING = const(10)  # a frame's head and CRC
+_SHARED_LEAST = const(64)  # bytes a delta must spare
+
+
+class SectorStore(NvmStore):
+    """The save in the RP2040's ``microcontroller.nvm``: one 4 KB flash
+    sector, whose erased bytes the firmware programs in place (any other
+    write erases the sector). Each save is a frame appended after the last,
+    so a power cut in it leaves the one before whole; the sector is erased
+    only when the next frame does not fit (the save then a whole frame at
+    its start, as ``NvmStore`` writes every save).
+
+    A record that begins as the last whole frame's does (the statistics,
+    first in it, change only when a deal is counted) is saved as a delta:
+    that frame's number, how many of its first bytes the record shares, and
+    the rest. A delta is whole only with its base.
+    """
+
+    def __init__(self, nvm=None, copy=None):
+        super().__init__(nvm, copy)
+        self._base = -1  # the newest whole frame (a delta's base): its offset
+        self._shared = 0  # the bytes the newest record takes from it (0: not a delta)
+
+    def _newest(self):
+        nvm = self.nvm
+        end = erased_from(nvm, self.size)
+        self._end = end
+        data = bytes(nvm[0:end])
+        at = end
+        while at > 0:
+            at = max(data.rfind(_FRAME, 0, at), data.rfind(_DELTA, 0, at))  # the newest last
+            found = None if at < 0 else _whole(nvm, at, data[at:at + 3])
+            if found is None:
+                continue
+            number, body = found
+            # (The frame's last bytes may read as erased: the next goes after them.)
+            self._end = max(end, at + _FRAMING + len(body))
+            if data[at + 2] == _FRAME[2]:
+                self._base, self._shared = at, 0
+                return number, body, at
+            base = at  # the nearest whole frame before a delta must be its base
+            while base > 0:
+                base = data.rfind(_FRAME, 0, base)
+                whole = None if base < 0 else _whole(nvm, base)
+                if whole is not None:
+                    shared = body[3] << 8 | body[4]
+                    if whole[0] == body[0] << 16 | body[1] << 8 | body[2] and shared <= len(whole[1]):
+                        self._base, self._shared = base, shared
+                        return number, whole[1][:shared] + body[5:], at
+                    break
+        return None
+
+    def _same(self, data):
+        """Whether ``data`` is the newest record as the flash holds it."""
+        nvm = self.nvm
+        at = self._at
+        if at < 0:
+            return False
+        shared = self._shared
+        rest = (nvm[at + 6] << 8 | nvm[at + 7]) - (5 if shared else 0)
+        start = at + _BODY + (5 if shared else 0)
+        return (shared + rest == len(data)
+                and nvm[self._base + _BODY:self._base + _BODY + shared] == data[:shared]
+                and nvm[start:start + rest] == data[shared:])
+
+    def save(self, data):
+        if len(data) > self.capacity:
+            raise ValueError("save too big for nvm")
+        if self._same(data):
+            return False
+        nvm = self.nvm
+        base = self._base
+        shared = 0
+        if base >= 0 and not self.lost:
+            most = min(nvm[base + 6] << 8 | nvm[base + 7], len(data))
+            while shared < most and nvm[base + _BODY + shared] == data[shared]:
+                shared += 1
+        if shared < _SHARED_LEAST:
+            shared = 0
+            frame = frame_bytes(_FRAME, self._seq + 1, data)
+        else:
+            body = bytearray(nvm[base + 3:base + 6])
+            body.append(shared >> 8)
+            body.append(shared & 0xFF)
+            body.extend(data[shared:])
+            frame = frame_bytes(_DELTA, self._seq + 1, body)
+        at = self._end
+        if self.lost or at + len(frame) > self.size:  # the sector erased, a whole frame first
+            self._base, self._shared = 0, 0
+            return NvmStore.save(self, data)
+        nvm[at:at + len(frame)] = frame
+        self._seq += 1
+        self._at = at
+        self._end = at + len(frame)
+        if not shared:
+            self._base = at
+        self._shared = shared
+        return True
+
+
 def picosystem_setup():
     """Build the PicoSystem's pieces and the app: ``(app, buttons, lights, screen)``."""
     from ..app.game_app import App
@@ -85,7 +188,7 @@ def picosystem_setup():
     # Its screen's brightness, the idle dimming and its battery (a third of it on
     # BAT_SENSE, as Pimoroni's SDK reads it); it has no light sensor.
     sensors = BoardSensors(battery_pin=board.BAT_SENSE, battery_ratio=3)
-    app = App(screen, NvmStore(), lights, load_sheet(LARGE_SHEET_PATH), texts=TEXTS_PATH,
+    app = App(screen, SectorStore(copy=drive_copy()), lights, load_sheet(LARGE_SHEET_PATH), texts=TEXTS_PATH,
               winnable=WINNABLE_PATH, sensors=sensors)
     display.auto_refresh = True
     return app, buttons, lights, screen

@@ -15,6 +15,7 @@ import supervisor
 from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
 
 from ..app.buttons import A, DOWN, LEFT, NO_EVENT, RIGHT, UP, TICKS_MASK, ButtonTimer
+from ..core.save import crc16
 from ..core.statistics import KINDS
 
 TEXTS_PATH = "/assets/help.txt"  # help and the stuck screen's words, read when shown
@@ -160,60 +161,132 @@ class SoundLights:
         raise NotImplementedError
 
 
-# Record: magic, length (2 bytes, big-endian), the app's record. The record
-# checks itself, section by section (``app.record``), so a record torn by a
-# power cut still gives what of it is intact. Older magics ("StH", "St2")
-# are handed to the app as they are, which reports them unreadable.
-_MAGIC = b"St3"
-_HEADER = const(5)
-_BLANK = b"\xff\xff\xff\xff\xff"
+# The store's frames (docs/board.md, "Saves"): a magic, the save's number
+# (3 bytes, one more each save), the body's length (2), the body (the app's
+# record; the PicoSystem's deltas: picosystem.SectorStore), a CRC-16 of all
+# before it. The newest whole frame is the save. The layout before frames
+# ("St3", length, record at the start) still loads.
+_FRAME = b"St4"
+_HEAD = const(8)  # magic, number, length
+_FRAMING = const(10)  # the head and the CRC
+_OLD = b"St3"
+
+
+def _whole(flash, at, magic=_FRAME):
+    """``(number, body)`` of the frame ``magic`` at ``at`` of ``flash`` (the
+    nvm, or a copy's bytes), or None if no whole one starts there (torn by a
+    power cut, or no frame)."""
+    stop = at + _HEAD + (flash[at + 6] << 8 | flash[at + 7]) if at + _HEAD <= len(flash) else 0
+    if flash[at:at + 3] != magic or stop + 2 > len(flash):
+        return None
+    frame = flash[at:stop + 2]
+    if crc16(memoryview(frame)[0:stop - at]) != frame[-2] << 8 | frame[-1]:
+        return None
+    return frame[3] << 16 | frame[4] << 8 | frame[5], bytes(frame[_HEAD:-2])
+
+
+def erased_from(flash, end):
+    """Where the erased bytes (0xFF) that end ``flash[0:end]`` begin."""
+    while end and flash[end - 1] == 0xFF:  # (by byte: nothing allocated)
+        end -= 1
+    return end
+
+
+def frame_bytes(magic, number, body, size=0):
+    """The frame ``magic`` of save ``number`` holding ``body``, and erased
+    bytes after it up to ``size`` (one allocation)."""
+    stop = _HEAD + len(body)
+    frame = bytearray(max(stop + 2, size))
+    frame[0:3] = magic
+    frame[3:8] = bytes((number >> 16, number >> 8 & 0xFF, number & 0xFF, len(body) >> 8,
+                        len(body) & 0xFF))
+    frame[_HEAD:stop] = body
+    check = crc16(memoryview(frame)[0:stop])
+    frame[stop] = check >> 8
+    frame[stop + 1] = check & 0xFF
+    for at in range(stop + 2, size):
+        frame[at] = 0xFF
+    return frame
 
 
 class NvmStore:
-    """The saved record, kept in the board's non-volatile memory (8 KB of
-    flash: every write, of any size, erases and rewrites the whole block).
+    """The saved record in the board's non-volatile memory: the SAMD51's 8 KB
+    block, erased by every write, so each save is one frame at its start
+    (the RP2040's appends its saves: picosystem.SectorStore).
 
-    ``load`` gives None for blank flash (never written, or erased by a power
-    cut before the first byte was written back: the two look the same), the
-    bytes of the record (as far as its length says; a torn one ends in
-    0xFF), or, for anything else, its first bytes, for the app to refuse.
-    Saving the bytes already there writes nothing, sparing the flash; a
-    record over ``capacity`` raises ValueError, and a failed flash write the
-    firmware's error (the app keeps playing).
+    ``load`` gives the newest whole record or None; ``lost`` then says the
+    flash was neither blank nor a whole save at its start (a power cut in an
+    erase, or a first save torn: the record, if any, is then the newest whole
+    frame left or the drive's copy), and the next save erases. ``copy``
+    (``drive.DriveCopy``, when boot.py gave the game the drive): a second copy
+    of the save, written before each write that erases, read only when the
+    flash holds no whole save at its start. Saving the record already newest
+    writes nothing; one over ``capacity`` raises ValueError, and a failed
+    flash write the firmware's error.
     """
 
-    def __init__(self, nvm=None):
+    def __init__(self, nvm=None, copy=None):
         if nvm is None:
             nvm = microcontroller.nvm
             if nvm is None:  # a firmware built without it
                 raise OSError("this board's firmware has no microcontroller.nvm")
         self.nvm = nvm
-        self.capacity = len(self.nvm) - _HEADER
+        self.copy = copy
+        self.size = len(nvm)
+        self.capacity = self.size - _FRAMING
+        self.lost = False
+        self._seq = 0  # the newest save's number
+        self._at = -1  # where its frame starts in nvm (-1: not there)
+        self._end = 0  # past the last byte not erased (and the newest frame)
 
     def load(self):
         """The bytes last saved, or ``None``."""
         nvm = self.nvm
-        head = bytes(nvm[0:_HEADER])
-        if head == _BLANK:
+        found = self._newest()
+        if found is not None:
+            self._seq, record, self._at = found
+            intact = self._at == 0 or nvm[0:3] == _OLD or _whole(nvm, 0) is not None
+        elif nvm[0:3] == _OLD:  # the layout before frames: migrated by the next save
+            record = bytes(nvm[5:5 + min(nvm[3] << 8 | nvm[4], self._end - 5)])
+            intact = True
+        else:
+            record = None
+            intact = self._end == 0
+        self.lost = not intact
+        copied = None if intact or self.copy is None else self.copy.newest(_whole)
+        if copied is not None:
+            self._seq, record = copied
+            self._at = -1
+        return record
+
+    def _newest(self):
+        """``(number, record, offset)`` of the newest whole frame, or None;
+        ``_end`` set. Here the one at the start, all after it erased."""
+        found = _whole(self.nvm, 0)
+        if found is None:
+            self._end = erased_from(self.nvm, self.size)
             return None
-        if head[0:3] != _MAGIC:
-            return head
-        size = min(head[3] << 8 | head[4], self.capacity)
-        return bytes(nvm[_HEADER:_HEADER + size])
+        self._end = _FRAMING + len(found[1])
+        return found[0], found[1], 0
 
     def save(self, data):
-        """Keep ``data``; True if the flash was written. ValueError if too big."""
-        size = len(data)
-        if size > self.capacity:
+        """Keep ``data``; True if the flash was written. ValueError if too big.
+        It goes in a frame at the start, all after it erased (and to the
+        drive's copy first)."""
+        if len(data) > self.capacity:
             raise ValueError("save too big for nvm")
-        record = bytearray(_HEADER + size)
-        record[0:3] = _MAGIC
-        record[3] = size >> 8
-        record[4] = size & 0xFF
-        record[_HEADER:] = data
-        if self.nvm[0:_HEADER + size] == record:
-            return False
-        self.nvm[0:_HEADER + size] = record
+        nvm = self.nvm
+        stop = _FRAMING + len(data)
+        if self._at == 0 and nvm[6] << 8 | nvm[7] == len(data) and nvm[_HEAD:stop - 2] == data:
+            return False  # (the newest record, as the flash holds it)
+        frame = frame_bytes(_FRAME, self._seq + 1, data, self._end)
+        if self.copy is not None:
+            self.copy.write(memoryview(frame)[0:stop])
+        nvm[0:len(frame)] = frame
+        self._seq += 1
+        self._at = 0
+        self._end = stop
+        self.lost = False
         return True
 
 # -- the CIRCUITPY drive, when boot.py hands it to the game -----------------
@@ -228,6 +301,18 @@ def drive_is_games():
         return not storage.getmount("/").readonly
     except (ImportError, AttributeError, OSError):
         return False
+
+def drive_copy():
+    """The drive's copy of the save (``drive.DriveCopy``) when boot.py gave
+    the game the drive, else None (and the drive's code stays off the heap)."""
+    if not drive_is_games():
+        return None
+    try:
+        from sthelena_drive import DriveCopy
+    except ImportError:  # the package copied as it is
+        from .drive import DriveCopy
+    return DriveCopy()
+
 
 def run(app, buttons, iterations=None, lights=None):
     """The main loop: poll the buttons, hand an event to the app, else let it

@@ -59,6 +59,7 @@ ALLOWED = {
     "displayio.reset_counts is not present in stub": "test hook",
     "keypad.hold is not present in stub": "test hook",
     "keypad.push is not present in stub": "test hook",
+    "microcontroller.PowerCut is not present in stub": "test hook",
     "neopixel_write.written is not present in stub": "test hook",
     "storage.remounts is not present in stub": "test hook",
     "storage.reset is not present in stub": "test hook",
