@@ -38,7 +38,10 @@ def select_keys():
 def select_held(keys, select):
     """Whether key ``select`` of ``keys`` is down now; the keys are let go
     again for the game."""
-    time.sleep(0.1)  # a few scans: a key held from the start is reported as pressed
+    # The firmware's keys report no key down when they are made (their first
+    # scan sets where each key stands); after reset() a key down is pressed.
+    keys.reset()
+    time.sleep(0.1)  # a few scans
     held = False
     event = keypad.Event()
     while keys.events.get_into(event):

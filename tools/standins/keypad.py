@@ -85,7 +85,13 @@ class _Scanner:
         pass
 
     def reset(self):
-        pass
+        # The firmware's keys take every key as let go, so a key down now is
+        # pressed at the next scan. (Its keys just made report no key down:
+        # these report a key held at once, so that a test may start the game
+        # with a key held.)
+        for key_number in sorted(_held):
+            if key_number < self.key_count:
+                self.events._put(key_number, True)
 
 
 class ShiftRegisterKeys(_Scanner):
