@@ -14,9 +14,12 @@ quick move does), everything else through the keypad; each move or undo
 follows a pause.
 
 Figures (the script prints ``name value...`` lines): games finished, flash
-writes (``nvm.writes``: each erases and rewrites the 8 KB block), milliseconds
-of play, the longest time a change stayed unwritten (what a power cut at the
-worst moment loses), the moves played, and the statistics' count of games.
+writes (``nvm.writes``), the erases among them (``nvm.erases``: on a PyBadge
+every write erases its 8 KB block; on a PicoSystem, whose store appends its
+saves into the erased part of its 4 KB sector, only a save that finds the
+sector full), milliseconds of play, the longest time a change stayed
+unwritten (what a power cut at the worst moment loses), the moves played,
+the statistics' count of games, and the longest record written.
 """
 
 import os
@@ -35,14 +38,36 @@ SCRIPT = """
 import sys
 sys.path.append("/lib/standins")
 import board, keypad, microcontroller, supervisor, random
-board.use("pybadge")
-from sthelena.handheld import device
+board.use(BOARD)
 from sthelena.app.game_app import PLAY
 from sthelena.core.game import REDEAL_ONLY
 random.seed(SEED)
 supervisor.STEP = 0
-app, buttons = device.setup()
+if BOARD == "picosystem":
+    microcontroller.nvm = microcontroller.ByteArray(4096)  # the RP2040's sector
+    from sthelena.handheld import picosystem, shared
+    app, buttons, lights, screen = picosystem.picosystem_setup()
+    def tick():
+        shared.run(app, buttons, iterations=1, lights=lights)
+    KEY_B, KEY_A, KEY_START, KEY_DOWN = 3, 2, 1, 4  # its keys: Y X A B DOWN ...
+else:
+    from sthelena.handheld import device
+    app, buttons = device.setup()
+    def tick():
+        device.run(app, buttons, iterations=1)
+    KEY_B, KEY_A, KEY_START, KEY_DOWN = 0, 1, 2, 5  # a PyBadge's
+if FULL_STATISTICS:  # a player of every preset: each kind's table in the record
+    from sthelena.core.rules import Rules
+    for name in ("st-helena-pysol", "louis", "box-kite", "louis,wrap=true"):
+        app.statistics.record(Rules.parse(name), 1, True, 100)
 nvm = microcontroller.nvm
+longest = 0
+saving = app.store.save
+def save(data):
+    global longest
+    longest = max(longest, len(data))
+    return saving(data)
+app.store.save = save
 state = SEED
 clock = 0
 unsaved_since = -1
@@ -64,13 +89,13 @@ def loop(ms):
     while clock < end:
         clock += 50
         supervisor.set_ticks(clock)
-        device.run(app, buttons, iterations=1)
+        tick()
         if not app._dirty:
             unsaved_since = -1
         elif unsaved_since >= 0 and clock - unsaved_since > worst:
             worst = clock - unsaved_since
 
-def press(key):  # a PyBadge key: 0 B, 1 A, 2 START, 5 DOWN
+def press(key):
     keypad.push(key)
     loop(50)
     keypad.push(key, False)
@@ -82,29 +107,30 @@ def changed():
         unsaved_since = clock
 
 start = nvm.writes
+erased = nvm.erases
 while finished < GAMES:
     game = app.game
     if app.screen != PLAY:  # stuck or won
         if not game.is_won() and game.status() != REDEAL_ONLY and undos < UNDOS:
             undos += 1
-            press(0)  # back to the table
+            press(KEY_B)  # back to the table
             for _ in range(8):
                 loop(1000 + rand(4001))
-                press(0)  # undo
+                press(KEY_B)  # undo
                 actions += 1
             changed()
             continue
         was = game
-        press(1)  # redeal, or a new deal
+        press(KEY_A)  # redeal, or a new deal
         changed()
         if app.game is not was:
             finished += 1
             actions = undos = 0
         continue
     if actions >= CAP:
-        press(2)
-        press(5)
-        press(1)  # the menu's "New deal": the game is left, lost
+        press(KEY_START)
+        press(KEY_DOWN)
+        press(KEY_A)  # the menu's "New deal": the game is left, lost
         changed()
         finished += 1
         actions = undos = 0
@@ -121,6 +147,8 @@ while finished < GAMES:
 loop(61000)  # a minute's pause after the last game: everything is written
 print("games", finished)
 print("writes", nvm.writes - start)
+print("erases", nvm.erases - erased)
+print("longest_record", longest)
 print("play_ms", clock)
 print("worst_unsaved_ms", worst)
 print("moves", moves)
@@ -129,15 +157,18 @@ print("counted", app.statistics.played())
 """
 
 
-def write_figures(games=10, seed=1):
-    """Run ``games`` scripted games; the script's figures by name."""
-    sheet = os.path.join(ROOT, "assets", "sheet.bmp")
-    script = ("SEED = %d\nGAMES = %d\nCAP = %d\nUNDOS = %d\n" % (seed, games, CAP, UNDOS)
-              + SCRIPT)
+def write_figures(games=10, seed=1, board="pybadge", full_statistics=False):
+    """Run ``games`` scripted games on ``board`` (pybadge or picosystem); the
+    script's figures by name. ``full_statistics``: the statistics hold a
+    table for every kind of rules from the start (the longest records)."""
+    sheet = "sheet-large.bmp" if board == "picosystem" else "sheet.bmp"
+    script = ("SEED = %d\nGAMES = %d\nCAP = %d\nUNDOS = %d\nBOARD = %r\nFULL_STATISTICS = %r\n"
+              % (seed, games, CAP, UNDOS, board, full_statistics) + SCRIPT)
     return vm_figures(["--pkg", os.path.join(ROOT, "sthelena"),
                        "--exclude", VM_EXCLUDE,
                        "--pkg", os.path.join(ROOT, "tools", "standins"),
-                       "--file", "assets/sheet.bmp=" + sheet], script)
+                       "--file", "assets/%s=%s" % (sheet, os.path.join(ROOT, "assets", sheet))],
+                      script)
 
 
 def life_years(writes_per_game, cycles, games_a_day=5):
