@@ -26,3 +26,14 @@ def test_scripted_games_with_pauses_write_the_flash_a_few_times_a_game():
     assert writes / games <= 10, figures
     # The most a power cut could have lost: a minute (to a 50 ms tick).
     assert 0 < figures["worst_unsaved_ms"][0] <= WRITE_EVERY_MS + 50, figures
+
+
+def test_the_picosystem_appends_its_saves_and_erases_its_sector_ten_times_less():
+    # Its store appends each save into the sector's erased bytes; the sector
+    # is erased only when full. With every preset's statistics in the record
+    # (its longest), the saves that leave them as they were are deltas.
+    figures = write_figures(4, seed=3, board="picosystem", full_statistics=True)
+    writes, erases = figures["writes"][0], figures["erases"][0]
+    assert figures["longest_record"][0] > 700, figures  # five tables of statistics
+    assert writes >= 10 and erases * 10 <= writes, figures
+    assert 0 < figures["worst_unsaved_ms"][0] <= WRITE_EVERY_MS + 50, figures

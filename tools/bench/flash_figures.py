@@ -1,6 +1,8 @@
 """The flash's figures of ``make bench-app``: the writes of scripted games
-(tools/bench/write_policy.py) and the size of a long game's record, whole
-and trimmed as the store keeps it. Prints figures, passes or fails nothing."""
+(tools/bench/write_policy.py) and the erases among them, on a PyBadge (every
+write erases its 8 KB block) and a PicoSystem (its saves appended into its
+4 KB sector), and the size of a long game's record, whole and trimmed as the
+store keeps it. Prints figures, passes or fails nothing."""
 
 import os
 import sys
@@ -26,6 +28,16 @@ def print_write_figures(games):
               % (cycles, life_years(per_game, cycles)))
     print("  the most a power cut could lose: %.1f s of play (the oldest change not yet"
           " written)" % (figures["worst_unsaved_ms"][0] / 1000))
+    hours = played_ms / 3600000
+    print("  erases: %d, %.1f an hour of play (a PyBadge's every write erases its block)"
+          % (figures["erases"][0], figures["erases"][0] / hours))
+    for full in (False, True):
+        pico = write_figures(games, board="picosystem", full_statistics=full)
+        erases, pico_writes = pico["erases"][0], pico["writes"][0]
+        print("  PicoSystem, the same games%s: %d writes, %d erases of its 4 KB sector, %.1f an"
+              " hour (%.0f times fewer than a write's erase each), records up to %d bytes"
+              % (" with every preset's statistics" if full else "", pico_writes, erases,
+                 erases / hours, pico_writes / max(erases, 1), pico["longest_record"][0]))
 
 
 def print_long_records(capacity, moves=8000):
