@@ -244,6 +244,26 @@ def test_frames_that_end_in_erased_bytes_and_deltas_are_read_back_whole(device):
     assert found.load() is None and found.lost  # frame 0 torn: said
 
 
+def test_a_cut_erase_that_spares_the_first_frame_is_still_told(device):
+    # A cut early in the sector's erase may leave the first frames whole and
+    # tear the later ones: more than one torn frame after the newest whole
+    # one is no append's cut, and is said. One torn frame after it is.
+    nvm = _nvm(4096)
+    store = _store(device, nvm)
+    store.load()
+    starts = []
+    for count in range(12):
+        starts.append(store._end)
+        store.save(bytes((count,)) * (60 + count))  # whole frames (no deltas: nothing shared)
+    for first_torn, said in ((11, False), (8, True)):
+        torn = _copied(nvm)
+        for at in starts[first_torn:]:
+            torn._data[at + 9] ^= 0x0F  # each frame from there on torn in its body
+        found = _store(device, torn)
+        assert found.load() == bytes((first_torn - 1,)) * (59 + first_torn)
+        assert found.lost == said, first_torn
+
+
 def test_a_flash_torn_by_a_cut_erase_is_told_from_a_blank_one(display, sheet, device):
     # Blank: never played (or erased whole by a cut before anything was
     # written: the two look the same), a new deal without a word. Partly

@@ -1,11 +1,11 @@
 """What the app keeps in its store, and when it writes it.
 
-The record is ``b"SR"``, its version, then two sections, each a kind byte,
+The record is ``b"SR"``, its version, then sections, each a kind byte,
 a length (2 bytes), the body and a CRC-16 of the kind, length and body:
 
-- ``S``: the statistics (``Statistics.to_bytes``), first, so that a write
-  torn by a power cut (the board erases its flash block, then writes it
-  from the start) keeps them when the tear falls in the game after them;
+- ``S``: the statistics (``Statistics.to_bytes``), first: they change only
+  when a deal is counted, so a PicoSystem's store writes the other saves as
+  a delta of the last (``picosystem.SectorStore``);
 - ``G``: settings (flags: four colours 1, sound off 2, this game's result
   counted 4, auto-play on 8, winnable deals only 16; the cursor; the rules
   for the next deal, 2 bytes) and the game's save bytes (``sthelena.core.save``);
@@ -18,9 +18,11 @@ starts (the game left is counted), the statistics are reset or the menu
 opens (the app calls ``save_now``); otherwise a minute after the first
 change not yet written, and never sooner than a minute after the last
 write. So play writes at most once a minute, and a power cut loses at most
-the last minute of play. A record too big
-for the store keeps only the last ``KEEP_MOVES`` moves undoable; a write
-that fails leaves the game going. Each is told once, in one line.
+the last minute of play (the store keeps the save before whole while it
+writes the next; where a cut tore an erase, it says so: ``CUT_LOST``,
+``CUT_RESTORED``). A record too big for the store keeps only the last
+``KEEP_MOVES`` moves undoable; a write that fails leaves the game going.
+Each is told once, in one line.
 """
 
 from ..core.cards import const

@@ -99,10 +99,14 @@ class SectorStore(NvmStore):
         self._shared = 0  # the bytes the newest record takes from it (0: not a delta)
 
     def _newest(self):
+        # Appending, a cut leaves at most one torn frame after the newest
+        # whole one, and every delta with its base whole: more is an erase
+        # cut's (``_clean`` False: said, as a flash torn at its start is).
         nvm = self.nvm
         end = erased_from(nvm, self.size)
         self._end = end
         data = bytes(nvm[0:end])
+        self._clean = True
         at = end
         while at > 0:
             at = max(data.rfind(_FRAME, 0, at), data.rfind(_DELTA, 0, at))  # the newest last
@@ -110,21 +114,36 @@ class SectorStore(NvmStore):
             if found is None:
                 continue
             number, body = found
-            # (The frame's last bytes may read as erased: the next goes after them.)
-            self._end = max(end, at + _FRAMING + len(body))
+            stop = at + _FRAMING + len(body)
+            self._end = max(end, stop)  # (its last bytes may read as erased)
             if data[at + 2] == _FRAME[2]:
-                self._base, self._shared = at, 0
-                return number, body, at
-            base = at  # the nearest whole frame before a delta must be its base
-            while base > 0:
-                base = data.rfind(_FRAME, 0, base)
-                whole = None if base < 0 else _whole(nvm, base)
-                if whole is not None:
-                    shared = body[3] << 8 | body[4]
-                    if whole[0] == body[0] << 16 | body[1] << 8 | body[2] and shared <= len(whole[1]):
-                        self._base, self._shared = base, shared
-                        return number, whole[1][:shared] + body[5:], at
-                    break
+                base, record = at, body
+            else:
+                based = self._with_base(data, body, at)
+                if based is None:
+                    self._clean = False
+                    continue
+                base, record = based
+            if data.count(_FRAME, stop) + data.count(_DELTA, stop) > 1:
+                self._clean = False
+            self._base = base
+            self._shared = 0 if base == at else body[3] << 8 | body[4]
+            return number, record, at
+        return None
+
+    def _with_base(self, data, body, at):
+        """``(offset, record)`` of the base of the delta ``body`` at ``at``
+        (the nearest whole frame before it) and the record they make, or
+        None if that frame is not its base."""
+        base = at
+        while base > 0:
+            base = data.rfind(_FRAME, 0, base)
+            whole = None if base < 0 else _whole(self.nvm, base)
+            if whole is not None:
+                shared = body[3] << 8 | body[4]
+                if whole[0] != body[0] << 16 | body[1] << 8 | body[2] or shared > len(whole[1]):
+                    return None
+                return base, whole[1][:shared] + body[5:]
         return None
 
     def _same(self, data):

@@ -225,6 +225,8 @@ class NvmStore:
     flash write the firmware's error.
     """
 
+    _clean = True  # (picosystem.SectorStore: False where its frames show an erase cut)
+
     def __init__(self, nvm=None, copy=None):
         if nvm is None:
             nvm = microcontroller.nvm
@@ -245,7 +247,7 @@ class NvmStore:
         found = self._newest()
         if found is not None:
             self._seq, record, self._at = found
-            intact = self._at == 0 or nvm[0:3] == _OLD or _whole(nvm, 0) is not None
+            intact = self._clean and (self._at == 0 or nvm[0:3] == _OLD or _whole(nvm, 0) is not None)
         elif nvm[0:3] == _OLD:  # the layout before frames: migrated by the next save
             record = bytes(nvm[5:5 + min(nvm[3] << 8 | nvm[4], self._end - 5)])
             intact = True
