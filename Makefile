@@ -80,6 +80,13 @@ bench-solver: $(VENV_STAMP)
 bench-firmware: $(VENV_STAMP) $(EMULATOR_STAMP) $(BOOTROM)
 	$(PY) tools/bench/bench_firmware.py --deals $(or $(DEALS),1-20)
 
+## bench-saves: power cuts on CircuitPython's PicoSystem firmware in the RP2040 emulator: three saves
+## cut in every flash step, the same with the drive's copy, and a soak of random presses, resets and
+## cuts (30-60 minutes; QUICK=1: the soak only, shorter; needs make firmware-rp2040 and the boot ROM)
+.PHONY: bench-saves
+bench-saves: $(VENV_STAMP) $(EMULATOR_STAMP) $(BOOTROM)
+	$(PY) tools/bench/power_cuts.py $(if $(QUICK),--quick)
+
 ## lib: lib/sthelena_board.mpy (and the PicoSystem's and the Fruit Jam's .mpy) and lib/sthelena_drive.py
 ## again from the sources (committed: the repository is a CIRCUITPY image, the Fruit Jam's app folder
 ## takes its .mpy); needs CircuitPython's mpy-cross (make firmware-vm, or MPY_CROSS=path)

@@ -3,7 +3,9 @@
 system and .mpy loader. Skipped, with the reason, where the firmware is not
 built (make firmware-rp2040 CIRCUITPYTHON=DIR; CI cannot fetch CircuitPython).
 Each run boots the chip, some 4 to 7 s of emulated time, 10 to 20 s of real
-time. A whole game won by presses is make bench-firmware's (minutes)."""
+time. A whole game won by presses is make bench-firmware's (minutes); the
+power cut in every flash step of three saves, make bench-saves' (here, one
+step of each kind)."""
 
 import os
 import shutil
@@ -15,10 +17,13 @@ import pytest
 from app_driver import PngFrame, ScreenReader
 from mpvm import REPO_ROOT
 
-import emulated  # tools/board, on the path from conftest.py
+import cut_runs  # tools/board, on the path from conftest.py
+import emulated
 
+from sthelena.app import record
 from sthelena.app.sheet import load_sheet
 from sthelena.core.game import Game
+from sthelena.core.statistics import Statistics
 
 WHY_NOT = emulated.unavailable()
 pytestmark = pytest.mark.skipif(WHY_NOT is not None, reason=WHY_NOT or "")
@@ -135,3 +140,86 @@ def test_on_a_board_it_does_not_know_code_py_says_so_in_one_line(drive, tmp_path
     boot_out = emulated.drive_file(image, "boot_out.txt").decode()
     assert "Board ID:raspberry_pi_pico" in boot_out and "Traceback" not in boot_out
     assert "St. Helena does not know this board" in boot_out
+
+
+# The nvm at the start: frames of deal 7 with room left for the first two
+# saves of cut_runs.SAVES (53 and 186 bytes, measured), so the third erases.
+SAVES_ROOM = 53 + 186 + 9
+
+
+@pytest.fixture(scope="module")
+def three_saves(drive, deal_seven, tmp_path_factory):
+    """cut_runs.SAVES played on the firmware, each from the flash the last left."""
+    save, _ = deal_seven
+    runs = cut_runs.SaveRuns(drive, str(tmp_path_factory.mktemp("saves")), save.read_bytes(),
+                             SAVES_ROOM)
+    runs.reference()
+    return runs
+
+
+def test_saves_are_appended_till_the_sector_is_full_then_it_is_erased(three_saves):
+    kinds = [[step["kind"] for step in steps] for steps in three_saves.steps]
+    assert kinds[0] == kinds[1] == ["program"]  # each frame after the last: no erase
+    assert kinds[2] == ["erase"] + ["program"] * 16  # full: erased, the frame at its start
+    games = [cut_runs.game_of(data) for data in three_saves.records]
+    assert [(game.deal_number, game.move_stack()) for game in games] == [
+        (7, []), (7, [73]), (8, []), (8, [32])]
+    counted = [Statistics.from_bytes(record.sections(data)[0][0]).played()
+               for data in three_saves.records]
+    assert counted == [0, 0, 1, 1]  # deal 7, left for deal 8, counted once
+
+
+# One flash step of each kind in the saves (make bench-saves cuts them all):
+# a frame appended (the save counting a deal), the full sector's erase, the
+# program of the frame at its start.
+@pytest.mark.parametrize("save, index", [(1, 0), (2, 0), (2, 1)],
+                         ids=["appended", "erase", "first page after the erase"])
+def test_a_power_cut_in_a_save_resumes_the_last_whole_save_or_the_one_before(
+        three_saves, save, index):
+    step = three_saves.steps[save][index]
+    # Half the step done: an erase leaves bytes erased, as they were and in
+    # between; a program, the page's bytes programmed in part (make
+    # bench-saves draws how much, step by step).
+    outcome = three_saves.cut(save, step["step"], part=0.5, seed=7 + save + index)
+    reader = ScreenReader(load_sheet(str(REPO_ROOT / "assets" / "sheet-large.bmp")), TABLE_ORIGIN)
+    if step["kind"] == "program" and save < 2:  # appended: the one before stays whole
+        assert outcome.kind in ("previous", "last") and outcome.said is None, outcome
+    else:  # the sector erased: lost till the frame is whole, and said so in one line
+        assert (outcome.kind, outcome.said) in (
+            ("new", "power cut lost the save (the flash was neither blank nor a whole save)"),
+            ("last", None)), outcome
+    if outcome.kind != "new":  # the screen shows the game resumed, statistics and all
+        assert cut_runs.shows(outcome, reader, PngFrame(outcome.shot)), outcome
+
+
+def test_with_the_drive_given_a_cut_erase_is_restored_from_the_drives_copy(
+        drive, deal_seven, tmp_path):
+    # SELECT held at each power-on: boot.py gives the game the drive, and the
+    # store writes the save to sthelena-save.bin before it erases the sector.
+    save, _ = deal_seven
+    runs = cut_runs.SaveRuns(drive, str(tmp_path), save.read_bytes(), 40, held="SELECT",
+                             first="A", saves=cut_runs.SAVES[:1])
+    steps = runs.reference()[0]
+    assert [step["kind"] for step in steps] == ["erase"] + ["program"] * 16
+    assert runs.drive_copies[0] == runs.records[1]
+    outcome = runs.cut(0, steps[0]["step"], part=0.5, keys_after="A")
+    assert (outcome.kind, outcome.said) == (
+        "drive", "power cut: save restored (the flash was neither blank nor a whole save)")
+    reader = ScreenReader(load_sheet(str(REPO_ROOT / "assets" / "sheet-large.bmp")), TABLE_ORIGIN)
+    assert cut_runs.shows(outcome, reader, PngFrame(outcome.shot))
+
+
+def test_todays_layout_in_nvm_is_resumed_on_the_firmware_and_migrated_without_an_erase(
+        drive, deal_seven, tmp_path):
+    save, _ = deal_seven
+    nvm = tmp_path / "old.bin"
+    nvm.write_bytes(emulated.nvm_holding(save.read_bytes(), old_layout=True))
+    out = tmp_path / "nvm-out.bin"
+    result = emulated.emulate(drive, "RIGHT RIGHT RIGHT HOLD_A START B", nvm_in=nvm, nvm_out=out)
+    assert result["exit"] == 0 and "Traceback" not in result["console"], result["console"]
+    assert [step["kind"] for step in result["flash_steps"] if step["region"] == "nvm"] == [
+        "program"]
+    data = out.read_bytes()
+    assert data.startswith(nvm.read_bytes())  # the old record stays till the sector is full
+    frames = emulated.nvm_frames(data)
+    assert len(frames) == 1 and cut_runs.game_of(frames[0][2]).move_stack() == [73]
