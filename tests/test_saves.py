@@ -242,6 +242,11 @@ def test_frames_that_end_in_erased_bytes_and_deltas_are_read_back_whole(device):
     torn._data[144:] = b"\xff" * (4096 - 144)  # (the last whole frame gone)
     found = _store(device, torn)
     assert found.load() is None and found.lost  # frame 0 torn: said
+    for at in (4088, 4093):  # a frame's magic too near the end for its head: no frame
+        near_end = _nvm(4096)
+        near_end._data[at:at + 3] = b"St4"
+        found = _store(device, near_end)
+        assert found.load() is None and found.lost
 
 
 def test_a_cut_erase_that_spares_the_first_frame_is_still_told(device):

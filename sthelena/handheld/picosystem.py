@@ -207,7 +207,8 @@ def picosystem_setup():
     # Its screen's brightness, the idle dimming and its battery (a third of it on
     # BAT_SENSE, as Pimoroni's SDK reads it); it has no light sensor.
     sensors = BoardSensors(battery_pin=board.BAT_SENSE, battery_ratio=3)
-    app = App(screen, SectorStore(copy=drive_copy()), lights, load_sheet(LARGE_SHEET_PATH), texts=TEXTS_PATH,
+    store = SectorStore(copy=drive_copy())
+    app = App(screen, store, lights, load_sheet(LARGE_SHEET_PATH), texts=TEXTS_PATH,
               winnable=WINNABLE_PATH, sensors=sensors)
     display.auto_refresh = True
     return app, buttons, lights, screen

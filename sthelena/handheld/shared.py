@@ -176,8 +176,10 @@ def _whole(flash, at, magic=_FRAME):
     """``(number, body)`` of the frame ``magic`` at ``at`` of ``flash`` (the
     nvm, or a copy's bytes), or None if no whole one starts there (torn by a
     power cut, or no frame)."""
-    stop = at + _HEAD + (flash[at + 6] << 8 | flash[at + 7]) if at + _HEAD <= len(flash) else 0
-    if flash[at:at + 3] != magic or stop + 2 > len(flash):
+    if at + _HEAD > len(flash) or flash[at:at + 3] != magic:
+        return None
+    stop = at + _HEAD + (flash[at + 6] << 8 | flash[at + 7])
+    if stop + 2 > len(flash):
         return None
     frame = flash[at:stop + 2]
     if crc16(memoryview(frame)[0:stop - at]) != frame[-2] << 8 | frame[-1]:
@@ -198,7 +200,7 @@ def frame_bytes(magic, number, body, size=0):
     stop = _HEAD + len(body)
     frame = bytearray(max(stop + 2, size))
     frame[0:3] = magic
-    frame[3:8] = bytes((number >> 16, number >> 8 & 0xFF, number & 0xFF, len(body) >> 8,
+    frame[3:8] = bytes((number >> 16 & 0xFF, number >> 8 & 0xFF, number & 0xFF, len(body) >> 8,
                         len(body) & 0xFF))
     frame[_HEAD:stop] = body
     check = crc16(memoryview(frame)[0:stop])
@@ -247,7 +249,8 @@ class NvmStore:
         found = self._newest()
         if found is not None:
             self._seq, record, self._at = found
-            intact = self._clean and (self._at == 0 or nvm[0:3] == _OLD or _whole(nvm, 0) is not None)
+            intact = self._clean and (self._at == 0 or nvm[0:3] == _OLD
+                                      or _whole(nvm, 0) is not None)
         elif nvm[0:3] == _OLD:  # the layout before frames: migrated by the next save
             record = bytes(nvm[5:5 + min(nvm[3] << 8 | nvm[4], self._end - 5)])
             intact = True

@@ -9,8 +9,9 @@
    erase and the frame after it: lost and said in one line, till the frame
    is whole). tests/test_firmware.py cuts one step of each kind.
 2. The same with the drive given (SELECT held at each power-on): one save
-   that erases the sector, cut in each of its steps, the drive's too (the
-   copy's file written and renamed: what a cut there does to the drive).
+   that erases the sector, cut in each of its nvm steps and in an even
+   sample of the drive's (the copy's file written and renamed: what a cut
+   there does to the drive).
 3. A soak: random presses through the GPIO (holds and waits among them),
    resets and power cuts at random flash steps; at each boot the nvm as it
    found it is read here (emulated.nvm_frames), its save replayed by the
@@ -41,8 +42,12 @@ from sthelena.app.sheet import load_sheet  # noqa: E402
 
 LOST = "power cut lost the save (the flash was neither blank nor a whole save)"
 RESTORED = "power cut: save restored (the flash was neither blank nor a whole save)"
-SOAK_WORDS = (["UP", "DOWN", "LEFT", "RIGHT"] * 6 + ["A"] * 6 + ["HOLD_A"] * 2 + ["B"] * 3
-              + ["HOLD_B", "START", "START", "SELECT", "WAIT:1500", "WAIT:3000", "WAIT:61000"])
+# The soak's words: moves by the quick move (HOLD_A) and by A, undo and redo, the
+# menu opened and left (a save, when anything changed), the overview, waits
+# (a minute's: the write policy's save).
+SOAK_WORDS = (["UP", "DOWN", "LEFT", "RIGHT"] * 5 + ["A"] * 4 + ["HOLD_A"] * 6 + ["B"] * 3
+              + ["HOLD_B", "START B"] * 2 + ["START B", "SELECT", "WAIT:1500", "WAIT:3000",
+                                             "WAIT:61000"])
 
 
 def reader():
@@ -117,7 +122,11 @@ def soak(work, drive, start, actions, cuts, seed, screen):
     words = []
     for _ in range(actions):
         words.append("RESET" if rng.random() < 0.04 else rng.choice(SOAK_WORDS))
-    steps = sorted(rng.sample(range(0, 5 * cuts), cuts))
+    # Where the cuts go: among the flash steps the saves are likely to make (a
+    # save is one page program or two, or now and then the sector's erase and
+    # its 16 programs): how many, an estimate from the words that save.
+    saving = sum(word in ("START B", "WAIT:61000") for word in words)
+    steps = sorted(rng.sample(range(0, max(cuts, int(1.5 * saving))), cuts))
     nvm_in = os.path.join(work, "soak-nvm.bin")
     with open(nvm_in, "wb") as file:
         file.write(emulated.nvm_holding(start))
@@ -136,7 +145,7 @@ def soak(work, drive, start, actions, cuts, seed, screen):
     shots = sorted(name for name in os.listdir(frames) if name.endswith("-boot.png"))
     print("  %d actions (%d resets), cuts planned in flash steps %s: %d came (%s); %d boots, "
           "%.0f s emulated in %.0f s" % (
-              actions, words.count("RESET"), steps, len(result["cuts"]),
+              len(words), words.count("RESET"), steps, len(result["cuts"]),
               ", ".join("%s %s" % (cut["kind"], cut["region"]) for cut in result["cuts"]),
               len(boots), result["emulated_ms"] / 1000, time.time() - started))
     print("  flash steps: %d (%d in the nvm, %d erases)" % (
@@ -173,6 +182,8 @@ def main():
     parser.add_argument("--quick", action="store_true", help="the soak only, 60 actions")
     parser.add_argument("--actions", type=int, default=200, help="the soak's presses and waits")
     parser.add_argument("--seed", type=int, default=41)
+    parser.add_argument("--drive-steps", type=int, default=12,
+                        help="the drive's steps cut in the save with the drive given (evenly spread)")
     args = parser.parse_args()
     problem = emulated.unavailable()
     if problem:
@@ -193,8 +204,14 @@ def main():
         runs = cut_runs.SaveRuns(drive, os.path.join(work, "drive"), start, 40, held="SELECT",
                                  first="A", saves=cut_runs.SAVES[:1])
         runs.reference()
-        runs.steps = runs.all_steps  # (the drive's steps too: the copy written before the erase)
-        print("  steps: %s" % [cut_runs.describe(steps) for steps in runs.steps])
+        steps = runs.all_steps[0]  # (the drive's steps too: the copy written before the erase)
+        on_drive = [step for step in steps if step["region"] == "drive"]
+        sample = on_drive[::max(1, -(-len(on_drive) // args.drive_steps))]
+        print("  the save's steps: %d in the nvm (%s), %d in the drive (the copy and the FAT), of "
+              "which %d cut, evenly spread" % (len(steps) - len(on_drive),
+                                                ", ".join(cut_runs.describe(runs.steps[0])),
+                                                len(on_drive), len(sample)))
+        runs.steps = [[step for step in steps if step["region"] == "nvm" or step in sample]]
         every_step(runs, 0, True, screen)
     print("soak: random presses, resets and power cuts (seed %d):" % args.seed)
     soak(work, drive, start, 60 if args.quick else args.actions, 3 if args.quick else 8,

@@ -66,8 +66,10 @@ class ByteArray:
             if left == 0:  # cut mid-erase
                 for at in range(len(data)):
                     kind = self._random() % 3
-                    data[at] = 0xFF if kind == 0 else data[at] | self._random() & 0xFF if kind == 1 \
-                        else data[at]
+                    if kind == 0:
+                        data[at] = 0xFF
+                    elif kind == 1:
+                        data[at] |= self._random() & 0xFF
                 raise PowerCut("cut during the erase")
             left -= 1
             data[:] = b"\xff" * len(data)
