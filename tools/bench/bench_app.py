@@ -54,7 +54,7 @@ HEAP_TARGET = 104 * 1024  # (96 KB before the hint became a solver, issue 20)
 BITMAP_TARGET = 24 * 1024
 LONG_GAME = 300  # moves in the game whose heap is measured
 WRITE_GAMES = 20  # scripted games for the write figures
-NVM_CAPACITY = 8192 - 5  # the record's room in nvm (device.NvmStore's header is 5 bytes)
+NVM_CAPACITY = 8192 - 10  # the record's room in nvm (a frame's head and CRC: shared.NvmStore)
 
 # "# --- top level ---" ends one runPython call; the VM collects garbage only
 # between calls, so each figure is read in the part after a collection.

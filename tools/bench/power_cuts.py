@@ -75,8 +75,8 @@ def verdict(outcome, step, save, erasing_save, drive):
     seen = (outcome.kind, outcome.said)
     if step["region"] != "nvm" or save != erasing_save:  # the nvm's last whole save untouched
         return "expected" if seen in (("previous", None), ("last", None)) else "UNEXPECTED"
-    promised = (("drive", RESTORED), ("last", None)) if drive else (
-        ("new", LOST), ("last", None), ("older", RESTORED))
+    promised = (("previous", None), ("drive", RESTORED), ("last", None)) if drive else (
+        ("previous", None), ("new", LOST), ("last", None), ("older", RESTORED))
     if seen in promised:
         return "expected"
     return "cannot tell" if seen in (("new", None), ("older", None)) else "UNEXPECTED"

@@ -51,7 +51,8 @@ export class FlashSteps {
     this.list = [];
     this.cuts = new Set(cuts);
     this.part = part;
-    this.state = (seed >>> 0) || 1;
+    this.state = (Math.imul((seed >>> 0) ^ 0x9e3779b9, 0x85ebca6b) >>> 0) || 1; // (seeds 1, 2, 3... apart)
+    for (let i = 0; i < 4; i++) this.random();
     this.offsetNs = 0; // emulated time of the boots before this one
   }
 
