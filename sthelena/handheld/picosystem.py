@@ -96,7 +96,6 @@ class SectorStore(NvmStore):
     def __init__(self, nvm=None, copy=None):
         super().__init__(nvm, copy)
         self._base = -1  # the newest whole frame (a delta's base): its offset
-        self._shared = 0  # the bytes the newest record takes from it (0: not a delta)
 
     def _newest(self):
         # Appending, a cut leaves at most one torn frame after the newest
@@ -113,57 +112,32 @@ class SectorStore(NvmStore):
             found = None if at < 0 else _whole(nvm, at, data[at:at + 3])
             if found is None:
                 continue
-            number, body = found
-            stop = at + _FRAMING + len(body)
+            number, record = found
+            stop = at + _FRAMING + len(record)
             self._end = max(end, stop)  # (its last bytes may read as erased)
-            if data[at + 2] == _FRAME[2]:
-                base, record = at, body
-            else:
-                based = self._with_base(data, body, at)
-                if based is None:
+            base = at
+            if data[at + 2] != _FRAME[2]:  # a delta: the nearest whole frame before is its base
+                whole = None
+                while whole is None and base > 0:
+                    base = data.rfind(_FRAME, 0, base)
+                    whole = None if base < 0 else _whole(nvm, base)
+                shared = record[3] << 8 | record[4]
+                if (whole is None or shared > len(whole[1])
+                        or whole[0] != record[0] << 16 | record[1] << 8 | record[2]):
                     self._clean = False
                     continue
-                base, record = based
+                record = whole[1][:shared] + record[5:]
             if data.count(_FRAME, stop) + data.count(_DELTA, stop) > 1:
                 self._clean = False
             self._base = base
-            self._shared = 0 if base == at else body[3] << 8 | body[4]
             return number, record, at
         return None
 
-    def _with_base(self, data, body, at):
-        """``(offset, record)`` of the base of the delta ``body`` at ``at``
-        (the nearest whole frame before it) and the record they make, or
-        None if that frame is not its base."""
-        base = at
-        while base > 0:
-            base = data.rfind(_FRAME, 0, base)
-            whole = None if base < 0 else _whole(self.nvm, base)
-            if whole is not None:
-                shared = body[3] << 8 | body[4]
-                if whole[0] != body[0] << 16 | body[1] << 8 | body[2] or shared > len(whole[1]):
-                    return None
-                return base, whole[1][:shared] + body[5:]
-        return None
-
-    def _same(self, data):
-        """Whether ``data`` is the newest record as the flash holds it."""
-        nvm = self.nvm
-        at = self._at
-        if at < 0:
-            return False
-        shared = self._shared
-        rest = (nvm[at + 6] << 8 | nvm[at + 7]) - (5 if shared else 0)
-        start = at + _BODY + (5 if shared else 0)
-        return (shared + rest == len(data)
-                and nvm[self._base + _BODY:self._base + _BODY + shared] == data[:shared]
-                and nvm[start:start + rest] == data[shared:])
-
     def save(self, data):
+        """Keep ``data`` (appended even if it is the newest record: an erase
+        only when the sector is full, and a check would cost the heap more)."""
         if len(data) > self.capacity:
             raise ValueError("save too big for nvm")
-        if self._same(data):
-            return False
         nvm = self.nvm
         base = self._base
         shared = 0
@@ -182,7 +156,8 @@ class SectorStore(NvmStore):
             frame = frame_bytes(_DELTA, self._seq + 1, body)
         at = self._end
         if self.lost or at + len(frame) > self.size:  # the sector erased, a whole frame first
-            self._base, self._shared = 0, 0
+            self._base = 0
+            self._at = -1  # (so that it writes)
             return NvmStore.save(self, data)
         nvm[at:at + len(frame)] = frame
         self._seq += 1
@@ -190,7 +165,6 @@ class SectorStore(NvmStore):
         self._end = at + len(frame)
         if not shared:
             self._base = at
-        self._shared = shared
         return True
 
 

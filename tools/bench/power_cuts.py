@@ -183,7 +183,8 @@ def main():
     parser.add_argument("--actions", type=int, default=200, help="the soak's presses and waits")
     parser.add_argument("--seed", type=int, default=41)
     parser.add_argument("--drive-steps", type=int, default=12,
-                        help="the drive's steps cut in the save with the drive given (evenly spread)")
+                        help="the drive's steps cut in the save with the drive given "
+                        "(evenly spread)")
     args = parser.parse_args()
     problem = emulated.unavailable()
     if problem:
@@ -194,7 +195,8 @@ def main():
     start = desktop_save(work)
     screen = reader()
     if not args.quick:
-        print("three saves (the nvm near full: the third erases), the power cut in each flash step:")
+        print("three saves (the nvm near full: the third erases), the power cut in each flash "
+              "step:")
         runs = cut_runs.SaveRuns(drive, os.path.join(work, "saves"), start, 53 + 186 + 9)
         runs.reference()
         print("  steps: %s" % [cut_runs.describe(steps) for steps in runs.steps])

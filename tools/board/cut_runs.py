@@ -98,7 +98,8 @@ class SaveRuns:
         self.nvm_in = os.path.join(work, "nvm-in.bin")
         with open(self.nvm_in, "wb") as file:
             file.write(filled_nvm(start_record, room))
-        self.flashes = [os.path.join(work, "flash-%d.bin" % index) for index in range(len(saves) + 1)]
+        self.flashes = [os.path.join(work, "flash-%d.bin" % index)
+                        for index in range(len(saves) + 1)]
         self.steps = []  # each save's flash steps in the nvm
         self.all_steps = []  # ...and in the drive (from the save's first key on)
         self.records = []  # the newest record before each save, and after the last
@@ -129,7 +130,8 @@ class SaveRuns:
                 self.records.append(newest(file.read())[1])
             self.steps.append([step for step in result["flash_steps"] if step["region"] == "nvm"])
             begun = result["presses"][len(self.first.split()) if self.held else 0]["at_ms"]
-            self.all_steps.append([step for step in result["flash_steps"] if step["at_ms"] >= begun])
+            self.all_steps.append([step for step in result["flash_steps"]
+                                   if step["at_ms"] >= begun])
             copy = emulated.drive_file(image, "sthelena-save.bin")
             self.drive_copies.append(copy and emulated.nvm_frames(copy)[0][2])
         return self.steps
