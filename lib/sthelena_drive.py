@@ -5,7 +5,8 @@ import displayio
 from adafruit_display_text import wrap_text_to_pixels
 from adafruit_display_text.bitmap_label import Label
 STATS_PATH = '/sthelena-stats.txt'
-COPY_PATH = '/sthelena-save.bin'
+COPY_FOLDER = '/saves'
+COPY_SIZE = 8192
 DRIVE_NOTE = 'SELECT was held at reset: the game writes its statistics to sthelena-stats.txt on the CIRCUITPY drive. Until the next reset without SELECT, the computer cannot write to the drive.'
 def show_drive_note(display, font):
     a = displayio.Group()
@@ -56,33 +57,49 @@ class DriveStats:
         return True
 class DriveCopy:
 
-    def __init__(self, path=COPY_PATH):
-        self.path = path
+    def __init__(self, folder=COPY_FOLDER):
+        self.folder = folder
         self.writes = 0
         self.failed = False
+        self._a = 0
 
     def newest(self, whole):
         a = None
-        for d in (self.path, self.path + '.new'):
+        for d in (0, 1):
             try:
-                with open(d, 'rb') as b:
+                with open(join(self.folder, d), 'rb') as b:
                     c = whole(b.read(), 0)
             except OSError:
                 continue
             if c is not None and (a is None or c[0] > a[0]):
                 a = c
+                self._a = 1 - d
         return a
 
     def write(self, frame):
-        c = self.path + '.new'
+        c = join(self.folder, self._a)
         try:
-            with open(c, 'wb') as b:
+            try:
+                b = open(c, 'r+b')
+            except OSError:
+                try:
+                    os.mkdir(self.folder)
+                except OSError:
+                    pass
+                b = open(c, 'w+b')
+                for _ in range(COPY_SIZE // 512):
+                    b.write(b'\xff' * 512)
+                b.seek(0)
+            with b:
                 b.write(frame)
-            os.rename(c, self.path)
         except OSError as a:
             if not self.failed:
                 print('sthelena: no copy of the save on the drive (%s)' % a)
             self.failed = True
             return False
+        self._a = 1 - self._a
         self.writes += 1
         return True
+# join: _copy_name
+def join(a, b):
+    return '%s/sthelena-nvm.%d' % (a, b)

@@ -23,7 +23,7 @@ APP_FIRMWARE = FIRMWARE | {"displayio", "random", "bitmaptools"} | LIBRARIES
 # ...and the handheld edge, which makes them.
 DEVICE_FIRMWARE = APP_FIRMWARE | {"board", "keypad", "analogio", "digitalio", "microcontroller",
                                   "supervisor", "audioio", "audiocore", "audiopwmio", "pwmio",
-                                  "storage", "neopixel_write",
+                                  "storage", "neopixel_write", "os",
                                   "sthelena_drive"}
 
 

@@ -195,7 +195,8 @@ def test_a_power_cut_in_a_save_resumes_the_last_whole_save_or_the_one_before(
 def test_with_the_drive_given_a_cut_erase_is_restored_from_the_drives_copy(
         drive, deal_seven, tmp_path):
     # SELECT held at each power-on: boot.py gives the game the drive, and the
-    # store writes the save to sthelena-save.bin before it erases the sector.
+    # store writes the save to the drive's copy (saves/sthelena-nvm.0) before it
+    # erases the sector.
     save, _ = deal_seven
     runs = cut_runs.SaveRuns(drive, str(tmp_path), save.read_bytes(), 40, held="SELECT",
                              first="A", saves=cut_runs.SAVES[:1])

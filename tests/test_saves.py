@@ -89,13 +89,16 @@ def _copied(nvm):
 
 
 def _files(copy):
-    """The drive copy's two files' bytes (None: no file), to put back later."""
-    return [path.read_bytes() if path.exists() else None
-            for path in (Path(copy.path), Path(copy.path + ".new"))]
+    """The drive copy's two files' bytes (None: no file) and the one it writes
+    next, to put back later."""
+    names = [Path(copy.folder) / ("sthelena-nvm.%d" % slot) for slot in (0, 1)]
+    return [path.read_bytes() if path.exists() else None for path in names], copy._next
 
 
 def _put_back(copy, files):
-    for path, data in zip((Path(copy.path), Path(copy.path + ".new")), files):
+    contents, copy._next = files
+    for slot, data in enumerate(contents):
+        path = Path(copy.folder) / ("sthelena-nvm.%d" % slot)
         if data is None:
             path.unlink(missing_ok=True)
         else:
@@ -124,7 +127,7 @@ def test_a_save_cut_at_every_byte_resumes_the_last_whole_save_or_the_one_before(
     # cut at every step of the write; the app is started on a sample of them
     # (those next to each change of outcome among them).
     size, full, counted = CHIPS[chip]
-    copy = _drive(device).DriveCopy(str(tmp_path / "copy.bin")) if with_copy else None
+    copy = _drive(device).DriveCopy(str(tmp_path / "saves")) if with_copy else None
     nvm = _nvm(size)
     store = _store(device, nvm, copy)
     app = make_app(display, sheet, store=store, deal=2026)
@@ -331,7 +334,7 @@ def test_a_save_in_todays_layout_loads_and_is_migrated_once(display, sheet, devi
 
 def test_a_drive_that_cannot_take_the_copy_costs_the_game_nothing(display, sheet, device,
                                                                     tmp_path, capsys):
-    copy = _drive(device).DriveCopy(str(tmp_path / "missing" / "copy.bin"))  # no such folder
+    copy = _drive(device).DriveCopy(str(tmp_path / "missing" / "saves"))  # no such folder
     nvm = _nvm(8192)
     app = make_app(display, sheet, store=device.NvmStore(nvm, copy=copy), deal=6)
     for count in range(3):

@@ -16,7 +16,8 @@ from adafruit_display_text import wrap_text_to_pixels
 from adafruit_display_text.bitmap_label import Label
 
 STATS_PATH = "/sthelena-stats.txt"
-COPY_PATH = "/sthelena-save.bin"
+COPY_FOLDER = "/saves"  # the save's copies (DriveCopy), in a folder of their own
+COPY_SIZE = 8192  # each copy's file: room for a frame of the largest nvm
 
 DRIVE_NOTE = ("SELECT was held at reset: the game writes its statistics to "
               "sthelena-stats.txt on the CIRCUITPY drive. Until the next reset without "
@@ -107,41 +108,63 @@ class DriveCopy:
     """The second copy of the nvm store's newest frame (``shared.NvmStore``'s
     ``copy``), kept on the drive for when a power cut tears the flash.
 
-    ``write(frame)`` writes it to a new file and renames that over the
-    last, so one whole copy is on the drive at every moment; ``newest()``
-    reads back the newest whole one. A full or read-only drive costs the game
-    nothing but the copy (said once on the console).
+    Two files of one size in a folder of their own, written in turn, each in
+    place: a copy changes neither a file's size nor its clusters, so the
+    drive's FAT and its other folders are not written (a new file renamed
+    over the old writes both: a cut there lost the whole drive, measured by
+    make bench-saves); a cut in a copy hurts only that folder, and the nvm,
+    written after it, is whole meanwhile. ``write(frame)`` writes the file
+    not written last (the first of a start: the one not read); ``newest()``
+    reads back the newest whole copy. A full or read-only drive costs the
+    game nothing but the copy (said once on the console).
     """
 
-    def __init__(self, path=COPY_PATH):
-        self.path = path
+    def __init__(self, folder=COPY_FOLDER):
+        self.folder = folder
         self.writes = 0
         self.failed = False
+        self._next = 0  # the file the next copy goes to
 
     def newest(self, whole):
         """``(number, record)`` of the newest whole copy (``whole``: the
         store's reader of a frame), or None."""
         best = None
-        for name in (self.path, self.path + ".new"):  # (.new: a cut kept it from the rename)
+        for slot in (0, 1):
             try:
-                with open(name, "rb") as file:
+                with open(_copy_name(self.folder, slot), "rb") as file:
                     found = whole(file.read(), 0)
             except OSError:
                 continue
             if found is not None and (best is None or found[0] > best[0]):
                 best = found
+                self._next = 1 - slot
         return best
 
     def write(self, frame):
-        new = self.path + ".new"
+        name = _copy_name(self.folder, self._next)
         try:
-            with open(new, "wb") as file:
+            try:
+                file = open(name, "r+b")  # in place
+            except OSError:  # the first copy: the folder and the file made once
+                try:
+                    os.mkdir(self.folder)
+                except OSError:
+                    pass  # (there already)
+                file = open(name, "w+b")
+                for _ in range(COPY_SIZE // 512):
+                    file.write(b"\xff" * 512)
+                file.seek(0)
+            with file:
                 file.write(frame)
-            os.rename(new, self.path)  # (CircuitPython's FAT replaces the old file)
         except OSError as error:
             if not self.failed:
                 print("sthelena: no copy of the save on the drive (%s)" % error)
             self.failed = True
             return False
+        self._next = 1 - self._next
         self.writes += 1
         return True
+
+
+def _copy_name(folder, slot):
+    return "%s/sthelena-nvm.%d" % (folder, slot)

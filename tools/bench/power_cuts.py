@@ -8,10 +8,10 @@
    promises (an appended frame: the last whole save or the one before; the
    erase and the frame after it: lost and said in one line, till the frame
    is whole). tests/test_firmware.py cuts one step of each kind.
-2. The same with the drive given (SELECT held at each power-on): one save
-   that erases the sector, cut in each of its nvm steps and in an even
-   sample of the drive's (the copy's file written and renamed: what a cut
-   there does to the drive).
+2. The same with the drive given (SELECT held at each power-on), the drive
+   holding the copy's files from before: one save that erases the sector,
+   cut in each of its nvm steps and of the drive's (the copy written in
+   place: what a cut there does to the drive), up to --drive-steps of them.
 3. A soak: random presses through the GPIO (holds and waits among them),
    resets and power cuts at random flash steps; at each boot the nvm as it
    found it is read here (emulated.nvm_frames), its save replayed by the
@@ -180,9 +180,11 @@ def soak(work, drive, start, actions, cuts, seed, screen):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="the soak only, 60 actions")
+    parser.add_argument("--parts", default="saves,drive,soak",
+                        help="which of saves, drive, soak to run (default all)")
     parser.add_argument("--actions", type=int, default=200, help="the soak's presses and waits")
     parser.add_argument("--seed", type=int, default=41)
-    parser.add_argument("--drive-steps", type=int, default=12,
+    parser.add_argument("--drive-steps", type=int, default=40,
                         help="the drive's steps cut in the save with the drive given "
                         "(evenly spread)")
     args = parser.parse_args()
@@ -194,30 +196,40 @@ def main():
     drive = emulated.make_drive(os.path.join(work, "CIRCUITPY"))
     start = desktop_save(work)
     screen = reader()
-    if not args.quick:
+    parts = {"soak"} if args.quick else set(args.parts.split(","))
+    if "saves" in parts:
         print("three saves (the nvm near full: the third erases), the power cut in each flash "
               "step:")
         runs = cut_runs.SaveRuns(drive, os.path.join(work, "saves"), start, 53 + 186 + 9)
         runs.reference()
         print("  steps: %s" % [cut_runs.describe(steps) for steps in runs.steps])
         every_step(runs, 2, False, screen)
+    if "drive" in parts:
         print("one save with the drive given (SELECT held), the sector full, the power cut in each "
               "flash step, the drive's too:")
-        runs = cut_runs.SaveRuns(drive, os.path.join(work, "drive"), start, 40, held="SELECT",
+        # A drive that has had a copy before: its two files there, written in place.
+        had_copy = os.path.join(work, "CIRCUITPY-copied")
+        shutil.copytree(drive, had_copy)
+        os.makedirs(os.path.join(had_copy, "saves"))
+        for slot in (0, 1):
+            with open(os.path.join(had_copy, "saves", "sthelena-nvm.%d" % slot), "wb") as file:
+                file.write(b"\xff" * 8192)
+        runs = cut_runs.SaveRuns(had_copy, os.path.join(work, "drive"), start, 40, held="SELECT",
                                  first="A", saves=cut_runs.SAVES[:1])
         runs.reference()
         steps = runs.all_steps[0]  # (the drive's steps too: the copy written before the erase)
         on_drive = [step for step in steps if step["region"] == "drive"]
         sample = on_drive[::max(1, -(-len(on_drive) // args.drive_steps))]
-        print("  the save's steps: %d in the nvm (%s), %d in the drive (the copy and the FAT), of "
+        print("  the save's steps: %d in the nvm (%s), %d in the drive (the copy), of "
               "which %d cut, evenly spread" % (len(steps) - len(on_drive),
                                                 ", ".join(cut_runs.describe(runs.steps[0])),
                                                 len(on_drive), len(sample)))
         runs.steps = [[step for step in steps if step["region"] == "nvm" or step in sample]]
         every_step(runs, 0, True, screen)
-    print("soak: random presses, resets and power cuts (seed %d):" % args.seed)
-    soak(work, drive, start, 60 if args.quick else args.actions, 3 if args.quick else 8,
-         args.seed, screen)
+    if "soak" in parts:
+        print("soak: random presses, resets and power cuts (seed %d):" % args.seed)
+        soak(work, drive, start, 60 if args.quick else args.actions, 3 if args.quick else 8,
+             args.seed, screen)
     shutil.rmtree(work, ignore_errors=True)
     return 0
 

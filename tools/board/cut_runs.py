@@ -132,8 +132,9 @@ class SaveRuns:
             begun = result["presses"][len(self.first.split()) if self.held else 0]["at_ms"]
             self.all_steps.append([step for step in result["flash_steps"]
                                    if step["at_ms"] >= begun])
-            copy = emulated.drive_file(image, "sthelena-save.bin")
-            self.drive_copies.append(copy and emulated.nvm_frames(copy)[0][2])
+            copies = [emulated.drive_file(image, "saves/sthelena-nvm.%d" % slot) for slot in (0, 1)]
+            found = [whole for whole in (newest(copy) for copy in copies if copy) if whole]
+            self.drive_copies.append(max(found)[1] if found else None)
         return self.steps
 
     def cut(self, save, step, part=None, seed=1, keys_after=""):
