@@ -12,6 +12,7 @@ bench-firmware`` drive it from Python:
     result = emulate(drive, "RIGHT A", shot=path)   # run.mjs's --json, as a dict
     data = drive_file(image, "boot_out.txt")        # a file of a drive_out= image
     nvm = nvm_holding(record)          # a save (the desktop's --save file) for nvm_in=
+    frames = nvm_frames(nvm)           # the whole saves in the nvm's bytes, read here
 
 Desktop only; nothing of the firmware or the boot ROM is committed (build/).
 """
@@ -60,12 +61,16 @@ def make_drive(out, mpy_cross=None):
 
 
 def emulate(drive, keys="", firmware=FIRMWARE, timeout=1800, **options):
-    """Run ``drive`` (a folder or a FAT image) on ``firmware`` pressing
-    ``keys`` (the desktop's --keys words, WAIT:MS, RESET); ``options`` are
-    run.mjs's own, underscores for dashes (``shot=PATH``, ``flash_out=PATH``,
-    ``ready=TEXT``...; True for a switch). Its --json result, as a dict, with
-    ``exit`` (0, or 1 if no complete frame came) and ``stderr``."""
-    command = ["node", RUNNER, "--bootrom", BOOTROM, "--drive", str(drive), "--json"]
+    """Run ``drive`` (a folder or a FAT image; None with ``flash_in``) on
+    ``firmware`` (None: the flash_in's) pressing ``keys`` (the desktop's
+    --keys words, WAIT:MS, RESET); ``options`` are run.mjs's own,
+    underscores for dashes (``shot=PATH``, ``flash_out=PATH``,
+    ``ready=TEXT``, ``cut="3,9"``...; True for a switch). Its --json result,
+    as a dict, with ``exit`` (0, or 1 if no complete frame came) and
+    ``stderr``."""
+    command = ["node", RUNNER, "--bootrom", BOOTROM, "--json"]
+    if drive is not None:
+        command += ["--drive", str(drive)]
     if firmware:
         command += ["--firmware", str(firmware)]
     if keys:
@@ -92,8 +97,56 @@ def drive_file(image, path):
     return run.stdout if run.returncode == 0 else None
 
 
-def nvm_holding(record):
+FRAME = b"St4"  # shared.NvmStore's frames: magic, number (3), length (2), record, CRC-16
+DELTA = b"St5"  # picosystem.SectorStore's deltas: the same, the body the base's number (3),
+# the bytes shared with its record (2) and the rest of the record
+OLD_LAYOUT = b"St3"  # its layout before issue 41: magic, length (2), record
+
+
+def frame(record, number):
+    """The frame ``shared.NvmStore`` writes for ``record`` as its save ``number``."""
+    from sthelena.core.save import crc16
+
+    head = FRAME + bytes((number >> 16 & 255, number >> 8 & 255, number & 255,
+                          len(record) >> 8, len(record) & 255)) + bytes(record)
+    return head + crc16(head).to_bytes(2, "big")
+
+
+def nvm_holding(record, number=1, old_layout=False):
     """The bytes of ``microcontroller.nvm`` holding the app's ``record`` as
-    the handhelds' store keeps it (``shared.NvmStore``: magic, length,
-    record): for ``emulate(..., nvm_in=PATH)``, a game to resume."""
-    return b"St3" + bytes((len(record) >> 8, len(record) & 255)) + bytes(record)
+    the handhelds' store keeps it (``shared.NvmStore``: one frame, save
+    ``number``; or, ``old_layout``, as the store kept it before issue 41):
+    for ``emulate(..., nvm_in=PATH)``, a game to resume."""
+    if old_layout:
+        return OLD_LAYOUT + bytes((len(record) >> 8, len(record) & 255)) + bytes(record)
+    return frame(record, number)
+
+
+def nvm_frames(nvm):
+    """The whole saves in ``nvm`` (the board's bytes), read here, apart from
+    the board's code: ``[(offset, number, record)]`` in the order they lie.
+    A delta (``DELTA``: the PicoSystem's store) counts with its base, the
+    whole frame before it of the number it names, and holds the record it
+    makes with it."""
+    from sthelena.core.save import crc16
+
+    nvm = bytes(nvm)
+    found = []
+    bases = {}
+    for at in range(len(nvm) - 9):
+        magic = nvm[at:at + 3]
+        if magic not in (FRAME, DELTA):
+            continue
+        stop = at + 8 + (nvm[at + 6] << 8 | nvm[at + 7])
+        if stop + 2 > len(nvm) or crc16(nvm[at:stop]) != int.from_bytes(nvm[stop:stop + 2], "big"):
+            continue
+        number, body = int.from_bytes(nvm[at + 3:at + 6], "big"), nvm[at + 8:stop]
+        if magic == FRAME:
+            bases = {number: body}  # (a delta's base is the last whole frame before it)
+            found.append((at, number, body))
+            continue
+        base = bases.get(int.from_bytes(body[0:3], "big"))
+        shared = int.from_bytes(body[3:5], "big")
+        if base is not None and shared <= len(base):
+            found.append((at, number, base[:shared] + body[5:]))
+    return found
