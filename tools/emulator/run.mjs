@@ -10,7 +10,7 @@
 //       [--ready TEXT]
 //       [--flash-in FILE] [--flash-out FILE] [--drive-out IMG] [--nvm-in FILE]
 //       [--nvm-out FILE]
-//       [--verbose]
+//       [--profile ELF] [--verbose]
 //
 //   --firmware   the firmware's UF2 (may be left out with --flash-in)
 //   --bootrom    the RP2040 B1 boot ROM (node tools/emulator/bootrom.mjs makes it)
@@ -35,6 +35,9 @@
 //   --drive-out  the drive (the filesystem's part of the flash) at the end
 //   --nvm-in     microcontroller.nvm's bytes at the start (at most 4 KiB; the
 //                rest erased); --nvm-out: its 4 KiB at the end
+//   --profile    the firmware's ELF: each boot's and press's busiest functions
+//                up to its last display byte (the PC sampled every 2 us;
+//                needs arm-none-eabi-nm)
 //
 // Without --json the console is printed as it comes and the figures go to
 // stderr. Exit status: 0 ok, 1 no complete frame within --boot-ms, 2 bad
@@ -47,6 +50,7 @@ import { DRIVE_START, NVM_START } from "./flash.mjs";
 import { readKeys, UsageError } from "./keys.mjs";
 import { CLOCK_HZ } from "./machine.mjs";
 import { encodePng } from "./png.mjs";
+import { Profile, readSymbols } from "./profile.mjs";
 import { DEFAULTS, Session } from "./session.mjs";
 import { loadUf2 } from "./uf2.mjs";
 
@@ -54,7 +58,7 @@ const FLASH_SIZE = 16 * 1024 * 1024;
 const DRIVE_SIZE = FLASH_SIZE - DRIVE_START; // what CircuitPython gives CIRCUITPY on 16 MiB
 const VALUED = ["firmware", "bootrom", "drive", "keys", "shot", "frames", "boot-ms", "boot-quiet-ms", "quiet-ms",
   "settle-ms",
-  "ready", "flash-in", "flash-out", "drive-out", "nvm-in", "nvm-out"];
+  "ready", "flash-in", "flash-out", "drive-out", "nvm-in", "nvm-out", "profile"];
 const SWITCHES = ["json", "until-idle", "verbose", "help"];
 
 function parseArgs(argv) {
@@ -175,6 +179,13 @@ function main() {
     }
     bootrom = readInput(opts.bootrom, "boot ROM");
     flash = buildFlash(opts);
+    if (opts.profile) {
+      try {
+        opts.profile = new Profile(readSymbols(opts.profile));
+      } catch (error) {
+        throw new UsageError(`--profile ${opts.profile}: ${error.message}`);
+      }
+    }
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     process.stderr.write(`run.mjs: ${error.message}\n`);
@@ -191,6 +202,7 @@ function main() {
     bootQuietMs: opts["boot-quiet-ms"] ?? DEFAULTS.bootQuietMs,
     settleMs: opts["settle-ms"] ?? DEFAULTS.settleMs,
     ready: opts.ready ?? DEFAULTS.ready,
+    profile: opts.profile ?? null,
     onConsole: json ? () => {} : (text) => process.stdout.write(text),
     onFrame: (name, machine) => {
       if (!opts.frames) return;
@@ -249,8 +261,13 @@ function main() {
     for (const boot of session.boots) {
       say(`boot at ${boot.at_ms} ms: USB ${boot.usb_ms} ms, code.py ${boot.code_start_ms} ms, first frame ${boot.first_frame_ms} ms`);
     }
+    const busiest = (record) => {
+      for (const f of record.profile ?? []) say(`    ${String(f.ms).padStart(7)} ms ${(f.share * 100).toFixed(1).padStart(5)}%  ${f.name}`);
+    };
+    for (const boot of session.boots) busiest(boot);
     for (const p of session.presses) {
-      say(`${p.word} at ${p.at_ms} ms: ${p.frame_ms === null ? "no redraw" : `redrawn by ${p.frame_ms} ms (${p.bytes} bytes, from ${p.first_byte_ms} ms)`}${p.settled ? "" : ", not settled"}`);
+      say(`${p.word} at ${p.at_ms} ms: ${p.frame_ms === null ? "no redraw" : `redrawn by ${p.frame_ms} ms (${p.bytes} bytes, from ${p.first_byte_ms} ms; ${p.bursts.map(([a, b, n, ...box]) => `${a}-${b}: ${n} [${box.join(" ")}]`).join(", ")})`}${p.settled ? "" : ", not settled"}`);
+      busiest(p);
     }
     say(`${report.frames} frames, ${report.emulated_ms} emulated ms in ${report.real_s} s (${report.real_s_per_emulated_s} s a second)`);
   }
