@@ -24,7 +24,7 @@ import board_mpy  # noqa: E402
 import bundle  # noqa: E402
 import drive_image  # noqa: E402
 
-FIRMWARE = {"micropython", "sys", "gc", "displayio", "random", "bitmaptools", "board",
+FIRMWARE = {"micropython", "sys", "gc", "displayio", "vectorio", "random", "bitmaptools", "board",
             "keypad", "analogio", "digitalio", "microcontroller", "supervisor", "audioio",
             "audiocore", "neopixel_write"}
 

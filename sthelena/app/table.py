@@ -25,6 +25,7 @@ so its bitmap keeps its size and is drawn into again rather than made anew.
 """
 
 import displayio
+import vectorio
 from adafruit_display_text.bitmap_label import Label
 
 from .font import SheetFont
@@ -101,14 +102,13 @@ class TableView:
         margin = 2 * across // TILE_WIDTH  # the text's left margin
         self.suit_colours = TWO_COLOURS
         self._status_palette = _palette(BAIZE, _WHITE, BAIZE)
-        # The baize: a 20x16 one-colour bitmap shown 8 times bigger (64 bytes).
-        baize = displayio.Group(scale=8)
+        # The baize: one rectangle (vectorio draws a pixel of it in about half
+        # a TileGrid's time, which a screen closed over the table pays).
         baize_palette = displayio.Palette(1)
         baize_palette[0] = BAIZE
-        baize.append(displayio.TileGrid(displayio.Bitmap(20 * across // TILE_WIDTH,
-                                                         16 * down // TILE_HEIGHT, 1),
-                                        pixel_shader=baize_palette))
-        self.group.append(baize)
+        self.group.append(vectorio.Rectangle(pixel_shader=baize_palette,
+                                             width=160 * across // TILE_WIDTH,
+                                             height=128 * down // TILE_HEIGHT, x=0, y=0))
         self.status = displayio.TileGrid(sheet, pixel_shader=self._status_palette,
                                          width=TEXT_COLUMNS, height=1,
                                          tile_width=across, tile_height=down, x=margin, y=0)
@@ -136,17 +136,19 @@ class TableView:
             edges[20 + place] = place_y(place) * down // TILE_HEIGHT
             edges[40 + place] = edges[20 + place] - top
         self._lift = LIFT * down // TILE_HEIGHT
-        # The cursor: a 2-pixel frame just outside a card, its own tiny bitmap.
+        # The cursor: a 2-pixel frame just outside a card, as four bars in a
+        # group, so that moving it redraws the bars, not the card they frame.
         size = 4 * across + 4  # (a card is 4 tiles wide, 3 high: square)
-        frame = displayio.Bitmap(size, size, 2)
-        for along in range(size):
-            for edge in (0, 1, size - 2, size - 1):
-                frame[along, edge] = 1
-                frame[edge, along] = 1
         self._cursor_palette = displayio.Palette(2)
         self._cursor_palette.make_transparent(0)
         self._cursor_palette[1] = _CURSOR
-        self._cursor = displayio.TileGrid(frame, pixel_shader=self._cursor_palette)
+        self._cursor = displayio.Group()
+        for width, height, x, y in ((size, 2, 0, 0), (size, 2, 0, size - 2),
+                                    (2, size - 4, 0, 2), (2, size - 4, size - 2, 2)):
+            bar = displayio.Bitmap(width, height, 2)
+            bar.fill(1)
+            self._cursor.append(displayio.TileGrid(bar, pixel_shader=self._cursor_palette,
+                                                   x=x, y=y))
         self.group.append(self._cursor)
         self._overlay_palette = _palette(_PANEL, _BLACK, _PANEL)
         self.overlay = displayio.TileGrid(sheet, pixel_shader=self._overlay_palette,
