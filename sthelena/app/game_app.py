@@ -71,6 +71,10 @@ class App:
     hint_slots = HINT_SLOTS  # ...and its table of positions met
     leave_label: str | None = None  # an edge with somewhere to go names the menu's way there
     leaving = False  # ...which sets this: the edge's loop ends
+    # An edge that draws only when told (the handhelds' loop: display.refresh)
+    # sets this: a move is shown by it before the app looks whether the game
+    # has ended, a search that may take a while on the board.
+    show_now = None
 
     def __init__(self, display, store, speaker, sheet, deal=None, rules=None, position=None,
                  new_deal_number=None, texts="assets/help.txt", winnable=None, sensors=None,
@@ -113,6 +117,7 @@ class App:
         self._dirty = False
         self.flash_at = None  # None, or the error flash's start (-1: not yet timed)
         self._ended = _STILL
+        self.ended_status = PLAYING  # what the game's status was when that was last looked at
         self.last_event = 15  # the last button event (none yet): a hold follows its press
         self.last_screen = PLAY  # the screen it was handled on (_STOPPED: it stopped a hint)
         self.undid = False  # the last press of B on the table undid a move
@@ -260,7 +265,10 @@ class App:
         """Bring ``screen`` up; the table becomes the won or stuck screen
         when the move just played ended the game."""
         if self._ended != _STILL and screen == PLAY:
-            status = self.game.status()
+            if self.show_now is not None and self.screen == PLAY and not self.game.is_won():
+                show_table(self)  # the move first: the search for the game's end may take a while
+                self.show_now()
+            status = self.ended_status = self.game.status()
             if status == PLAYING and self._ended == _MOVED:
                 self.can_finish = finishable(self.game)
                 if self.can_finish and self.auto_on:
