@@ -22,7 +22,7 @@ _PILES = const(32)  # the piles' factors follow the heights'...
 _EXTRA = const(44)  # ...then the foundations', the round's and the stock's weights
 _SECOND = const(54)  # the second hash's weights follow the first's
 _P1 = const(4194301)  # primes below 2**22
-_P2 = const(4194287)
+P2 = const(4194287)  # (the search makes its keys with it too)
 
 
 def make_weights():
@@ -37,7 +37,7 @@ def make_weights():
         if index % _SECOND < _EXTRA:
             weights[index] = 1 + (high ^ state) % 2047
         else:
-            weights[index] = 1 + (high << 6 ^ state) % (_P2 - 1)
+            weights[index] = 1 + (high << 6 ^ state) % (P2 - 1)
     return weights
 
 
@@ -58,21 +58,22 @@ def hash_all(search, game):
         for height in range(len(cards)):
             card = cards[height]
             first = (first + card * (weights[height % _HEIGHT] * factor1 % _P1)) % _P1
-            second = (second + card * (weights[_SECOND + height % _HEIGHT] * factor2 % _P2)) % _P2
+            second = (second + card * (weights[_SECOND + height % _HEIGHT] * factor2 % P2)) % P2
     for foundation in range(8):
         count = game.foundations[foundation]
         first = (first + count * weights[_EXTRA + foundation]) % _P1
-        second = (second + count * weights[_SECOND + _EXTRA + foundation]) % _P2
+        second = (second + count * weights[_SECOND + _EXTRA + foundation]) % P2
     first = (first + game.round * weights[_EXTRA + 8]
              + game.stock_size() * weights[_EXTRA + 9]) % _P1
     second = (second + game.round * weights[_SECOND + _EXTRA + 8]
-              + game.stock_size() * weights[_SECOND + _EXTRA + 9]) % _P2
+              + game.stock_size() * weights[_SECOND + _EXTRA + 9]) % P2
     search.hash1 = first
     search.hash2 = second
 
 
-def moved(search, game, move, played):
-    """The hashes after ``move`` was played (``played`` 1) or taken back (0)."""
+def moved(search, game, move, played, len=len):
+    """The hashes after ``move`` was played (``played`` 1) or taken back (0);
+    ``len`` bound once (see ``hint_moves.generate_moves``)."""
     if move >= 400:  # a redeal or Louis' deal: the hashes before it kept for its undoing
         slot = 2 * (game.round + 1 - played) if move == REDEAL else 0
         if played:
@@ -89,27 +90,29 @@ def moved(search, game, move, played):
     weights = search.weights
     source = move // 20
     target = move % 20
-    card = game.top(target if played else source)  # the card moved
+    piles = game.piles  # (read in place: this runs twice a position)
+    holder = target if played else source  # where the card moved is now
+    card = piles[holder][-1] if holder < 12 else game.top(holder)
     if target < 12:  # the term of where it is when played...
-        height = (game.pile_size(target) - played) % _HEIGHT
+        height = (len(piles[target]) - played) % _HEIGHT
         first = card * (weights[height] * weights[_PILES + target] % _P1)
-        second = card * (weights[_SECOND + height] * weights[_SECOND + _PILES + target] % _P2)
+        second = card * (weights[_SECOND + height] * weights[_SECOND + _PILES + target] % P2)
     else:  # (a foundation counts its cards)
         first = weights[_EXTRA + target - 12]
         second = weights[_SECOND + _EXTRA + target - 12]
     if source < 12:  # ...less that of where it was
-        height = (game.pile_size(source) - 1 + played) % _HEIGHT
+        height = (len(piles[source]) - 1 + played) % _HEIGHT
         first -= card * (weights[height] * weights[_PILES + source] % _P1)
-        second -= card * (weights[_SECOND + height] * weights[_SECOND + _PILES + source] % _P2)
+        second -= card * (weights[_SECOND + height] * weights[_SECOND + _PILES + source] % P2)
     else:
         first -= weights[_EXTRA + source - 12]
         second -= weights[_SECOND + _EXTRA + source - 12]
     if played:
         search.hash1 = (search.hash1 + first) % _P1
-        search.hash2 = (search.hash2 + second) % _P2
+        search.hash2 = (search.hash2 + second) % P2
     else:
         search.hash1 = (search.hash1 - first) % _P1
-        search.hash2 = (search.hash2 - second) % _P2
+        search.hash2 = (search.hash2 - second) % P2
 
 
 def key_of(search):
@@ -117,32 +120,36 @@ def key_of(search):
     its slot in the search's table of ``search.slots`` (from other bits of
     them), so that a key does not depend on the table's size."""
     search.slot = search.hash1 % search.slots
-    search.key = (search.hash1 >> 18) * _P2 + search.hash2 + 1
+    search.key = (search.hash1 >> 18) * P2 + search.hash2 + 1
 
 
-def store_position(search):
-    """Put the position in the table: False if it was there. Two positions
-    are taken for one only if 26 bits of their hashes agree in a slot they
-    both probe (about one chance in 60 million a comparison). An entry is
-    stamped with the table's age: emptying the table is making it older, in
-    one step (a real emptying, a long step, only after seven)."""
+def store_position(search, key, slot):
+    """Put the position (its ``key`` and ``slot``: ``key_of``'s) in the
+    table: False if it was there. Two positions are taken for one only if
+    26 bits of their hashes agree in a slot they both probe (about one
+    chance in 60 million a comparison). An entry is stamped with the table's
+    age: emptying the table is making it older, in one step (a real
+    emptying, a long step, only after seven)."""
     keys = search.table
     age = search.age << 27
-    key = age | search.key
-    slot = search.slot
-    while keys[slot] >= age:  # entries of this age (older ones count as empty)
-        if keys[slot] == key:
+    stamped = age | key
+    probe = slot
+    slots = search.slots
+    while keys[probe] >= age:  # entries of this age (older ones count as empty)
+        if keys[probe] == stamped:
             return False
-        slot += 1
-        if slot == search.slots:
-            slot = 0
-    if search.stored >= search.slots - (search.slots >> 3):  # full: emptied, and on (no proof)
+        probe += 1
+        if probe == slots:
+            probe = 0
+    stored = search.stored
+    if stored >= slots - (slots >> 3):  # full: emptied, and on (no proof)
         search.whole = False
         empty_table(search)
-        key = search.age << 27 | search.key
-        slot = search.slot
-    keys[slot] = key
-    search.stored += 1
+        stamped = search.age << 27 | key
+        probe = slot
+        stored = 0
+    keys[probe] = stamped
+    search.stored = stored + 1
     return True
 
 

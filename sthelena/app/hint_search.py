@@ -42,6 +42,7 @@ a step allocates nothing but what a redeal allocates in the core.
 
 from ..core.moves import DEAL, REDEAL
 from ..core.cards import const
+from .hint_keys import P2 as _P2
 from .hint_keys import empty_table, hash_all, key_of, make_weights, moved, store_position
 from .hint_line import HintLine, goal_index, goal_table, position_key  # noqa: F401 (exported)
 from .hint_moves import SCRATCH, generate_moves
@@ -152,7 +153,7 @@ def _start(search, game):
     hash_all(search, game)
     key_of(search)
     empty_table(search)
-    store_position(search)
+    store_position(search, search.key, search.slot)
     search.keys_at[0] = search.key
     search.capped = 0
     search.at = 0
@@ -209,16 +210,25 @@ def hint_line(search):
     return search.line
 
 
-def hint_search(search, game, steps):
+def hint_search(search, game, steps, sum=sum):
     """Search on for up to ``steps`` steps (a step plays or takes back one
-    move); True when the search has ended (the game is then as it began)."""
+    move); True when the search has ended (the game is then as it began).
+    (``sum`` is bound once: see ``hint_moves.generate_moves``.)"""
     if search.result:
         return True
     if search.ending:
         return _back_out(search, game, steps * _POPS)
+    # What every step reads, taken once a slice (each attribute of the search
+    # read in the loop is a look-up in its dict: on the board, the price of
+    # several bytecodes).
     stack = search.stack
     bounds = search.bounds
     limit = search.limit
+    keys_at = search.keys_at
+    foundations = game.foundations
+    goals = search.goals
+    slots = search.slots
+    budget = search.budget
     while steps > 0:  # (a step plays or takes back a move; a redeal counts for three)
         depth = search.at
         capped = search.capped
@@ -243,43 +253,46 @@ def hint_search(search, game, steps):
             return _end(search, game, LOST if search.whole else 0)
         bounds[depth] = bound + 4096
         move = stack[2 * index] << 8 | stack[2 * index + 1]
-        steps -= 3 if move >= 400 else 1
         game.push(move)
         if not depth:
             search.first = move
-        search.nodes += 1
+        nodes = search.nodes = search.nodes + 1
         moved(search, game, move, 1)
-        if game.is_won():
+        home = sum(foundations)
+        if home == 104:  # won
             search.at = depth + 1
             return _won(search, game, -1)
-        key_of(search)
-        if search.goals is not None:
-            found = goal_index(search.goals, search.kept, search.key)
+        hash1 = search.hash1  # the key and slot (key_of's), in place
+        key = search.key = (hash1 >> 18) * _P2 + search.hash2 + 1
+        slot = hash1 % slots
+        if goals is not None:
+            found = goal_index(goals, search.kept, key)
             if found >= 0:
                 search.at = depth + 1
                 return _won(search, game, found)
-        if store_position(search):
-            home = sum(game.foundations)
+        if store_position(search, key, slot):
             if home > search.best:
                 search.best = home
                 search.best_first = search.first
             if depth + 1 < _MAX_DEPTH:
                 depth += 1
                 search.at = depth
-                search.keys_at[depth] = search.key
-                cap = _cap(search, game, move)
+                keys_at[depth] = key
+                # (only a redeal, Louis' deal or a play to a foundation may be capped)
+                cap = _cap(search, game, move) if move >= 240 or move % 20 >= 12 else 0
                 if cap:  # the innermost cap is the one counted
-                    limit[depth] = (search.nodes + cap) << 9 | search.capped
+                    limit[depth] = (nodes + cap) << 9 | search.capped
                     search.capped = depth
                 start = bounds[depth - 1] & 4095
                 generate_moves(search, game, depth, start)
-                steps -= ((bounds[depth] & 4095) - start) >> 3  # (many moves: a longer step)
+                # (many moves: a longer step; a redeal counts for three)
+                steps -= (3 if move >= 400 else 1) + (((bounds[depth] & 4095) - start) >> 3)
             else:
                 search.whole = False
-                steps -= _back_move(search, game)
+                steps -= (3 if move >= 400 else 1) + _back_move(search, game)
         else:
-            steps -= _back_move(search, game)  # met before
-        if search.nodes >= search.budget:
+            steps -= (3 if move >= 400 else 1) + _back_move(search, game)  # met before
+        if nodes >= budget:
             return _end(search, game, 0)
     return False
 
