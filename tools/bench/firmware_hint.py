@@ -36,6 +36,7 @@ for number, moves in DEALS:
     for move in moves:
         game.push(move)
     app.start(game)
+    screen.display.refresh()  # the new deal drawn before the clock starts, not while it runs
     gc.collect()
     begun = since_reset()
     start_hint(app)

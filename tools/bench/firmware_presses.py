@@ -24,7 +24,7 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path[:0] = [os.path.join(ROOT, "tools", "board"), os.path.join(ROOT, "tools", "bench")]
+sys.path[:0] = [ROOT, os.path.join(ROOT, "tools", "board"), os.path.join(ROOT, "tools", "bench")]
 import emulated  # noqa: E402
 from sthelena.app.buttons import HOLD_DELAY  # noqa: E402
 

@@ -185,16 +185,26 @@ def _line(game, budget=60):
     return list(result.moves)
 
 
-def _liftable(game, avoid=()):
-    """A pile whose top card has a legal quick move (not a foundation play), or None."""
+def _keeps_playing(game, move):
+    """Whether ``move`` leaves the game going (not won, not stuck): the
+    presses after it are the table's."""
+    game.push(move)
+    going = game.status() == PLAYING
+    game.pop()
+    return going
+
+
+def _liftable(game):
+    """A pile whose top card has a quick move that keeps the game going."""
     from sthelena.app.autoplay import best_move
 
     for place in range(12):
-        if place not in avoid and game.top(place):
+        if game.top(place):
             move = best_move(game, place)
-            if move >= 0:
+            if move >= 0 and _keeps_playing(game, move):
                 return place
-    return None
+    raise RuntimeError("deal %s: no card has a quick move that keeps the game going"
+                       % game.deal_number)
 
 
 def opening_script(number):
@@ -205,8 +215,11 @@ def opening_script(number):
     app = driver.app
     for word in ("RIGHT", "RIGHT", "DOWN", "LEFT", "UP"):
         driver.press(word, "cursor")
-    line = [move for move in _line(app.game) if move != REDEAL]
-    for move in line[:2]:  # two moves of the solver's line, each lifted and put down
+    for _ in range(2):  # two moves of the solver's line, each lifted and put down
+        move = next(move for move in _line(app.game) if move != REDEAL)
+        if not _keeps_playing(app.game, move):  # (a move after which the line redeals)
+            move = next(move for move in app.game.legal_moves()
+                        if move < 400 and _keeps_playing(app.game, move))
         driver.move(move)
     # A lift put back (B cancels), an undo, and B held (undo, then redo both).
     place = _liftable(app.game)
