@@ -42,6 +42,7 @@ _LAST = const(63)  # ...of Louis' deal or a redeal
 _ALLOW = b"\x01\x01\x01\x01\x03\x03\x02\x02\x02\x02\x03\x03"
 _FREE = b"\x03" * 12
 _EMPTY = bytes(64)
+_UNKNOWNS = b"\xff" * 12
 
 
 def generate_moves(search, game, depth, start, len=len):
@@ -57,13 +58,16 @@ def generate_moves(search, game, depth, start, len=len):
     restricted = game.restricted()
     allows = _ALLOW if restricted else _FREE
     foundations = game.foundations
-    for suit in range(4):  # the cards the foundations take (a full one: none)
-        placed = foundations[suit]  # a king foundation takes 13 less its cards
-        if placed < 13:
-            wants[suit << 4 | 13 - placed] |= 1
-        placed = foundations[4 + suit]  # an ace foundation the next rank up
-        if placed < 13:
-            wants[suit << 4 | placed + 1] |= 2
+    if search.wants_for != foundations:  # (most moves leave the foundations as they were)
+        search.wants_for[:] = foundations
+        wants[:] = _EMPTY
+        for suit in range(4):  # the cards the foundations take (a full one: none)
+            placed = foundations[suit]  # a king foundation takes 13 less its cards
+            if placed < 13:
+                wants[suit << 4 | 13 - placed] |= 1
+            placed = foundations[4 + suit]  # an ace foundation the next rank up
+            if placed < 13:
+                wants[suit << 4 | placed + 1] |= 2
     scratch = search.scratch
     count = 0
     at1 = search.at1
@@ -75,6 +79,8 @@ def generate_moves(search, game, depth, start, len=len):
     building = not louis  # (Louis' first round: only plays to foundations)
     any_suit = search.any_suit
     wrap = search.wrap
+    dig_under[:] = _UNKNOWNS  # (a pile's dig: _dig, when a move's score asks)
+    dig_top[:] = _UNKNOWNS
     for pile in range(12):
         cards = piles[pile]
         if not cards:
@@ -91,21 +97,28 @@ def generate_moves(search, game, depth, start, len=len):
                 scratch[count] = pile * 20 + 16 + (card >> 4)
                 count += 1
             dig_top[pile] = 0
-        else:
-            dig_top[pile] = _UNKNOWN  # (the pile's dig and one: _dig, when asked)
-        dig_under[pile] = _UNKNOWN
-        if building:
-            # The earlier piles topped by a card a rank off, of its suit (or
-            # of any suit): a move each way. No card has rank 0 or 14.
+        if not building:
+            pass
+        elif not any_suit and not wrap:
+            # The earlier piles topped by a card a rank off, of its suit: a
+            # move each way. No card has rank 0 or 14.
+            other = at1[card - 1]
+            if other:
+                count = _both_ways(search, game, allows, pile, other - 1, count)
+                other = at2[card - 1]
+                if other:
+                    count = _both_ways(search, game, allows, pile, other - 1, count)
+            other = at1[card + 1]
+            if other:
+                count = _both_ways(search, game, allows, pile, other - 1, count)
+                other = at2[card + 1]
+                if other:
+                    count = _both_ways(search, game, allows, pile, other - 1, count)
+        else:  # the same, of any suit, or a king on an ace and an ace on a king
             rank = card & 15
             for center in range(rank if any_suit else card, card + 1 if not any_suit else 64, 16):
                 for host in range(center - 1, center + 2, 2):
-                    other = at1[host]
-                    if other:
-                        count = _both_ways(search, game, allows, pile, other - 1, count)
-                        other = at2[host]
-                        if other:
-                            count = _both_ways(search, game, allows, pile, other - 1, count)
+                    count = _wrapped(search, game, allows, pile, host, count)
                 if wrap and (rank == 1 or rank == 13):  # K on A, A on K
                     count = _wrapped(search, game, allows, pile,
                                      center + 12 if rank == 1 else center - 12, count)
@@ -143,8 +156,7 @@ def generate_moves(search, game, depth, start, len=len):
     elif game.round < search.redeals:
         scratch[count] = _LAST * _KEY + REDEAL
         count += 1
-    wants[:] = _EMPTY  # the tables back to empty for the next position
-    at1[:] = _EMPTY
+    at1[:] = _EMPTY  # the tables back to empty for the next position
     at2[:] = _EMPTY
     _sorted_onto_stack(search, count, depth, start)
 
@@ -186,7 +198,7 @@ def _both_ways(search, game, allows, pile, other, count):
 
 
 def _wrapped(search, game, allows, pile, host, count):
-    """``_both_ways`` with the earlier piles topped by ``host``."""
+    """``_both_ways`` with each earlier pile topped by ``host``."""
     for copy in range(2):
         other = (search.at2 if copy else search.at1)[host]
         if other:

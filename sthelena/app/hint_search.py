@@ -108,7 +108,7 @@ class HintSearch:
         # Made by _buffers (let go by _end):
         self.table = self.stack = self.bounds = None
         self.limit = self.keys_at = self.scratch = self.goals = None
-        self.wants = self.at1 = self.at2 = self.dig_top = self.dig_under = None
+        self.wants = self.wants_for = self.at1 = self.at2 = self.dig_top = self.dig_under = None
 
 
 def hint_begin(game, budget=HINT_NODES, kept=None, compact=False, slots=HINT_SLOTS):
@@ -140,6 +140,7 @@ def _buffers(search):
     search.keys_at = [0] * (_MAX_DEPTH + 1)  # ...the key of the position there
     search.scratch = [0] * SCRATCH
     search.wants = bytearray(64)  # by card: 1 a king foundation takes it, 2 an ace one
+    search.wants_for = bytearray(b"\xff" * 8)  # ...for these foundations (none yet)
     search.at1 = bytearray(64)  # by card: 1 + a pile it tops (at2: another one)
     search.at2 = bytearray(64)
     search.dig_top = bytearray(12)  # by pile: cards over its shallowest wanted card
@@ -374,6 +375,7 @@ def _end(search, game, result):
     search.table = search.stack = search.bounds = None  # let the buffers go
     search.limit = search.keys_at = search.scratch = search.goals = search.weights = None
     search.wants = search.at1 = search.at2 = search.dig_top = search.dig_under = None
+    search.wants_for = None
     return _back_out(search, game, _POPS)
 
 
