@@ -155,7 +155,6 @@ class TableView:
                                           width=TEXT_COLUMNS, height=TEXT_ROWS,
                                           tile_width=across, tile_height=down, x=margin, y=0)
         self.overlay.hidden = True
-        self.group.append(self.overlay)
         self.page = "table"  # what shows over the table: "table" (nothing), "peek" or "text"
         text = displayio.Group()
         self.rows = [""] * TEXT_ROWS  # the body's lines, filled by screens.py
@@ -172,7 +171,11 @@ class TableView:
             text.append(layer)
         text.hidden = True
         self.text_page = text
-        self.group.append(text)
+        # The two screens join the group when one is first shown, not before:
+        # a layer hidden when the display first draws everything is counted as
+        # drawn, and its whole area drawn again at the next refresh (on the
+        # PicoSystem's firmware both cost the start 450 ms).
+        self._joined = False
         # Per place: card shown, count or picture code, mark, palette state.
         self._drawn = bytearray(b"\xff" * 80)
         self.set_suit_colours(TWO_COLOURS)
@@ -280,6 +283,10 @@ class TableView:
         """Show ``page`` ("table", "peek" or "text") over the table."""
         if self.page != page:
             self.page = page
+            if not self._joined:
+                self._joined = True
+                self.group.append(self.overlay)
+                self.group.append(self.text_page)
             self.overlay.hidden = page != "peek"
             self.text_page.hidden = page != "text"
             # the cursor hides under a screen (its frame would show in the
