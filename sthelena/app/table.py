@@ -171,11 +171,10 @@ class TableView:
             text.append(layer)
         text.hidden = True
         self.text_page = text
-        # The two screens join the group when one is first shown, not before:
-        # a layer hidden when the display first draws everything is counted as
-        # drawn, and its whole area drawn again at the next refresh (on the
-        # PicoSystem's firmware both cost the start 450 ms).
-        self._joined = False
+        # Each screen's layer joins the group when it is first shown, not
+        # before: displayio counts a layer that is hidden, and never drawn,
+        # as drawn after the next refresh, and draws its whole area again at
+        # the one after (on the PicoSystem's firmware a quarter of a second).
         # Per place: card shown, count or picture code, mark, palette state.
         self._drawn = bytearray(b"\xff" * 80)
         self.set_suit_colours(TWO_COLOURS)
@@ -283,10 +282,9 @@ class TableView:
         """Show ``page`` ("table", "peek" or "text") over the table."""
         if self.page != page:
             self.page = page
-            if not self._joined:
-                self._joined = True
-                self.group.append(self.overlay)
-                self.group.append(self.text_page)
+            shown = self.overlay if page == "peek" else self.text_page if page == "text" else None
+            if shown is not None and shown not in self.group:
+                self.group.append(shown)
             self.overlay.hidden = page != "peek"
             self.text_page.hidden = page != "text"
             # the cursor hides under a screen (its frame would show in the
