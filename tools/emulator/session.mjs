@@ -134,6 +134,8 @@ export class Session {
       code_start_ms: ms(started),
       first_frame_ms: done ? ms(Math.max(started, machine.lastDisplayNs)) : null,
       last_display_ms: ms(machine.lastDisplayNs), // the last display byte by then (--ready: maybe before the text)
+      // each run of display bytes since reset: [first ms, last ms, bytes, x0, y0, x1, y1]
+      bursts: machine.burstsSinceMark.map(([first, last, ...rest]) => [ms(first), ms(last), ...rest]),
       covered: display.covered,
       safe_mode: /safe mode/i.test(machine.console),
     };
