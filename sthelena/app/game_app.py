@@ -264,6 +264,7 @@ class App:
     def go(self, screen):
         """Bring ``screen`` up; the table becomes the won or stuck screen
         when the move just played ended the game."""
+        won_now = False  # a move won the game: written at once, once its screen shows
         if self._ended != _STILL and screen == PLAY:
             if self.show_now is not None and self.screen == PLAY and not self.game.is_won():
                 show_table(self)  # the move first: the search for the game's end may take a while
@@ -284,8 +285,8 @@ class App:
                                            self.moves_made())
                     if self.on_record is not None and self.game.deal_number is not None:
                         self.on_record(self.statistics)
-                    if self._ended == _MOVED:  # (not when starting: the edge may yet
-                        self.save_now()  # keep the old save) won: written at once
+                    # (not when starting: the edge may yet keep the old save)
+                    won_now = self._ended == _MOVED
                 if self._ended == _MOVED:
                     self.sound(FANFARE)
             elif status == REDEAL_ONLY and not self.game.history and self.game.louis_phase():
@@ -301,6 +302,10 @@ class App:
         elif screen != self.screen:
             self.screen = screen
             _SHOW[screen](self)
+        if won_now:
+            if self.show_now is not None:
+                self.show_now()  # the won screen first: writing the flash takes a while
+            self.save_now()
 
     # -- the game --------------------------------------------------------
 
