@@ -8,7 +8,7 @@ CORE_MODULES = ("sthelena.core.cards", "sthelena.core.moves", "sthelena.core.rul
                 "sthelena.core.stuck_search", "sthelena.core.game", "sthelena.core.save")
 HANDHELD_MODULES = CORE_MODULES + (
     "sthelena.app.tiles", "sthelena.app.buttons", "sthelena.app.sounds",
-    "sthelena.app.layout", "sthelena.app.font", "sthelena.app.text_grid", "sthelena.app.table",
+    "sthelena.app.layout", "sthelena.app.text_grid", "sthelena.app.table",
     "sthelena.app.screens",
     "sthelena.core.statistics", "sthelena.app.record", "sthelena.app.stats_screen",
     "sthelena.app.reasons", "sthelena.app.autoplay", "sthelena.app.play", "sthelena.core.winnable",
@@ -42,7 +42,8 @@ BUNDLE_API = {
     PICOSYSTEM_MODULES: ("start", "picosystem_setup", "run", "start_hint", "hint_nodes"),
 }
 # What the board imports only when boot.py handed it the drive: a module of its own.
-DRIVE_MODULES = ("sthelena.handheld.drive",)
+DRIVE_MODULES = ("sthelena.core.cards", "sthelena.app.tiles", "sthelena.app.font",
+                 "sthelena.handheld.drive")
 DRIVE_NAME = "sthelena_drive"
 LIB_COMMAND = "python3 tools/board/bundle.py --lib"
 TREE_FILES = ("code.py", "boot.py", os.path.join("assets", "sheet.bmp"),
