@@ -111,10 +111,9 @@ def test_on_circuitpython_the_image_starts_and_plays_in_150_kib(board, libraries
     assert played >= 250 and hints >= 5, found["moves"]
     assert max(live for _, live, _ in found["play"]) <= IN_PLAY_LIMIT
     searching, compact = found["searching"]
-    if libraries == "mpy":  # as circup installs them: the game in play and a full search
-        assert compact == 0 and searching <= SEARCHING_LIMIT, found["searching"]
-    else:  # the .py libraries leave room for the compact search only
-        assert compact == hints, found["searching"]
+    # Every hint a full search, the libraries as .mpy (circup) or as .py (make
+    # circuitpy: before issue 40 those left room for the compact search only).
+    assert compact == 0 and searching <= SEARCHING_LIMIT, found["searching"]
 
 
 @needs_firmware

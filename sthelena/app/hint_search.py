@@ -42,7 +42,8 @@ a step allocates nothing but what a redeal allocates in the core.
 
 from ..core.moves import DEAL, REDEAL
 from ..core.cards import const
-from .hint_keys import empty_table, hash_all, key_of, make_weights, moved, store_position
+from .hint_keys import (empty_table, hash_all, key_of, make_table, make_weights, moved,
+                        store_position)
 from .hint_line import HintLine, goal_index, goal_table, position_key  # noqa: F401 (exported)
 from .hint_moves import SCRATCH, generate_moves
 
@@ -126,7 +127,7 @@ def hint_begin(game, budget=HINT_NODES, kept=None, compact=False, slots=HINT_SLO
 
 
 def _buffers(search):
-    search.table = [0] * search.slots
+    search.table = make_table(search.slots)
     search.weights = make_weights()
     search.stack = bytearray(2 * search.moves)
     # per depth: the stack index of the next move (times 4096) and the end
