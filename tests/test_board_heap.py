@@ -31,6 +31,7 @@ import board_libs  # noqa: E402
 import board_start  # noqa: E402
 import bundle  # noqa: E402
 import firmware_figures  # noqa: E402
+import heap_play  # noqa: E402
 
 HEAP = 150 * 1024  # what a PyGamer or PyBadge has free after start-up
 # What the game may keep in play: 30 KiB of the 150 left for what presses make
@@ -125,3 +126,32 @@ def test_on_circuitpython_the_one_file_source_does_not_load(tmp_path):
         cwd=tmp_path, capture_output=True, text=True)
     assert "MemoryError" in proc.stdout + proc.stderr, proc.stdout + proc.stderr
 
+
+
+# -- issue 40: the game in play and the full hint, over several deals ----------
+
+# Deals (random.seed before the set-up), the first three of the bench's.
+LEAN_SEEDS = (1, 2, 3)
+
+
+@needs_firmware
+@pytest.mark.parametrize("screens", [False, True], ids=["played", "every-screen-opened"])
+def test_after_300_moves_the_full_hint_runs_to_its_end_in_the_pygamers_heap(screens):
+    # A hint every 50 moves of a 300-move game: its buffers come and go among
+    # the game's, as a player's hints do; each must get the full search.
+    allowance, runs = heap_play.board_runs("pygamer", HEAP, LEAN_SEEDS, screens)
+    assert 0 < allowance < 64 * 1024  # measured: the stand-ins and the script's own code
+    searched = 0
+    for seed, found, why in runs:
+        assert found is not None, (seed, why)
+        assert found["set_up"][0] <= heap_play.SET_UP_GOAL, (seed, found["set_up"])
+        assert found["in_play"][0] <= heap_play.IN_PLAY_GOAL, (seed, found["in_play"])
+        assert len(found["hint"]) == 6
+        for full, result, nodes, least_free, _ in found["hint"]:
+            if full == 2:  # the kept winning line's next move: no search
+                continue
+            assert full == 1, (seed, "a hint had room for its compact search only, or none")
+            assert result > 0, (seed, found["hint"])  # ran to its end
+            assert least_free >= heap_play.FREE_GOAL, (seed, found["hint"])
+            searched += nodes
+    assert searched > 3000  # (the hints searched, not only started)

@@ -29,7 +29,8 @@ separate modules) and on the one-file build as the drive has it
 (``lib/sthelena_board.mpy``, which this VM loads with its first byte
 changed: tools/board/board_mpy.py). Then, where CircuitPython's own interpreter is
 built (``make firmware-vm``), the drive image on it with a fixed 150 KiB heap:
-tools/board/firmware_figures.py.
+tools/board/firmware_figures.py, and issue 40's goals over several deals:
+tools/board/heap_play.py.
 """
 
 import os
@@ -43,6 +44,7 @@ from board_files import VM_EXCLUDE  # noqa: E402
 import board_libs  # noqa: E402
 import board_start  # noqa: E402
 import firmware_figures  # noqa: E402
+import heap_play  # noqa: E402
 from firmware_figures import kb  # noqa: E402
 import bench_fruitjam  # noqa: E402
 from flash_figures import print_long_records, print_write_figures  # noqa: E402
@@ -349,6 +351,7 @@ def main():
             print("    NOTE: the one-file build played differently: %s %s against %s %s"
                   % (one["long"], one["played"][:2], figures["long"], figures["played"][:2]))
     firmware_figures.print_figures()
+    heap_play.print_figures()
     bench_fruitjam.print_figures()
 
 
