@@ -23,7 +23,7 @@ import sys
 
 import pytest
 
-from bundle_helpers import SHEET, vm_mpy
+from bundle_helpers import COMMITTED_HINT, SHEET, vm_mpy
 from mpvm import REPO_ROOT, run_micropython
 
 
@@ -54,6 +54,7 @@ def drive(tmp_path_factory):
              ("code.py", "assets/help.txt", "assets/winnable.bin")}
     files["assets/sheet.bmp"] = SHEET
     files["lib/sthelena_board.mpy"] = vm_mpy(directory)
+    files["lib/sthelena_hint.mpy"] = vm_mpy(directory, COMMITTED_HINT)
     return files, libraries
 
 

@@ -64,7 +64,8 @@ def top_level_statements(tree):
 def test_the_tree_holds_code_boot_the_sheet_and_the_merged_module(tree):
     out, size = tree
     for name in ("code.py", "boot.py", "assets/sheet.bmp", "assets/sheet-large.bmp",
-                 "assets/help.txt", "assets/winnable.bin", "lib/sthelena_picosystem.mpy"):
+                 "assets/help.txt", "assets/winnable.bin", "lib/sthelena_picosystem.mpy",
+                 "lib/sthelena_hint.mpy"):
         assert (out / name).read_bytes() == (REPO_ROOT / name).read_bytes(), name
     module = out / "lib" / "sthelena_board.mpy"
     assert module.stat().st_size == size
@@ -76,7 +77,7 @@ def test_the_tree_holds_code_boot_the_sheet_and_the_merged_module(tree):
         "lib/adafruit_displayio_layout/layouts/__init__.py",
         "lib/adafruit_displayio_layout/layouts/grid_layout.py",
         "lib/adafruit_ticks.py", "lib/sthelena_board.mpy", "lib/sthelena_drive.py",
-        "lib/sthelena_picosystem.mpy"]
+        "lib/sthelena_hint.mpy", "lib/sthelena_picosystem.mpy"]
 
 
 def test_the_libraries_in_lib_are_the_pinned_packages_files(tree):
@@ -138,15 +139,19 @@ def test_the_merged_module_compiles_and_imports_only_firmware_modules_at_top_lev
     assert "from adafruit_displayio_layout.layouts.grid_layout import GridLayout" in source
     assert {"board", "keypad", "displayio", "random", "micropython"} <= imported
     # No relative import is left anywhere; only game's lazy notation imports
-    # (never reached on the board) and device's lazy drive imports (the
-    # one-file sthelena_drive, else the package's) name the package.
+    # (never reached on the board), device's lazy drive imports (the one-file
+    # sthelena_drive, else the package's) and the hint's lazy search (the
+    # one-file sthelena_hint, else the package's) name the package.
     lazy = set()
     for node in ast.walk(module):
         if isinstance(node, ast.ImportFrom):
             assert node.level == 0
             if node.module.startswith("sthelena"):
                 lazy.add(node.module)
-    assert lazy == {"sthelena.core.notation", "sthelena_drive", "sthelena.handheld.drive"}
+        elif isinstance(node, ast.Import):
+            lazy.update(alias.name for alias in node.names if alias.name.startswith("sthelena"))
+    assert lazy == {"sthelena.core.notation", "sthelena_drive", "sthelena.handheld.drive",
+                    "sthelena_hint", "sthelena.app.hint_search"}
 
 
 def test_the_merged_module_has_no_docstrings_and_one_const_fallback(merged):

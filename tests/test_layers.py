@@ -124,13 +124,16 @@ def test_the_board_gets_what_the_folders_say_and_the_bundle_merges_it():
     on_board = {board_files.module_name(path) for path in board_files.board_files()}
     assert {part_of(name) for name in on_board} == set(board_files.ON_BOARD)
     assert "sthelena.core.notation" not in on_board  # the one exception, named there
-    assert set(bundle.BOARD_MODULES) | set(bundle.DRIVE_MODULES) == on_board
+    # (the hint's search a module of its own, loaded while a hint runs: issue 40)
+    assert set(bundle.BOARD_MODULES) | set(bundle.DRIVE_MODULES) | set(bundle.HINT_MODULES) \
+        == on_board
     assert len(bundle.BOARD_MODULES) == len(set(bundle.BOARD_MODULES))
     on_picosystem = {board_files.module_name(path) for path in board_files.board_files(
         left_out=board_files.ON_PICOSYSTEM_LEFT_OUT)}
     assert on_picosystem ^ on_board == {"sthelena.handheld.picosystem", "sthelena.app.big_screen",
                                         "sthelena.handheld.device"}
-    assert set(bundle.PICOSYSTEM_MODULES) | set(bundle.DRIVE_MODULES) == on_picosystem
+    assert set(bundle.PICOSYSTEM_MODULES) | set(bundle.DRIVE_MODULES) \
+        | set(bundle.HINT_MODULES) == on_picosystem
 
 
 def test_the_fruit_jam_gets_what_the_folders_say_and_its_bundle_merges_it(graph):
@@ -138,7 +141,7 @@ def test_the_fruit_jam_gets_what_the_folders_say_and_its_bundle_merges_it(graph)
 
     on_fruit_jam = {board_files.module_name(path) for path in board_files.board_files(
         board_files.ON_FRUIT_JAM, board_files.NOT_ON_BOARD)}
-    assert set(fruitjam_app.fruit_jam_modules()) == on_fruit_jam
+    assert set(fruitjam_app.fruit_jam_modules()) | set(bundle.HINT_MODULES) == on_fruit_jam
     assert {"sthelena.app.pointer", "sthelena.app.big_screen"} <= on_fruit_jam
     assert not any(part_of(name) in ("handheld", "desktop", "solver") for name in on_fruit_jam)
     # and nothing the Fruit Jam gets imports a module it does not get

@@ -64,7 +64,7 @@ while True:
 
 # The hint from each deal's first position, to its answer.
 HINT_CODE = SINCE_RESET + """
-from sthelena_picosystem import picosystem_setup, start_hint, hint_nodes, Game
+from sthelena_picosystem import picosystem_setup, start_hint, Game
 app, buttons, lights, screen = picosystem_setup()
 while not supervisor.runtime.serial_connected and since_reset() < 20000:
     pass  # what is printed before the console is up is lost
@@ -78,7 +78,7 @@ for number in DEALS:
     while app.hint is not None:
         app.tick(supervisor.ticks_ms())
         least = min(least, gc.mem_free())
-    positions = 0 if search is None else hint_nodes(search)
+    positions = 0 if search is None else search.nodes
     print("hint", number, since_reset() - begun, least, positions, app.message)
 print("bench done")
 """

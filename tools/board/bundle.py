@@ -89,7 +89,7 @@ from bundle_statements import bound_statements, is_const_fallback, used_as_param
 from bundle_modules import (  # noqa: E402 (the lists: bundle.X for the tests and tools)
     CORE_MODULES, HANDHELD_MODULES, BOARD_MODULES, PUBLIC_CONSTANTS,
     BUNDLE_NAME, PICOSYSTEM_MODULES, PICOSYSTEM_NAME, BUNDLES,
-    FRUIT_JAM_NAME, BUNDLE_API, DRIVE_MODULES, DRIVE_NAME,
+    FRUIT_JAM_NAME, BUNDLE_API, DRIVE_MODULES, DRIVE_NAME, HINT_MODULES, HINT_NAME,
     LIB_COMMAND, TREE_FILES)
 
 

@@ -28,7 +28,7 @@ from board_mpy import FIRMWARE_DIR  # noqa: E402
 
 BOARD_HEAP = 150 * 1024  # what a PyGamer or PyBadge has free after start-up
 DRIVE_FILES = ("code.py", "assets/sheet.bmp", "assets/help.txt", "assets/winnable.bin",
-               "lib/sthelena_board.mpy")
+               "lib/sthelena_board.mpy", "lib/sthelena_hint.mpy")
 
 
 def interpreter():

@@ -67,29 +67,31 @@ LONG_GAME_MOVE
 HINT
 """
 
+# A function, so that what its frame held (the search) is gone when it returns:
+# the collector reads the stack, and a top-level frame keeps stale values.
 _HINT = """
-app.handle(SELECT)
-app.handle(SELECT | HOLD)
-search = app.hint
-if search is None:  # no room (said), or no search: a kept line's move, a won game
-    full = -1 if "memory" in app.message else 2
-else:
-    full = 1 if search.slots >= 2048 else 0
-least = gc.mem_free()
-most = 0
-ticks = 0
-while app.hint is not None and ticks < 20000:
-    app.tick(supervisor.ticks_ms())
-    ticks += 1
-    if (ticks == 1 or ticks % EVERY == 0) and app.hint is not None:
-        gc.collect()
-        least = min(least, gc.mem_free())
-        most = max(most, gc.mem_alloc() - STANDINS)
-result = 0 if search is None else search.result
-nodes = 0 if search is None else search.nodes
-print("hint", full, result, nodes, least, most)
-search = None
-app.handle(B)
+def hint_once():
+    app.handle(SELECT)
+    app.handle(SELECT | HOLD)
+    search = app.hint
+    if search is None:  # no room (said), or no search: a kept line's move, a won game
+        full = -1 if "memory" in app.message else 2
+    else:
+        full = 1 if search.slots >= 2048 else 0
+    least = gc.mem_free()
+    most = 0
+    ticks = 0
+    while app.hint is not None and ticks < 20000:
+        app.tick(supervisor.ticks_ms())
+        ticks += 1
+        if (ticks == 1 or ticks % EVERY == 0) and app.hint is not None:
+            gc.collect()
+            least = min(least, gc.mem_free())
+            most = max(most, gc.mem_alloc() - STANDINS)
+    result = 0 if search is None else search.result
+    nodes = 0 if search is None else search.nodes
+    print("hint", full, result, nodes, least, most)
+    app.handle(B)
 """
 
 
@@ -100,12 +102,12 @@ def script(board, moves=300, seed=12345, screens=False, hint_every=50,
     prologue = board_start.PROLOGUE.replace("random.seed(1)", "random.seed(SEED)")
     text = ("BOARD = %r\nSTANDINS_DIR = %r\nROOT = %r\nMOVES = %d\nSEED = %d\nEVERY = %d\n"
             "HINT_EVERY = %d\n" % (board, standins_dir, root, moves, seed, _EVERY,
-                                   hint_every or moves) + prologue
+                                   hint_every or moves) + prologue + _HINT
             + _PRESSES + "<part>\n"
             + (_SCREENS + "<part>\n" if screens else "")
             + _MOVES.replace("LONG_GAME_MOVE\n", board_start.indented(
                 board_start.LONG_GAME_MOVE, 8)).replace(
-                    "HINT\n", board_start.indented(_HINT, 4) if hint_every else "")
+                    "HINT\n", "    hint_once()\n" if hint_every else "")
             + "<part>\n"
             + 'print("in_play", gc.mem_alloc() - STANDINS, gc.mem_free())\n')
     return text.replace("<part>", "gc.collect()")
