@@ -102,6 +102,15 @@ firmware-rp2040:
 	@test -n "$(CIRCUITPYTHON)" || { echo "make firmware-rp2040 CIRCUITPYTHON=DIR [MIRRORS=DIR] (a clone of adafruit/circuitpython, with tags)" >&2; exit 2; }
 	tools/board/firmware_rp2040.sh $(CIRCUITPYTHON) $(MIRRORS)
 
+## firmware-samd51: CircuitPython's own firmware for the PyGamer and the PyBadge (SAMD51) into
+## build/samd51/<board>, its link map read for the boards' heap (tools/board/board_heap.py), from a
+## clone of adafruit/circuitpython and fetched snapshots of its submodules:
+## make firmware-samd51 CIRCUITPYTHON=DIR [MIRRORS=DIR]
+.PHONY: firmware-samd51
+firmware-samd51:
+	@test -n "$(CIRCUITPYTHON)" || { echo "make firmware-samd51 CIRCUITPYTHON=DIR [MIRRORS=DIR] (a clone of adafruit/circuitpython, with tags)" >&2; exit 2; }
+	tools/board/firmware_samd51.sh $(CIRCUITPYTHON) $(MIRRORS)
+
 ## emulate: the drive image as shipped (libraries as .mpy) on CircuitPython's PicoSystem firmware
 ## in the rp2040js emulator: KEYS="RIGHT A ..." (the desktop's --keys words, WAIT:MS, RESET),
 ## SHOT=out.png, FRAMES=DIR, JSON=1 optional; needs make firmware-rp2040 (and RP2040JS=DIR once)

@@ -4,17 +4,17 @@
 Under the MicroPython VM (in CI): tools/board/board_start.py's script compiles
 ``code.py``, imports the game from ``lib/sthelena_board.mpy`` with the
 libraries as ``.mpy`` (as circup installs them), sets it up and plays, from a
-heap of 150 KiB (plus what the board's stand-ins keep, which a board has in
-firmware). This VM cannot collect garbage inside a top-level call and grows
-its heap rather than raise MemoryError, so:
+PyGamer's heap (tools/board/board_heap.py) plus what the board's stand-ins
+keep (which a board has in firmware). This VM cannot collect garbage inside a
+top-level call and grows its heap rather than raise MemoryError, so:
 - the import, compile and load included, must not grow the heap at all: all
-  it allocates, garbage too, fits in 150 KiB with no collection (stricter
+  it allocates, garbage too, fits in that heap with no collection (stricter
   than a board, which collects when it must);
 - set-up and play make more short-lived garbage in one call than that (the
   stand-ins are Python where the firmware is C), so there the check is what
   they keep, after each part of the play: at most IN_PLAY_LIMIT.
 Where CircuitPython's own interpreter is built (``make firmware-vm``), the
-same script runs on it with a fixed 150 KiB heap, collecting as a board does;
+same script runs on it with that heap fixed, collecting as a board does;
 those tests are skipped, saying so, where it is not.
 """
 
@@ -27,13 +27,14 @@ from bundle_helpers import COMMITTED_HINT, SHEET, vm_mpy
 from mpvm import REPO_ROOT, run_micropython
 
 
+import board_heap  # noqa: E402
 import board_libs  # noqa: E402
 import board_start  # noqa: E402
 import bundle  # noqa: E402
 import firmware_figures  # noqa: E402
 import heap_play  # noqa: E402
 
-HEAP = 150 * 1024  # what a PyGamer or PyBadge has free after start-up
+HEAP = board_heap.BOARD_HEAP  # what a PyGamer or PyBadge holds, as -X heapsize=
 # What the game may keep in play: 30 KiB of the 150 left for what presses make
 # between collections and for fragmentation (CircuitPython's interpreter was
 # measured about 7% above this VM; tools/board/firmware_figures.py).
@@ -71,9 +72,10 @@ def run_image(files, libraries, board, parts=PARTS, heap=None):
 def test_the_image_starts_and_plays_in_a_board_heap_under_the_vm(drive, board):
     found = run_image(*drive, board)
     live, grown = found["import"]
-    assert grown == 0, "loading the game needed more than 150 KiB: the heap grew by %d" % grown
+    assert grown == 0, "loading the game needed more than %d bytes: the heap grew by %d" % (
+        HEAP, grown)
     # The game and its libraries, loaded (a sanity range on the VM's MicroPython;
-    # the limits are the 150 KiB above and in play below, and CircuitPython's own
+    # the limits are the board's heap above and in play below, and CircuitPython's own
     # figures further down).
     assert 40 * 1024 < live < 110 * 1024
     assert found["set_up"][0] <= IN_PLAY_LIMIT
@@ -94,7 +96,7 @@ def test_the_check_fails_an_image_whose_game_must_be_compiled(drive, tmp_path):
     del files["lib/sthelena_board.mpy"]
     files["lib/sthelena_board.py"] = source
     found = run_image(files, libraries, "pybadge", parts=0)
-    assert found["import"][1] > 0, "compiling 88 KB of source fitted in 150 KiB?"
+    assert found["import"][1] > 0, "compiling 88 KB of source fitted in a board's heap?"
 
 
 # -- on CircuitPython's own interpreter, where it is built ---------------------
@@ -106,7 +108,7 @@ needs_firmware = pytest.mark.skipif(FIRMWARE is None, reason=WHY_NOT or "")
 @needs_firmware
 @pytest.mark.parametrize("libraries", ["mpy", "py"])
 @pytest.mark.parametrize("board", BOARDS)
-def test_on_circuitpython_the_image_starts_and_plays_in_150_kib(board, libraries):
+def test_on_circuitpython_the_image_starts_and_plays_in_a_board_heap(board, libraries):
     found = firmware_figures.board_figures(board, libraries, PARTS, peak=False)
     assert "error" not in found, found.get("error")
     played, kept, hints = found["moves"]

@@ -20,7 +20,7 @@ includes them.
 Last, the Fruit Jam's app folder (tools/bench/bench_fruitjam.py).
 
 Targets: the whole game, libraries included, at most 104 KB of heap (a
-PyBadge has about 150 KB free after start-up; with a hint's search, up to
+PyGamer's heap holds 142.4 KB: tools/board/board_heap.py; with a hint's search, up to
 26 KB more while it runs, the whole stays within 130 KB: issue 20), bitmaps
 at most 24 KB, nothing allocated per idle loop.
 
@@ -28,7 +28,7 @@ The same play script runs twice a board: on the package (``sthelena/`` as
 separate modules) and on the one-file build as the drive has it
 (``lib/sthelena_board.mpy``, which this VM loads with its first byte
 changed: tools/board/board_mpy.py). Then, where CircuitPython's own interpreter is
-built (``make firmware-vm``), the drive image on it with a fixed 150 KiB heap:
+built (``make firmware-vm``), the drive image on it with a board's heap, fixed:
 tools/board/firmware_figures.py, and issue 40's goals over several deals:
 tools/board/heap_play.py.
 """

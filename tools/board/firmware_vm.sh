@@ -4,7 +4,7 @@
 # (`make firmware-vm CIRCUITPYTHON=DIR`). Nothing of CircuitPython is
 # committed: the checkout stays where it is, the two programs are copied to
 #   build/firmware/circuitpython  its unix port, 32-bit like a SAMD51, heap
-#                                 set by -X heapsize=150K (as a board's)
+#                                 set by -X heapsize= (a board's: board_heap.py)
 #   build/firmware/mpy-cross      the compiler whose .mpy CircuitPython loads
 #                                 (make lib uses it for lib/sthelena_board.mpy)
 # DIR must be a git clone with its tags (CircuitPython's build reads its
