@@ -35,10 +35,9 @@ import firmware_figures  # noqa: E402
 import heap_play  # noqa: E402
 
 HEAP = board_heap.BOARD_HEAP  # what a PyGamer or PyBadge holds, as -X heapsize=
-# What the game may keep in play: 30 KiB of the 150 left for what presses make
-# between collections and for fragmentation (CircuitPython's interpreter was
-# measured about 7% above this VM; tools/board/firmware_figures.py).
-IN_PLAY_LIMIT = 120 * 1024
+# What the game may keep in play: issue 40's goal (the rest of the board's heap
+# for the hint's search, what presses make between collections and fragmentation).
+IN_PLAY_LIMIT = heap_play.IN_PLAY_GOAL
 SEARCHING_LIMIT = 130 * 1024  # the game in play and a hint's search running (issue 20)
 PARTS = 40  # parts of play: 10 of them 30 moves of a long game, 10 hints
 BOARDS = ("pybadge", "pygamer")
