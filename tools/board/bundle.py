@@ -268,7 +268,11 @@ def main(argv=None):
                         help="CircuitPython's mpy-cross, for --lib and --mpy-libraries "
                         "(default %s)" % os.path.relpath(board_mpy.MPY_CROSS))
     parser.add_argument("--mpy-libraries", action="store_true",
-                        help="put the libraries into the tree compiled, as circup does")
+                        help="put the libraries into the tree compiled, as circup does (the "
+                        "default where CircuitPython's mpy-cross is built: make firmware-vm)")
+    parser.add_argument("--py-libraries", action="store_true",
+                        help="put the libraries into the tree as their .py, which the board "
+                        "compiles at every start")
     args = parser.parse_args(argv)
     import drive_image  # it imports this module: not at the top
 
@@ -285,14 +289,22 @@ def main(argv=None):
                                                      else "--source", what)))
             print("%s: %d bytes (%s, one module)" % (path, size, what))
             return 0
-        size = drive_image.build_tree(args.out,
-                                      mpy_cross=args.mpy_cross if args.mpy_libraries else None)
+        # The libraries as circup installs them (.mpy) where CircuitPython's
+        # mpy-cross is built, else as .py (the board compiles them at start: more heap).
+        compiled = args.mpy_libraries or (not args.py_libraries
+                                          and os.path.isfile(args.mpy_cross))
+        size = drive_image.build_tree(args.out, mpy_cross=args.mpy_cross if compiled else None)
     except BundleError as error:
         print("bundle: %s" % error, file=sys.stderr)
         return 1
-    print("%s: code.py, boot.py, assets/, lib/%s.mpy (%d bytes), lib/%s.mpy, lib/%s.py, and "
-          "in lib/ %s" % (args.out, BUNDLE_NAME, size, PICOSYSTEM_NAME, DRIVE_NAME,
-             ", ".join(sorted({name.split("/")[0] for name, _ in library_files()}))))
+    print("%s: code.py, boot.py, assets/, lib/%s.mpy (%d bytes), lib/%s.mpy, lib/%s.mpy, "
+          "lib/%s.py, and in lib/ %s as %s" % (
+              args.out, BUNDLE_NAME, size, PICOSYSTEM_NAME, HINT_NAME, DRIVE_NAME,
+              ", ".join(sorted({name.split("/")[0].replace(".py", "")
+                                for name, _ in library_files()})),
+              ".mpy (compiled by CircuitPython's mpy-cross, as circup installs them)" if compiled
+              else ".py (no CircuitPython mpy-cross: `make firmware-vm CIRCUITPYTHON=DIR` builds "
+              "it; or run circup)"))
     return 0
 
 
