@@ -32,9 +32,11 @@ DRIVE_FILES = ("code.py", "assets/sheet.bmp", "assets/help.txt", "assets/winnabl
                "lib/sthelena_board.mpy", "lib/sthelena_hint.mpy")
 
 
-def interpreter():
-    """``(path, None)`` of CircuitPython's interpreter, or ``(None, why not)``."""
-    path = os.environ.get("CIRCUITPYTHON_VM") or os.path.join(FIRMWARE_DIR, "circuitpython")
+def interpreter(areas=False):
+    """``(path, None)`` of CircuitPython's interpreter, or ``(None, why not)``;
+    ``areas``: the one whose heap is in 14 areas (``circuitpython-areas``)."""
+    path = (os.path.join(FIRMWARE_DIR, "circuitpython-areas") if areas
+            else os.environ.get("CIRCUITPYTHON_VM") or os.path.join(FIRMWARE_DIR, "circuitpython"))
     for needed in (path, os.path.join(FIRMWARE_DIR, "mpy-cross")):  # (it compiles the libraries)
         if not os.path.isfile(needed):
             return None, ("CircuitPython's %s is not built (%s): run `make firmware-vm "

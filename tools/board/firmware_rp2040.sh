@@ -40,6 +40,14 @@ board=${BOARD:-pimoroni_picosystem}
 out="$root/build/rp2040"
 firmware_out="$out"  # the PicoSystem's; another board's (BOARD=...) in a folder of its own
 [ "$board" = pimoroni_picosystem ] || firmware_out="$out/$board"
+# FREEZE=DIR: the .py files of DIR frozen into the firmware beside the board's own
+# (docs/board.md: the game frozen, measured, optional), into build/rp2040/frozen.
+frozen=()
+if [ -n "${FREEZE:-}" ]; then
+  [ -d "$FREEZE" ] || { echo "firmware_rp2040: FREEZE=$FREEZE is not a folder" >&2; exit 2; }
+  firmware_out="$out/frozen"
+  frozen=("FROZEN_MPY_DIRS=$cpy/frozen/circuitpython-stage/picosystem $(cd "$FREEZE" && pwd)")
+fi
 jobs=${JOBS:-2}
 
 arm_checks "$cpy" raspberrypi "$board" "$mirrors"
@@ -60,6 +68,7 @@ mkdir -p "$firmware_out"
 make -C "$cpy/ports/raspberrypi" -j"$jobs" BOARD="$board" BUILD="$firmware_out/obj" PYTHON=python3 \
   CIRCUITPY_MIN_GCC_VERSION="${gcc_version%%.*}" MPY_LIB_DIR="$no_mpylib" \
   CIRCUITPY_ULAB=0 CIRCUITPY_USB_HOST=0 CIRCUITPY_PICODVI=0 CIRCUITPY_RGBMATRIX=0 \
-  CIRCUITPY_SDIOIO=0 CIRCUITPY_HASHLIB=0 CIRCUITPY_HASHLIB_MBEDTLS_ONLY=0 CIRCUITPY_SSL=0
+  CIRCUITPY_SDIOIO=0 CIRCUITPY_HASHLIB=0 CIRCUITPY_HASHLIB_MBEDTLS_ONLY=0 CIRCUITPY_SSL=0 \
+  "${frozen[@]}"
 end=$(date +%s)
 arm_finish "$firmware_out" "$board" RP2040 $((end - start)) firmware.uf2 firmware.elf

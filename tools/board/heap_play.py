@@ -125,10 +125,11 @@ def figures(output):
     return found
 
 
-def run(drive, board, heap, **options):
+def run(drive, board, heap, areas=False, **options):
     """The script on CircuitPython's interpreter with ``heap`` bytes (the
-    stand-ins' share included): ``(figures, None)`` or ``(None, why)``."""
-    path, why = firmware_figures.interpreter()
+    stand-ins' share included; ``areas``: the interpreter whose heap is in
+    areas, firmware_figures.interpreter): ``(figures, None)`` or ``(None, why)``."""
+    path, why = firmware_figures.interpreter(areas)
     if path is None:
         return None, why
     text = script(board, standins_dir=os.path.join(os.path.dirname(drive), "standins"),
@@ -150,7 +151,7 @@ def standins(drive, board):
     return found["standins"][0]
 
 
-def board_runs(board, heap, seeds=SEEDS, screens=False, libraries="mpy"):
+def board_runs(board, heap, seeds=SEEDS, screens=False, libraries="mpy", areas=False):
     """The script for each seed at ``heap`` (the board's, the stand-ins' added):
     ``(standins, [(seed, figures or None, why)])``."""
     with tempfile.TemporaryDirectory() as directory:
@@ -158,7 +159,7 @@ def board_runs(board, heap, seeds=SEEDS, screens=False, libraries="mpy"):
         allowance = standins(drive, board)
         runs = []
         for seed in seeds:
-            found, why = run(drive, board, heap + allowance, seed=seed, screens=screens)
+            found, why = run(drive, board, heap + allowance, areas, seed=seed, screens=screens)
             runs.append((seed, found, why))
         return allowance, runs
 
@@ -173,13 +174,17 @@ def print_figures(heap=None, seeds=SEEDS):
     print("the lean goals (issue 40) on CircuitPython's interpreter, the board's heap of %s plus"
           " the stand-ins' share, deals of random.seed(%s), %d random legal moves:"
           % (kb(heap), ",".join(str(seed) for seed in seeds), 300))
-    for board in ("pygamer", "pybadge"):
+    for board, areas in (("pygamer", False), ("pybadge", False), ("pygamer", True)):
+        if areas and firmware_figures.interpreter(True)[0] is None:
+            print("  the heap in areas: not measured (%s)" % firmware_figures.interpreter(True)[1])
+            continue
         for screens in (False, True):
-            allowance, runs = board_runs(board, heap, seeds, screens)
+            allowance, runs = board_runs(board, heap, seeds, screens, areas=areas)
             failed = [(seed, why) for seed, found, why in runs if found is None]
             done = [found for _, found, _ in runs if found is not None]
-            print("  %s%s (the stand-ins keep %s):" % (
-                board, ", every screen opened once" if screens else "", kb(allowance)))
+            print("  %s%s%s (the stand-ins keep %s):" % (
+                board, ", the heap in 14 areas as a board's is in areas (circuitpython-areas)"
+                if areas else "", ", every screen opened once" if screens else "", kb(allowance)))
             for seed, why in failed:
                 print("    seed %d FAILED: %s" % (seed, why))
             if not done:
