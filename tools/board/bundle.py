@@ -264,6 +264,10 @@ def main(argv=None):
                         help="write the repository's lib/%s.py and the games' lib/*.mpy "
                         "(%s; committed)" % (DRIVE_NAME, ", ".join(
                             name for name, _ in BUNDLES + ((FRUIT_JAM_NAME, ()),))))
+    parser.add_argument("--freeze", metavar="DIR",
+                        help="write the PicoSystem's game and the hint's search, merged, into DIR "
+                        "as .py, to freeze into a firmware (FREEZE=DIR firmware_rp2040.sh: "
+                        "docs/board.md; optional)")
     parser.add_argument("--mpy-cross", default=board_mpy.MPY_CROSS, metavar="PATH",
                         help="CircuitPython's mpy-cross, for --lib and --mpy-libraries "
                         "(default %s)" % os.path.relpath(board_mpy.MPY_CROSS))
@@ -279,6 +283,11 @@ def main(argv=None):
     try:
         if args.lib:
             print("\n".join(drive_image.write_lib(mpy_cross=args.mpy_cross)))
+            return 0
+        if args.freeze:
+            for name, modules in ((PICOSYSTEM_NAME, PICOSYSTEM_MODULES), (HINT_NAME, HINT_MODULES)):
+                path = os.path.join(args.freeze, name + ".py")
+                print("%s: %d bytes" % (path, write_module(path, merge(modules))))
             return 0
         if args.core_only or args.source:
             modules, what = ((CORE_MODULES, "rules core") if args.core_only
