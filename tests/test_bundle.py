@@ -15,8 +15,8 @@ import sys
 
 import pytest
 
-from bundle_helpers import (COMMITTED, COMMITTED_DRIVE, COMMITTED_FRUIT_JAM, COMMITTED_PICOSYSTEM,
-                            imports_of, module_names, run_vm, vm_mpy)
+from bundle_helpers import (COMMITTED, COMMITTED_DRIVE, COMMITTED_FRUIT_JAM, COMMITTED_HINT,
+                            COMMITTED_PICOSYSTEM, imports_of, module_names, run_vm, vm_mpy)
 from mpvm import REPO_ROOT
 
 
@@ -224,6 +224,7 @@ def test_the_tree_carries_the_committed_build(tree):
     assert (tree[0] / "lib" / "sthelena_drive.py").read_bytes() == COMMITTED_DRIVE.read_bytes()
     assert ((tree[0] / "lib" / "sthelena_picosystem.mpy").read_bytes()
             == COMMITTED_PICOSYSTEM.read_bytes())
+    assert (tree[0] / "lib" / "sthelena_hint.mpy").read_bytes() == COMMITTED_HINT.read_bytes()
 
 
 def test_the_repository_top_level_is_a_circuitpy_image():
@@ -236,11 +237,12 @@ def test_the_repository_top_level_is_a_circuitpy_image():
     # only what this project generates: no third-party code
     # (no lib/sthelena_board.py: the board would compile it, before the .mpy)
     assert tracked == ["lib/sthelena_board.mpy", "lib/sthelena_drive.py",
-                       "lib/sthelena_fruitjam.mpy", "lib/sthelena_picosystem.mpy"]
+                       "lib/sthelena_fruitjam.mpy", "lib/sthelena_hint.mpy",
+                       "lib/sthelena_picosystem.mpy"]
     ignored = subprocess.run(
         ["git", "check-ignore", "--no-index", "lib/adafruit_display_text/label.mpy",
          "lib/neopixel.mpy", "lib/sthelena_board.mpy", "lib/sthelena_drive.py",
-         "lib/sthelena_fruitjam.mpy", "lib/sthelena_picosystem.mpy"],
+         "lib/sthelena_fruitjam.mpy", "lib/sthelena_hint.mpy", "lib/sthelena_picosystem.mpy"],
         cwd=REPO_ROOT, capture_output=True, text=True).stdout.split()
     assert ignored == ["lib/adafruit_display_text/label.mpy", "lib/neopixel.mpy"]
 
