@@ -16,12 +16,13 @@ PACKAGE = ROOT / "sthelena"
 import board_files  # noqa: E402
 import bundle  # noqa: E402
 
-PARTS = ("core", "app", "handheld", "fruitjam", "desktop", "solver")
+PARTS = ("core", "app", "handheld", "fruitjam", "web", "desktop", "solver")
 MAY_USE = {
     "core": {"core"},
     "app": {"core", "app"},
     "handheld": {"core", "app", "handheld"},
     "fruitjam": {"core", "app", "fruitjam"},
+    "web": {"core", "app", "web"},
     "solver": {"core", "solver"},
     "desktop": {"core", "app", "solver", "desktop"},
     "": {"desktop"},  # sthelena/__main__.py: python -m sthelena
@@ -140,7 +141,8 @@ def test_the_fruit_jam_gets_what_the_folders_say_and_its_bundle_merges_it(graph)
         board_files.ON_FRUIT_JAM, board_files.NOT_ON_BOARD)}
     assert set(fruitjam_app.fruit_jam_modules()) == on_fruit_jam
     assert {"sthelena.app.pointer", "sthelena.app.big_screen"} <= on_fruit_jam
-    assert not any(part_of(name) in ("handheld", "desktop", "solver") for name in on_fruit_jam)
+    assert not any(part_of(name) in ("handheld", "web", "desktop", "solver")
+                   for name in on_fruit_jam)
     # and nothing the Fruit Jam gets imports a module it does not get
     for name in on_fruit_jam:
         for _, target in graph[name]:
