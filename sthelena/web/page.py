@@ -124,13 +124,27 @@ class WebGame:
         self.timer = ButtonTimer()
         self.pointer = DragPointer()
 
-    def switch(self, wide, link=""):
-        """The other layout (or a link's deal): the game saved, then made
-        again on the screen asked for, resuming what it saved."""
-        deal, rules = parse_link(link)
+    def switch(self, wide):
+        """The other layout: the game saved, then made again on the screen
+        asked for, resuming what it saved (the page then draws it whole)."""
         self.app.flush()
-        self._make(wide, deal, rules)
-        return self.refresh()
+        self._make(wide, None, None)
+
+    def follow(self, link):
+        """A link followed on the page: its deal dealt, as when the page
+        loads with it (True); a bad one changes nothing and ``message`` says
+        why (False)."""
+        try:
+            deal, rules = parse_link(link)
+        except ValueError as error:
+            self.message = "%s: the game goes on" % error
+            return False
+        self.message = ""
+        if deal is None:
+            return False
+        self.app.flush()
+        self._make(self.wide, deal, rules)
+        return True
 
     @property
     def width(self):
@@ -225,5 +239,7 @@ class WebGame:
         return memoryview(self.screen.frame)[top * stride:bottom * stride]
 
     def playing(self):
-        """Whether a button is held or a hint searches (the page steps faster)."""
-        return self.app.hint is not None or self.timer.held != 0
+        """Whether something is under way: a button held, a hint searching,
+        an error's flash (what the tests and the benchmark wait out)."""
+        app = self.app
+        return app.hint is not None or self.timer.held != 0 or app.flash_at is not None
