@@ -70,8 +70,9 @@ class _TileSet:
         clear = b"\x00" * (4 * scale)
         rows = []
         runs = []
+        first = (index // across) * self.tile_height * bitmap.width + (index % across) * width
         for y in range(self.tile_height):
-            at = ((index // across) * self.tile_height + y) * bitmap.width + (index % across) * width
+            at = first + y * bitmap.width
             parts = []
             spans = []
             start = -1
