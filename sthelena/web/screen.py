@@ -11,88 +11,18 @@ black. A Group's ``scale`` makes each pixel of what it holds a square.
 ``refresh()`` draws only what changed since the last refresh: it walks the
 layers, compares each TileGrid's place, palette, bitmap and tiles with what
 it drew last time (``displayio``'s stamps), and paints the areas that differ,
-every layer over them bottom up. Painting copies slices of rows: each tile
-is turned into rows of RGBA bytes once per bitmap, palette and scale (and
-again when one of those changes), with the runs of its opaque pixels.
+every layer over them bottom up. Painting copies a slice of bytes a row of
+each grid (``pictures.py``: the grid's tiles made into whole rows, again
+only when they change).
 """
 
 import displayio
 
 from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
+from .pictures import Pictures
 
 _BLACK = b"\x00\x00\x00\xff"
 _CACHE_LIMIT = const(400)  # tile sets kept (a label's each time its text changes)
-
-
-def rgba(colour):
-    """The 4 bytes a colour (RGB888) shows as on a 16-bit screen."""
-    red = colour >> 19 & 31
-    green = colour >> 10 & 63
-    blue = colour >> 3 & 31
-    return bytes((red << 3 | red >> 2, green << 2 | green >> 4, blue << 3 | blue >> 2, 255))
-
-
-class _TileSet:
-    """The tiles of a bitmap as one palette colours them at one scale: for
-    each tile, made when first drawn, its rows of RGBA bytes (a row ``scale``
-    times wider) and each row's opaque runs (None: all opaque), as
-    ``(rows, runs)``."""
-
-    def __init__(self, bitmap, palette, tile_width, tile_height, scale):
-        self.bitmap = bitmap
-        self.palette = palette
-        self.tile_width = tile_width
-        self.tile_height = tile_height
-        self.scale = scale
-        self.made = displayio.frame_number()
-        self.tiles = [None] * ((bitmap.width // tile_width) * (bitmap.height // tile_height))
-        self.colours = [None if palette._transparent[index] else rgba(palette._colours[index])
-                        * scale for index in range(len(palette))]
-
-    def fresh(self):
-        """Whether neither the bitmap nor the palette changed since this was made."""
-        return self.bitmap._stamp <= self.made and self.palette._stamp <= self.made
-
-    def tile(self, index):
-        made = self.tiles[index]
-        if made is None:
-            made = self.tiles[index] = self._make(index)
-        return made
-
-    def _make(self, index):
-        bitmap = self.bitmap
-        width = self.tile_width
-        scale = self.scale
-        colours = self.colours
-        count = len(colours)
-        data = bitmap._data
-        across = bitmap.width // width
-        clear = b"\x00" * (4 * scale)
-        rows = []
-        runs = []
-        first = (index // across) * self.tile_height * bitmap.width + (index % across) * width
-        for y in range(self.tile_height):
-            at = first + y * bitmap.width
-            parts = []
-            spans = []
-            start = -1
-            for x in range(width):
-                value = data[at + x]
-                colour = colours[value] if value < count else None
-                if colour is None:
-                    parts.append(clear)
-                    if start >= 0:
-                        spans.append((start * scale, x * scale))
-                        start = -1
-                else:
-                    parts.append(colour)
-                    if start < 0:
-                        start = x
-            if start >= 0:
-                spans.append((start * scale, width * scale))
-            rows.append(b"".join(parts))
-            runs.append(None if spans == [(0, width * scale)] else spans)
-        return rows, runs
 
 
 class Screen:
@@ -112,7 +42,7 @@ class Screen:
         self._root = None
         self._whole = True  # everything to draw: the first frame, a new root
         self._shown = []  # the TileGrids the last refresh drew, bottom up
-        self._sets = {}
+        self._pictures = Pictures(_CACHE_LIMIT)
         self.painted = 0  # pixels the last refresh painted
 
     @property
@@ -143,13 +73,11 @@ class Screen:
             areas = [[0, 0, self.width, self.height]]
             self._whole = False
         areas = self._clip(_merged(areas))
-        if len(self._sets) > _CACHE_LIMIT:
-            self._sets = {}
         self.painted = 0
         for area in areas:
             self._paint(area, order)
             self.painted += (area[2] - area[0]) * (area[3] - area[1])
-        displayio.next_frame()  # (after painting: a tile set made now is of this frame)
+        displayio.next_frame()  # (after painting: a picture made now is of this frame)
         if not areas:
             return None
         return min(area[1] for area in areas), max(area[3] for area in areas)
@@ -200,15 +128,6 @@ class Screen:
                 clipped.append((left, top, right, bottom))
         return clipped
 
-    def _tile_set(self, grid, scale):
-        key = (id(grid._bitmap), id(grid._shader), grid._tw, grid._th, scale)
-        tiles = self._sets.get(key)
-        if tiles is None or not tiles.fresh() or tiles.bitmap is not grid._bitmap \
-                or tiles.palette is not grid._shader:
-            tiles = self._sets[key] = _TileSet(grid._bitmap, grid._shader, grid._tw,
-                                               grid._th, scale)
-        return tiles
-
     def _paint(self, area, order):
         """Paint ``area`` (left, top, right, bottom): black, then every layer over it."""
         left, top, right, bottom = area
@@ -231,45 +150,35 @@ class Screen:
             grid_bottom = min(bottom, place[1] + grid._h * down)
             if grid_left >= grid_right or grid_top >= grid_bottom:
                 continue
-            self._paint_grid(grid, self._tile_set(grid, scale), grid_left, grid_top,
+            self._paint_grid(grid, self._pictures.image(grid, scale), grid_left, grid_top,
                              grid_right, grid_bottom)
 
-    def _paint_grid(self, grid, tiles, left, top, right, bottom):
-        """Copy the rows of ``grid``'s tiles that fall in left..right, top..bottom."""
+    def _paint_grid(self, grid, image, left, top, right, bottom):
+        """Copy the rows of ``grid``'s image that fall in left..right, top..bottom."""
         frame = self.frame
         stride = self.width * 4
         x, y, scale = grid._place
-        across = grid._tw * scale
-        down = grid._th * scale
-        columns = grid._w
-        indices = grid._tiles
-        first_column = (left - x) // across
-        last_column = (right - 1 - x) // across
-        for tile_row in range((top - y) // down, (bottom - 1 - y) // down + 1):
-            band = y + tile_row * down
-            row_top = max(top, band)
-            row_bottom = min(bottom, band + down)
-            for column in range(first_column, last_column + 1):
-                rows, runs = tiles.tile(indices[tile_row * columns + column])
-                tile_left = x + column * across
-                from_x = max(left, tile_left)
-                to_x = min(right, tile_left + across)
-                skip = from_x - tile_left
-                length = to_x - from_x
-                at = row_top * stride + from_x * 4
-                for screen_y in range(row_top, row_bottom):
-                    line = (screen_y - band) // scale
-                    row_runs = runs[line]
-                    if row_runs is None:
-                        frame[at:at + 4 * length] = rows[line][4 * skip:4 * (skip + length)]
-                    else:
-                        for run in row_runs:
-                            start = max(run[0], skip)
-                            end = min(run[1], skip + length)
-                            if start < end:
-                                frame[at + 4 * (start - skip):at + 4 * (end - skip)] = \
-                                    rows[line][4 * start:4 * end]
-                    at += stride
+        pixels = image.pixels
+        row_bytes = image.row_bytes
+        runs = image.runs
+        skip = left - x  # pixels into the image's rows
+        end = right - x
+        length = 4 * (right - left)
+        at = top * stride + left * 4
+        for screen_y in range(top, bottom):
+            line = (screen_y - y) // scale
+            read = line * row_bytes + 4 * skip
+            line_runs = None if runs is None else runs[line]
+            if line_runs is None:
+                frame[at:at + length] = pixels[read:read + length]
+            else:
+                for run in range(0, len(line_runs), 2):
+                    start = max(line_runs[run], skip)
+                    stop = min(line_runs[run + 1], end)
+                    if start < stop:
+                        frame[at + 4 * (start - skip):at + 4 * (stop - skip)] = \
+                            pixels[read + 4 * (start - skip):read + 4 * (stop - skip)]
+            at += stride
 
 
 def _area(place, grid):

@@ -107,7 +107,12 @@ def _colour(value):
 
 
 class Palette:
-    """``color_count`` RGB888 colours, each opaque or transparent."""
+    """``color_count`` RGB888 colours, each opaque or transparent. The
+    screen keeps, on each, the number it gave its colours (``_look``) and
+    the stamp it was given at (``_look_at``)."""
+
+    _look = 0
+    _look_at = -1
 
     def __init__(self, color_count, *, dither=False):
         if dither:
@@ -201,7 +206,8 @@ class TileGrid(_Layer):
     """``width`` x ``height`` tiles of ``bitmap``, coloured by ``pixel_shader``
     (a Palette). Besides the firmware's API it keeps, for the screen, the
     tiles changed since it was last drawn (``_changed``: their columns and
-    rows, left, top, right, bottom; empty when left > right)."""
+    rows, left, top, right, bottom; empty when left > right), when a tile
+    last changed (``_edited``) and where and when it was drawn."""
 
     flip_x = property(lambda self: False, lambda self, value: _unsupported(value, "flipped"))
     flip_y = property(lambda self: False, lambda self, value: _unsupported(value, "flipped"))
@@ -233,8 +239,10 @@ class TileGrid(_Layer):
         self._y = y
         self._stamp = _frame[0]
         self._changed = bytearray((255, 255, 0, 0))
+        self._edited = self._stamp  # when a tile last changed
         self._drawn = -1  # the refresh that last drew it (-1: not on screen)
         self._place = None  # (x, y, scale) on screen then
+        self._images = None  # its tiles as whole rows (the screen's pictures.GridImage)
 
     @property
     def width(self):
@@ -299,6 +307,7 @@ class TileGrid(_Layer):
         if self._tiles[at] == value:
             return  # the same picture: nothing to draw again
         self._tiles[at] = value
+        self._edited = _frame[0]
         column = at % self._w
         row = at // self._w
         changed = self._changed
