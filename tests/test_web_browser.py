@@ -58,8 +58,9 @@ def pages(browser):
 
     yield open_page
     for page in opened:
+        browser.close_context(page.context)
+    for page in opened:
         assert page.errors == []  # nothing on the console, no request failed
-        page.context.close()
 
 
 @pytest.fixture(scope="module")
@@ -76,13 +77,25 @@ def check_shown(page, tmp_path, script, deal, rules=None, wide=False, extra=AFTE
     width, height, data = desktop_shot(tmp_path, script, deal, rules, wide, extra=extra,
                                        options=options)
     assert page.size() == [width, height]
-    assert page.canvas_rgb() == data
+    assert_same(page.canvas_rgb(), data, width, page)
     scale = page.js("window.sthelena.scale")
     assert scale >= 1
     shown = page.shown_rgb(tmp_path / "shown.png")
     if before is not None:
         before()
     assert shown == desktop_shot(tmp_path, script, deal, rules, wide, scale, extra, options)
+
+
+def assert_same(got, want, width, page):
+    """The canvas's RGB is the desktop's; else say where they differ, and what the game is at."""
+    if got == want:
+        return
+    different = [at // 3 for at in range(0, len(want), 3) if got[at:at + 3] != want[at:at + 3]]
+    xs = [at % width for at in different]
+    ys = [at // width for at in different]
+    raise AssertionError("%d pixels differ, in x %d-%d, y %d-%d; the page's game: %s, cursor %d"
+                         % (len(different), min(xs), max(xs), min(ys), max(ys),
+                            page.game("game.app.game.notation()"), page.game("game.app.cursor")))
 
 
 def deal_of(page):

@@ -5,19 +5,13 @@ and the page served by Python's http.server in Debian's Chromium, driven by
 Playwright for Python (no browser download: the system's Chromium)."""
 
 import base64
-import os
-import shutil
-import tempfile
 
+import chromium  # tools/web/chromium.py
 from desktop_helpers import load_png, run
 from mpvm import REPO_ROOT, run_micropython
 
 HANDHELD = (160, 128)
 WIDE = (720, 400)  # the Fruit Jam's screen, as the desktop's --board fruit-jam
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                  "--no-first-run", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync"]
 VM_HEAP = 8 * 1024 * 1024  # the page's (page.js): the wide screen's frame alone is 1.1 MB
 HOLD_MS = 650  # longer than the buttons' HOLD_DELAY (500 ms): a hold
 # The web edge under the VM: the board's modules, the web's, not the other edges'.
@@ -121,40 +115,28 @@ def run_web_vm(body, files=None):
 
 def browser_missing():
     """Why the browser tests cannot run here, or None."""
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return ("Playwright for Python is not installed (pip install -r requirements-dev.txt; "
-                "make test does)")
-    if not os.path.exists(CHROMIUM):
-        return ("Debian's chromium is not installed at %s (apt-get install chromium; .ci/run "
-                "does as root)" % CHROMIUM)
-    return None
+    return chromium.missing()
 
 
 class Browser:
-    """Chromium, each page in a context of its own with a fresh user-data-dir."""
+    """Chromium, each page in a context of its own with a fresh profile."""
 
     def __init__(self, playwright):
         self.playwright = playwright
-        self.profiles = []
         self.contexts = []
 
     def context(self, width=520, height=720, touch=False):
-        profile = tempfile.mkdtemp(prefix="sthelena-chromium-")
-        self.profiles.append(profile)
-        context = self.playwright.chromium.launch_persistent_context(
-            profile, executable_path=CHROMIUM, args=CHROMIUM_FLAGS, headless=True,
-            viewport={"width": width, "height": height}, has_touch=touch,
-            device_scale_factor=1)
+        context = chromium.launch(self.playwright, width, height, touch)
         self.contexts.append(context)
         return context
 
+    def close_context(self, context):
+        self.contexts.remove(context)
+        chromium.close(context)
+
     def close(self):
-        for context in self.contexts:
-            context.close()
-        for profile in self.profiles:
-            shutil.rmtree(profile, ignore_errors=True)
+        for context in list(self.contexts):
+            self.close_context(context)
 
 
 class Page:
@@ -162,7 +144,7 @@ class Page:
 
     def __init__(self, context, url):
         self.context = context
-        self.page = context.pages[0] if context.pages else context.new_page()
+        self.page = chromium.first_page(context)
         self.errors = []
         self.requests = []
         self.page.on("console", self._console)
@@ -185,7 +167,7 @@ class Page:
         self.wait_ready()
 
     def wait_ready(self):
-        self.page.wait_for_function("window.sthelena && window.sthelena.ready", timeout=30000)
+        chromium.wait_ready(self.page)
 
     def js(self, expression, argument=None):
         return self.page.evaluate(expression, argument)
