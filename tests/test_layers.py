@@ -6,6 +6,7 @@ module is in a part; and the board's files are what the folders say
 (tools/board/board_files.py), which the one-file build merges exactly."""
 
 import ast
+import re
 import sys
 from pathlib import Path
 
@@ -148,6 +149,18 @@ def test_the_fruit_jam_gets_what_the_folders_say_and_its_bundle_merges_it(graph)
         for _, target in graph[name]:
             assert target in on_fruit_jam or target in ("sthelena.core.notation",
                                                         "sthelena.__init__"), (name, target)
+
+
+def test_the_web_edge_goes_on_no_board():
+    # The page's edge and its displayio in Python are the browser's alone.
+    for parts, left_out in ((board_files.ON_BOARD, board_files.NOT_ON_BOARD),
+                            (board_files.ON_FRUIT_JAM, board_files.NOT_ON_BOARD)):
+        assert not [path for path in board_files.board_files(parts, left_out)
+                    if path.startswith("web/")]
+    assert "web" in board_files.OFF_BOARD
+    assert re.search(board_files.VM_EXCLUDE, "web/native/displayio.py")
+    assert not any(name.startswith("sthelena.web") for name in bundle.BOARD_MODULES
+                   + bundle.PICOSYSTEM_MODULES + bundle.DRIVE_MODULES)
 
 
 def test_a_reverse_import_would_be_seen(tmp_path):
