@@ -228,7 +228,7 @@ def test_the_site_holds_the_boards_modules_and_fetches_nothing_elsewhere(tmp_pat
     out = tmp_path / "web"
     build_site.build(str(out))
     names = sorted(path.name for path in out.iterdir())
-    assert names == ["game.bin", "game.json", "index.html", "micropython.mjs",
+    assert names == [".nojekyll", "game.bin", "game.json", "index.html", "micropython.mjs",
                      "micropython.wasm", "page.css", "page.js"]
     files = json.loads((out / "game.json").read_text())["files"]
     modules = {name for name in files if name.startswith("/lib/sthelena/")}

