@@ -123,6 +123,18 @@ print(down >> 16, down & 0xffff, wide.screen.painted)
     assert 0 < painted < 720 * 400 // 10
 
 
+def test_a_tap_on_the_handheld_table_is_a_click(moved_deal):
+    lines = run_web_vm("""
+from sthelena.app.pointer import place_at
+game = WebGame(Storage(), None, False, "deal=%d")
+spot = [(x, y) for y in range(128) for x in range(160) if place_at(x, y) == 5][0]
+print(game.pointer_down(0, spot[0], spot[1], 1000) >= 0, game.app.cursor, game.app.lifted)
+game.pointer_up(0, spot[0], spot[1], 1050)
+print(game.pointer_down(0, 80, 2, 1100) >= 0, game.app.screen)  # the status line: the menu
+""" % moved_deal)
+    assert lines == ["True 5 5", "True 1"]  # the cursor there, its card lifted; MENU
+
+
 def test_a_link_deals_its_deal_and_bad_links_are_told():
     lines = run_web_vm("""
 for text in ("deal=123&rules=louis", "deal=4294967295", "", "deal=4294967296", "deal=x",

@@ -34,6 +34,19 @@ def release_displays():
     pass
 
 
+def _flat(index, width, height, out_of_bounds):
+    """The place in a row-by-row buffer of ``index``: an int, or ``(x, y)``."""
+    if isinstance(index, tuple):
+        x = index[0]
+        y = index[1]
+        if not (0 <= x < width and 0 <= y < height):
+            raise IndexError(out_of_bounds)
+        return y * width + x
+    if not 0 <= index < width * height:
+        raise IndexError(out_of_bounds)
+    return index
+
+
 def _bits_for(value_count):
     bits = 1
     while (1 << bits) < value_count:
@@ -60,15 +73,7 @@ class Bitmap:
         return _bits_for(self._count)
 
     def _at(self, index):
-        if isinstance(index, tuple):
-            x = index[0]
-            y = index[1]
-            if not (0 <= x < self.width and 0 <= y < self.height):
-                raise IndexError("pixel out of bounds")
-            return y * self.width + x
-        if not 0 <= index < len(self._data):
-            raise IndexError("pixel out of bounds")
-        return index
+        return _flat(index, self.width, self.height, "pixel out of bounds")
 
     def __getitem__(self, index):
         return self._data[self._at(index)]
@@ -285,15 +290,7 @@ class TileGrid(_Layer):
             self._stamp = _frame[0]
 
     def _index(self, index):
-        if isinstance(index, tuple):
-            x = index[0]
-            y = index[1]
-            if not (0 <= x < self._w and 0 <= y < self._h):
-                raise IndexError("Tile index out of bounds")
-            return y * self._w + x
-        if not 0 <= index < len(self._tiles):
-            raise IndexError("Tile index out of bounds")
-        return index
+        return _flat(index, self._w, self._h, "Tile index out of bounds")
 
     def __getitem__(self, index):
         return self._tiles[self._index(index)]
