@@ -60,7 +60,7 @@ def reader(sheet):
 # long test ending the run alone. A stable sort: the order is otherwise pytest's.
 SLOW_FIRST = ("test_firmware.py", "test_emulator.py", "test_board_heap.py",
               "test_fruitjam_firmware.py", "test_fruitjam_app.py", "test_bundle_vm.py",
-              "test_fruitjam.py")
+              "test_web_browser.py", "test_fruitjam.py", "test_web.py")
 
 
 def pytest_collection_modifyitems(config, items):
