@@ -49,8 +49,16 @@ class TileSet:
         self.scale = scale
         self.made = displayio.frame_number()
         self.tiles = [None] * ((bitmap.width // tile_width) * (bitmap.height // tile_height))
-        self.colours = [None if palette._transparent[index] else rgba(palette._colours[index])
-                        * scale for index in range(len(palette))]
+        # each value's pixel, scale times (clear where transparent, or past the palette)
+        clear = b"\x00" * (4 * scale)
+        self.colours = [clear] * 256
+        self.opaque = bytearray(256)  # 1 for a value whose colour is opaque
+        for index in range(len(palette)):
+            if not palette._transparent[index]:
+                self.colours[index] = rgba(palette._colours[index]) * scale
+                self.opaque[index] = 1
+        self.count = len(palette)
+        self.all_opaque = min(self.opaque[:len(palette)] or b"\x00") == 1
 
     def fresh(self, bitmap):
         """Whether this is ``bitmap``'s, unchanged since this was made."""
@@ -72,30 +80,26 @@ class TileSet:
         first = (index // across) * self.tile_height * bitmap.width + (index % across) * width
         rows = [data[first + y * bitmap.width:first + y * bitmap.width + width]
                 for y in range(self.tile_height)]
-        if None not in colours and max(max(row) for row in rows) < len(colours):
-            # every pixel opaque (a palette without transparency): no runs
-            return b"".join([b"".join([colours[value] for value in row]) for row in rows]), None
-        count = len(colours)
-        clear = b"\x00" * (4 * scale)
-        parts = []
+        pixels = b"".join([b"".join([colours[value] for value in row]) for row in rows])
+        if self.all_opaque and max(max(row) for row in rows) < self.count:
+            return pixels, None  # every pixel opaque: no runs
+        opaque = self.opaque
         runs = []
-        opaque = True
         for row in rows:
+            mask = bytes([opaque[value] for value in row])
             spans = []
-            for x in range(width):
-                value = row[x]
-                colour = colours[value] if value < count else None
-                if colour is None:
-                    parts.append(clear)
-                else:
-                    parts.append(colour)
-                    _add_run(spans, x * scale, (x + 1) * scale)
-            if spans == [0, width * scale]:
-                runs.append(None)
-            else:
-                runs.append(tuple(spans))
-                opaque = False
-        return b"".join(parts), None if opaque else runs
+            start = mask.find(b"\x01")
+            while start >= 0:
+                end = mask.find(b"\x00", start)
+                if end < 0:
+                    end = width
+                spans.append(start * scale)
+                spans.append(end * scale)
+                start = mask.find(b"\x01", end)
+            runs.append(None if spans == [0, width * scale] else tuple(spans))
+        if runs.count(None) == len(runs):
+            return pixels, None
+        return pixels, runs
 
 
 class GridImage:

@@ -76,6 +76,11 @@ def blit(dest_bitmap, source_bitmap, x, y, *, x1=0, y1=0, x2=None, y2=None,
         if skip_source_index is None and skip_dest_index is None:
             dest[at:at + span] = source[read:read + span]
             continue
+        if skip_dest_index is None:  # (a label's glyph into its cleared bitmap: all one value)
+            under = dest[at:at + span]
+            if min(under) == max(under) == skip_source_index:
+                dest[at:at + span] = source[read:read + span]
+                continue
         for column in range(span):
             value = source[read + column]
             if value == skip_source_index:
