@@ -74,8 +74,11 @@ close = chromium.close
 
 
 def ms(values):
-    return "median %.1f ms, longest %.1f ms (%d)" % (statistics.median(values), max(values),
-                                                    len(values))
+    """Median, 90th percentile and longest of ``values`` (ms), and how many."""
+    ordered = sorted(values)
+    return "median %.1f ms, 90%% %.1f ms, longest %.1f ms (%d)" % (
+        statistics.median(ordered), ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))],
+        ordered[-1], len(ordered))
 
 
 def bench_loads(browser, loads):
