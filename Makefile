@@ -148,6 +148,21 @@ qemu-m4:
 fruitjam: $(VENV_STAMP)
 	$(PY) tools/board/fruitjam_app.py
 
+## web: build/web, the game on a web page: the board's modules on MicroPython's WebAssembly
+## port (tools/mpvm's), the web edge and the page (sthelena/web); any static host serves it
+.PHONY: web serve-web bench-web
+web: $(VENV_STAMP) $(MPVM_STAMP)
+	$(PY) tools/web/build_site.py
+
+## serve-web: build/web on http://127.0.0.1:8000/ with Python's http.server (PORT=N optional)
+serve-web: web
+	$(PY) tools/web/serve_site.py --port $(or $(PORT),8000)
+
+## bench-web: the page in Chromium (Debian's, with Playwright): load to the first frame, its
+## transfer, a key to its frame, the hint from deals 1-20 (DEALS=A-B optional)
+bench-web: web
+	$(PY) tools/bench/bench_web.py --deals $(or $(DEALS),1-20)
+
 ## circuitpy: build/CIRCUITPY, ready to copy onto the board's drive (the game as
 ## lib/sthelena_board.mpy, and the libraries of requirements.txt from the pinned packages)
 .PHONY: circuitpy
