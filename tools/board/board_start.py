@@ -137,13 +137,15 @@ def script(board, parts=40, moves_a_part=30, standins_dir="/lib/standins", root=
     return text.replace("<part>", "gc.collect()" if firmware else PART)
 
 
-def figures(output):
-    """The printed lines as ``{name: [ints]}``; ``play`` as a list of ``[step, live, grown]``."""
-    found = {"play": []}
+def figures(output, names=("standins", "import", "set_up", "moves", "searching"),
+            repeated=("play",)):
+    """The printed lines of ``names`` as ``{name: [ints]}``; of ``repeated``
+    (``play``: ``[step, live, grown]`` each) a list of those."""
+    found = {name: [] for name in repeated}
     for line in output.splitlines():
         name, *values = line.split()
-        if name == "play":
-            found["play"].append([int(value) for value in values])
-        elif name in ("standins", "import", "set_up", "moves", "searching"):
+        if name in repeated:
+            found[name].append([int(value) for value in values])
+        elif name in names:
             found[name] = [int(value) for value in values]
     return found

@@ -114,15 +114,8 @@ def script(board, moves=300, seed=12345, screens=False, hint_every=50,
 
 
 def figures(output):
-    """The printed lines as ``{name: [ints]}``."""
-    found = {"hint": []}
-    for line in output.splitlines():
-        name, *values = line.split()
-        if name == "hint":
-            found["hint"].append([int(value) for value in values])
-        elif name in ("standins", "import", "set_up", "in_play"):
-            found[name] = [int(value) for value in values]
-    return found
+    """The printed lines as ``{name: [ints]}``; ``hint`` as a list of them."""
+    return board_start.figures(output, ("standins", "import", "set_up", "in_play"), ("hint",))
 
 
 def run(drive, board, heap, areas=False, **options):
