@@ -155,8 +155,8 @@ class TableView:
         text = displayio.Group()
         self.rows = [""] * TEXT_ROWS  # the text page's lines, filled by screens.py
         self._drawn_rows = [_UNKNOWN] * TEXT_ROWS  # the lines the overlay shows
-        # The title: one row of characters, twice the size, centred over rows 0-1
-        # (the centre in the title group's own pixels, scale 1, moved by its x).
+        # The title: one row of characters, twice the size, over rows 0-1,
+        # centred by its group's x (show_text).
         self._title_group = displayio.Group(scale=2)
         self._title = displayio.TileGrid(sheet, pixel_shader=self._text_palette,
                                          width=TEXT_COLUMNS, height=1,
