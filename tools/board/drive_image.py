@@ -14,7 +14,8 @@ import subprocess
 from board_libs import LibraryError, library_files
 import board_files
 import board_mpy
-from bundle import ROOT, BundleError, merge, write_module
+from bundle_imports import BundleError
+from bundle_merge import ROOT, merge, write_module
 from bundle_modules import (BUNDLE_NAME, BUNDLES, CORE_MODULES, DRIVE_MODULES, DRIVE_NAME,
                             FRUIT_JAM_NAME, HINT_MODULES, HINT_NAME, PICOSYSTEM_NAME,
                             TREE_FILES)
