@@ -6,8 +6,11 @@ drag on the wide table, the canvas's pixels are the desktop's ``--shot`` of
 the same deal and presses (as shown, scaled, too); a game saved resumes
 after a reload; a link opens its deal; a corrupt record gets the game's one
 line and a new deal; sounds wait for the first press; once loaded, the page
-plays offline. Skipped, with the reason, where Playwright or Chromium is not
-installed (``.ci/run`` installs both)."""
+plays offline. Every page but the first is played on its own clock paused
+(Playwright's, ``chromium.pause_clock``), run by the test: a press is a press
+and a hold a hold however busy the machine; the first loads on the real clock.
+Skipped, with the reason, where Playwright or Chromium is not installed
+(``.ci/run`` installs both)."""
 
 import base64
 from urllib.parse import urlparse
@@ -19,7 +22,8 @@ import serve_site  # tools/web/serve_site.py
 from desktop_helpers import deal_with_move_from_pile_1
 from sthelena.app.record import UNREADABLE
 from sthelena.core.game import Game
-from web_helpers import HANDHELD, WIDE, Browser, Page, browser_missing, desktop_shot
+from web_helpers import (HANDHELD, HOLD_MS, WIDE, Browser, Page, browser_missing,
+                         desktop_shot)
 
 MISSING = browser_missing()
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
@@ -48,11 +52,12 @@ def browser():
 @pytest.fixture
 def pages(browser):
     """Open the page at a URL in a fresh browser profile (``width``,
-    ``height``: the window; ``touch``: a touch screen)."""
+    ``height``: the window; ``touch``: a touch screen; ``paused``: its clock
+    run by the test, else the real one)."""
     opened = []
 
-    def open_page(url, width=520, height=720, touch=False):
-        page = Page(browser.context(width, height, touch), url)
+    def open_page(url, width=520, height=720, touch=False, paused=True):
+        page = Page(browser.context(width, height, touch), url, paused)
         opened.append(page)
         return page
 
@@ -107,7 +112,7 @@ def deal_of(page):
 
 
 def test_the_page_loads_with_no_console_error_and_shows_a_deal(pages, site, tmp_path):
-    page = pages(site)
+    page = pages(site, paused=False)  # the page as a player's browser runs it
     assert page.js("window.sthelena.firstFrame") > 0
     assert page.size() == list(HANDHELD)  # a narrow window: the handheld's table
     deal, rules = deal_of(page)  # a random deal, as the board deals one
@@ -124,7 +129,7 @@ def test_the_page_loads_with_no_console_error_and_shows_a_deal(pages, site, tmp_
 SCRIPTS = (
     (7, None, "RIGHT A DOWN", False),
     (1, "louis", "START DOWN B LEFT HOLD_A", False),
-    (11, None, "HOLD_SELECT A A", False),  # a hint, searched a slice a frame, then followed
+    (11, None, "HOLD_SELECT A A", False),  # a hint searched (in one frame: Date paused), followed
     (7, None, "RIGHT A DOWN", True),
 )
 
@@ -137,6 +142,23 @@ def test_key_scripts_show_what_the_desktop_shows(pages, site, tmp_path, deal, ru
     assert page.js("window.sthelena.wide") is wide
     page.play(script)
     check_shown(page, tmp_path, script, deal, rules, wide)
+
+
+def test_on_the_paused_clock_a_press_is_a_press_and_a_hold_a_hold(pages, site, moved_deal):
+    """(What the other tests rely on.) Keys held down a while of the
+    machine's time, the page's clock paused: presses, neither repeated nor
+    held; held ``HOLD_MS`` of the page's time: a hold."""
+    page = pages(site + "#deal=%d" % moved_deal)
+    for key in ("ArrowRight", "ArrowLeft", "x"):
+        page.page.keyboard.down(key)
+        page.page.wait_for_timeout(HOLD_MS)  # the machine's time: the page's stands still
+        page.page.keyboard.up(key)
+        page.settle()
+    assert page.game("game.app.cursor") == 0  # right once, left once
+    assert page.game("game.app.lifted") == 0  # the card lifted, no quick move
+    assert page.moves_made() == 0
+    page.play("B HOLD_A")  # put back, then held on the page's clock: the quick move
+    assert page.moves_made() == 1
 
 
 def test_a_saved_game_resumes_after_a_reload(pages, site, moved_deal):

@@ -140,11 +140,16 @@ class Browser:
 
 
 class Page:
-    """A loaded page and what it said on its console."""
+    """A loaded page and what it said on its console. Its clock is paused
+    (``chromium.pause_clock``) unless ``paused`` is False: a page on the real
+    clock is only looked at, never played (a press could become a hold)."""
 
-    def __init__(self, context, url):
+    def __init__(self, context, url, paused=True):
         self.context = context
         self.page = chromium.first_page(context)
+        self.paused = paused
+        if paused:
+            chromium.pause_clock(self.page)
         self.errors = []
         self.requests = []
         self.page.on("console", self._console)
@@ -200,14 +205,17 @@ class Page:
         return width, height, data
 
     def settle(self):
-        """Until no button is held and no hint searches, and a frame more."""
-        self.page.wait_for_function("!window.sthelena.game.playing()", timeout=120000)
-        self.page.evaluate("new Promise(done => requestAnimationFrame(() => "
-                           "requestAnimationFrame(done)))")
+        """The page's clock run until no button is held, no hint searches and
+        no error flashes, and two frames more."""
+        assert self.paused, "a page on the real clock is not played"
+        chromium.settle(self.page)
 
     def play(self, script, on_screen=False):
         """A page script pressed on the keyboard (or tapped on the on-screen
-        buttons): a hold is held ``HOLD_MS``."""
+        buttons), the page's clock paused: a press is a press however long the
+        machine makes the page wait for its release, and a hold is held
+        ``HOLD_MS`` of the page's time, its frames running meanwhile."""
+        assert self.paused, "a page on the real clock is not played"
         keys = {"UP": "ArrowUp", "DOWN": "ArrowDown", "LEFT": "ArrowLeft",
                 "RIGHT": "ArrowRight", "A": "x", "B": "z", "START": "Enter", "SELECT": " "}
         for word in script.split():
@@ -220,13 +228,13 @@ class Page:
                     self.page.mouse.move(box["x"] + box["width"] / 2,
                                          box["y"] + box["height"] / 2)
                     self.page.mouse.down()
-                    self.page.wait_for_timeout(HOLD_MS)
+                    chromium.run_clock(self.page, HOLD_MS)
                     self.page.mouse.up()
                 else:
                     button.tap()
             elif hold:
                 self.page.keyboard.down(keys[name])
-                self.page.wait_for_timeout(HOLD_MS)
+                chromium.run_clock(self.page, HOLD_MS)
                 self.page.keyboard.up(keys[name])
             else:
                 self.page.keyboard.press(keys[name])

@@ -24,6 +24,7 @@ def shoot(playwright, url, size, path, keys=(), drag=None):
     context = chromium.launch(playwright, *size)
     try:
         page = chromium.first_page(context)
+        chromium.pause_clock(page)  # (a press stays a press, the card dragged is not a hold)
         page.goto(url)
         chromium.wait_ready(page)
         for key in keys:
@@ -36,7 +37,7 @@ def shoot(playwright, url, size, path, keys=(), drag=None):
             page.mouse.move(box["x"] + start[0] * pixel, box["y"] + start[1] * pixel)
             page.mouse.down()
             page.mouse.move(box["x"] + drag[1] * pixel, box["y"] + drag[2] * pixel, steps=8)
-        page.wait_for_function("!window.sthelena.game.playing()")
+        chromium.settle(page)
         page.screenshot(path=path)
     finally:
         chromium.close(context)
