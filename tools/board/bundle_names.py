@@ -13,7 +13,7 @@ the merged module's private names short ones, a global first one the
 module interns anyway as an attribute's name.
 
 Why not PyPI's python-minifier (weighed in issue 43: docs/development.md
-has the figures; tools/bench/minifier_trial.py makes them): its renaming,
+has the figures, made by a trial at commit 75deeda): its renaming,
 in place of this or on top of it, costs the board more heap (in play 0.5 KB
 more at best, 1.0 to 1.4 in place of this; 116 to 171 more interned names).
 It gives each global a new name where this reuses one the module interns
