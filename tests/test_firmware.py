@@ -109,12 +109,12 @@ def test_a_save_survives_a_reset_of_the_chip(drive, deal_seven, tmp_path):
 def test_a_drive_without_a_library_says_so_in_one_line_on_screen_and_console(drive, tmp_path):
     broken = tmp_path / "CIRCUITPY"
     shutil.copytree(drive, broken)
-    shutil.rmtree(broken / "lib" / "adafruit_display_text")
+    shutil.rmtree(broken / "lib" / "adafruit_displayio_layout")  # (the set-up's library)
     shot = tmp_path / "broken.png"
     result = emulated.emulate(str(broken), ready="Code done running.", shot=shot)
     said = [line for line in console_lines(result) if line.startswith("St. Helena")]
     assert said == ["St. Helena: a library is missing (no module named "
-                    "'adafruit_display_text'): run `circup install -r requirements.txt`"]
+                    "'adafruit_displayio_layout'): run `circup install -r requirements.txt`"]
     assert "Traceback" not in result["console"]
     # The console shows on the screen: light text on black, no table.
     frame = PngFrame(shot)

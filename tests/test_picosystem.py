@@ -78,7 +78,7 @@ def test_set_up_centres_the_large_table_on_the_square_screen():
         print(board.DISPLAY.width, board.DISPLAY.height, root is screen.root)
         print(screen.scale, screen.x, screen.y, screen.root_group is app.view.group)
         sheet = app.view.status.bitmap
-        print(sheet.width, sheet.height, app.view.font.width, app.view.font.height)
+        print(sheet.width, sheet.height, app.view.tile_width, app.view.tile_height)
         print(app.view.places[0].tile_width, app.view.places[0].tile_height,
               app.view.places[0].x, app.view.places[0].y)
         print(app.speaker is lights, app.store.capacity)

@@ -11,7 +11,10 @@ pseudo-random numbers (the same on every machine); a pile card's is made
 of two factors (its height's and its pile's), so the list is short.
 
 The keys of the positions a search has met go in its table (``store_position``),
-emptied by ageing (``empty_table``).
+emptied by ageing (``empty_table``). The table is pieces of ``CHUNK`` slots
+(``make_table``), not one list: a piece of 2 KB finds room in a heap that
+play has left in pieces, where the whole table (14 KB) may find none though
+the heap has twice that free (issue 40).
 """
 
 from ..core.cards import const
@@ -23,6 +26,17 @@ _EXTRA = const(44)  # ...then the foundations', the round's and the stock's weig
 _SECOND = const(54)  # the second hash's weights follow the first's
 _P1 = const(4194301)  # primes below 2**22
 P2 = const(4194287)  # (the search makes its keys with it too)
+CHUNK_BITS = const(9)
+CHUNK = const(512)  # slots in a piece of the table (2 KB on the board)
+_IN_CHUNK = const(511)
+
+
+def make_table(slots):
+    """An empty table of ``slots`` (a multiple of ``CHUNK``): its pieces."""
+    table = []
+    for _ in range(slots >> CHUNK_BITS):
+        table.append([0] * CHUNK)
+    return table
 
 
 def make_weights():
@@ -130,13 +144,16 @@ def store_position(search, key, slot):
     chance in 60 million a comparison). An entry is stamped with the table's
     age: emptying the table is making it older, in one step (a real
     emptying, a long step, only after seven)."""
-    keys = search.table
+    table = search.table
     age = search.age << 27
     stamped = age | key
     probe = slot
     slots = search.slots
-    while keys[probe] >= age:  # entries of this age (older ones count as empty)
-        if keys[probe] == stamped:
+    while True:
+        held = table[probe >> CHUNK_BITS][probe & _IN_CHUNK]
+        if held < age:  # (entries of older ages count as empty)
+            break
+        if held == stamped:
             return False
         probe += 1
         if probe == slots:
@@ -148,7 +165,7 @@ def store_position(search, key, slot):
         stamped = search.age << 27 | key
         probe = slot
         stored = 0
-    keys[probe] = stamped
+    table[probe >> CHUNK_BITS][probe & _IN_CHUNK] = stamped
     search.stored = stored + 1
     return True
 
@@ -159,7 +176,7 @@ def empty_table(search):
     search.stored = 0
     search.age += 1
     if search.age == 8:  # the stamp's three bits used up
-        table = search.table
-        for slot in range(search.slots):
-            table[slot] = 0
+        for chunk in search.table:
+            for slot in range(CHUNK):
+                chunk[slot] = 0
         search.age = 1

@@ -43,24 +43,14 @@ a step allocates nothing but what a redeal allocates in the core.
 from ..core.moves import DEAL, REDEAL
 from ..core.cards import const
 from .hint_keys import P2 as _P2
-from .hint_keys import empty_table, hash_all, key_of, make_weights, moved, store_position
+from .hint_keys import (empty_table, hash_all, key_of, make_table, make_weights, moved,
+                        store_position)
 from .hint_line import HintLine, goal_index, goal_table, position_key  # noqa: F401 (exported)
 from .hint_moves import SCRATCH, generate_moves
+from .hint_terms import (HINT_NODES, HINT_SLOTS, LARGE_HINT_NODES,  # noqa: F401 (exported)
+                         LARGE_HINT_SLOTS, LOST, NOTHING, PROGRESS, WINNING)
 
-HINT_NODES = const(9000)  # positions one hint may meet (docs/playing.md: seconds on a SAMD51)
-
-# What a finished search found (``hint_result``).
-WINNING = const(1)  # the first move of a line reaching a won position
-PROGRESS = const(2)  # the first move of the line bringing the most cards home
-NOTHING = const(3)  # no line brought a card home within the budget
-LOST = const(4)  # every position reachable was searched: none is won
-
-HINT_SLOTS = const(3584)  # the table of positions met (emptied when 7/8 full)...
-# Where the heap is large (the Fruit Jam's), its edge gives a hint more: positions,
-# and a table of a small int a slot (64 KB), docs/fruitjam.md.
-LARGE_HINT_NODES = const(30000)
-LARGE_HINT_SLOTS = const(16384)
-_SMALL_SLOTS = const(1024)  # ...when the heap has no room for that (hint_begin's compact)
+_SMALL_SLOTS = const(1024)  # the table when the heap has no room for HINT_SLOTS (compact)
 _MAX_DEPTH = const(300)  # the longest line searched
 _STACK = const(2048)  # moves waiting on the stack, all depths together (compact: half)
 _CAP_FIRST = const(2000)  # positions below the first redeal...
@@ -128,7 +118,7 @@ def hint_begin(game, budget=HINT_NODES, kept=None, compact=False, slots=HINT_SLO
 
 
 def _buffers(search):
-    search.table = [0] * search.slots
+    search.table = make_table(search.slots)
     search.weights = make_weights()
     search.stack = bytearray(2 * search.moves)
     # per depth: the stack index of the next move (times 4096) and the end

@@ -281,7 +281,7 @@ def play(app, buttons, display, iterations=None, lights=None, board_display=None
         stats = DriveStats(KINDS)
         stats.counted(app.statistics)  # once at start, then when a deal is counted
         app.on_record = stats.counted
-        show_drive_note(display, app.view.font)
+        show_drive_note(display, app.view.sheet)
         hand_over_note(display, app.view.group, buttons.poll, supervisor.ticks_ms, A)
     gc.collect()
     run(app, buttons, iterations, lights, board_display or display)

@@ -27,7 +27,7 @@ def since_reset():  # supervisor.ticks_ms() starts at 0x1FFF0000 at reset
 
 # The hint from each deal's first position, to its answer.
 HINT_CODE = SINCE_RESET + """
-from sthelena_picosystem import picosystem_setup, start_hint, hint_nodes, Game
+from sthelena_picosystem import picosystem_setup, start_hint, Game
 app, buttons, lights, screen = picosystem_setup()
 while not supervisor.runtime.serial_connected and since_reset() < 20000:
     pass  # what is printed before the console is up is lost
@@ -49,7 +49,7 @@ for number, moves in DEALS:
         ticks += 1
         if not ticks & 63:  # (mem_free walks the whole heap: not at every tick, or it is timed)
             least = min(least, gc.mem_free())
-    positions = 0 if search is None else hint_nodes(search)
+    positions = 0 if search is None else search.nodes
     print("hint", number, since_reset() - begun, least, positions, app.message)
 print("bench done")
 """
