@@ -93,9 +93,10 @@ def start_code():
     """START_PRELUDE and the drive's code.py, its call of the game's main() hooked."""
     with open(os.path.join(ROOT, "code.py")) as file:
         code = file.read()
-    if code.count("\n    main()\n") != 1:
+    call = "\n        main()\n"  # (in start_on_board's try)
+    if code.count(call) != 1:
         raise RuntimeError("code.py's call of main() is not where the start bench hooks it")
-    return START_PRELUDE + code.replace("\n    main()\n", "\n    started_game(main)\n")
+    return START_PRELUDE + code.replace(call, "\n        started_game(main)\n")
 
 
 GOAL_START_MS = 600
