@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-TOOLS = [str(HERE.parent / "tools" / part) for part in ("board", "bench", "assets", "web")]
+TOOLS = [str(HERE.parent / "tools" / part) for part in ("board", "bench", "assets", "web", "docs")]
 for path in TOOLS + [str(HERE.parent), str(HERE)]:
     if path not in sys.path:
         sys.path.insert(0, path)
