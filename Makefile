@@ -109,6 +109,24 @@ firmware-rp2040:
 	@test -n "$(CIRCUITPYTHON)" || { echo "make firmware-rp2040 CIRCUITPYTHON=DIR [MIRRORS=DIR] (a clone of adafruit/circuitpython, with tags)" >&2; exit 2; }
 	tools/board/firmware_rp2040.sh $(CIRCUITPYTHON) $(MIRRORS)
 
+## firmware-samd51: CircuitPython's own firmware for the PyGamer and the PyBadge (SAMD51) into
+## build/samd51/<board>, its link map read for the boards' heap (tools/board/board_heap.py), from a
+## clone of adafruit/circuitpython and fetched snapshots of its submodules:
+## make firmware-samd51 CIRCUITPYTHON=DIR [MIRRORS=DIR]
+.PHONY: firmware-samd51
+firmware-samd51:
+	@test -n "$(CIRCUITPYTHON)" || { echo "make firmware-samd51 CIRCUITPYTHON=DIR [MIRRORS=DIR] (a clone of adafruit/circuitpython, with tags)" >&2; exit 2; }
+	tools/board/firmware_samd51.sh $(CIRCUITPYTHON) $(MIRRORS)
+
+## firmware-rp2040-frozen: the same with the PicoSystem's game and the hint's search frozen into it
+## (optional: 43 KB more heap free in play, docs/board.md) into build/rp2040/frozen
+.PHONY: firmware-rp2040-frozen
+firmware-rp2040-frozen: $(VENV_STAMP)
+	@test -n "$(CIRCUITPYTHON)" || { echo "make firmware-rp2040-frozen CIRCUITPYTHON=DIR [MIRRORS=DIR] (a clone of adafruit/circuitpython, with tags)" >&2; exit 2; }
+	rm -rf build/freeze
+	$(PY) tools/board/bundle.py --freeze build/freeze
+	FREEZE=build/freeze tools/board/firmware_rp2040.sh $(CIRCUITPYTHON) $(MIRRORS)
+
 ## emulate: the drive image as shipped (libraries as .mpy) on CircuitPython's PicoSystem firmware
 ## in the rp2040js emulator: KEYS="RIGHT A ..." (the desktop's --keys words, WAIT:MS, RESET),
 ## SHOT=out.png, FRAMES=DIR, JSON=1 optional; needs make firmware-rp2040 (and RP2040JS=DIR once)
@@ -136,6 +154,21 @@ qemu-m4:
 .PHONY: fruitjam
 fruitjam: $(VENV_STAMP)
 	$(PY) tools/board/fruitjam_app.py
+
+## web: build/web, the game on a web page: the board's modules on MicroPython's WebAssembly
+## port (tools/mpvm's), the web edge and the page (sthelena/web); any static host serves it
+.PHONY: web serve-web bench-web
+web: $(VENV_STAMP) $(MPVM_STAMP)
+	$(PY) tools/web/build_site.py
+
+## serve-web: build/web on http://127.0.0.1:8000/ with Python's http.server (PORT=N optional)
+serve-web: web
+	$(PY) tools/web/serve_site.py --port $(or $(PORT),8000)
+
+## bench-web: the page in Chromium (Debian's, with Playwright): load to the first frame, its
+## transfer, a key to its frame, the hint from deals 1-20 (DEALS=A-B optional)
+bench-web: web
+	$(PY) tools/bench/bench_web.py --deals $(or $(DEALS),1-20)
 
 ## circuitpy: build/CIRCUITPY, ready to copy onto the board's drive (the game as
 ## lib/sthelena_board.mpy, and the libraries of requirements.txt from the pinned packages)

@@ -87,7 +87,11 @@ def start_on_board(board=None):
         print(load_failure(error, ".".join(str(n) for n in sys.implementation.version[:3]),
                            fruit_jam))
         return
-    main()
+    try:
+        main()
+    except ImportError as error:  # a library the set-up imports (the places' GridLayout)
+        print(load_failure(error, ".".join(str(n) for n in sys.implementation.version[:3]),
+                           fruit_jam))
 
 
 if __name__ == "__main__":  # not when imported (pdb imports the standard library's `code`)

@@ -10,6 +10,9 @@ reads every import and checks it):
 - ``handheld/``: the PyGamer/PyBadge edge that makes those. Imports app, core.
 - ``fruitjam/``: the Fruit Jam edge (DVI screen, USB mouse, keyboard and
   gamepad, ``/saves``). Imports app, core.
+- ``web/``: the web page's edge (a <canvas>, the keyboard, on-screen
+  buttons and the mouse, ``localStorage``, Web Audio), the game on
+  MicroPython's WebAssembly port; and the page itself. Imports app, core.
 - ``desktop/``: the window, keyboard and file store edge, and the command
   line. Imports app, core, solver.
 - ``solver/``: the desktop solver and win rates. Imports core.
@@ -19,9 +22,8 @@ by tools/board/bundle.py into ``lib/sthelena_board.mpy``, but ``core/notation.py
 which the board never reads or writes, and the app's mouse and large-screen
 modules); the Fruit Jam ``core/``, ``app/`` and ``fruitjam/`` (merged and
 compiled the same way into ``lib/sthelena_fruitjam.mpy``, which
-tools/board/fruitjam_app.py puts in its app folder);
-``desktop/`` and ``solver/`` never go on a board. No other import between
-parts is allowed, and no modules import each other, directly or round a
-circle. This file stays empty of code so that a board imports only what it
-needs.
+tools/board/fruitjam_app.py puts in its app folder); ``web/``, ``desktop/``
+and ``solver/`` never go on a board. No other import between parts is
+allowed, and no modules import each other, directly or round a circle. This
+file stays empty of code so that a board imports only what it needs.
 """

@@ -16,6 +16,7 @@ COMMITTED = REPO_ROOT / "lib" / "sthelena_board.mpy"
 COMMITTED_DRIVE = REPO_ROOT / "lib" / "sthelena_drive.py"
 COMMITTED_PICOSYSTEM = REPO_ROOT / "lib" / "sthelena_picosystem.mpy"
 COMMITTED_FRUIT_JAM = REPO_ROOT / "lib" / "sthelena_fruitjam.mpy"  # the Fruit Jam's app folder's
+COMMITTED_HINT = REPO_ROOT / "lib" / "sthelena_hint.mpy"  # the hint's search, every board's
 
 
 def module_names(folder, suffixes=(".py",)):
@@ -47,11 +48,12 @@ def imports_of(path, package=""):
             yield base
 
 
-def vm_mpy(directory):
-    """The committed game as the MicroPython VM loads it (first byte ``M``:
-    tools/board_mpy.for_micropython says why), written into ``directory``."""
-    path = pathlib.Path(directory) / "sthelena_board.mpy"
-    path.write_bytes(board_mpy.for_micropython(COMMITTED.read_bytes()))
+def vm_mpy(directory, committed=COMMITTED):
+    """The committed game (or another committed ``.mpy``: the hint's search)
+    as the MicroPython VM loads it (first byte ``M``: tools/board_mpy.for_micropython
+    says why), written into ``directory``."""
+    path = pathlib.Path(directory) / committed.name
+    path.write_bytes(board_mpy.for_micropython(committed.read_bytes()))
     return path
 
 

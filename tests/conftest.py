@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-TOOLS = [str(HERE.parent / "tools" / part) for part in ("board", "bench", "assets")]
+TOOLS = [str(HERE.parent / "tools" / part) for part in ("board", "bench", "assets", "web", "docs")]
 for path in TOOLS + [str(HERE.parent), str(HERE)]:
     if path not in sys.path:
         sys.path.insert(0, path)
@@ -60,7 +60,7 @@ def reader(sheet):
 # long test ending the run alone. A stable sort: the order is otherwise pytest's.
 SLOW_FIRST = ("test_firmware.py", "test_emulator.py", "test_board_heap.py",
               "test_fruitjam_firmware.py", "test_fruitjam_app.py", "test_bundle_vm.py",
-              "test_fruitjam.py")
+              "test_web_browser.py", "test_fruitjam.py", "test_web.py")
 
 
 def pytest_collection_modifyitems(config, items):

@@ -67,9 +67,10 @@ def test_restart_with_the_same_rules_takes_back_every_move(display, sheet, reade
 
 
 def text_page(app):
-    """What the text page shows: the body label's text, the marker's place."""
+    """What the text page shows: its tiles, the marker's place."""
     view = app.view
-    return view.body.text, view.marker.hidden, view.marker.y, view.page
+    return (bytes(view.overlay[at] for at in range(TEXT_COLUMNS * TEXT_ROWS)),
+            view.marker.hidden, view.marker.y, view.page)
 
 
 def test_the_menu_drawn_key_by_key_is_the_menu_drawn_whole(display, sheet, reader):

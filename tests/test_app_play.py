@@ -185,6 +185,22 @@ def test_stuck_screens_redeal_only_and_lost(display, sheet, reader):
     assert app.game.deal_number == 11
 
 
+def test_the_stuck_screen_and_its_redeal_search_the_position_once(display, sheet, monkeypatch):
+    # The stuck search behind the screen is not made again to draw it or to
+    # act on its A: on the board it may take a while.
+    from sthelena.core.game import Game
+
+    searched = []
+    status = Game.status
+    monkeypatch.setattr(Game, "status", lambda game, budget=300: searched.append(
+        game.notation()) or status(game, budget))
+    stuck = position("st-helena,spaces=none", {1: "KS", 7: "AH"}, round_=0)
+    app = make_app(display, sheet, position=stuck.notation())
+    assert app.screen == game_app.STUCK and searched == [stuck.notation()]
+    press(app, "A")  # the redeal it offers; the position after it is looked at once
+    assert app.game.round == 1 and len(searched) == 2 and searched[1] == app.game.notation()
+
+
 @pytest.mark.parametrize("preset", [name for name, _ in PRESETS])
 def test_five_thousand_random_presses_conserve_the_cards(display, sheet, preset):
     rng = random.Random(preset)

@@ -188,6 +188,42 @@ def test_the_quick_move_keeps_the_most_moves_open(display, sheet):
     assert app.game.move_stack() == [wanted]
 
 
+def test_the_quick_move_is_the_first_best_by_kind_then_moves_left_open_in_random_games():
+    # Its definition asked of every move the card has, on positions of random
+    # games of each preset: best_move counts the moves left open only when
+    # there is a choice, and counts them from the core's generator.
+    import random
+
+    from sthelena.core.rules import PRESETS
+
+    def wanted(game, place):
+        best, best_score = -1, -1
+        for target in range(20):
+            move = place * 20 + target
+            if target == place or not game.is_legal(move):
+                continue
+            kind = 2 if target >= 12 else 1 if game.top(target) else 0
+            game.push(move)
+            score = kind * 10000 + sum(1 for source in range(20) for to in range(20)
+                                       if source != to and game.is_legal(source * 20 + to))
+            game.pop()
+            if score > best_score:
+                best, best_score = move, score
+        return best
+
+    rng = random.Random(44)
+    for preset, _ in PRESETS:
+        for deal in range(1, 6):
+            game = Game.deal(deal, preset)
+            for _ in range(rng.randrange(30, 150)):
+                moves = list(game.legal_moves())
+                if not moves:
+                    break
+                game.push(rng.choice(moves))
+            for place in range(20):
+                assert best_move(game, place) == wanted(game, place), (preset, deal, place)
+
+
 def test_the_status_line_counts_moves_and_b_held_redoes(display, sheet):
     from test_handheld import status_row
     from app_driver import ScreenReader

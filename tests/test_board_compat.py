@@ -19,7 +19,7 @@ FIRMWARE = {"micropython", "sys", "gc"}
 # ...that the app may use too (it is handed the board's objects, never makes them),
 # with the board's libraries (requirements.txt, tools/board/board_libs.py).
 LIBRARIES = {"adafruit_display_text", "adafruit_displayio_layout"}
-APP_FIRMWARE = FIRMWARE | {"displayio", "random", "bitmaptools"} | LIBRARIES
+APP_FIRMWARE = FIRMWARE | {"displayio", "vectorio", "random", "bitmaptools"} | LIBRARIES
 # ...and the handheld edge, which makes them.
 DEVICE_FIRMWARE = APP_FIRMWARE | {"board", "keypad", "analogio", "digitalio", "microcontroller",
                                   "supervisor", "audioio", "audiocore", "audiopwmio", "pwmio",

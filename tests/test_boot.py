@@ -106,9 +106,10 @@ def test_the_game_knows_whose_drive_it_is_and_shows_the_note_until_a_button():
         print("after", device.drive_is_games())
         app, buttons = device.setup()
         from sthelena.handheld import drive
-        note = drive.show_drive_note(board.DISPLAY, app.view.font)
+        note = drive.show_drive_note(board.DISPLAY, app.view.sheet)
         print("shown", board.DISPLAY.root_group[0] is note)
-        for line in read_label(note, app.view.font):
+        from sthelena.app.font import SheetFont
+        for line in read_label(note, SheetFont(app.view.sheet)):
             print("|" + line)
         keypad.push(3)  # SELECT, still held from the reset: the note stays
         def wait():

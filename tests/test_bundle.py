@@ -8,14 +8,15 @@ tests/test_bundle_merge.py; the heap at start-up: tests/test_board_heap.py.
 """
 
 import ast
+import os
 import pathlib
 import subprocess
 import sys
 
 import pytest
 
-from bundle_helpers import (COMMITTED, COMMITTED_DRIVE, COMMITTED_FRUIT_JAM, COMMITTED_PICOSYSTEM,
-                            imports_of, module_names, run_vm, vm_mpy)
+from bundle_helpers import (COMMITTED, COMMITTED_DRIVE, COMMITTED_FRUIT_JAM, COMMITTED_HINT,
+                            COMMITTED_PICOSYSTEM, imports_of, module_names, run_vm, vm_mpy)
 from mpvm import REPO_ROOT
 
 
@@ -24,7 +25,7 @@ import board_mpy  # noqa: E402
 import bundle  # noqa: E402
 import drive_image  # noqa: E402
 
-FIRMWARE = {"micropython", "sys", "gc", "displayio", "random", "bitmaptools", "board",
+FIRMWARE = {"micropython", "sys", "gc", "displayio", "vectorio", "random", "bitmaptools", "board",
             "keypad", "analogio", "digitalio", "microcontroller", "supervisor", "audioio",
             "audiocore", "neopixel_write"}
 
@@ -64,7 +65,8 @@ def top_level_statements(tree):
 def test_the_tree_holds_code_boot_the_sheet_and_the_merged_module(tree):
     out, size = tree
     for name in ("code.py", "boot.py", "assets/sheet.bmp", "assets/sheet-large.bmp",
-                 "assets/help.txt", "assets/winnable.bin", "lib/sthelena_picosystem.mpy"):
+                 "assets/help.txt", "assets/winnable.bin", "lib/sthelena_picosystem.mpy",
+                 "lib/sthelena_hint.mpy"):
         assert (out / name).read_bytes() == (REPO_ROOT / name).read_bytes(), name
     module = out / "lib" / "sthelena_board.mpy"
     assert module.stat().st_size == size
@@ -76,7 +78,7 @@ def test_the_tree_holds_code_boot_the_sheet_and_the_merged_module(tree):
         "lib/adafruit_displayio_layout/layouts/__init__.py",
         "lib/adafruit_displayio_layout/layouts/grid_layout.py",
         "lib/adafruit_ticks.py", "lib/sthelena_board.mpy", "lib/sthelena_drive.py",
-        "lib/sthelena_picosystem.mpy"]
+        "lib/sthelena_hint.mpy", "lib/sthelena_picosystem.mpy"]
 
 
 def test_the_libraries_in_lib_are_the_pinned_packages_files(tree):
@@ -132,20 +134,25 @@ def test_the_merged_module_compiles_and_imports_only_firmware_modules_at_top_lev
             imported.add(stmt.module.split(".")[0])
     libraries = {name.split("/")[0].replace(".py", "") for name, _ in board_libs.library_files()}
     assert imported <= FIRMWARE | libraries, imported - FIRMWARE - libraries
-    # The layout's module only where the places are laid out, then let go.
-    assert "adafruit_display_text" in imported and "adafruit_displayio_layout" not in imported
+    # No library at the top level: the text screens are tiles (issue 40), and the
+    # layout's module is imported only where the places are laid out, then let go.
+    assert "adafruit_display_text" not in imported and "adafruit_displayio_layout" not in imported
     assert "from adafruit_displayio_layout.layouts.grid_layout import GridLayout" in source
     assert {"board", "keypad", "displayio", "random", "micropython"} <= imported
     # No relative import is left anywhere; only game's lazy notation imports
-    # (never reached on the board) and device's lazy drive imports (the
-    # one-file sthelena_drive, else the package's) name the package.
+    # (never reached on the board), device's lazy drive imports (the one-file
+    # sthelena_drive, else the package's) and the hint's lazy search (the
+    # one-file sthelena_hint, else the package's) name the package.
     lazy = set()
     for node in ast.walk(module):
         if isinstance(node, ast.ImportFrom):
             assert node.level == 0
             if node.module.startswith("sthelena"):
                 lazy.add(node.module)
-    assert lazy == {"sthelena.core.notation", "sthelena_drive", "sthelena.handheld.drive"}
+        elif isinstance(node, ast.Import):
+            lazy.update(alias.name for alias in node.names if alias.name.startswith("sthelena"))
+    assert lazy == {"sthelena.core.notation", "sthelena_drive", "sthelena.handheld.drive",
+                    "sthelena_hint", "sthelena.app.hint_search"}
 
 
 def test_the_merged_module_has_no_docstrings_and_one_const_fallback(merged):
@@ -217,6 +224,7 @@ def test_the_tree_carries_the_committed_build(tree):
     assert (tree[0] / "lib" / "sthelena_drive.py").read_bytes() == COMMITTED_DRIVE.read_bytes()
     assert ((tree[0] / "lib" / "sthelena_picosystem.mpy").read_bytes()
             == COMMITTED_PICOSYSTEM.read_bytes())
+    assert (tree[0] / "lib" / "sthelena_hint.mpy").read_bytes() == COMMITTED_HINT.read_bytes()
 
 
 def test_the_repository_top_level_is_a_circuitpy_image():
@@ -229,11 +237,12 @@ def test_the_repository_top_level_is_a_circuitpy_image():
     # only what this project generates: no third-party code
     # (no lib/sthelena_board.py: the board would compile it, before the .mpy)
     assert tracked == ["lib/sthelena_board.mpy", "lib/sthelena_drive.py",
-                       "lib/sthelena_fruitjam.mpy", "lib/sthelena_picosystem.mpy"]
+                       "lib/sthelena_fruitjam.mpy", "lib/sthelena_hint.mpy",
+                       "lib/sthelena_picosystem.mpy"]
     ignored = subprocess.run(
         ["git", "check-ignore", "--no-index", "lib/adafruit_display_text/label.mpy",
          "lib/neopixel.mpy", "lib/sthelena_board.mpy", "lib/sthelena_drive.py",
-         "lib/sthelena_fruitjam.mpy", "lib/sthelena_picosystem.mpy"],
+         "lib/sthelena_fruitjam.mpy", "lib/sthelena_hint.mpy", "lib/sthelena_picosystem.mpy"],
         cwd=REPO_ROOT, capture_output=True, text=True).stdout.split()
     assert ignored == ["lib/adafruit_display_text/label.mpy", "lib/neopixel.mpy"]
 
@@ -289,6 +298,30 @@ def test_the_command_line_builds_the_tree_and_the_core_and_prints_sizes(tmp_path
     text = source.read_text()
     assert text.splitlines()[0].startswith("# Generated by `python3 tools/board/bundle.py --source FILE`")
     assert text.split("\n", 1)[1] == bundle.merge(bundle.BOARD_MODULES).split("\n", 1)[1]
+
+
+def test_make_circuitpy_puts_the_libraries_in_as_circup_does_where_it_can(tmp_path):
+    # As .mpy compiled by CircuitPython's mpy-cross where make firmware-vm built it
+    # (issue 40: the board then loads them, not compiles them); else, and with
+    # --py-libraries, as .py; the command says which.
+    import board_mpy
+
+    def libraries(*options):
+        out = tmp_path / "-".join(("tree",) + options)
+        proc = subprocess.run([sys.executable, str(REPO_ROOT / "tools" / "board" / "bundle.py"),
+                               "--out", str(out)] + list(options), capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stderr
+        found = {path.suffix for path in (out / "lib").rglob("*")
+                 if path.is_file() and not path.name.startswith("sthelena_")}
+        return found, proc.stdout
+
+    suffixes, said = libraries("--py-libraries")
+    assert suffixes == {".py"} and "as .py" in said
+    suffixes, said = libraries()
+    if os.path.isfile(board_mpy.MPY_CROSS):
+        assert suffixes == {".mpy"} and "as .mpy" in said
+    else:
+        assert suffixes == {".py"} and "make firmware-vm" in said
 
 
 # -- the tree under the MicroPython VM -----------------------------------------

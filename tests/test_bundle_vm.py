@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from bundle_helpers import run_vm, vm_mpy
+from bundle_helpers import COMMITTED_HINT, run_vm, vm_mpy
 from mpvm import REPO_ROOT
 
 
@@ -127,8 +127,9 @@ from sthelena_board import A, DOWN, LEFT, RIGHT, UP, step, Game
 
 def test_the_merged_app_plays_by_buttons_like_the_package(tmp_path):
     script = APP_SCRIPT.replace("DEAL", "4242")
-    merged = run_vm(script.replace("IMPORTS", BUNDLE_IMPORTS),
-                    bundles=[("sthelena_board", vm_mpy(tmp_path))])  # the committed .mpy
+    merged = run_vm(script.replace("IMPORTS", BUNDLE_IMPORTS),  # the committed .mpy (and the hint's)
+                    bundles=[("sthelena_board", vm_mpy(tmp_path)),
+                             ("sthelena_hint", vm_mpy(tmp_path, COMMITTED_HINT))])
     package = run_vm(script.replace("IMPORTS", PACKAGE_IMPORTS), package=True)
     assert merged[0] == "names sthelena_board False"  # no package on the drive
     assert package[0] == "names sthelena.handheld.device True"

@@ -16,6 +16,7 @@ import io
 import os
 import subprocess
 import sys
+import tempfile
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -106,9 +107,13 @@ def run_in_process(argv, stdin_bytes, encoding, errors):
                io.TextIOWrapper(out_bytes, encoding=encoding, errors=errors),
                io.TextIOWrapper(err_bytes, encoding=encoding, errors="backslashreplace"))
     sys.stdin, sys.stdout, sys.stderr = streams
+    here = os.getcwd()
     try:
-        status = cli.main(list(argv))
+        with tempfile.TemporaryDirectory() as scratch:  # (a fuzzed --results file lands here)
+            os.chdir(scratch)
+            status = cli.main(list(argv))
     finally:
+        os.chdir(here)
         sys.stdin, sys.stdout, sys.stderr = saved
     streams[1].flush()
     streams[2].flush()

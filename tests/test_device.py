@@ -326,6 +326,9 @@ def test_the_loop_plays_saves_to_nvm_and_a_restart_resumes_the_game():
             for layer in group._children:
                 if hasattr(layer, "_children"):
                     seen.append(screen(layer))
+                elif not hasattr(layer, "_tiles"):  # a shape (the baize)
+                    seen.append((layer.width, layer.height, layer.x, layer.y, layer.hidden,
+                                 bytes(layer.pixel_shader._colours)))
                 else:
                     seen.append((bytes(layer._tiles), layer.x, layer.y, layer.hidden,
                                  bytes(layer.pixel_shader._colours)))

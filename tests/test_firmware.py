@@ -114,12 +114,12 @@ def test_a_save_survives_a_reset_of_the_chip(drive, deal_seven, tmp_path):
 def test_a_drive_without_a_library_says_so_in_one_line_on_screen_and_console(drive, tmp_path):
     broken = tmp_path / "CIRCUITPY"
     shutil.copytree(drive, broken)
-    shutil.rmtree(broken / "lib" / "adafruit_display_text")
+    shutil.rmtree(broken / "lib" / "adafruit_displayio_layout")  # (the set-up's library)
     shot = tmp_path / "broken.png"
     result = emulated.emulate(str(broken), ready="Code done running.", shot=shot)
     said = [line for line in console_lines(result) if line.startswith("St. Helena")]
     assert said == ["St. Helena: a library is missing (no module named "
-                    "'adafruit_display_text'): run `circup install -r requirements.txt`"]
+                    "'adafruit_displayio_layout'): run `circup install -r requirements.txt`"]
     assert "Traceback" not in result["console"]
     # The console shows on the screen: light text on black, no table.
     frame = PngFrame(shot)
@@ -224,3 +224,91 @@ def test_todays_layout_in_nvm_is_resumed_on_the_firmware_and_migrated_without_an
     assert data.startswith(nvm.read_bytes())  # the old record stays till the sector is full
     frames = emulated.nvm_frames(data)
     assert len(frames) == 1 and cut_runs.game_of(frames[0][2]).move_stack() == [73]
+
+
+def frames_after(result, frames):
+    """The frame each press left (``--frames``: the boot's, then one for
+    each press that drew), by the press's index; None where it drew nothing."""
+    shown = []
+    number = 0  # (000 is the boot's)
+    for press in result["presses"]:
+        if press["bytes"]:
+            number += 1
+            shown.append(frames / ("%03d-%s.png" % (number, press["word"])))
+        else:
+            shown.append(None)
+    return shown
+
+
+def screens_match_the_desktop(drive, save, words, checked, tmp_path):
+    """Play ``words`` from ``save`` on the firmware; for each index in
+    ``checked``, whether the frame that press left is the desktop's --shot of
+    the words up to it, pixel for pixel: ``{index: True/False}``."""
+    nvm = tmp_path / "nvm.bin"
+    nvm.write_bytes(emulated.nvm_holding(save.read_bytes()))
+    frames = tmp_path / "frames"
+    result = emulated.emulate(drive, " ".join(words), nvm_in=nvm, frames=frames)
+    assert result["exit"] == 0 and "Traceback" not in result["console"], result["console"]
+    assert [press["word"] for press in result["presses"]] == words
+    shown = frames_after(result, frames)
+    return {index: shown[index] is not None and same_as_the_desktop(
+        shown[index], save, " ".join(words[:index + 1]), tmp_path) for index in checked}
+
+
+def test_every_text_screen_is_the_desktops_pixel_for_pixel(drive, deal_seven, tmp_path):
+    # From deal 7's start: the menu, the deal number, the statistics, help and
+    # its second page (the menu's items reached from its top down: the board's
+    # menu has a battery's item at its end the desktop's has not), the
+    # overview, the peek of a pile and of a foundation.
+    from won_games import PATHS  # tools/bench
+
+    from sthelena.app.buttons import NAMES
+
+    save, _ = deal_seven
+    words = []
+    checked = {}
+
+    def press(*pressed, name=None):
+        words.extend(pressed)
+        if name:
+            checked[len(words) - 1] = name
+
+    press("START", name="menu")
+    press("DOWN", "DOWN", "A", name="deal number")
+    press("B", *["DOWN"] * 18)
+    press("A", name="statistics")
+    press("B", *["DOWN"] * 20)
+    press("A", name="help")
+    press("RIGHT", name="help, its second page")
+    press("B", "B")
+    press("SELECT", name="overview")
+    press("A", name="peek of a pile")
+    press("B", *[NAMES[step] for step in PATHS[0, 16]])
+    press("SELECT", name="peek of a foundation")
+    same = screens_match_the_desktop(drive, save, words, checked, tmp_path)
+    assert {checked[index]: same[index] for index in checked} == {
+        name: True for name in checked.values()}
+
+
+def test_the_stuck_and_won_screens_are_the_desktops_pixel_for_pixel(drive, tmp_path):
+    # Deal 7 one move before its first deal is stuck, and one move before it
+    # is won (the solver's line but its last move), each move pressed.
+    from firmware_sessions import Driver, Script, record_of, stuck_script  # tools/bench
+
+    from sthelena.solver.search import solve
+
+    stuck = stuck_script(7)
+    game = Game.deal(7)
+    line = solve(Game.deal(7), budget=60).moves
+    for move in line[:-1]:
+        game.push(move)
+    won = Script("won", 7, record_of(game))
+    Driver(won).move(line[-1], "won: open")
+    for script, name in ((stuck, "stuck"), (won, "won")):
+        folder = tmp_path / name
+        folder.mkdir()
+        save = folder / "save.bin"
+        save.write_bytes(script.record)
+        words = script.words[:-1] if name == "stuck" else script.words  # (not the stuck's B)
+        same = screens_match_the_desktop(drive, save, words, [len(words) - 1], folder)
+        assert same == {len(words) - 1: True}, name

@@ -295,6 +295,29 @@ def test_the_stuck_search_agrees_with_a_plain_search(number, rules, steps):
         assert not found  # every position was within the budget
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.sampled_from([name for name, _ in PRESETS]),
+       st.sampled_from(["", ",foundation_moves=all", ",foundation_moves=relocate", ",wrap=true"]),
+       st.lists(st.integers(0, 10**6), max_size=120))
+def test_the_stuck_searchs_moves_are_is_legals_card_moves(number, preset, options, steps):
+    # It asks the rules a source at a time, not is_legal of every number:
+    # the card moves it walks, in order, are the numbers is_legal allows.
+    from sthelena.core.stuck_search import _next_card_move
+
+    game = Game.deal(number, preset + options)
+    for step in steps:
+        legal = [m for m in game.legal_moves() if m < 400]
+        if not legal:
+            break
+        game.push(legal[step % len(legal)])
+    walked = []
+    move = _next_card_move(game, 0)
+    while move >= 0:
+        walked.append(move)
+        move = _next_card_move(game, move + 1)
+    assert walked == [move for move in range(400) if game.is_legal(move)]
+
+
 def test_the_stuck_search_on_a_cycle_and_with_no_budget():
     # QH and KS swap between two piles and lead nowhere.
     rules = "st-helena,build=any,spaces=none,redeals=0"

@@ -79,7 +79,15 @@ def test_the_moves_are_the_cores_legal_moves_but_the_ones_left_out(preset, optio
             if search.whole:  # ...and silently only where piles are alike
                 assert game.round >= game.rules.redeals and not game.stock_size() \
                     and not game.restricted(), (seed, move)
-        assert not any(search.at1) and not any(search.at2) and not any(search.wants)
+        assert not any(search.at1) and not any(search.at2)
+        # The cards the foundations take stay, kept for the next position while
+        # the foundations are as they were.
+        takes = bytearray(64)
+        for foundation in range(8):
+            rank = game.foundation_wants(foundation)
+            if rank:
+                takes[(foundation & 3) << 4 | rank] |= 1 if foundation < 4 else 2
+        assert search.wants == takes and search.wants_for == game.foundations
 
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)

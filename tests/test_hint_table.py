@@ -316,12 +316,12 @@ def test_a_hint_that_runs_past_its_time_shows_what_it_found(display, sheet, read
 
 
 def test_no_memory_for_a_hint_says_so_and_the_game_goes_on(display, sheet, reader, monkeypatch):
-    from sthelena.app import hint
+    from sthelena.app import hint_search  # (the search's code, loaded for a hint: hint.py)
 
     def no_memory(*_):
         raise MemoryError
 
-    monkeypatch.setattr(hint, "hint_begin", no_memory)
+    monkeypatch.setattr(hint_search, "hint_begin", no_memory)
     app = make_app(display, sheet, deal=3)
     before = exactly(app.game)
     press(app, "SELECT HOLD_SELECT")
@@ -332,16 +332,16 @@ def test_no_memory_for_a_hint_says_so_and_the_game_goes_on(display, sheet, reade
 
 def test_with_too_little_room_for_a_full_search_a_compact_one_runs(display, sheet, reader,
                                                                    monkeypatch):
-    from sthelena.app import hint
+    from sthelena.app import hint_search  # (the search's code, loaded for a hint: hint.py)
 
-    full_begin = hint.hint_begin
+    full_begin = hint_search.hint_begin
 
     def compact_only(game, budget, kept, compact, slots):
         if not compact:
             raise MemoryError
         return full_begin(game, budget, kept, compact, slots)
 
-    monkeypatch.setattr(hint, "hint_begin", compact_only)
+    monkeypatch.setattr(hint_search, "hint_begin", compact_only)
     app = make_app(display, sheet, deal=3)
     press(app, "SELECT HOLD_SELECT")
     assert app.hint is not None and app.hint.slots < 2048

@@ -78,7 +78,7 @@ def test_set_up_centres_the_large_table_on_the_square_screen():
         print(board.DISPLAY.width, board.DISPLAY.height, root is screen.root)
         print(screen.scale, screen.x, screen.y, screen.root_group is app.view.group)
         sheet = app.view.status.bitmap
-        print(sheet.width, sheet.height, app.view.font.width, app.view.font.height)
+        print(sheet.width, sheet.height, app.view.tile_width, app.view.tile_height)
         print(app.view.places[0].tile_width, app.view.places[0].tile_height,
               app.view.places[0].x, app.view.places[0].y)
         print(app.speaker is lights, app.store.capacity, type(app.store).__name__)
@@ -145,6 +145,38 @@ def test_polling_and_the_led_allocate_nothing_while_idle():
         print(cost(300) == cost(600) <= 64, lights.lit)
     """)
     assert lines == ["True True", "True False"]
+
+
+def test_a_press_is_drawn_at_once_in_one_refresh_and_a_move_before_the_look_for_the_end():
+    # The loop turns the display's auto-refresh off while the app handles a
+    # press (no refresh half way), refreshes it at once after, and turns it on
+    # again; a move is refreshed once more before the app looks whether the
+    # game has ended. Deal 7: pile 4's queen of hearts goes home.
+    lines = run("""
+        from sthelena.core.game import Game
+        app, buttons, lights, screen = picosystem.picosystem_setup()
+        app.start(Game.deal(7))
+        display = board.DISPLAY
+        during = []
+        handle = app.handle
+        def watched(event):
+            during.append(display.auto_refresh)
+            handle(event)
+        app.handle = watched
+        def press(key):
+            before = display.refreshes
+            keypad.push(key)
+            keypad.push(key, False)
+            shared.run(app, buttons, iterations=5, lights=lights, display=display)
+            return display.refreshes - before
+        print("cursor", press(5), press(5), press(5), app.cursor)
+        moves = len(app.game.move_stack())
+        print("lift", press(2), app.lifted)
+        print("quick move", press(2), len(app.game.move_stack()) - moves)
+        print(during, display.auto_refresh)
+    """)
+    assert lines == ["cursor 1 1 1 3", "lift 1 3", "quick move 2 1",
+                     "[False, False, False, False, False] True"]
 
 
 # -- the large sheet and the PicoSystem's screen on the desktop (CPython) --------

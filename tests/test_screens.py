@@ -1,9 +1,10 @@
-"""The text screens as adafruit_display_text labels and the table as an
+"""The text screens as tiles of the sheet's characters and the table as an
 adafruit_displayio_layout GridLayout, through the real displayio stack
 (Blinka, headless): the texts are read back from the rendered pixels, and
 every place sits where the cursor and the screen reader expect it."""
 
 import displayio
+import vectorio
 import pytest
 
 from app_driver import ScreenReader, make_app, press, rgb
@@ -121,15 +122,36 @@ def test_the_menu_and_its_marker_are_read_back(display, sheet, reader):
     assert rows[TEXT_ROWS - 1] == "A: choose  <>: change"
 
 
-def test_the_labels_draw_with_two_colours_so_one_bit_a_pixel(display, sheet, reader):
-    # The library's labels carry a third (outline) colour, so 2 bits a pixel;
-    # the table's take a palette of two (panel, ink): 1 bit, half the body's heap.
+def test_text_is_tiles_of_the_sheet_black_on_the_panel_in_the_peeks_grid(display, sheet,
+                                                                          reader):
+    # Issue 40: no label (its library, a bitmap a label, a font copied out of
+    # the sheet), but the peek's one 26 x 16 grid of the sheet's characters,
+    # drawn black on the panel colour (suits too, as the labels drew them).
     app = make_app(display, sheet, deal=5)
+    view = app.view
     press(app, "START " + "DOWN " * menu._HELP + "A")
-    shader = app.view.body._tilegrid.pixel_shader  # the label's TileGrid of its bitmap
-    assert len(shader) == 2 and (shader[0], shader[1]) == (0xF4EFD8, 0x000000)
-    assert len(app.view.title._palette) == 2  # the title's, used once it has a text
-    assert screen_rows(display, reader)[0].strip()  # and the text still shows
+    assert view.page == "text" and not view.overlay.hidden
+    shader = view.overlay.pixel_shader
+    colours = {shader[index] for index in range(len(shader)) if not shader.is_transparent(index)}
+    assert colours == {0xF4EFD8, 0x000000}
+    assert screen_rows(display, reader)[0] == view.rows[0] == "RULES: st-helena"
+    press(app, "B B SELECT")  # back to the table, then the overview: the same grid, in colour
+    assert app.screen == game_app.OVERVIEW and view.overlay.pixel_shader is not shader
+
+    def bitmaps(group):
+        for layer in group:
+            if isinstance(layer, displayio.Group):
+                yield from bitmaps(layer)
+            elif isinstance(layer, vectorio.Rectangle):  # the baize: a shape, no bitmap
+                assert layer is view.group[0]
+            else:
+                assert isinstance(layer, displayio.TileGrid), layer
+                yield layer.bitmap
+
+    # Every layer a TileGrid: of the sheet, but the cursor's bars' own (across
+    # and down), and the baize under them all.
+    drawn = {id(bitmap): bitmap for bitmap in bitmaps(view.group)}
+    assert sheet in drawn.values() and len(drawn) == 3
 
 
 def test_deal_by_number_is_read_back(display, sheet, reader):
@@ -166,3 +188,27 @@ def test_won_and_stuck_screens_have_a_scaled_title_and_their_lines(display, shee
     assert rows[-2:] == ["A: redeal", "B: back to the table"]
     press(app, "B")
     assert app.view.page == "table"
+
+
+def test_wrap_breaks_lines_where_the_labels_library_broke_them(sheet):
+    # The text screens wrap their own lines (no library on the board's heap):
+    # each line of the texts file, and a few made to test the edges, break
+    # where adafruit_display_text's wrap_text_to_pixels breaks them in the
+    # sheet's font (a line is filled while it stays under the width).
+    from adafruit_display_text import wrap_text_to_pixels
+    from sthelena.app.font import SheetFont
+    from sthelena.app.screens import wrap
+    from conftest import ROOT
+
+    font = SheetFont(sheet)
+    with open(ROOT / "assets" / "help.txt", encoding="utf-8") as file:
+        lines = [line.rstrip() for line in file if line[:1] not in "@#"]
+    # (a line for some rules only: its condition is not shown)
+    lines = [line.split(" ", 1)[1] if line[:1] == "?" else line for line in lines]
+    made = ["x" * 25, "x" * 24 + " y", "a " * 20, "word " * 6 + "x" * 20, "ab  cd" * 6, ""]
+    wrapped = 0
+    for line in lines + made:
+        expected = wrap_text_to_pixels(line, TEXT_COLUMNS * font.width, font)
+        assert wrap(line, TEXT_COLUMNS) == expected, line
+        wrapped += len(expected) > 1
+    assert wrapped >= 6  # (the texts file has lines that need it)

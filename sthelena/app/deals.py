@@ -11,6 +11,8 @@ def new_deal(app, number):
     _leave_game(app)
     app.hint_line = None  # (a restart keeps it: the line holds from the deal on)
     app.start(Game.deal(number, Rules.parse(str(app.next_rules))))
+    if app.show_now is not None:
+        app.show_now()  # the new deal first: writing the flash takes a while
     app.save_now()  # a new deal (and maybe the statistics): written at once
 
 

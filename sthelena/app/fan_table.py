@@ -97,11 +97,11 @@ class FanTableView(TableView):
         fan_sheet = screen.fan_sheet
         group = self.fan_group = screen.fan_group
         # The status line: the handheld's, twice as large, centred at the top.
-        status = displayio.Group(scale=2, x=(layout.width - TEXT_COLUMNS * 2 * self.font.width)
+        status = displayio.Group(scale=2, x=(layout.width - TEXT_COLUMNS * 2 * self.tile_width)
                                  // 2, y=0)
         self.status = displayio.TileGrid(sheet, pixel_shader=self._status_palette,
                                          width=TEXT_COLUMNS, height=1,
-                                         tile_width=self.font.width, tile_height=self.font.height)
+                                         tile_width=self.tile_width, tile_height=self.tile_height)
         status.append(self.status)
         group.append(status)
         self._fans = []

@@ -1,14 +1,15 @@
 """The sprite sheet's 6 x 8 characters (9 x 12 in the large sheet) as a font
-for ``adafruit_display_text``.
+for ``adafruit_display_text``: the drive's note (sthelena/handheld/drive.py),
+the one label the game still draws, and only when boot.py gave it the drive.
+The text screens are tiles of the sheet itself (table.py).
 
-The text screens are ``bitmap_label`` labels; the library asks a font for
-``get_bounding_box()`` and ``get_glyph(code)`` (what ``fontio`` fonts give),
-and copies each glyph out of ``glyph.bitmap`` at ``tile_index * width``. So the
-font copies the sheet's characters once into a one-row strip of 1-bit glyphs
-(ink 1, paper 0: the label's palette colours them): printable ASCII, and as
-codes 1-4 the small suits (spades, hearts, diamonds, clubs), 5 (or ↑) an up
-arrow, 6 (or ↓) a down arrow. The board's ``terminalio.FONT`` has no suit symbols, and its 12-pixel
-rows would not fit the help screen's 16 lines on a 128-pixel screen.
+The library asks a font for ``get_bounding_box()`` and ``get_glyph(code)``
+(what ``fontio`` fonts give), and copies each glyph out of ``glyph.bitmap`` at
+``tile_index * width``. So the font copies the sheet's characters once into a
+one-row strip of 1-bit glyphs (ink 1, paper 0: the label's palette colours
+them): printable ASCII, and as codes 1-4 the small suits (spades, hearts,
+diamonds, clubs), 5 (or ↑) an up arrow, 6 (or ↓) a down arrow. The board's
+``terminalio.FONT`` has no suit symbols.
 
 ``get_glyph`` hands out one glyph, changed in place: the font itself, which
 has the attributes of a ``fontio.Glyph`` (a class less on the board's heap).

@@ -71,6 +71,10 @@ class App:
     hint_slots = HINT_SLOTS  # ...and its table of positions met
     leave_label: str | None = None  # an edge with somewhere to go names the menu's way there
     leaving = False  # ...which sets this: the edge's loop ends
+    # An edge that draws only when told (the handhelds' loop: display.refresh)
+    # sets this: a move is shown by it before the app looks whether the game
+    # has ended, a search that may take a while on the board.
+    show_now = None
 
     def __init__(self, display, store, speaker, sheet, deal=None, rules=None, position=None,
                  new_deal_number=None, texts="assets/help.txt", winnable=None, sensors=None,
@@ -113,6 +117,7 @@ class App:
         self._dirty = False
         self.flash_at = None  # None, or the error flash's start (-1: not yet timed)
         self._ended = _STILL
+        self.ended_status = PLAYING  # what the game's status was when that was last looked at
         self.last_event = 15  # the last button event (none yet): a hold follows its press
         self.last_screen = PLAY  # the screen it was handled on (_STOPPED: it stopped a hint)
         self.undid = False  # the last press of B on the table undid a move
@@ -259,8 +264,12 @@ class App:
     def go(self, screen):
         """Bring ``screen`` up; the table becomes the won or stuck screen
         when the move just played ended the game."""
+        won_now = False  # a move won the game: written at once, once its screen shows
         if self._ended != _STILL and screen == PLAY:
-            status = self.game.status()
+            if self.show_now is not None and self.screen == PLAY and not self.game.is_won():
+                show_table(self)  # the move first: the search for the game's end may take a while
+                self.show_now()
+            status = self.ended_status = self.game.status()
             if status == PLAYING and self._ended == _MOVED:
                 self.can_finish = finishable(self.game)
                 if self.can_finish and self.auto_on:
@@ -276,8 +285,8 @@ class App:
                                            self.moves_made())
                     if self.on_record is not None and self.game.deal_number is not None:
                         self.on_record(self.statistics)
-                    if self._ended == _MOVED:  # (not when starting: the edge may yet
-                        self.save_now()  # keep the old save) won: written at once
+                    # (not when starting: the edge may yet keep the old save)
+                    won_now = self._ended == _MOVED
                 if self._ended == _MOVED:
                     self.sound(FANFARE)
             elif status == REDEAL_ONLY and not self.game.history and self.game.louis_phase():
@@ -293,6 +302,10 @@ class App:
         elif screen != self.screen:
             self.screen = screen
             _SHOW[screen](self)
+        if won_now:
+            if self.show_now is not None:
+                self.show_now()  # the won screen first: writing the flash takes a while
+            self.save_now()
 
     # -- the game --------------------------------------------------------
 

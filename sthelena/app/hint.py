@@ -14,6 +14,7 @@ line ends the search there, and the rest of the line is added to it).
 """
 
 import gc
+import sys
 
 from ..core.moves import DEAL, REDEAL
 from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
@@ -22,15 +23,34 @@ from .text_grid import write, card_text, TEXT_COLUMNS
 from .screens import NOWHERE
 from .sounds import HINT_FOUND
 from .play import show_table
-from .hint_search import (HINT_NODES, HINT_SLOTS, LARGE_HINT_NODES,  # noqa: F401 (exported)
-                          LARGE_HINT_SLOTS, LOST, NOTHING, PROGRESS, WINNING, hint_begin,
-                          hint_gain, hint_give_up, hint_line, hint_result, hint_search,
-                          hint_stop, position_key)
+from .hint_terms import (HINT_NODES, HINT_SLOTS, LARGE_HINT_NODES,  # noqa: F401 (exported)
+                         LARGE_HINT_SLOTS, LOST, PROGRESS, WINNING)
+from .kept_line import HintLine
 
 HINT_SLICE = const(4)  # search steps a main-loop pass (docs/playing.md: ms on a SAMD51)
 HINT_MS = const(30000)  # a search running longer stops with what it has found
 _THINKING = "Thinking... B: stop"
 _BLINK_MS = const(200)  # the indicator shows when a hint takes longer than this
+_SEARCH_MODULE = "sthelena_hint"  # a board's lib/sthelena_hint.mpy
+_searching: list = [None]  # the search's code while a hint runs
+
+
+def _search_code():
+    """The search's module, loaded for this hint: a board's
+    ``lib/sthelena_hint.mpy``, or (the package) ``hint_search``."""
+    try:
+        import sthelena_hint as code
+    except ImportError:  # the package as it is: the desktop, the tests
+        from .hint_search import hint_begin  # noqa: F401 (loads the module sys.modules holds)
+        code = sys.modules["sthelena.app.hint_search"]
+    _searching[0] = code
+    return code
+
+
+def _let_go():
+    """The hint is over: its code let go (a board loads it again for the next)."""
+    _searching[0] = None
+    sys.modules.pop(_SEARCH_MODULE, None)
 
 
 def start_hint(app):
@@ -45,19 +65,28 @@ def start_hint(app):
         app.say("Won: nothing to hint")
         return
     line = app.hint_line
-    if line is not None:
-        index = line.index_of(position_key(game))
+    gc.collect()
+    try:
+        code = _search_code()
+    except MemoryError:
+        code = None
+    if line is not None and code is not None:
+        index = line.index_of(code.position_key(game))
         if index >= 0 and game.is_legal(line.move(index)):
+            _let_go()
             _show(app, WINNING, line.move(index), 0)
             return
     for compact in (False, True):  # (compact: less room, a weaker search)
-        gc.collect()  # the search's buffers in one piece each, where the heap has room
+        if code is None:
+            break
+        gc.collect()  # the search's buffers where the heap has room
         try:
-            app.hint = hint_begin(game, app.hint_nodes, line, compact, app.hint_slots)
+            app.hint = code.hint_begin(game, app.hint_nodes, line, compact, app.hint_slots)
             break
         except MemoryError:
             app.hint = None
     if app.hint is None:
+        _let_go()
         gc.collect()
         app.say("Hint: not enough memory")
         show_table(app)
@@ -70,11 +99,12 @@ def hint_tick(app, now):
     from ``App.tick`` while a hint runs; the thinking indicator when it
     takes longer than a blink; the hint on the table when it is found (or
     what the search found when it has run ``HINT_MS``)."""
+    code = _searching[0]
     if app.hint_since < 0:
         app.hint_since = now
     elif (now - app.hint_since) & TICKS_MASK > HINT_MS:
-        hint_give_up(app.hint, app.game)  # what it found so far is the hint
-    if hint_search(app.hint, app.game, HINT_SLICE):
+        code.hint_give_up(app.hint, app.game)  # what it found so far is the hint
+    if code.hint_search(app.hint, app.game, HINT_SLICE):
         _show_hint(app)
     elif app.message is not _THINKING and (now - app.hint_since) & TICKS_MASK > _BLINK_MS:
         app.say(_THINKING)
@@ -84,8 +114,9 @@ def hint_tick(app, now):
 
 def stop_hint(app):
     """Cancel a running hint: the game exactly as it was."""
-    hint_stop(app.hint, app.game)
+    _searching[0].hint_stop(app.hint, app.game)
     app.hint = None
+    _let_go()
     app.say("")
 
 
@@ -112,13 +143,17 @@ def hint_text(result, move, gain, game):
 def _show_hint(app):
     """The search ended: its line kept if it found a win, its hint shown."""
     search = app.hint
+    code = _searching[0]
     app.hint = None
-    result, move = hint_result(search)
-    if result == WINNING:
-        app.hint_line = hint_line(search)
+    result, move = code.hint_result(search)
+    if result == WINNING:  # kept as the game's own (holding nothing of the search's code)
+        found = code.hint_line(search)
+        app.hint_line = HintLine(found.moves, found.keys)
+    gain = code.hint_gain(search)
+    _let_go()
     if move >= 0:
         app.sound(HINT_FOUND)
-    _show(app, result, move, hint_gain(search))
+    _show(app, result, move, gain)
 
 
 def _show(app, result, move, gain):

@@ -11,7 +11,10 @@ pseudo-random numbers (the same on every machine); a pile card's is made
 of two factors (its height's and its pile's), so the list is short.
 
 The keys of the positions a search has met go in its table (``store_position``),
-emptied by ageing (``empty_table``).
+emptied by ageing (``empty_table``). The table is pieces of ``CHUNK`` slots
+(``make_table``), not one list: a piece of 2 KB finds room in a heap that
+play has left in pieces, where the whole table (14 KB) may find none though
+the heap has twice that free (issue 40).
 """
 
 from ..core.cards import const
@@ -22,7 +25,18 @@ _PILES = const(32)  # the piles' factors follow the heights'...
 _EXTRA = const(44)  # ...then the foundations', the round's and the stock's weights
 _SECOND = const(54)  # the second hash's weights follow the first's
 _P1 = const(4194301)  # primes below 2**22
-_P2 = const(4194287)
+P2 = const(4194287)  # (the search makes its keys with it too)
+CHUNK_BITS = const(9)
+CHUNK = const(512)  # slots in a piece of the table (2 KB on the board)
+_IN_CHUNK = const(511)
+
+
+def make_table(slots):
+    """An empty table of ``slots`` (a multiple of ``CHUNK``): its pieces."""
+    table = []
+    for _ in range(slots >> CHUNK_BITS):
+        table.append([0] * CHUNK)
+    return table
 
 
 def make_weights():
@@ -37,7 +51,7 @@ def make_weights():
         if index % _SECOND < _EXTRA:
             weights[index] = 1 + (high ^ state) % 2047
         else:
-            weights[index] = 1 + (high << 6 ^ state) % (_P2 - 1)
+            weights[index] = 1 + (high << 6 ^ state) % (P2 - 1)
     return weights
 
 
@@ -58,21 +72,22 @@ def hash_all(search, game):
         for height in range(len(cards)):
             card = cards[height]
             first = (first + card * (weights[height % _HEIGHT] * factor1 % _P1)) % _P1
-            second = (second + card * (weights[_SECOND + height % _HEIGHT] * factor2 % _P2)) % _P2
+            second = (second + card * (weights[_SECOND + height % _HEIGHT] * factor2 % P2)) % P2
     for foundation in range(8):
         count = game.foundations[foundation]
         first = (first + count * weights[_EXTRA + foundation]) % _P1
-        second = (second + count * weights[_SECOND + _EXTRA + foundation]) % _P2
+        second = (second + count * weights[_SECOND + _EXTRA + foundation]) % P2
     first = (first + game.round * weights[_EXTRA + 8]
              + game.stock_size() * weights[_EXTRA + 9]) % _P1
     second = (second + game.round * weights[_SECOND + _EXTRA + 8]
-              + game.stock_size() * weights[_SECOND + _EXTRA + 9]) % _P2
+              + game.stock_size() * weights[_SECOND + _EXTRA + 9]) % P2
     search.hash1 = first
     search.hash2 = second
 
 
-def moved(search, game, move, played):
-    """The hashes after ``move`` was played (``played`` 1) or taken back (0)."""
+def moved(search, game, move, played, len=len):
+    """The hashes after ``move`` was played (``played`` 1) or taken back (0);
+    ``len`` bound once (see ``hint_moves.generate_moves``)."""
     if move >= 400:  # a redeal or Louis' deal: the hashes before it kept for its undoing
         slot = 2 * (game.round + 1 - played) if move == REDEAL else 0
         if played:
@@ -89,27 +104,29 @@ def moved(search, game, move, played):
     weights = search.weights
     source = move // 20
     target = move % 20
-    card = game.top(target if played else source)  # the card moved
+    piles = game.piles  # (read in place: this runs twice a position)
+    holder = target if played else source  # where the card moved is now
+    card = piles[holder][-1] if holder < 12 else game.top(holder)
     if target < 12:  # the term of where it is when played...
-        height = (game.pile_size(target) - played) % _HEIGHT
+        height = (len(piles[target]) - played) % _HEIGHT
         first = card * (weights[height] * weights[_PILES + target] % _P1)
-        second = card * (weights[_SECOND + height] * weights[_SECOND + _PILES + target] % _P2)
+        second = card * (weights[_SECOND + height] * weights[_SECOND + _PILES + target] % P2)
     else:  # (a foundation counts its cards)
         first = weights[_EXTRA + target - 12]
         second = weights[_SECOND + _EXTRA + target - 12]
     if source < 12:  # ...less that of where it was
-        height = (game.pile_size(source) - 1 + played) % _HEIGHT
+        height = (len(piles[source]) - 1 + played) % _HEIGHT
         first -= card * (weights[height] * weights[_PILES + source] % _P1)
-        second -= card * (weights[_SECOND + height] * weights[_SECOND + _PILES + source] % _P2)
+        second -= card * (weights[_SECOND + height] * weights[_SECOND + _PILES + source] % P2)
     else:
         first -= weights[_EXTRA + source - 12]
         second -= weights[_SECOND + _EXTRA + source - 12]
     if played:
         search.hash1 = (search.hash1 + first) % _P1
-        search.hash2 = (search.hash2 + second) % _P2
+        search.hash2 = (search.hash2 + second) % P2
     else:
         search.hash1 = (search.hash1 - first) % _P1
-        search.hash2 = (search.hash2 - second) % _P2
+        search.hash2 = (search.hash2 - second) % P2
 
 
 def key_of(search):
@@ -117,32 +134,39 @@ def key_of(search):
     its slot in the search's table of ``search.slots`` (from other bits of
     them), so that a key does not depend on the table's size."""
     search.slot = search.hash1 % search.slots
-    search.key = (search.hash1 >> 18) * _P2 + search.hash2 + 1
+    search.key = (search.hash1 >> 18) * P2 + search.hash2 + 1
 
 
-def store_position(search):
-    """Put the position in the table: False if it was there. Two positions
-    are taken for one only if 26 bits of their hashes agree in a slot they
-    both probe (about one chance in 60 million a comparison). An entry is
-    stamped with the table's age: emptying the table is making it older, in
-    one step (a real emptying, a long step, only after seven)."""
-    keys = search.table
+def store_position(search, key, slot):
+    """Put the position (its ``key`` and ``slot``: ``key_of``'s) in the
+    table: False if it was there. Two positions are taken for one only if
+    26 bits of their hashes agree in a slot they both probe (about one
+    chance in 60 million a comparison). An entry is stamped with the table's
+    age: emptying the table is making it older, in one step (a real
+    emptying, a long step, only after seven)."""
+    table = search.table
     age = search.age << 27
-    key = age | search.key
-    slot = search.slot
-    while keys[slot] >= age:  # entries of this age (older ones count as empty)
-        if keys[slot] == key:
+    stamped = age | key
+    probe = slot
+    slots = search.slots
+    while True:
+        held = table[probe >> CHUNK_BITS][probe & _IN_CHUNK]
+        if held < age:  # (entries of older ages count as empty)
+            break
+        if held == stamped:
             return False
-        slot += 1
-        if slot == search.slots:
-            slot = 0
-    if search.stored >= search.slots - (search.slots >> 3):  # full: emptied, and on (no proof)
+        probe += 1
+        if probe == slots:
+            probe = 0
+    stored = search.stored
+    if stored >= slots - (slots >> 3):  # full: emptied, and on (no proof)
         search.whole = False
         empty_table(search)
-        key = search.age << 27 | search.key
-        slot = search.slot
-    keys[slot] = key
-    search.stored += 1
+        stamped = search.age << 27 | key
+        probe = slot
+        stored = 0
+    table[probe >> CHUNK_BITS][probe & _IN_CHUNK] = stamped
+    search.stored = stored + 1
     return True
 
 
@@ -152,7 +176,7 @@ def empty_table(search):
     search.stored = 0
     search.age += 1
     if search.age == 8:  # the stamp's three bits used up
-        table = search.table
-        for slot in range(search.slots):
-            table[slot] = 0
+        for chunk in search.table:
+            for slot in range(CHUNK):
+                chunk[slot] = 0
         search.age = 1

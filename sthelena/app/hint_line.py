@@ -1,40 +1,18 @@
-"""A winning line the hint found, kept for the hints that follow.
+"""What the hint's search does with a winning line (``kept_line.HintLine``).
 
 The app keeps the last winning line (``app.hint_line``): a position whose
-key is on it gets the line's next move at once (``index_of``), and a search
-from a position off it counts the line's positions as won (``goal_table``,
-``goal_index``), then adds the rest of the line to the way back onto it.
+key (``position_key``) is on it gets the line's next move at once, and a
+search from a position off it counts the line's positions as won
+(``goal_table``, ``goal_index``), then adds the rest of the line to the way
+back onto it.
 """
 
 from ..core.cards import const
 from .hint_keys import hash_all, key_of, make_weights
+from .kept_line import HintLine  # noqa: F401 (exported: the search's lines)
 
 _GOALS = const(509)  # slots of the table of a kept line's positions...
 _GOAL_LIMIT = const(400)  # ...which holds its last positions up to this many
-
-
-class HintLine:
-    """A winning line: its moves (a ``bytearray``, two bytes a move) and the
-    key of each position along it (``keys[i]`` before move ``i``; the last
-    one is the won position)."""
-
-    def __init__(self, moves, keys):
-        self.moves = moves
-        self.keys = keys
-
-    def __len__(self):
-        return len(self.moves) >> 1
-
-    def move(self, index):
-        return self.moves[2 * index] << 8 | self.moves[2 * index + 1]
-
-    def index_of(self, key):
-        """The index of the position with this key on the line, or -1."""
-        keys = self.keys
-        for index in range(len(keys) - 1):
-            if keys[index] == key:
-                return index
-        return -1
 
 
 class _Hashes:

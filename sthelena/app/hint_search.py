@@ -42,28 +42,20 @@ a step allocates nothing but what a redeal allocates in the core.
 
 from ..core.moves import DEAL, REDEAL
 from ..core.cards import const
-from .hint_keys import empty_table, hash_all, key_of, make_weights, moved, store_position
+from .hint_keys import P2 as _P2
+from .hint_keys import (empty_table, hash_all, key_of, make_table, make_weights, moved,
+                        store_position)
 from .hint_line import HintLine, goal_index, goal_table, position_key  # noqa: F401 (exported)
 from .hint_moves import SCRATCH, generate_moves
+from .hint_terms import (HINT_NODES, HINT_SLOTS, LARGE_HINT_NODES,  # noqa: F401 (exported)
+                         LARGE_HINT_SLOTS, LOST, NOTHING, PROGRESS, WINNING)
 
-HINT_NODES = const(9000)  # positions one hint may meet (docs/playing.md: seconds on a SAMD51)
-
-# What a finished search found (``hint_result``).
-WINNING = const(1)  # the first move of a line reaching a won position
-PROGRESS = const(2)  # the first move of the line bringing the most cards home
-NOTHING = const(3)  # no line brought a card home within the budget
-LOST = const(4)  # every position reachable was searched: none is won
-
-HINT_SLOTS = const(3584)  # the table of positions met (emptied when 7/8 full)...
-# Where the heap is large (the Fruit Jam's), its edge gives a hint more: positions,
-# and a table of a small int a slot (64 KB), docs/fruitjam.md.
-LARGE_HINT_NODES = const(30000)
-LARGE_HINT_SLOTS = const(16384)
-_SMALL_SLOTS = const(1024)  # ...when the heap has no room for that (hint_begin's compact)
+_SMALL_SLOTS = const(1024)  # the table when the heap has no room for HINT_SLOTS (compact)
 _MAX_DEPTH = const(300)  # the longest line searched
 _STACK = const(2048)  # moves waiting on the stack, all depths together (compact: half)
 _CAP_FIRST = const(2000)  # positions below the first redeal...
-_CAP_LAST = const(500)  # ...below a later one (or Louis' deal)
+_CAP_LAST = const(200)  # ...below a later one (or Louis' deal): 500 met 25% more
+# positions from st-helena's deals 201-400 (median), and won 190 of them, not 197
 _POPS = const(16)  # moves taken back a step as the search backs out at its end
 _FINAL_CAP = const(200)  # first pass: below a last round's play to a foundation
 
@@ -106,7 +98,7 @@ class HintSearch:
         # Made by _buffers (let go by _end):
         self.table = self.stack = self.bounds = None
         self.limit = self.keys_at = self.scratch = self.goals = None
-        self.wants = self.at1 = self.at2 = self.dig_top = self.dig_under = None
+        self.wants = self.wants_for = self.at1 = self.at2 = self.dig_top = self.dig_under = None
 
 
 def hint_begin(game, budget=HINT_NODES, kept=None, compact=False, slots=HINT_SLOTS):
@@ -126,7 +118,7 @@ def hint_begin(game, budget=HINT_NODES, kept=None, compact=False, slots=HINT_SLO
 
 
 def _buffers(search):
-    search.table = [0] * search.slots
+    search.table = make_table(search.slots)
     search.weights = make_weights()
     search.stack = bytearray(2 * search.moves)
     # per depth: the stack index of the next move (times 4096) and the end
@@ -138,6 +130,7 @@ def _buffers(search):
     search.keys_at = [0] * (_MAX_DEPTH + 1)  # ...the key of the position there
     search.scratch = [0] * SCRATCH
     search.wants = bytearray(64)  # by card: 1 a king foundation takes it, 2 an ace one
+    search.wants_for = bytearray(b"\xff" * 8)  # ...for these foundations (none yet)
     search.at1 = bytearray(64)  # by card: 1 + a pile it tops (at2: another one)
     search.at2 = bytearray(64)
     search.dig_top = bytearray(12)  # by pile: cards over its shallowest wanted card
@@ -152,7 +145,7 @@ def _start(search, game):
     hash_all(search, game)
     key_of(search)
     empty_table(search)
-    store_position(search)
+    store_position(search, search.key, search.slot)
     search.keys_at[0] = search.key
     search.capped = 0
     search.at = 0
@@ -209,16 +202,25 @@ def hint_line(search):
     return search.line
 
 
-def hint_search(search, game, steps):
+def hint_search(search, game, steps, sum=sum):
     """Search on for up to ``steps`` steps (a step plays or takes back one
-    move); True when the search has ended (the game is then as it began)."""
+    move); True when the search has ended (the game is then as it began).
+    (``sum`` is bound once: see ``hint_moves.generate_moves``.)"""
     if search.result:
         return True
     if search.ending:
         return _back_out(search, game, steps * _POPS)
+    # What every step reads, taken once a slice (each attribute of the search
+    # read in the loop is a look-up in its dict: on the board, the price of
+    # several bytecodes).
     stack = search.stack
     bounds = search.bounds
     limit = search.limit
+    keys_at = search.keys_at
+    foundations = game.foundations
+    goals = search.goals
+    slots = search.slots
+    budget = search.budget
     while steps > 0:  # (a step plays or takes back a move; a redeal counts for three)
         depth = search.at
         capped = search.capped
@@ -243,43 +245,46 @@ def hint_search(search, game, steps):
             return _end(search, game, LOST if search.whole else 0)
         bounds[depth] = bound + 4096
         move = stack[2 * index] << 8 | stack[2 * index + 1]
-        steps -= 3 if move >= 400 else 1
         game.push(move)
         if not depth:
             search.first = move
-        search.nodes += 1
+        nodes = search.nodes = search.nodes + 1
         moved(search, game, move, 1)
-        if game.is_won():
+        home = sum(foundations)
+        if home == 104:  # won
             search.at = depth + 1
             return _won(search, game, -1)
-        key_of(search)
-        if search.goals is not None:
-            found = goal_index(search.goals, search.kept, search.key)
+        hash1 = search.hash1  # the key and slot (key_of's), in place
+        key = search.key = (hash1 >> 18) * _P2 + search.hash2 + 1
+        slot = hash1 % slots
+        if goals is not None:
+            found = goal_index(goals, search.kept, key)
             if found >= 0:
                 search.at = depth + 1
                 return _won(search, game, found)
-        if store_position(search):
-            home = sum(game.foundations)
+        if store_position(search, key, slot):
             if home > search.best:
                 search.best = home
                 search.best_first = search.first
             if depth + 1 < _MAX_DEPTH:
                 depth += 1
                 search.at = depth
-                search.keys_at[depth] = search.key
-                cap = _cap(search, game, move)
+                keys_at[depth] = key
+                # (only a redeal, Louis' deal or a play to a foundation may be capped)
+                cap = _cap(search, game, move) if move >= 240 or move % 20 >= 12 else 0
                 if cap:  # the innermost cap is the one counted
-                    limit[depth] = (search.nodes + cap) << 9 | search.capped
+                    limit[depth] = (nodes + cap) << 9 | search.capped
                     search.capped = depth
                 start = bounds[depth - 1] & 4095
                 generate_moves(search, game, depth, start)
-                steps -= ((bounds[depth] & 4095) - start) >> 3  # (many moves: a longer step)
+                # (many moves: a longer step; a redeal counts for three)
+                steps -= (3 if move >= 400 else 1) + (((bounds[depth] & 4095) - start) >> 3)
             else:
                 search.whole = False
-                steps -= _back_move(search, game)
+                steps -= (3 if move >= 400 else 1) + _back_move(search, game)
         else:
-            steps -= _back_move(search, game)  # met before
-        if search.nodes >= search.budget:
+            steps -= (3 if move >= 400 else 1) + _back_move(search, game)  # met before
+        if nodes >= budget:
             return _end(search, game, 0)
     return False
 
@@ -360,6 +365,7 @@ def _end(search, game, result):
     search.table = search.stack = search.bounds = None  # let the buffers go
     search.limit = search.keys_at = search.scratch = search.goals = search.weights = None
     search.wants = search.at1 = search.at2 = search.dig_top = search.dig_under = None
+    search.wants_for = None
     return _back_out(search, game, _POPS)
 
 

@@ -94,17 +94,20 @@ def _row(label, up, down):
 
 
 def show_menu(app):
-    """Open the menu at the top (saving first: the menu is where the player
-    may stop). What it shows is kept while it is open (``app.menu_item``,
-    ``app.menu_first``, ``app.labels``) so that a key redraws as little as it
-    can."""
+    """Open the menu at the top, and save: the menu is where the player may
+    stop (written once the menu shows, where the edge says when:
+    ``App.show_now``). What it shows is kept while it is open
+    (``app.menu_item``, ``app.menu_first``, ``app.labels``) so that a key
+    redraws as little as it can."""
     app.lifted = -1
     app.message = ""
     app.menu_item = 0
     app.menu_first = 0
-    app.flush()
     app.labels = menu_labels(app)
     _draw(app)
+    if app.show_now is not None:  # the menu shown first: writing the flash takes a while
+        app.show_now()
+    app.flush()
 
 
 def same_rules(one, other):

@@ -10,13 +10,11 @@ as the one-file build puts every module in one namespace):
   number of the screen that comes next (its own to stay).
 
 ``game_app`` keeps them in two tuples by screen number and routes events to
-the screen shown. Text screens fill the view's text page (``rows``, drawn by
-an ``adafruit_display_text`` label, see table.py); the peek fills the tile
+the screen shown. Text screens fill the view's text page (``rows``, drawn as
+the sheet's characters in a TileGrid, see table.py); the peek fills the tile
 overlay. What a screen keeps while it is shown lives on the app
 (functions, not objects: a class costs the board about 200 bytes more).
 """
-
-from adafruit_display_text import wrap_text_to_pixels
 
 from ..core.rules import value_text
 from .text_grid import TEXT_COLUMNS, TEXT_ROWS
@@ -45,8 +43,8 @@ def throws_away(app):
 def write_section(app, name, row):
     """Write section ``name`` of the texts file (``app.texts``, see
     assets/help.txt) into the text page's rows from ``row``, the lines for
-    other rules left out, a line wider than the screen wrapped by the
-    library's ``wrap_text_to_pixels``; the row after the last. Read line by line from
+    other rules left out, a line wider than the screen wrapped (``wrap``);
+    the row after the last. Read line by line from
     flash: the texts take no RAM while they are not shown, and a line outside
     the section is garbage only as read (tested, stripped, sliced only inside)."""
     rows = app.view.rows
@@ -71,9 +69,7 @@ def write_section(app, name, row):
                         rows[row] = line
                         row += 1
                         continue
-                    # too wide: wrapped at spaces by the font's widths
-                    for part in wrap_text_to_pixels(line, TEXT_COLUMNS * app.view.font.width,
-                                                    app.view.font):
+                    for part in wrap(line, TEXT_COLUMNS):  # too wide: wrapped at spaces
                         if row < TEXT_ROWS:
                             rows[row] = part
                             row += 1
@@ -81,6 +77,31 @@ def write_section(app, name, row):
         rows[row] = "(no texts file)"
         row += 1
     return row
+
+
+def wrap(line, columns):
+    """``line`` broken at spaces into lines shorter than ``columns``
+    characters (as ``adafruit_display_text``'s ``wrap_text_to_pixels`` breaks
+    it in a fixed-width font: a line is filled while it stays under the
+    width); a word too long for a line is cut."""
+    lines = []
+    partial = None
+    for word in line.split(" "):
+        while len(word) >= columns:
+            if partial is not None:
+                lines.append(partial)
+                partial = None
+            lines.append(word[:columns - 1])
+            word = word[columns - 1:]
+        if partial is None:
+            partial = word
+        elif len(partial) + 1 + len(word) < columns:
+            partial += " " + word
+        else:
+            lines.append(partial)
+            partial = word
+    lines.append(partial or "")
+    return lines
 
 
 def show_message(view, title, lines, keys):

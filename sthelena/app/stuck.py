@@ -16,7 +16,7 @@ def show_stuck(app):
     game = app.game
     view = app.view
     rows = view.rows
-    status = game.status()
+    status = app.ended_status  # (the search that brought the screen up: not made again)
     view.clear_text()
     if status == REDEAL_ONLY and game.louis_phase():
         title = "DEAL THE STOCK"
@@ -46,7 +46,7 @@ def show_stuck(app):
 
 def stuck_button(app, button, held):
     if button == A:
-        if app.game.status() == REDEAL_ONLY:
+        if app.ended_status == REDEAL_ONLY:
             app.redeal()
         else:
             new_deal(app, next_deal_number(app))

@@ -4,40 +4,42 @@ line, all cut from the one shared sprite sheet, and over them the text screens.
 The places are laid out by an ``adafruit_displayio_layout`` GridLayout (6 x
 4 cells, the corners empty: layout.py's ``place_layout``), then kept where it
 put them in a plain group, the layout let go (``placed``). Over the table, at most one of two
-screens shows (``page``): the peek (a TileGrid of the sheet's tiles, for cards
-in their suits' colours) or the text page (``adafruit_display_text`` bitmap
-labels in the sheet's own font: a 26 x 16 body on the panel colour and a title
-at twice the size; the menu's marker is a tile). They are switched by their
-``hidden`` flags: the library's PageLayout would do the same at a cost of
-about 3 KB of heap (its import and page groups) and some garbage each switch,
-which the 96 KB budget has no room for (see docs/board.md's figures).
+screens shows (``page``): the peek or the text page. Both are the one 26 x 16
+TileGrid of the sheet's characters (``overlay``: the peek draws cards in their
+suits' colours, a text screen black on the panel colour, by its palette); a
+text page adds a title at twice the size (a TileGrid of one row in a group of
+scale 2) and the menu's marker (a tile). They are switched by their
+``hidden`` flags.
+
+Text as tiles, not ``adafruit_display_text`` labels (issue 40): a label keeps
+its library (17 KB of the board's heap), a bitmap of its pixels and a font
+copied out of the sheet; a TileGrid keeps a byte a character, and writing a
+line is setting tile indices (docs/board.md has the figures).
 
 Drawn from the sheet it is given: the handheld's (tiles of 6 x 8, the
 table 160 x 128) or the large one (9 x 12: every size and place half as large
 again, 240 x 192, for the PicoSystem's 240 x 240 screen); the layout's
 positions are in the small sheet's pixels and scaled here.
 
-Built once; afterwards only tile indices, palette entries, positions and
-label texts change, and places only when their picture changed (each place's
-last picture is kept as four bytes), so a move redraws just the cells it
-touches. The body label always holds 16 lines, its first 26 characters wide,
-so its bitmap keeps its size and is drawn into again rather than made anew.
+Built once; afterwards only tile indices, palette entries and positions
+change, and places only when their picture changed (each place's last
+picture is kept as four bytes), so a move redraws just the cells it
+touches, and a text screen only the lines that differ from what it shows.
 """
 
 import displayio
-from adafruit_display_text.bitmap_label import Label
+import vectorio
 
-from .font import SheetFont
 from .layout import GRID_TOP, placed, place_x, place_y
-from .text_grid import TEXT_COLUMNS, TEXT_ROWS
+from .text_grid import TEXT_COLUMNS, TEXT_ROWS, write
 from .tiles import (TILE_WIDTH, TILE_HEIGHT, COLOURS, TABLE, PAPER, INK, DIM, TEXT, MARK, NOPE,
                     SUIT_INK, FIRST_CHAR, TABLE_TILE, ARROW_UP, ARROW_DOWN, TARGET, BLOCKED,
-                    BIG_RANK, BIG_SUIT, EMPTY_ANY, EMPTY_NONE)
+                    BIG_RANK, BIG_SUIT, EMPTY_ANY, EMPTY_NONE, SHEET_COLUMNS, SHEET_ROWS)
 
 from ..core.cards import const  # micropython's, or a stand-in on CPython
 
-_BLANK_ROW = " " * TEXT_COLUMNS
 LIFT = const(3)  # pixels a picked-up card rises
+_UNKNOWN = "\n"  # (no line of text is this: what the overlay shows is not known)
 
 # Marks a place can carry (bottom-right of its card).
 NO_MARK = const(0)
@@ -74,20 +76,15 @@ def _palette(background, ink, paper):
     return palette
 
 
-def _label(font, scale, anchor_point, anchored_position):
-    """A text screen's empty ``bitmap_label``: black on the panel colour, in
-    the sheet's font, with a palette of its two colours. The library gives a
-    label a third colour for outlines, which these never draw, and so 2 bits a
-    pixel; with two colours its bitmap takes 1 (the body's 156 x 128 pixels:
-    2.5 KB instead of 5). The palette is swapped while the label is empty,
-    before it makes a bitmap."""
-    label = Label(font, text="", color=_BLACK, background_color=_PANEL, line_spacing=1,
-                  scale=scale, anchor_point=anchor_point, anchored_position=anchored_position)
-    palette = displayio.Palette(2)
-    palette[0] = _PANEL
-    palette[1] = _BLACK
-    label._palette = palette  # (the library's own attribute: bitmap_label 3.x-5.x)
-    return label
+def _text_palette():
+    """Black on the panel colour: every picture in it drawn in ink, as text;
+    the baize's colour transparent (``TABLE_TILE`` shows what lies under it)."""
+    palette = displayio.Palette(COLOURS)
+    for index in range(COLOURS):
+        palette[index] = _BLACK
+    palette[PAPER] = _PANEL
+    palette.make_transparent(TABLE)
+    return palette
 
 
 class TableView:
@@ -95,20 +92,20 @@ class TableView:
 
     def __init__(self, sheet):
         self.group = displayio.Group()
-        self.font = font = SheetFont(sheet)  # the sheet's characters, for the labels
-        across = font.width  # the sheet's tile size: 6 x 8, or 9 x 12 (the large sheet)
-        down = font.height
+        self.sheet = sheet  # (the drive's note draws its own font from it)
+        # The sheet's tile size: 6 x 8, or 9 x 12 (the large sheet).
+        self.tile_width = across = sheet.width // SHEET_COLUMNS
+        self.tile_height = down = sheet.height // SHEET_ROWS
         margin = 2 * across // TILE_WIDTH  # the text's left margin
         self.suit_colours = TWO_COLOURS
         self._status_palette = _palette(BAIZE, _WHITE, BAIZE)
-        # The baize: a 20x16 one-colour bitmap shown 8 times bigger (64 bytes).
-        baize = displayio.Group(scale=8)
+        # The baize: one rectangle (vectorio draws a pixel of it in about half
+        # a TileGrid's time, which a screen closed over the table pays).
         baize_palette = displayio.Palette(1)
         baize_palette[0] = BAIZE
-        baize.append(displayio.TileGrid(displayio.Bitmap(20 * across // TILE_WIDTH,
-                                                         16 * down // TILE_HEIGHT, 1),
-                                        pixel_shader=baize_palette))
-        self.group.append(baize)
+        self.group.append(vectorio.Rectangle(pixel_shader=baize_palette,
+                                             width=160 * across // TILE_WIDTH,
+                                             height=128 * down // TILE_HEIGHT, x=0, y=0))
         self.status = displayio.TileGrid(sheet, pixel_shader=self._status_palette,
                                          width=TEXT_COLUMNS, height=1,
                                          tile_width=across, tile_height=down, x=margin, y=0)
@@ -136,41 +133,53 @@ class TableView:
             edges[20 + place] = place_y(place) * down // TILE_HEIGHT
             edges[40 + place] = edges[20 + place] - top
         self._lift = LIFT * down // TILE_HEIGHT
-        # The cursor: a 2-pixel frame just outside a card, its own tiny bitmap.
+        # The cursor: a 2-pixel frame just outside a card, as four bars in a
+        # group, so that moving it redraws the bars, not the card they frame.
         size = 4 * across + 4  # (a card is 4 tiles wide, 3 high: square)
-        frame = displayio.Bitmap(size, size, 2)
-        for along in range(size):
-            for edge in (0, 1, size - 2, size - 1):
-                frame[along, edge] = 1
-                frame[edge, along] = 1
         self._cursor_palette = displayio.Palette(2)
         self._cursor_palette.make_transparent(0)
         self._cursor_palette[1] = _CURSOR
-        self._cursor = displayio.TileGrid(frame, pixel_shader=self._cursor_palette)
+        self._cursor = displayio.Group()
+        across_bar = displayio.Bitmap(size, 2, 2)  # (the top and bottom bars share one)
+        across_bar.fill(1)
+        down_bar = displayio.Bitmap(2, size - 4, 2)
+        down_bar.fill(1)
+        for bar, x, y in ((across_bar, 0, 0), (across_bar, 0, size - 2), (down_bar, 0, 2),
+                          (down_bar, size - 2, 2)):
+            self._cursor.append(displayio.TileGrid(bar, pixel_shader=self._cursor_palette,
+                                                   x=x, y=y))
         self.group.append(self._cursor)
         self._overlay_palette = _palette(_PANEL, _BLACK, _PANEL)
         self.overlay = displayio.TileGrid(sheet, pixel_shader=self._overlay_palette,
                                           width=TEXT_COLUMNS, height=TEXT_ROWS,
                                           tile_width=across, tile_height=down, x=margin, y=0)
         self.overlay.hidden = True
-        self.group.append(self.overlay)
         self.page = "table"  # what shows over the table: "table" (nothing), "peek" or "text"
+        self._text_palette = _text_palette()
         text = displayio.Group()
-        self.rows = [""] * TEXT_ROWS  # the body's lines, filled by screens.py
-        self._drawn_rows = [""] * TEXT_ROWS  # the lines the body label shows
-        self.body = _label(font, 1, (0, 0), (margin, 0))
-        self.body.text = self._body_text()
-        self.title = _label(font, 2, (0.5, 0), (margin + TEXT_COLUMNS * across // 2, 0))
-        # The menu's marker: the sheet's '>' as a one-tile TileGrid (a label
-        # would cost the heap over a kilobyte more), moved by its y.
-        self.marker = displayio.TileGrid(sheet, pixel_shader=self._overlay_palette,
+        self.rows = [""] * TEXT_ROWS  # the text page's lines, filled by screens.py
+        self._drawn_rows = [_UNKNOWN] * TEXT_ROWS  # the lines the overlay shows
+        # The title: one row of characters, twice the size, over rows 0-1,
+        # centred by its group's x (show_text).
+        self._title_group = displayio.Group(scale=2)
+        self._title = displayio.TileGrid(sheet, pixel_shader=self._text_palette,
+                                         width=TEXT_COLUMNS, height=1,
+                                         tile_width=across, tile_height=down)
+        self._title_group.append(self._title)
+        self._title_text = ""
+        self._centre = margin + TEXT_COLUMNS * across // 2
+        # The menu's marker: the sheet's '>' as a one-tile TileGrid, moved by its y.
+        self.marker = displayio.TileGrid(sheet, pixel_shader=self._text_palette,
                                          tile_width=across, tile_height=down,
                                          default_tile=ord(">") - FIRST_CHAR, x=margin)
-        for layer in (self.body, self.title, self.marker):
-            text.append(layer)
+        text.append(self._title_group)
+        text.append(self.marker)
         text.hidden = True
         self.text_page = text
-        self.group.append(text)
+        # Each screen's layer joins the group when it is first shown, not
+        # before: displayio counts a layer that is hidden, and never drawn,
+        # as drawn after the next refresh, and draws its whole area again at
+        # the one after (on the PicoSystem's firmware a quarter of a second).
         # Per place: card shown, count or picture code, mark, palette state.
         self._drawn = bytearray(b"\xff" * 80)
         self.set_suit_colours(TWO_COLOURS)
@@ -278,7 +287,13 @@ class TableView:
         """Show ``page`` ("table", "peek" or "text") over the table."""
         if self.page != page:
             self.page = page
-            self.overlay.hidden = page != "peek"
+            if page != "table" and self.overlay not in self.group:
+                self.group.append(self.overlay)
+            if page == "text" and self.text_page not in self.group:
+                self.group.append(self.text_page)  # (over the overlay, whichever came first)
+            self.overlay.hidden = page == "table"
+            self.overlay.pixel_shader = (self._text_palette if page == "text"
+                                         else self._overlay_palette)
             self.text_page.hidden = page != "text"
             # the cursor hides under a screen (its frame would show in the
             # 2-pixel margin at the left)
@@ -289,43 +304,38 @@ class TableView:
         self._show_page("peek" if shown else "table")
 
     def clear_overlay(self):
+        """Blank the overlay for the peek (whose tiles the text page's lines
+        then no longer show)."""
         overlay = self.overlay
         for at in range(TEXT_COLUMNS * TEXT_ROWS):
             overlay[at] = 0
+        drawn = self._drawn_rows
+        for row in range(TEXT_ROWS):
+            drawn[row] = _UNKNOWN
 
     def clear_text(self):
-        """Empty the body's lines (``rows``) for a new text screen."""
+        """Empty the text page's lines (``rows``) for a new text screen."""
         rows = self.rows
         for row in range(TEXT_ROWS):
             rows[row] = ""
 
-    def _body_text(self):
-        # 16 lines, the first padded to 26 characters and the last never empty:
-        # the label's box, so its bitmap, keeps one size.
-        rows = self.rows
-        first = rows[0]
-        if len(first) < TEXT_COLUMNS:
-            rows[0] = first + _BLANK_ROW[len(first):]
-        last = rows[TEXT_ROWS - 1]
-        if not last:
-            rows[TEXT_ROWS - 1] = " "
-        text = "\n".join(rows)
-        rows[0] = first
-        rows[TEXT_ROWS - 1] = last
-        return text
-
     def show_text(self, title="", marker_row=-1):
-        """Show the text page: ``rows`` in the body, ``title`` twice the size
+        """Show the text page: ``rows`` in the overlay, ``title`` twice the size
         (if it fits, else as the body) at the top, centred (over rows 0-1),
-        the marker '>' (a tile) at the start of body row ``marker_row`` (-1: none)."""
+        the marker '>' (a tile) at the start of row ``marker_row`` (-1: none)."""
         self._draw_body()
         if title:
-            self.title.text = title  # the label redraws only for a new title
             # twice the size if it fits the screen ("RESET STATISTICS?" does not)
-            scale = 2 if len(title) * 2 * TILE_WIDTH <= TEXT_COLUMNS * TILE_WIDTH else 1
-            if self.title.scale != scale:
-                self.title.scale = scale
-        self.title.hidden = not title  # kept when hidden: the same title costs nothing again
+            scale = 2 if len(title) * 2 <= TEXT_COLUMNS else 1
+            if title != self._title_text or self._title_group.scale != scale:
+                self._title_text = title
+                write(self._title, 0, 0, title)
+                grid = self._title
+                for at in range(len(title), TEXT_COLUMNS):  # the rest shows through
+                    grid[at] = TABLE_TILE
+                self._title_group.scale = scale
+                self._title_group.x = self._centre - len(title) * self.tile_width * scale // 2
+        self._title_group.hidden = not title  # kept when hidden: the same title costs nothing again
         self.move_marker(marker_row)
         self._show_page("text")
 
@@ -334,23 +344,21 @@ class TableView:
         self._draw_body()
 
     def _draw_body(self):
-        # Redraw only if a line differs from what the label shows: a menu
-        # opened again as it was costs no text joined and no redraw.
+        # Write only the lines that differ from what the overlay shows: a menu
+        # opened again as it was writes no tile.
         rows = self.rows
         drawn = self._drawn_rows
-        same = True
+        overlay = self.overlay
         for row in range(TEXT_ROWS):
             if rows[row] != drawn[row]:
                 drawn[row] = rows[row]
-                same = False
-        if not same:
-            self.body.text = self._body_text()
+                write(overlay, 0, row, rows[row], TEXT_COLUMNS)
 
     def move_marker(self, row):
-        """The marker to body row ``row`` (-1: hidden); allocates nothing."""
+        """The marker to row ``row`` (-1: hidden); allocates nothing."""
         marker = self.marker
         if row < 0:
             marker.hidden = True
             return
         marker.hidden = False
-        marker.y = row * self.font.height
+        marker.y = row * self.tile_height

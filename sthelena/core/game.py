@@ -145,13 +145,15 @@ class Game:
 
     def louis_phase(self):
         """Louis before the deal: only plays to foundations, gaps refilled."""
-        return self._flags & _LOUIS != 0 and self.round == 0 and len(self.stock) > 0
+        return self._flags & _LOUIS != 0 and self.round == 0 and self.stock != b""
 
     def redeals_left(self):
         return self.rules.redeals - self.round
 
     def is_won(self):
-        return sum(self.foundations) == 104
+        # (no builtin: on the board, the one-file build looks a builtin's name up
+        # through all its own names first, and this runs after every move)
+        return self.foundations == b"\x0d\x0d\x0d\x0d\x0d\x0d\x0d\x0d"  # 13 on each
 
     def status(self, budget=300):
         """PLAYING, WON, REDEAL_ONLY, CYCLING or NO_MOVES: see ``stuck_search``."""

@@ -15,6 +15,8 @@ import displayio
 from adafruit_display_text import wrap_text_to_pixels
 from adafruit_display_text.bitmap_label import Label
 
+from ..app.font import SheetFont
+
 STATS_PATH = "/sthelena-stats.txt"
 COPY_FOLDER = "/saves"  # the save's copies (DriveCopy), in a folder of their own
 COPY_SIZE = 8192  # each copy's file: room for a frame of the largest nvm
@@ -24,9 +26,10 @@ DRIVE_NOTE = ("SELECT was held at reset: the game writes its statistics to "
               "SELECT, the computer cannot write to the drive.")
 
 
-def show_drive_note(display, font):
-    """Say on screen that the drive is the game's (a label, wrapped to the
-    screen's width); the note's label."""
+def show_drive_note(display, sheet):
+    """Say on screen that the drive is the game's (a label in the sheet's
+    characters, wrapped to the screen's width); the note's label."""
+    font = SheetFont(sheet)
     group = displayio.Group()
     lines = wrap_text_to_pixels(DRIVE_NOTE, display.width - 12, font)
     note = Label(font, text="\n".join(lines) + "\n\nA: play", color=0x000000,

@@ -191,5 +191,5 @@ def picosystem_setup():
 def start(iterations=None):
     """Play St. Helena on a PicoSystem (``code.py`` calls this)."""
     app, buttons, lights, screen = picosystem_setup()
-    play(app, buttons, screen, iterations, lights)
+    play(app, buttons, screen, iterations, lights, screen.display)
 

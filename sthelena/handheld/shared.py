@@ -319,16 +319,23 @@ def drive_copy():
     return DriveCopy()
 
 
-def run(app, buttons, iterations=None, lights=None):
+def run(app, buttons, iterations=None, lights=None, display=None):
     """The main loop: poll the buttons, hand an event to the app, else let it
     tick (and ``lights``, a board's light that says what the speaker says).
 
+    ``display``, the board's: while the app handles a press its auto-refresh
+    is off, and it is refreshed at once after, so that a press shows whole
+    in one refresh, without waiting for the next 60 Hz one or being drawn
+    half done (a move in two: ``App.show_now``). What the app's ticks change
+    shows at the next 60 Hz refresh.
     ``iterations`` bounds it for tests and benchmarks; the board runs forever.
     """
     ticks_ms = supervisor.ticks_ms
     poll = buttons.poll
     handle = app.handle
     tick = app.tick
+    if display is not None:
+        app.show_now = display.refresh  # a move shown before the look for the game's end
     left = 1 if iterations is None else iterations
     step = 0 if iterations is None else 1
     while left > 0:
@@ -336,15 +343,23 @@ def run(app, buttons, iterations=None, lights=None):
         now = ticks_ms()
         event = poll(now)
         if event != NO_EVENT:
-            handle(event)
+            if display is None:
+                handle(event)
+            else:
+                display.auto_refresh = False
+                handle(event)
+                display.refresh()
+                display.auto_refresh = True
         else:
             tick(now)
         if lights is not None:
             lights.tick(now)
 
-def play(app, buttons, display, iterations=None, lights=None):
+def play(app, buttons, display, iterations=None, lights=None, board_display=None):
     """Run the game set up on ``display``: first, if boot.py gave the game
-    the drive, the note saying so (and the statistics file it keeps)."""
+    the drive, the note saying so (and the statistics file it keeps).
+    ``board_display``: the board's own, refreshed after each press (``run``),
+    if ``display`` is another in front of it."""
     import gc
 
     if drive_is_games():
@@ -356,7 +371,7 @@ def play(app, buttons, display, iterations=None, lights=None):
         stats = DriveStats(KINDS)
         stats.counted(app.statistics)  # once at start, then when a deal is counted
         app.on_record = stats.counted
-        show_drive_note(display, app.view.font)
+        show_drive_note(display, app.view.sheet)
         hand_over_note(display, app.view.group, buttons.poll, supervisor.ticks_ms, A)
     gc.collect()
-    run(app, buttons, iterations, lights)
+    run(app, buttons, iterations, lights, board_display or display)

@@ -10,8 +10,8 @@ under the rank. ``make_assets.py`` writes it; desktop only.
 
 import fan_glyphs
 import glyphs
-import make_assets
-from make_assets import PALETTE, strip
+import pixel_art
+from pixel_art import PALETTE, paint, strip
 from sthelena.app import fan_layout as fan
 from sthelena.app import tiles
 
@@ -68,11 +68,11 @@ def pictures():
 
 def check(name, across, down, ink, rows):
     """Raise ValueError unless ``rows`` fit ``across`` x ``down`` tiles in the legend."""
-    make_assets.check(name, across, down, ink, rows, LEGEND, fan.FAN_TILE_WIDTH,
-                      fan.FAN_TILE_HEIGHT)
+    pixel_art.check(name, across, down, ink, rows, LEGEND, fan.FAN_TILE_WIDTH,
+                    fan.FAN_TILE_HEIGHT)
 
 
 def draw():
     """The fan sheet (160 x 112) as rows of palette indices, top row first."""
-    return make_assets.paint(pictures(), LEGEND, fan.FAN_TILE_WIDTH, fan.FAN_TILE_HEIGHT,
-                             fan.FAN_SHEET_COLUMNS, fan.FAN_SHEET_ROWS, fan.FAN_TILE_COUNT)
+    return paint(pictures(), LEGEND, fan.FAN_TILE_WIDTH, fan.FAN_TILE_HEIGHT,
+                 fan.FAN_SHEET_COLUMNS, fan.FAN_SHEET_ROWS, fan.FAN_TILE_COUNT)

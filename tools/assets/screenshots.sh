@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Regenerate the screenshots in docs/ (headless, 160x128 shown 3x; the Fruit Jam's at 720x400;
-# the PicoSystem's 240x240 at 2x).
+# the PicoSystem's 240x240 at 2x; the web page in Chromium).
 # Usage: tools/assets/screenshots.sh [PYTHON]   (default .venv/bin/python)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -33,4 +33,8 @@ shot won --position "$WON" --keys "RIGHT A DOWN DOWN LEFT A UP UP HOLD_A RIGHT A
 # emulated firmware draws the same frame, pixel for pixel (tests/test_firmware.py).
 "$PY" code.py --no-save --board picosystem --deal 7 --keys "RIGHT RIGHT A" --shot-scale 2 \
     --shot docs/picosystem-table.png
+# The web page in Chromium (Debian's, through Playwright: tools/web/chromium.py), as a
+# phone and a laptop show it; skipped, saying why, where Chromium or Playwright is missing.
+"$PY" tools/web/build_site.py
+"$PY" tools/web/screenshot.py || echo "docs/web.png and docs/web-wide.png not remade" >&2
 echo "screenshots written to docs/"

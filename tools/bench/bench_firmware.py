@@ -1,31 +1,36 @@
 """make bench-firmware: the game on CircuitPython's own firmware (the
 PicoSystem's, make firmware-rp2040) in the RP2040 emulator (tools/emulator),
-in emulated time at the chip's 125 MHz:
+in emulated time at the chip's 125 MHz, each figure beside its goal (issue
+44's, and issue 40's for the heap):
 
-- the heap: ``gc.mem_free()`` once the game is set up and in play (a code.py
-  of this bench's on the drive calls the game's own set-up and loop, and
-  prints the figures);
-- time from reset to the first table frame, and from each press to the last
-  byte of its frame (the shipped drive, a session of presses of each kind);
+- every kind of press, from the button going down to the last byte of the
+  redraw it causes, over several deals' scripts of presses (``--press-deals``,
+  deal 7 among them: tools/bench/firmware_sessions.py makes them, and
+  tools/bench/firmware_presses.py times them), with each row's share of the
+  game's Python and of displayio's drawing (app.handle() and
+  display.refresh() timed apart on the firmware), and the same presses'
+  Python under CircuitPython's unix port for comparison;
+- the start: code.py's start to the first whole table frame, what
+  CircuitPython takes before code.py, and what a drive may hold that
+  shortens it (``boot_out.txt`` as it was; ``CIRCUITPY_SAFE_MODE_DELAY = 0``
+  in ``settings.toml``);
+- the heap: ``gc.mem_free()`` once the game is set up and in play;
 - a won game: a deal played to its end by button presses alone (the
   solver's line turned into presses on CPython, where the App checks it
   wins; then the same presses on the firmware, whose last frame must be the
   desktop's, pixel for pixel);
-- the hint: from the first position of st-helena deals 1-20, its time to
-  its answer (the board's own 30 s limit), median, p90, longest, and the
-  positions it searches a second; pystone there, against a SAMD51's, says
-  how much of the hint's pace is the chip (bench_hint.py scales its SAMD51
-  estimate by pystone).
+- the hint: from the first position of st-helena deals 1-20, and after 40
+  of the solver's moves of each, its time to its answer (the board's own
+  30 s limit), median, p90, longest, wins, and the positions it searches a
+  second; pystone there, against a SAMD51's, says how much of the hint's pace
+  is the chip (bench_hint.py scales its SAMD51 estimate by pystone).
 
-Each figure is printed; goals (issue 31): first frame within 3 s, a
-press's frame within 50 ms, the hint's median within 10 s, 40 KB free in
-play. Takes 20 to 30 minutes (two emulators at once).
+Takes 30 to 40 minutes (two emulators at once); ``--skip`` leaves parts out.
 """
 
 import argparse
 import os
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -35,12 +40,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path[:0] = [ROOT, os.path.join(ROOT, "tools", "board"), HERE]
 import emulated  # noqa: E402
+from firmware_hint import SINCE_RESET, bench_hint, bench_pystone  # noqa: E402
 
-SINCE_RESET = """
-import gc, supervisor
-def since_reset():  # supervisor.ticks_ms() starts at 0x1FFF0000 at reset
-    return (supervisor.ticks_ms() - 0x1FFF0000) & 0x1FFFFFFF
-"""
 
 # The heap: the game set up as the PicoSystem's edge sets it up, then its
 # loop in slices, the heap it keeps reported every two seconds.
@@ -53,8 +54,15 @@ gc.collect()
 free_set_up = gc.mem_free()
 least = free_set_up
 report = set_up
+try:  # the loop as the game's start() runs it, refreshing the display after a press
+    run(app, buttons, iterations=0, lights=lights, display=screen.display)
+    def loop(count):
+        run(app, buttons, iterations=count, lights=lights, display=screen.display)
+except TypeError:  # (a game from before that: its loop takes no display)
+    def loop(count):
+        run(app, buttons, iterations=count, lights=lights)
 while True:
-    run(app, buttons, iterations=50, lights=lights)
+    loop(50)
     if since_reset() - report > 2000:
         report = since_reset()
         gc.collect()
@@ -62,44 +70,37 @@ while True:
         print("heap", started, set_up, free_set_up, gc.mem_free(), least)
 """
 
-# The hint from each deal's first position, to its answer.
-HINT_CODE = SINCE_RESET + """
-from sthelena_picosystem import picosystem_setup, start_hint, hint_nodes, Game
-app, buttons, lights, screen = picosystem_setup()
-while not supervisor.runtime.serial_connected and since_reset() < 20000:
-    pass  # what is printed before the console is up is lost
-for number in DEALS:
-    app.start(Game.deal(number, "st-helena"))
-    gc.collect()
-    begun = since_reset()
-    start_hint(app)
-    search = app.hint
-    least = gc.mem_free()
-    while app.hint is not None:
-        app.tick(supervisor.ticks_ms())
-        least = min(least, gc.mem_free())
-    positions = 0 if search is None else hint_nodes(search)
-    print("hint", number, since_reset() - begun, least, positions, app.message)
-print("bench done")
+# The start: the drive's own code.py, timed from its first line, its call of
+# the game's start() made in two steps (set-up, then the loop) so that each
+# is timed; printed once the console is up. The table's first whole frame is
+# the last display byte before the print (nothing draws between).
+START_PRELUDE = SINCE_RESET + """
+started = since_reset()
+def started_game(main):
+    imported = since_reset()
+    from sthelena_picosystem import picosystem_setup, run
+    app, buttons, lights, screen = picosystem_setup()
+    set_up = since_reset()
+    while not supervisor.runtime.serial_connected and since_reset() < 20000:
+        pass
+    print("started", started, imported, set_up)
+    print("start done")
+    run(app, buttons, lights=lights)
 """
 
-# CPython's pystone on the firmware, for the chip's speed against a SAMD51's.
-PYSTONE_CODE = SINCE_RESET + """
-while not supervisor.runtime.serial_connected and since_reset() < 20000:
-    pass
-import pystone
-pystone.time = lambda: supervisor.ticks_ms() / 1000
-benchtime, stones = pystone.pystones(2000)
-print("pystone", 2000, int(benchtime * 1000))
-print("bench done")
-"""
 
-# Presses of each kind, from the deal's first position (deal 7).
-SESSION = ("RIGHT RIGHT RIGHT DOWN LEFT UP A RIGHT A B A B RIGHT A LEFT A "
-           "START DOWN DOWN B SELECT B SELECT+HOLD WAIT:3000 B")
-KINDS = {"RIGHT": "cursor", "LEFT": "cursor", "UP": "cursor", "DOWN": "cursor",
-         "A": "lift or put down", "B": "cancel, undo or back", "START": "menu",
-         "SELECT": "overview", "HOLD_SELECT": "hint"}
+def start_code():
+    """START_PRELUDE and the drive's code.py, its call of the game's main() hooked."""
+    with open(os.path.join(ROOT, "code.py")) as file:
+        code = file.read()
+    call = "\n        main()\n"  # (in start_on_board's try)
+    if code.count(call) != 1:
+        raise RuntimeError("code.py's call of main() is not where the start bench hooks it")
+    return START_PRELUDE + code.replace(call, "\n        started_game(main)\n")
+
+
+GOAL_START_MS = 600
+GOAL_FREE_KB = 80  # in play (issue 40)
 
 
 def desktop(args):
@@ -164,45 +165,103 @@ def winning_presses(number):
     return words, app.game.is_won()
 
 
-def figures(values):
-    ordered = sorted(values)
-    return (statistics.median(ordered), ordered[int(0.9 * (len(ordered) - 1))], ordered[-1])
+def bench_presses(drive, work, deals, parts):
+    """Every row of presses over ``deals``: by the buttons, split, and under the VM."""
+    import firmware_presses
+    import firmware_sessions
+
+    scripts = firmware_sessions.scripts(deals)
+    timed, split, vm = {}, {}, {}
+    with ThreadPoolExecutor(2) as pool:
+        runs = list(pool.map(lambda script: firmware_presses.emulate_script(drive, work, script),
+                             scripts))
+    for script, (presses, result) in zip(scripts, runs):
+        for kind, ms, cards in presses:
+            if kind:
+                timed.setdefault(kind, []).append((script.deal, ms, cards))
+        if script.name == "opening" and script.deal == deals[0]:
+            boot = result["boots"][0]
+            print("the shipped drive, reset to its first table frame: %.0f ms (the USB console "
+                  "up at %.0f ms)" % (boot["first_frame_ms"], boot["usb_ms"]))
+    if "split" in parts:
+        for script in scripts:
+            for kind, handled, refreshed in firmware_presses.split_script(
+                    drive, work, script, SINCE_RESET):
+                split.setdefault(kind, []).append((handled, refreshed))
+    if "vm" in parts:
+        for script in scripts:
+            for kind, micros in firmware_presses.vm_script(drive, script) or ():
+                vm.setdefault(kind, []).append(micros)
+        if not vm:
+            print("(the VM's column: CircuitPython's unix port is not built: make firmware-vm)")
+    firmware_presses.print_rows(timed, deals, split, vm)
+    print("(%.1f s real a second emulated)" % runs[0][1]["real_s_per_emulated_s"])
 
 
-def bench_session(drive, work):
-    save, nvm = save_of_deal(7, work)
-    result = emulated.emulate(drive, SESSION + " RESET", nvm_in=nvm)
-    for boot, which in zip(result["boots"], ("a new drive (boot_out.txt written)",
-                                             "after a reset (boot_out.txt as it was)")):
-        print("reset to the first table frame, %s: %.0f ms (the USB console up at %.0f ms; "
-              "goal 3000)" % (which, boot["first_frame_ms"], boot["usb_ms"]))
-    by_kind = {}
-    for press in result["presses"]:
-        if press.get("frame_ms") is not None and press["word"] in KINDS:
-            by_kind.setdefault(KINDS[press["word"]], []).append(press["frame_ms"])
-    print("press to the last byte of its frame, ms (median, longest; goal 50):")
-    for kind, times in by_kind.items():
-        print("  %-22s %3d presses  %7.1f  %7.1f" % (kind, len(times), statistics.median(times),
-                                                   max(times)))
-    print("(%.1f s real a second emulated)" % result["real_s_per_emulated_s"])
+def start_run(drive, work, name, settings=None):
+    """The start on a copy of the drive (``settings``: a settings.toml's text),
+    reset twice: for each, ``(reset to code.py, the import, set-up, code.py
+    to the first whole table frame)`` in ms. The frame is the end of the
+    first refresh of the whole screen after the import (CircuitPython's
+    console draws the whole screen too, as code.py begins)."""
+    folder = os.path.join(work, name)
+    shutil.copytree(drive, folder)
+    with open(os.path.join(folder, "code.py"), "w") as file:
+        file.write(start_code())
+    if settings is not None:
+        with open(os.path.join(folder, "settings.toml"), "w") as file:
+            file.write(settings)
+    result = emulated.emulate(folder, "RESET", ready="start done")
+    lines = [line.split() for line in result["console"].splitlines()
+             if line.startswith("started ")]
+    figures = []
+    for boot, line in zip(result["boots"], lines):
+        started, imported, set_up = (int(value) for value in line[1:4])
+        whole = [end for begin, end, count, *box in boot["bursts"]
+                 if begin >= imported and box == [0, 0, 239, 239] and count >= 240 * 240 * 2]
+        figures.append((started, imported - started, set_up - imported,
+                        whole[0] - started if whole else None))
+    return figures
+
+
+def bench_start(drive, work):
+    """code.py's start to the first whole table frame, and before it."""
+    for name, settings, what in (
+            ("start", None, "the drive as shipped"),
+            ("start-fast", "CIRCUITPY_SAFE_MODE_DELAY = 0\n",
+             "with settings.toml's CIRCUITPY_SAFE_MODE_DELAY = 0")):
+        for (before, imported, set_up, frame), boot in zip(start_run(drive, work, name, settings),
+                                                           ("a new drive", "after a reset")):
+            if frame is None:
+                print("start, %s, %s: no refresh of the whole screen after code.py began"
+                      % (what, boot))
+                continue
+            print("start, %s, %s: CircuitPython %d ms to code.py; then the import %d ms, set-up "
+                  "%d ms, the first whole table frame at %d ms (goal %d): reset to table %d ms"
+                  % (what, boot, before, imported, set_up, frame, GOAL_START_MS, before + frame))
 
 
 def bench_heap(drive, work):
+    """The heap once set up and in play, through deal 7's opening script's presses."""
+    import firmware_sessions
+
     heap = os.path.join(work, "heap")
     shutil.copytree(drive, heap)
     with open(os.path.join(heap, "code.py"), "w") as file:
         file.write(HEAP_CODE)
-    _, nvm = save_of_deal(7, work)
-    result = emulated.emulate(heap, SESSION + " WAIT:3000", nvm_in=nvm)
+    script = firmware_sessions.opening_script(7)
+    nvm = os.path.join(work, "heap.nvm")
+    with open(nvm, "wb") as file:
+        file.write(emulated.nvm_holding(script.record))
+    result = emulated.emulate(heap, " ".join(script.words) + " WAIT:3000", nvm_in=nvm)
     reports = [line.split() for line in result["console"].splitlines() if line.startswith("heap")]
     if not reports:
         raise RuntimeError("the heap code printed nothing: %s" % result["console"][-500:])
     _, started, set_up, free_set_up, now, least = reports[-1]
-    print("code.py started %s ms after reset; the game set up in %d ms more"
-          % (started, int(set_up) - int(started)))
-    print("gc.mem_free() set up: %.1f KB; in play (after %d presses): %.1f KB, least %.1f KB "
-          "(goal 40 KB)" % (int(free_set_up) / 1024, len(result["presses"]), int(now) / 1024,
-                            int(least) / 1024))
+    print("gc.mem_free() set up: %.1f KB; in play (after %d presses of deal 7's opening script, "
+          "collected): %.1f KB (goal %d KB), least %.1f KB"
+          % (int(free_set_up) / 1024, len(result["presses"]), int(now) / 1024, GOAL_FREE_KB,
+             int(least) / 1024))
 
 
 def bench_won_game(drive, work, number):
@@ -237,70 +296,16 @@ def bench_won_game(drive, work, number):
         print("  (both frames and the keys kept in %s)" % os.path.relpath(kept, ROOT))
 
 
-def hint_run(drive, work, deals):
-    folder = os.path.join(work, "hint-%d" % deals[0])
-    shutil.copytree(drive, folder)
-    with open(os.path.join(folder, "code.py"), "w") as file:
-        file.write("DEALS = %r\n" % (tuple(deals),) + HINT_CODE)
-    result = emulated.emulate(folder, ready="bench done", boot_ms=40 * 1000 * len(deals))
-    return [line.split(" ", 5) for line in result["console"].splitlines()
-            if line.startswith("hint ")]
-
-
-def bench_pystone(drive, work):
-    """Pystone passes a second on the emulated RP2040, or None without a pystone.py."""
-    from bench_hint import SAMD51_PYSTONES, find_pystone
-
-    source = find_pystone()
-    if source is None:
-        print("pystone: no pystone.py on this machine (a Python installation's test/pystone.py)")
-        return None
-    folder = os.path.join(work, "pystone")
-    shutil.copytree(drive, folder)
-    shutil.copyfile(source, os.path.join(folder, "pystone.py"))
-    with open(os.path.join(folder, "code.py"), "w") as file:
-        file.write(PYSTONE_CODE)
-    result = emulated.emulate(folder, ready="bench done", boot_ms=120000)
-    line = [line.split() for line in result["console"].splitlines() if line.startswith("pystone")]
-    if not line:
-        raise RuntimeError("pystone printed nothing: %s" % result["console"][-500:])
-    passes = int(line[0][1]) * 1000 / max(int(line[0][2]), 1)
-    print("pystone on the emulated RP2040: %.0f passes a second (CircuitPython on a SAMD51: %.1f, "
-          "%.2f times as many)" % (passes, SAMD51_PYSTONES, SAMD51_PYSTONES / passes))
-    return passes
-
-
-def bench_hint(drive, work, first, last, pystones=None):
-    deals = list(range(first, last + 1))
-    halves = [deals[0::2], deals[1::2]]
-    with ThreadPoolExecutor(2) as pool:
-        lines = [line for part in pool.map(lambda part: hint_run(drive, work, part), halves)
-                 for line in part]
-    times = [int(line[2]) / 1000 for line in lines]
-    wins = sum(1 for line in lines if line[5].startswith("Wins"))
-    median, p90, longest = figures(times)
-    rates = [int(line[4]) / (int(line[2]) / 1000) for line in lines if int(line[2])]
-    print("hint from the deal's first position, st-helena deals %d-%d: %d answered, %d with a "
-          "winning line; s median %.1f, p90 %.1f, longest %.1f (goal: median 10); positions a "
-          "second median %.0f (%d in all); least free while searching %.1f KB"
-          % (first, last, len(lines), wins, median, p90, longest, statistics.median(rates),
-             sum(int(line[4]) for line in lines), min(int(line[3]) for line in lines) / 1024))
-    if pystones:
-        from bench_hint import SAMD51_PYSTONES
-
-        print("  at pystone's ratio a SAMD51 would search %.0f positions a second"
-              % (statistics.median(rates) * SAMD51_PYSTONES / pystones))
-    for line in sorted(lines, key=lambda line: int(line[1])):
-        print("  deal %3s  %6.1f s  %5s positions  %s" % (line[1], int(line[2]) / 1000, line[4],
-                                                         line[5]))
+PARTS = ("presses", "split", "vm", "start", "heap", "won", "pystone", "hint", "hint40")
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", default="1-20", help="the hint's deals (default 1-20)")
+    parser.add_argument("--press-deals", default="7,1,2,3,4",
+                        help="the deals whose presses are timed (default 7,1,2,3,4)")
     parser.add_argument("--won-deal", type=int, default=7, help="the deal won by presses")
-    parser.add_argument("--skip", default="",
-                        help="parts to leave out: session,heap,won,pystone,hint")
+    parser.add_argument("--skip", default="", help="parts to leave out: " + ",".join(PARTS))
     args = parser.parse_args(argv)
     sys.stdout.reconfigure(line_buffering=True)  # each figure as it comes (the bench is long)
     problem = emulated.unavailable()
@@ -308,20 +313,25 @@ def main(argv=None):
         print("bench-firmware: %s" % problem, file=sys.stderr)
         return 2
     first, last = (int(part) for part in args.deals.split("-"))
-    skip = set(args.skip.split(",")) if args.skip else set()
+    press_deals = [int(part) for part in args.press_deals.split(",")]
+    parts = [part for part in PARTS if part not in args.skip.split(",")]
     with open(os.path.join(emulated.RP2040, "version.txt")) as file:
         print(file.read().strip())
     with tempfile.TemporaryDirectory() as work:
         drive = emulated.make_drive(os.path.join(work, "CIRCUITPY"))
-        if "session" not in skip:
-            bench_session(drive, work)
-        if "heap" not in skip:
+        if "presses" in parts:
+            bench_presses(drive, work, press_deals, parts)
+        if "start" in parts:
+            bench_start(drive, work)
+        if "heap" in parts:
             bench_heap(drive, work)
-        if "won" not in skip:
+        if "won" in parts:
             bench_won_game(drive, work, args.won_deal)
-        pystones = None if "pystone" in skip else bench_pystone(drive, work)
-        if "hint" not in skip:
+        pystones = bench_pystone(drive, work) if "pystone" in parts else None
+        if "hint" in parts:
             bench_hint(drive, work, first, last, pystones)
+        if "hint40" in parts:
+            bench_hint(drive, work, first, last, moved=40)
     return 0
 
 

@@ -154,16 +154,19 @@ def script(prelude):
 
 def vm_mpy_file(directory):
     """The committed ``lib/sthelena_fruitjam.mpy`` as the MicroPython VM loads
-    it, written into ``directory``: its path (BundleError if it is stale)."""
+    it, written into ``directory`` with the hint's ``sthelena_hint.mpy``: the
+    game's path (BundleError if it is stale)."""
     import board_mpy
     import fruitjam_app
+    from drive_image import board_mpy_path
 
     fruitjam_app.check_mpy()
-    path = os.path.join(directory, fruitjam_app.BUNDLE_NAME + ".mpy")
-    with open(fruitjam_app.mpy_path(), "rb") as file:
-        data = board_mpy.for_micropython(file.read())
-    with open(path, "wb") as file:
-        file.write(data)
+    for name in (fruitjam_app.HINT_NAME, fruitjam_app.BUNDLE_NAME):  # (the hint's search beside it)
+        path = os.path.join(directory, name + ".mpy")
+        with open(board_mpy_path(name=name), "rb") as file:
+            data = board_mpy.for_micropython(file.read())
+        with open(path, "wb") as file:
+            file.write(data)
     return path
 
 
@@ -173,7 +176,9 @@ def fruit_jam_figures():
     import fruitjam_app
 
     with tempfile.TemporaryDirectory() as directory:
-        args = ["--file", "sthelena_fruitjam.mpy=" + vm_mpy_file(directory),
+        game = vm_mpy_file(directory)
+        args = ["--file", "sthelena_fruitjam.mpy=" + game, "--file", "sthelena_hint.mpy="
+                + os.path.join(directory, fruitjam_app.HINT_NAME + ".mpy"),
                 "--pkg", os.path.join(ROOT, "tools", "standins")]
         for name in fruitjam_app.ASSETS:
             args += ["--file", "assets/%s=%s" % (name, os.path.join(ROOT, "assets", name))]

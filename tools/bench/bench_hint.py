@@ -277,7 +277,8 @@ def heap_on_circuitpython():
     with tempfile.TemporaryDirectory() as directory:
         drive = lay_out_drive(directory, "mpy")
         source = ("sys.path[:0] = [%r, %r]\n"
-                  "from sthelena_board import Game, hint_begin, hint_search\n"
+                  "from sthelena_board import Game\n"
+                  "from sthelena_hint import hint_begin, hint_search  # (its own .mpy)\n"
                   "HINT_NODES = %d  # (folded in the one-file build)\n"
                   % (os.path.join(drive, "lib"), os.path.join(directory, "standins"), HINT_NODES))
         script = HEAP_SCRIPT.replace("SOURCE", source).replace("SLICE", str(HINT_SLICE))

@@ -8,7 +8,8 @@ large screen, and the PicoSystem's edge. The PicoSystem gets the same with
 its edge and the large screen (which centres its table), not the Fruit Jam's
 mouse and fanned table nor the PyGamer's and PyBadge's edge
 (``ON_PICOSYSTEM_LEFT_OUT``). The Fruit Jam gets ``core/``, ``app/`` (all of
-it) and ``fruitjam/``. ``desktop/`` and ``solver/`` never go on a board.
+it) and ``fruitjam/``. ``web/`` (the web page's edge), ``desktop/`` and ``solver/``
+never go on a board.
 tools/board/bundle.py merges the handheld's files, tools/board/fruitjam_app.py
 the Fruit Jam's; the tests copy them into the MicroPython VM with ``VM_EXCLUDE``.
 """
@@ -19,7 +20,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 PACKAGE = os.path.join(ROOT, "sthelena")
 ON_BOARD = ("core", "app", "handheld")
 ON_FRUIT_JAM = ("core", "app", "fruitjam")
-OFF_BOARD = ("desktop", "solver", "fruitjam")  # (fruitjam: off the handheld)
+OFF_BOARD = ("desktop", "solver", "web", "fruitjam")  # (fruitjam: off the handheld)
 NOT_ON_BOARD = ("core/notation.py",)  # in an on-board folder, never imported there
 # The app's modules for a mouse and a large screen: the handheld has neither.
 # The Fruit Jam's alone: the fanned table and its drag and drop.

@@ -3,7 +3,7 @@ CircuitPython's own ``mpy-cross`` from the one-file build (``bundle.merge``).
 
 Why ``.mpy``: a board compiles a ``.py`` it imports in its own heap, and the
 one-file source (88 KB) needs about 297 KiB to compile on CircuitPython 10's
-interpreter, twice what a PyGamer or PyBadge has free (about 150 KiB). The
+interpreter, twice what a PyGamer's heap holds (142.4 KiB: board_heap.py). The
 ``.mpy`` is bytecode already: the board only loads it.
 
 Why CircuitPython's ``mpy-cross``: CircuitPython refuses the ``.mpy`` of

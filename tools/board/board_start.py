@@ -35,7 +35,7 @@ raises MemoryError when the heap is full.
 
 PART = "# --- top level ---"
 
-_PROLOGUE = """
+PROLOGUE = """
 import gc, sys
 FIRST = gc.mem_free() + gc.mem_alloc()  # the heap's first size
 def heap_size():
@@ -57,7 +57,7 @@ if ROOT != "/":  # a drive in a folder (CircuitPython's unix port): its assets t
     for name in ("SHEET_PATH", "TEXTS_PATH", "WINNABLE_PATH"):
         setattr(sthelena_board, name, ROOT + getattr(sthelena_board, name)[1:])
 <part>
-from sthelena_board import A, B, DOWN, HOLD, RIGHT, SELECT, START
+from sthelena_board import A, B, DOWN, HOLD, LEFT, RIGHT, SELECT, START
 random.seed(1)  # the deal the app picks: the same every run
 supervisor.STEP = 1
 app, buttons = sthelena_board.setup()
@@ -129,7 +129,7 @@ def script(board, parts=40, moves_a_part=30, standins_dir="/lib/standins", root=
     For CircuitPython's interpreter (``firmware``) each part's end is a
     ``gc.collect()``; for the MicroPython VM it ends a top-level call."""
     text = ("BOARD = %r\nSTANDINS_DIR = %r\nROOT = %r\nMOVES_A_PART = %d\n"
-            % (board, standins_dir, root, moves_a_part) + _PROLOGUE
+            % (board, standins_dir, root, moves_a_part) + PROLOGUE
             + "".join(_PLAY_PART.replace("NUMBER", str(number)).replace(
                 "LONG_GAME_MOVE\n", indented(LONG_GAME_MOVE, 8)) for number in range(parts))
             + 'print("moves", played, len(app.game.move_stack()), hints)\n'
@@ -137,13 +137,15 @@ def script(board, parts=40, moves_a_part=30, standins_dir="/lib/standins", root=
     return text.replace("<part>", "gc.collect()" if firmware else PART)
 
 
-def figures(output):
-    """The printed lines as ``{name: [ints]}``; ``play`` as a list of ``[step, live, grown]``."""
-    found = {"play": []}
+def figures(output, names=("standins", "import", "set_up", "moves", "searching"),
+            repeated=("play",)):
+    """The printed lines of ``names`` as ``{name: [ints]}``; of ``repeated``
+    (``play``: ``[step, live, grown]`` each) a list of those."""
+    found = {name: [] for name in repeated}
     for line in output.splitlines():
         name, *values = line.split()
-        if name == "play":
-            found["play"].append([int(value) for value in values])
-        elif name in ("standins", "import", "set_up", "moves", "searching"):
+        if name in repeated:
+            found[name].append([int(value) for value in values])
+        elif name in names:
             found[name] = [int(value) for value in values]
     return found

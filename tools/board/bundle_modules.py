@@ -8,13 +8,12 @@ CORE_MODULES = ("sthelena.core.cards", "sthelena.core.moves", "sthelena.core.rul
                 "sthelena.core.stuck_search", "sthelena.core.game", "sthelena.core.save")
 HANDHELD_MODULES = CORE_MODULES + (
     "sthelena.app.tiles", "sthelena.app.buttons", "sthelena.app.sounds",
-    "sthelena.app.layout", "sthelena.app.font", "sthelena.app.text_grid", "sthelena.app.table",
+    "sthelena.app.layout", "sthelena.app.text_grid", "sthelena.app.table",
     "sthelena.app.screens",
     "sthelena.core.statistics", "sthelena.app.record", "sthelena.app.stats_screen",
     "sthelena.app.reasons", "sthelena.app.autoplay", "sthelena.app.play", "sthelena.core.winnable",
-    "sthelena.app.proved", "sthelena.app.deals", "sthelena.app.hint_keys",
-    "sthelena.app.hint_moves",
-    "sthelena.app.hint_line", "sthelena.app.hint_search", "sthelena.app.hint", "sthelena.app.menu",
+    "sthelena.app.proved", "sthelena.app.deals", "sthelena.app.hint_terms",
+    "sthelena.app.kept_line", "sthelena.app.hint", "sthelena.app.menu",
     "sthelena.app.deal_number", "sthelena.app.peek", "sthelena.app.overview",
     "sthelena.app.help", "sthelena.app.won", "sthelena.app.stuck",
     "sthelena.app.sheet", "sthelena.app.power", "sthelena.app.game_app",
@@ -28,7 +27,15 @@ BUNDLE_NAME = "sthelena_board"
 # the table (its own module, so the PyGamer's and PyBadge's heap holds none of it).
 PICOSYSTEM_MODULES = HANDHELD_MODULES + ("sthelena.app.big_screen", "sthelena.handheld.picosystem")
 PICOSYSTEM_NAME = "sthelena_picosystem"
-BUNDLES = ((BUNDLE_NAME, BOARD_MODULES), (PICOSYSTEM_NAME, PICOSYSTEM_MODULES))
+# The hint's search: a module of its own that every board's game imports when a
+# hint begins and lets go when it ends (sthelena/app/hint.py): the heap holds
+# its code only while a hint runs (issue 40).
+HINT_MODULES = ("sthelena.core.cards", "sthelena.core.moves", "sthelena.app.hint_terms",
+                "sthelena.app.kept_line", "sthelena.app.hint_keys", "sthelena.app.hint_moves",
+                "sthelena.app.hint_line", "sthelena.app.hint_search")
+HINT_NAME = "sthelena_hint"
+BUNDLES = ((BUNDLE_NAME, BOARD_MODULES), (PICOSYSTEM_NAME, PICOSYSTEM_MODULES),
+           (HINT_NAME, HINT_MODULES))  # (the handhelds' drive holds all three)
 # The Fruit Jam's game: its app folder carries it (tools/board/fruitjam_app.py),
 # not the handhelds' drive; compiled and committed with theirs.
 FRUIT_JAM_NAME = "sthelena_fruitjam"
@@ -38,11 +45,15 @@ FRUIT_JAM_NAME = "sthelena_fruitjam"
 # names: less heap), so a script wanting one more adds it here.
 BUNDLE_API = {
     BOARD_MODULES: ("main", "setup", "run", "SHEET_PATH", "TEXTS_PATH", "WINNABLE_PATH",
-                    "step", "place_x", "place_y", "hint_begin", "hint_search", "record_bytes"),
-    PICOSYSTEM_MODULES: ("start", "picosystem_setup", "run", "start_hint", "hint_nodes"),
+                    "step", "place_x", "place_y", "record_bytes"),
+    PICOSYSTEM_MODULES: ("start", "picosystem_setup", "run", "start_hint"),
+    # (hint.py calls all but hint_nodes, which the benchmarks read)
+    HINT_MODULES: ("hint_begin", "hint_search", "hint_result", "hint_gain", "hint_give_up",
+                   "hint_line", "hint_stop", "position_key", "hint_nodes"),
 }
 # What the board imports only when boot.py handed it the drive: a module of its own.
-DRIVE_MODULES = ("sthelena.handheld.drive",)
+DRIVE_MODULES = ("sthelena.core.cards", "sthelena.app.tiles", "sthelena.app.font",
+                 "sthelena.handheld.drive")
 DRIVE_NAME = "sthelena_drive"
 LIB_COMMAND = "python3 tools/board/bundle.py --lib"
 TREE_FILES = ("code.py", "boot.py", os.path.join("assets", "sheet.bmp"),

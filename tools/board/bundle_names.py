@@ -3,10 +3,25 @@ statement binds, renaming module-private names, and short local names.
 
 The board interns every identifier it compiles, and keeps the interned
 names in pools that double as they fill: long descriptive local names cost
-heap there. These functions rename a function's locals (and the parameters
-of a private function that nothing calls with keyword arguments) to short
-names shared by every function, leaving what callers or other code can
-see as it is.
+heap there (``lib/sthelena_drive.py``, which the board compiles). A ``.mpy``
+keeps only the names its code looks up or shows (globals, attributes, the
+functions' and their parameters' names), not its locals'. These functions
+rename a function's locals (and the parameters of a private function that
+nothing calls with keyword arguments) to short names shared by every
+function, leaving what callers or other code can see as it is, and give
+the merged module's private names short ones, a global first one the
+module interns anyway as an attribute's name.
+
+Why not PyPI's python-minifier (weighed in issue 43: docs/development.md
+has the figures, made by a trial at commit 75deeda): its renaming,
+in place of this or on top of it, costs the board more heap (in play 0.5 KB
+more at best, 1.0 to 1.4 in place of this; 116 to 171 more interned names).
+It gives each global a new name where this reuses one the module interns
+anyway, never renames attributes, renames a parameter a caller may name
+only by binding it again (more code; the locals it renames cost nothing in a
+``.mpy``), as it comes binds the builtins it meets to globals, and knows
+nothing of ``const()``: it names a local as a constant is named, which the
+compiler refuses, and a private constant publicly, which the board keeps.
 """
 
 import ast

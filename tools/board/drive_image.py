@@ -14,9 +14,11 @@ import subprocess
 from board_libs import LibraryError, library_files
 import board_files
 import board_mpy
-from bundle import ROOT, BundleError, merge, write_module
+from bundle_imports import BundleError
+from bundle_merge import ROOT, merge, write_module
 from bundle_modules import (BUNDLE_NAME, BUNDLES, CORE_MODULES, DRIVE_MODULES, DRIVE_NAME,
-                            FRUIT_JAM_NAME, PICOSYSTEM_NAME, TREE_FILES)
+                            FRUIT_JAM_NAME, HINT_MODULES, HINT_NAME, PICOSYSTEM_NAME,
+                            TREE_FILES)
 
 
 def lib_path(root=ROOT, name=BUNDLE_NAME, suffix=".py"):
@@ -34,10 +36,13 @@ def fruit_jam_modules():
     """The Fruit Jam's modules, the core's first (as the handheld's bundle
     lists them), then the rest in the folders' order: merge orders them by
     their imports. Read from the folders (board_files), so a module added to
-    ``app/`` or ``fruitjam/`` is in it."""
+    ``app/`` or ``fruitjam/`` is in it; but the hint's search, which its folder
+    carries as the handhelds' drive does (``sthelena_hint.mpy``)."""
     others = [board_files.module_name(path) for path in board_files.board_files(
         board_files.ON_FRUIT_JAM, board_files.NOT_ON_BOARD)]
-    return CORE_MODULES + tuple(name for name in others if name not in CORE_MODULES)
+    searching = set(HINT_MODULES) - set(BUNDLES[0][1])  # (what the game has too stays)
+    return CORE_MODULES + tuple(name for name in others
+                                if name not in CORE_MODULES and name not in searching)
 
 
 def compiled_bundles():
@@ -46,8 +51,9 @@ def compiled_bundles():
     return BUNDLES + ((FRUIT_JAM_NAME, fruit_jam_modules()),)
 
 
-_BOARDS_OF = {BUNDLE_NAME: "PyGamer and PyBadge", PICOSYSTEM_NAME: "PicoSystem",
-              FRUIT_JAM_NAME: "Fruit Jam"}
+_HOLDS = {BUNDLE_NAME: "the PyGamer and PyBadge's modules",
+          PICOSYSTEM_NAME: "the PicoSystem's modules", FRUIT_JAM_NAME: "the Fruit Jam's modules",
+          HINT_NAME: "the hint's search, every board's"}
 
 
 def check_board_mpy(root=ROOT, bundles=None):
@@ -68,8 +74,8 @@ def write_lib(root=ROOT, mpy_cross=board_mpy.MPY_CROSS):
             size = board_mpy.compile_module(merge(modules, root), path, mpy_cross, name)
         except RuntimeError as error:
             raise BundleError(str(error)) from None
-        lines.append("%s: %d bytes (the %s's modules, one module, compiled)"
-                     % (os.path.relpath(path), size, _BOARDS_OF[name]))
+        lines.append("%s: %d bytes (%s, one module, compiled)"
+                     % (os.path.relpath(path), size, _HOLDS[name]))
         source = lib_path(root, name)
         if os.path.exists(source):  # the board would import a .py before the .mpy beside it
             os.remove(source)

@@ -24,16 +24,19 @@ sys.path[:0] = [os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__f
                 for part in ("board", "bench", "assets")]  # the tools' folders
 import board_libs  # noqa: E402
 import board_start  # noqa: E402
+# BOARD_HEAP: the heap the game gets on a PyGamer or PyBadge, as -X heapsize=
+from board_heap import BOARD_HEAP  # noqa: E402
 from board_mpy import FIRMWARE_DIR  # noqa: E402
 
-BOARD_HEAP = 150 * 1024  # what a PyGamer or PyBadge has free after start-up
 DRIVE_FILES = ("code.py", "assets/sheet.bmp", "assets/help.txt", "assets/winnable.bin",
-               "lib/sthelena_board.mpy")
+               "lib/sthelena_board.mpy", "lib/sthelena_hint.mpy")
 
 
-def interpreter():
-    """``(path, None)`` of CircuitPython's interpreter, or ``(None, why not)``."""
-    path = os.environ.get("CIRCUITPYTHON_VM") or os.path.join(FIRMWARE_DIR, "circuitpython")
+def interpreter(areas=False):
+    """``(path, None)`` of CircuitPython's interpreter, or ``(None, why not)``;
+    ``areas``: the one whose heap is in 14 areas (``circuitpython-areas``)."""
+    path = (os.path.join(FIRMWARE_DIR, "circuitpython-areas") if areas
+            else os.environ.get("CIRCUITPYTHON_VM") or os.path.join(FIRMWARE_DIR, "circuitpython"))
     for needed in (path, os.path.join(FIRMWARE_DIR, "mpy-cross")):  # (it compiles the libraries)
         if not os.path.isfile(needed):
             return None, ("CircuitPython's %s is not built (%s): run `make firmware-vm "
@@ -112,7 +115,7 @@ def bisect_heap(works, low, high, step=1024):
 
 def board_figures(board, libraries="mpy", parts=40, peak=True):
     """On CircuitPython's interpreter, for ``board``: figures of a run in a
-    150 KiB heap (``error`` if it failed), and the least heap it runs in."""
+    board's heap (BOARD_HEAP; ``error`` if it failed), and the least heap it runs in."""
     with tempfile.TemporaryDirectory() as directory:
         drive = lay_out_drive(directory, libraries)
         allowance = standins_heap(drive, board, parts)
@@ -141,8 +144,9 @@ def print_figures(parts=40):
         return
     print("CircuitPython's own interpreter (%s, unix port, 32-bit), the drive image as the board"
           " starts it\n  (tools/board/board_start.py: code.py compiled, lib/sthelena_board.mpy loaded,"
-          " set up, %d parts of play\n  with hints and a long game), a fixed heap of 150 KiB"
-          " plus what the stand-ins keep:" % (version, parts))
+          " set up, %d parts of play\n  with hints and a long game), a fixed heap of %s (a"
+          " PyGamer's: tools/board/board_heap.py)\n  plus what the stand-ins keep:"
+          % (version, parts, kb(BOARD_HEAP)))
     for board in ("pybadge", "pygamer"):
         for libraries, how in (("mpy", "as circup installs them (.mpy)"),
                                ("py", "as make circuitpy copies them (.py)")):
@@ -160,8 +164,8 @@ def print_figures(parts=40):
                   "130.0 KB" % (kb(searching), ", %d of the hints compact" % compact
                                 if compact else ""))
             print("    peak (the least heap it starts and plays %d moves and %d hints in): %s"
-                  "   target <= 150.0 KB" % (played, hints, kb(found["least_heap"])
-                                            if found["least_heap"] else "over 300 KB"))
+                  "   target <= %s" % (played, hints, kb(found["least_heap"])
+                                       if found["least_heap"] else "over 300 KB", kb(BOARD_HEAP)))
 
 
 def kb(count):

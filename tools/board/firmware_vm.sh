@@ -4,7 +4,10 @@
 # (`make firmware-vm CIRCUITPYTHON=DIR`). Nothing of CircuitPython is
 # committed: the checkout stays where it is, the two programs are copied to
 #   build/firmware/circuitpython  its unix port, 32-bit like a SAMD51, heap
-#                                 set by -X heapsize=150K (as a board's)
+#                                 set by -X heapsize= (a board's: board_heap.py)
+#   build/firmware/circuitpython-areas  the same, its heap in 14 areas (as a
+#                                 board's heap is in areas: one allocation
+#                                 fits in one)
 #   build/firmware/mpy-cross      the compiler whose .mpy CircuitPython loads
 #                                 (make lib uses it for lib/sthelena_board.mpy)
 # DIR must be a git clone with its tags (CircuitPython's build reads its
@@ -50,13 +53,24 @@ make -C "$cpy/mpy-cross" -j2 PYTHON=python
 # Off: what needs a submodule (ffi, btree, ssl), threads, and the ringio
 # module that this configuration cannot build; 9.x's empty frozen module
 # trips a warning its build treats as an error.
-make -C "$cpy/ports/unix" -j2 VARIANT=standard PYTHON=python MICROPY_FORCE_32BIT=1 \
-  MPY_LIB_DIR="$out/no-mpylib" FROZEN_MANIFEST="$out/no-manifest.py" \
-  MICROPY_PY_FFI=0 MICROPY_PY_BTREE=0 MICROPY_PY_SSL=0 MICROPY_PY_THREAD=0 \
-  CFLAGS_EXTRA="-DMICROPY_PY_MICROPYTHON_RINGIO=0 -Wno-missing-field-initializers"
+unix_port() {  # BUILD_DIR [CFLAGS...]
+  local build=$1
+  shift
+  make -C "$cpy/ports/unix" -j2 VARIANT=standard BUILD="$build" PYTHON=python \
+    MICROPY_FORCE_32BIT=1 MPY_LIB_DIR="$out/no-mpylib" FROZEN_MANIFEST="$out/no-manifest.py" \
+    MICROPY_PY_FFI=0 MICROPY_PY_BTREE=0 MICROPY_PY_SSL=0 MICROPY_PY_THREAD=0 \
+    CFLAGS_EXTRA="-DMICROPY_PY_MICROPYTHON_RINGIO=0 -Wno-missing-field-initializers $*"
+}
+unix_port build-standard
+# The same with its heap in 14 areas of equal size (about 13 KB at a PyGamer's
+# heap): one allocation must fit in one area, as on a board, whose heap grows
+# in areas (8, 8, 16, 32, 64 KiB...: tools/board/board_heap.py); the tests'
+# circuitpython-areas (issue 40).
+unix_port build-areas -DMICROPY_GC_SPLIT_HEAP=1 -DMICROPY_GC_SPLIT_HEAP_N_HEAPS=14
 
 cp "$cpy/mpy-cross/build/mpy-cross" "$out/mpy-cross"
 cp "$cpy/ports/unix/build-standard/micropython" "$out/circuitpython"
+cp "$cpy/ports/unix/build-areas/micropython" "$out/circuitpython-areas"
 "$out/mpy-cross" --version
 "$out/circuitpython" -X heapsize=150K -c \
   "import gc, sys; print(sys.implementation.name, sys.version, 'heap free', gc.mem_free())"

@@ -40,6 +40,7 @@ sys.path[:0] = [os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__f
 from board_libs import FRUIT_JAM_LIBRARIES, LibraryError, library_files  # noqa: E402
 from board_mpy import MPY_CROSS, mpy_cross_problem  # noqa: E402
 from bundle import FRUIT_JAM_NAME as BUNDLE_NAME, ROOT, BundleError, merge  # noqa: E402
+from bundle_modules import HINT_MODULES, HINT_NAME  # noqa: E402
 from drive_image import (board_mpy_path, check_board_mpy, copy_libraries,  # noqa: E402
                          fruit_jam_modules)
 import make_icon  # noqa: E402
@@ -63,7 +64,7 @@ def mpy_path(root=ROOT):
 def check_mpy(root=ROOT):
     """BundleError, saying how to remake it, unless ``mpy_path()`` was made
     by CircuitPython's mpy-cross from the sources as they are."""
-    check_board_mpy(root, ((BUNDLE_NAME, fruit_jam_modules()),))
+    check_board_mpy(root, ((BUNDLE_NAME, fruit_jam_modules()), (HINT_NAME, HINT_MODULES)))
 
 
 def build_app(out=DEFAULT_OUT, root=ROOT, mpy_cross=None):
@@ -90,6 +91,7 @@ def build_app(out=DEFAULT_OUT, root=ROOT, mpy_cross=None):
     with open(os.path.join(folder, "icon.bmp"), "wb") as file:
         file.write(make_icon.icon_bytes())
     shutil.copyfile(mpy_path(root), os.path.join(folder, BUNDLE_NAME + ".mpy"))
+    shutil.copyfile(board_mpy_path(root, HINT_NAME), os.path.join(folder, HINT_NAME + ".mpy"))
     for name in ASSETS:
         shutil.copyfile(os.path.join(root, "assets", name), os.path.join(folder, "assets", name))
     copy_libraries(libraries, folder, mpy_cross)
@@ -114,8 +116,9 @@ def main(argv=None):
     libraries = sorted({name.split("/")[0].split(".")[0]
                         for name, _ in library_files(libraries=FRUIT_JAM_LIBRARIES)})
     print("%s: code.py, metadata.json, icon.bmp, assets/, %s.mpy (%d bytes, for "
-          "CircuitPython 9 and 10) and the libraries %s (as %s); copy it into the drive's apps/ "
-          "folder" % (os.path.relpath(folder), BUNDLE_NAME, size, ", ".join(libraries),
+          "CircuitPython 9 and 10), %s.mpy (the hint's search) and the libraries %s (as %s); "
+          "copy it into the drive's apps/ folder" % (os.path.relpath(folder), BUNDLE_NAME, size,
+                                                     HINT_NAME, ", ".join(libraries),
                       ".mpy" if args.mpy_libraries else ".py"))
     return 0
 

@@ -25,7 +25,8 @@ const DISPLAY_CS = 5;
 const DISPLAY_DC = 9;
 export const CLOCK_HZ = 125e6;
 const CYCLE_NS = 1e9 / CLOCK_HZ;
-const SLICE_NS = 100000; // how often run() looks at its stop condition: 0.1 ms
+const SLICE_NS = 100000;
+const BURST_GAP_NS = 2e6; // display bytes closer than 2 ms apart are one burst (one refresh) // how often run() looks at its stop condition: 0.1 ms
 
 /** rp2040js's log: counted, shown only with --verbose, never thrown. */
 class Log {
@@ -47,6 +48,35 @@ class Log {
   error(component, message) {
     this.note("error", component, message);
   }
+}
+
+/**
+ * rp2040js's CDC host answers each OUT buffer the device arms at once, with
+ * an empty packet when it has nothing to send; the device arms the next, and
+ * so on every 10 us: a storm of USB interrupts that took about a third of the
+ * core while the game ran. A real host sends on an OUT endpoint only what it
+ * has to send. So an armed OUT buffer waits here until there are bytes for it
+ * (``sendSerialByte``).
+ */
+export function quietOutEndpoint(usb, cdc) {
+  const answer = usb.onEndpointRead;
+  let waiting = null; // the armed OUT buffer's size, or null
+  usb.onEndpointRead = (endpoint, size) => {
+    if (endpoint === cdc.outEndpoint && cdc.txFIFO.itemCount === 0) {
+      waiting = size;
+      return;
+    }
+    answer(endpoint, size);
+  };
+  const send = cdc.sendSerialByte.bind(cdc);
+  cdc.sendSerialByte = (byte) => {
+    send(byte);
+    if (waiting !== null) {
+      const size = waiting;
+      waiting = null;
+      answer(cdc.outEndpoint, size);
+    }
+  };
 }
 
 export class PicoSystem {
@@ -86,6 +116,7 @@ export class PicoSystem {
     this.markNs = 0;
     this.firstSinceMarkNs = -1;
     this.bytesSinceMark = 0;
+    this.burstsSinceMark = [];
     this.ramwrs = 0;
     for (const [index, spi] of mcu.spi.entries()) {
       const alarm = this.clock.createAlarm(() => spi.completeTransmit(0));
@@ -112,6 +143,8 @@ export class PicoSystem {
       this.onConsole(text, this);
     };
     this.cdc = cdc;
+    quietOutEndpoint(mcu.usbCtrl, cdc);
+    this.profile = null; // a profile.mjs Profile: the PC sampled while the core runs
   }
 
   get nanos() {
@@ -127,11 +160,28 @@ export class PicoSystem {
     const gpio = this.mcu.gpio;
     if (gpio[DISPLAY_CS].outputValue) return;
     const now = this.clock.nanos;
-    if (gpio[DISPLAY_DC].outputValue) {
-      this.display.data(value);
+    const bursts = this.burstsSinceMark;
+    let last = bursts[bursts.length - 1];
+    if (last && now - this.lastDisplayNs < BURST_GAP_NS) {
+      last[1] = now;
+      last[2]++;
     } else {
-      this.display.command(value);
-      if (value === RAMWR) this.ramwrs++;
+      last = [now, now, 1, Infinity, Infinity, -1, -1];
+      bursts.push(last);
+    }
+    const { display } = this;
+    if (gpio[DISPLAY_DC].outputValue) {
+      display.data(value);
+    } else {
+      display.command(value);
+      if (value === RAMWR) {
+        this.ramwrs++;
+        // the burst's box: every window written in it
+        last[3] = Math.min(last[3], display.xs);
+        last[4] = Math.min(last[4], display.ys);
+        last[5] = Math.max(last[5], display.xe);
+        last[6] = Math.max(last[6], display.ye);
+      }
     }
     this.displayBytes++;
     this.lastDisplayNs = now;
@@ -143,6 +193,9 @@ export class PicoSystem {
     this.markNs = this.clock.nanos;
     this.bytesSinceMark = 0;
     this.firstSinceMarkNs = -1;
+    // each run of display bytes: [first ns, last ns, bytes, then the box its
+    // windows cover: x0, y0, x1, y1 (inclusive)]
+    this.burstsSinceMark = [];
   }
 
   /** Press (true) or release (false) the button on a GPIO. */
@@ -164,6 +217,7 @@ export class PicoSystem {
     const { clock } = this;
     if (this.chip.dead) return false;
     const core = this.mcu.core;
+    const { profile } = this;
     const end = clock.nanos + ns;
     while (clock.nanos < end) {
       const sliceEnd = Math.min(end, clock.nanos + SLICE_NS);
@@ -175,6 +229,7 @@ export class PicoSystem {
         } else {
           const cycles = core.executeInstruction();
           clock.tick(cycles * CYCLE_NS);
+          if (profile) profile.step(cycles, core.PC, clock.nanos);
         }
       }
       if (this.chip.dead) return false;

@@ -11,7 +11,7 @@
 //       [--flash-in FILE] [--flash-out FILE] [--drive-out IMG] [--nvm-in FILE]
 //       [--nvm-out FILE] [--boot-nvm DIR] [--held-at-boot BUTTON]
 //       [--cut STEP[,STEP...]] [--cut-part P] [--cut-seed N] [--cut-ends]
-//       [--verbose]
+//       [--profile ELF] [--verbose]
 //
 //   --firmware   the firmware's UF2 (may be left out with --flash-in)
 //   --bootrom    the RP2040 B1 boot ROM (node tools/emulator/bootrom.mjs makes it)
@@ -47,6 +47,9 @@
 //                this chance, else untouched or in between; default: drawn)
 //   --cut-seed   the seed of the cut bytes' generator (1)
 //   --cut-ends   after the boot that follows a cut, play nothing more
+//   --profile    the firmware's ELF: each boot's and press's busiest functions
+//                up to its last display byte (the PC sampled every 2 us;
+//                needs arm-none-eabi-nm)
 //
 // Without --json the console is printed as it comes and the figures go to
 // stderr. Exit status: 0 ok, 1 no complete frame within --boot-ms, 2 bad
@@ -59,6 +62,7 @@ import { DRIVE_START, NVM_START } from "./flash.mjs";
 import { BUTTONS, PINS, readKeys, UsageError } from "./keys.mjs";
 import { CLOCK_HZ } from "./machine.mjs";
 import { encodePng } from "./png.mjs";
+import { Profile, readSymbols } from "./profile.mjs";
 import { DEFAULTS, Session } from "./session.mjs";
 import { loadUf2 } from "./uf2.mjs";
 
@@ -67,7 +71,7 @@ const DRIVE_SIZE = FLASH_SIZE - DRIVE_START; // what CircuitPython gives CIRCUIT
 const VALUED = ["firmware", "bootrom", "drive", "keys", "shot", "frames", "boot-ms", "boot-quiet-ms", "quiet-ms",
   "settle-ms",
   "ready", "flash-in", "flash-out", "drive-out", "nvm-in", "nvm-out", "boot-nvm", "held-at-boot", "cut",
-  "cut-part", "cut-seed"];
+  "cut-part", "cut-seed", "profile"];
 const SWITCHES = ["json", "until-idle", "verbose", "help", "cut-ends"];
 
 function parseArgs(argv) {
@@ -213,6 +217,13 @@ function main() {
     }
     bootrom = readInput(opts.bootrom, "boot ROM");
     flash = buildFlash(opts);
+    if (opts.profile) {
+      try {
+        opts.profile = new Profile(readSymbols(opts.profile));
+      } catch (error) {
+        throw new UsageError(`--profile ${opts.profile}: ${error.message}`);
+      }
+    }
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     process.stderr.write(`run.mjs: ${error.message}\n`);
@@ -238,6 +249,7 @@ function main() {
     onBoot: (number, bytes) => {
       if (opts["boot-nvm"]) writeOut(path.join(opts["boot-nvm"], `boot-${number}.bin`), bytes.subarray(NVM_START, NVM_START + 4096));
     },
+    profile: opts.profile ?? null,
     onConsole: json ? () => {} : (text) => process.stdout.write(text),
     onFrame: (name, machine) => {
       if (!opts.frames) return;
@@ -298,8 +310,13 @@ function main() {
     for (const boot of session.boots) {
       say(`boot at ${boot.at_ms} ms: USB ${boot.usb_ms} ms, code.py ${boot.code_start_ms} ms, first frame ${boot.first_frame_ms} ms`);
     }
+    const busiest = (record) => {
+      for (const f of record.profile ?? []) say(`    ${String(f.ms).padStart(7)} ms ${(f.share * 100).toFixed(1).padStart(5)}%  ${f.name}`);
+    };
+    for (const boot of session.boots) busiest(boot);
     for (const p of session.presses) {
-      say(`${p.word} at ${p.at_ms} ms: ${p.frame_ms === null ? "no redraw" : `redrawn by ${p.frame_ms} ms (${p.bytes} bytes, from ${p.first_byte_ms} ms)`}${p.settled ? "" : ", not settled"}`);
+      say(`${p.word} at ${p.at_ms} ms: ${p.frame_ms === null ? "no redraw" : `redrawn by ${p.frame_ms} ms (${p.bytes} bytes, from ${p.first_byte_ms} ms; ${p.bursts.map(([a, b, n, ...box]) => `${a}-${b}: ${n} [${box.join(" ")}]`).join(", ")})`}${p.settled ? "" : ", not settled"}`);
+      busiest(p);
     }
     say(`${report.frames} frames, ${report.emulated_ms} emulated ms in ${report.real_s} s (${report.real_s_per_emulated_s} s a second)`);
   }

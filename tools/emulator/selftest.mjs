@@ -13,7 +13,9 @@ import { FatImage } from "./fat_read.mjs";
 import { geometry, makeFat12, shortChecksum, shortName } from "./fat_write.mjs";
 import { FlashChip, FlashSteps } from "./flash.mjs";
 import { BUTTONS, HOLD_MS, parseKeys, PINS, PRESS_MS, UsageError } from "./keys.mjs";
+import { quietOutEndpoint } from "./machine.mjs";
 import { crc32, encodePng, SIGNATURE } from "./png.mjs";
+import { parseSymbols, Profile, symbolAt } from "./profile.mjs";
 import { TitleFilter } from "./session.mjs";
 import { St7789 } from "./st7789.mjs";
 import { loadUf2, makeUf2, parseUf2 } from "./uf2.mjs";
@@ -271,6 +273,49 @@ check("boot rom extraction", () => {
   const source = "// header\nexport const bootromB1 = new Uint32Array([\n  0x20041f00, 0x000000ef,\n  0x12345678,\n]);\n";
   assert.deepEqual([...parseBootrom(source)], [0x00, 0x1f, 0x04, 0x20, 0xef, 0, 0, 0, 0x78, 0x56, 0x34, 0x12]);
   assert.throws(() => parseBootrom("nothing"), /no Uint32Array/);
+});
+
+check("profile symbols and samples", () => {
+  const nm = [
+    "10000100 00000010 T first",
+    "10000110 00000020 t second",
+    "20000000 T div_a",
+    "20000000 T div_alias",
+    "20000008 T div_b",
+    "20000020 00000004 D data",
+    "garbage line",
+  ].join("\n");
+  const symbols = parseSymbols(nm);
+  assert.deepEqual(symbols.map((s) => [s.start, s.end, s.name]), [
+    [0x10000100, 0x10000110, "first"], [0x10000110, 0x10000130, "second"],
+    [0x20000000, 0x20000008, "div_a"], [0x20000008, 0x20000020, "div_b"]]);
+  assert.equal(symbolAt(symbols, 0x10000101).name, "first");
+  assert.equal(symbolAt(symbols, 0x10000130), null);
+  const profile = new Profile(symbols, 125000); // a sample a millisecond
+  for (let i = 0; i < 60; i++) profile.step(62500, i < 40 ? 0x10000104 : 0x20000004, i * 100);
+  assert.deepEqual(profile.top(), [{ name: "first", share: 0.667, ms: 20 }, { name: "div_a", share: 0.333, ms: 10 }]);
+  assert.deepEqual(profile.top(1000).map((f) => f.name), ["first"]);
+  profile.clear();
+  assert.deepEqual(profile.top(), []);
+});
+
+check("usb out endpoint waits for bytes", () => {
+  const answered = [];
+  const usb = { onEndpointRead: (endpoint, size) => answered.push([endpoint, size]) };
+  const fifo = [];
+  const cdc = {
+    outEndpoint: 2,
+    txFIFO: { get itemCount() { return fifo.length; } },
+    sendSerialByte: (byte) => fifo.push(byte),
+  };
+  quietOutEndpoint(usb, cdc);
+  usb.onEndpointRead(0, 64); // the control endpoint: at once
+  usb.onEndpointRead(2, 64); // nothing to send: it waits
+  assert.deepEqual(answered, [[0, 64]]);
+  cdc.sendSerialByte(0x41);
+  assert.deepEqual(answered, [[0, 64], [2, 64]]);
+  usb.onEndpointRead(2, 64); // a byte waiting: at once
+  assert.deepEqual(answered.length, 3);
 });
 
 let failed = 0;

@@ -44,6 +44,7 @@ export const DEFAULTS = {
   cutSeed: 1,
   cutEnds: false,
   held: null,
+  profile: null, // a profile.mjs Profile: each press's (and boot's) busiest functions
 };
 const DONE = "Code done running.";
 
@@ -128,9 +129,11 @@ export class Session {
     this.onBoot(this.boots.length, flash);
     let started = -1;
     const filter = new TitleFilter();
+    const { profile } = this.options;
     const start = (m) => {
       started = m.nanos;
       m.display.clearCoverage();
+      if (profile) profile.clear();
     };
     const machine = new PicoSystem({
       bootrom,
@@ -149,6 +152,7 @@ export class Session {
       },
     });
     this.machine = machine;
+    machine.profile = profile;
     const { display } = machine;
     const full = ready ? 0 : display.width * display.height;
     const quiet = (ready ? quietMs : bootQuietMs) * MS;
@@ -162,11 +166,16 @@ export class Session {
       usb_ms: ms(machine.usbNs),
       code_start_ms: ms(started),
       first_frame_ms: done ? ms(Math.max(started, machine.lastDisplayNs)) : null,
+      last_display_ms: ms(machine.lastDisplayNs), // the last display byte by then (--ready: maybe before the text)
+      // each run of display bytes since reset: [first ms, last ms, bytes, x0, y0, x1, y1]
+      bursts: machine.burstsSinceMark.map(([first, last, ...rest]) => [ms(first), ms(last), ...rest]),
       covered: display.covered,
       safe_mode: /safe mode/i.test(machine.console),
     };
     if (afterCut) record.after_cut = true;
     if (machine.cut) record.cut = true;
+    // (with --ready: all it ran from the text on, which need not draw)
+    if (profile && done) record.profile = profile.top(ready ? null : machine.lastDisplayNs);
     this.boots.push(record);
     if (done) this.frame("boot");
     return record;
@@ -200,6 +209,7 @@ export class Session {
     const m = this.machine;
     const { quietMs, settleMs, noDrawMs } = this.options;
     m.mark();
+    if (m.profile) m.profile.clear();
     const start = m.nanos;
     if (action.kind === "wait") {
       m.run(action.ms * MS);
@@ -230,8 +240,12 @@ export class Session {
       first_byte_ms: drew ? ms(m.firstSinceMarkNs - start) : null,
       frame_ms: drew ? ms(m.lastDisplayNs - start) : null,
       bytes: m.bytesSinceMark,
+      // each run of display bytes (a refresh, or part of one): from the press,
+      // ms, its bytes, and the box its windows cover (x0, y0, x1, y1)
+      bursts: m.burstsSinceMark.map(([first, last, ...rest]) => [ms(first - start), ms(last - start), ...rest]),
       settled: over,
     };
+    if (m.profile && drew) record.profile = m.profile.top(m.lastDisplayNs);
     this.presses.push(record);
     if (drew) this.frame(action.word);
     return record;

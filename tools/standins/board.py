@@ -10,6 +10,8 @@ handhelds' ``DISPLAY`` is a 160 x 128 stand-in display, the PicoSystem's 240 x
 ``supervisor.runtime.display``).
 """
 
+import sys as _sys
+
 from busdisplay import BusDisplay as _BusDisplay
 
 
@@ -54,9 +56,9 @@ def use(board_name):
             _MADE[name] = _Pin(name)
         module[name] = _MADE[name]
     if board_name == "fruit_jam":
-        from adafruit_fruitjam.peripherals import request_display_config
+        from fruit_jam_dvi import request
 
-        request_display_config(720, 400)  # the launcher's screen, as it leaves it
+        request(_sys.modules[__name__], 720, 400)  # the launcher's screen, as it leaves it
         board_name = "adafruit_fruit_jam"
     elif board_name == "picosystem":
         DISPLAY = _PICOSYSTEM_DISPLAY
