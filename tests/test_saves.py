@@ -15,10 +15,11 @@ import pytest
 from app_driver import MemoryStore, make_app, press
 from mpvm import REPO_ROOT, VM_EXCLUDE, run_micropython
 from positions import position
-from sthelena.app import menu, record, screens
+from sthelena.app import record
+from sthelena.app.screens import menu, common as screens
 from sthelena.app.record import NOT_SAVED, STATISTICS_LOST, TRIMMED, UNREADABLE
-from sthelena.app.screens import STATS, STATS_RESET
-from sthelena.app.stats_screen import statistics_lines
+from sthelena.app.screens.common import STATS, STATS_RESET
+from sthelena.app.screens.stats import statistics_lines
 from sthelena.core.game import Game
 from sthelena.core.rules import Rules
 from sthelena.core.statistics import Statistics

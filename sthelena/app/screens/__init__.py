@@ -1,0 +1,7 @@
+"""The screens over the table, one module a screen, each with
+``show_<screen>(app)`` and ``<screen>_button(app, button, held)``: the
+``menu``, the ``overview`` of every pile, the ``peek`` into a pile, the
+``help``, the statistics (``stats``), the deal by number (``deal_number``),
+the ``won`` and ``stuck`` screens; ``deals`` (a new deal or this one again,
+which they start) and ``common`` (the screens' numbers and their shared text
+helpers)."""
