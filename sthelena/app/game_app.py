@@ -10,8 +10,9 @@ The App owns the game, the settings and the save; each screen (the table's
 ``table.play``; ``screens``' ``menu``, ``deal_number``, ``overview``,
 ``peek``, ``help``, ``won``, ``stuck``, ``stats``) is a module of its own
 with two functions, one to draw it and one to handle a button that says
-which screen comes next (see ``screens.common``). The App routes events to
-the screen shown and brings up the next.
+which screen comes next (see ``screens.common``; ``screens.dispatch`` holds
+them by screen number). The App routes events to the screen shown and brings
+up the next.
 """
 
 import random
@@ -28,15 +29,8 @@ from .table.view import TableView, FOUR_COLOURS
 from .screens.common import (PLAY, MENU, PEEK, HELP, WON_SCREEN, STUCK, NUMBER, STATS, OVERVIEW,
                              NOWHERE)
 from .table.autoplay import safe_home, finishable
-from .table.play import show_table, table_button, place_cursor
-from .screens.menu import show_menu, menu_button
-from .screens.peek import show_peek, peek_button
-from .screens.help import show_help, help_button
-from .screens.won import show_won, won_button
-from .screens.stuck import show_stuck, stuck_button
-from .screens.deal_number import show_number, number_button
-from .screens.stats import show_stats, stats_button, show_stats_reset, stats_reset_button
-from .screens.overview import show_overview, overview_button
+from .table.play import show_table, place_cursor
+from .screens.dispatch import SHOW_SCREEN, SCREEN_BUTTON
 from .hint.proved import next_deal_number
 from .hint.on_table import start_hint, hint_tick, stop_hint, HINT_NODES, HINT_SLOTS
 
@@ -49,13 +43,6 @@ _STILL = const(0)
 _MOVED = const(1)  # a move was played: it may have ended the game
 _STARTED = const(2)  # a game was started: the same, but quietly
 _STOPPED = const(15)  # (as the screen a press was handled on: it only stopped a hint)
-
-# Each screen's two functions, by screen number (screens.common.PLAY ...): draw it,
-# and handle a button (returning the screen that comes next).
-_SHOW = (show_table, show_menu, show_peek, show_help, show_won, show_stuck, show_number,
-         show_stats, show_stats_reset, show_overview)
-_BUTTON = (table_button, menu_button, peek_button, help_button, won_button, stuck_button,
-           number_button, stats_button, stats_reset_button, overview_button)
 
 
 def _random_deal():
@@ -259,7 +246,7 @@ class App:
                 return
             if not began:
                 self.undid = False
-        self.go(_BUTTON[self.screen](self, event & 7, held))
+        self.go(SCREEN_BUTTON[self.screen](self, event & 7, held))
 
     def go(self, screen):
         """Bring ``screen`` up; the table becomes the won or stuck screen
@@ -301,7 +288,7 @@ class App:
             show_table(self)  # every time: the view skips what looks the same
         elif screen != self.screen:
             self.screen = screen
-            _SHOW[screen](self)
+            SHOW_SCREEN[screen](self)
         if won_now:
             if self.show_now is not None:
                 self.show_now()  # the won screen first: writing the flash takes a while

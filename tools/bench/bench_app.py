@@ -80,8 +80,8 @@ MODULES = ("sthelena.core.cards", "sthelena.core.moves", "sthelena.core.rules",
            "sthelena.app.screens.menu", "sthelena.app.screens.deal_number",
            "sthelena.app.screens.peek", "sthelena.app.screens.overview",
            "sthelena.app.screens.help", "sthelena.app.screens.won", "sthelena.app.screens.stuck",
-           "sthelena.app.game_app", "sthelena.app.table.sheet", "sthelena.handheld.shared",
-           "sthelena.handheld.device")
+           "sthelena.app.screens.dispatch", "sthelena.app.game_app", "sthelena.app.table.sheet",
+           "sthelena.handheld.shared", "sthelena.handheld.device")
 
 SETUP = """
 import gc, sys, micropython

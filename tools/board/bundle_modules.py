@@ -16,7 +16,8 @@ HANDHELD_MODULES = CORE_MODULES + (
     "sthelena.app.hint.on_table", "sthelena.app.screens.menu", "sthelena.app.screens.deal_number",
     "sthelena.app.screens.peek", "sthelena.app.screens.overview", "sthelena.app.screens.help",
     "sthelena.app.screens.won", "sthelena.app.screens.stuck", "sthelena.app.table.sheet",
-    "sthelena.app.power", "sthelena.app.game_app", "sthelena.handheld.shared")
+    "sthelena.app.power", "sthelena.app.screens.dispatch", "sthelena.app.game_app",
+    "sthelena.handheld.shared")
 BOARD_MODULES = HANDHELD_MODULES + ("sthelena.handheld.device",)  # the PyGamer's and PyBadge's
 # The constants the one module keeps importable: the button events, what a
 # script driving the app sends (the others are folded where they are used).
