@@ -29,12 +29,12 @@ def drawn():
 
 def test_the_parts_picture_holds_every_part_and_the_apps_packages(drawn):
     lines = drawn["parts"]
-    arrows = [line.split() for line in lines if "-->" in line or ".->" in line]
+    arrows = [line.split() for line in lines if "-->" in line or "-.->" in line]
     ends = {words[0] for words in arrows} | {words[-1] for words in arrows}
     assert {"core", "app", "app_table", "app_hint", "app_screens", "app_big_screen",
             "handheld", "fruitjam", "web", "desktop", "solver", "code_py"} <= ends
     assert not [words for words in arrows if words[0] == "core"]  # the core imports only itself
-    assert '  code_py -. "lib/sthelena_board.mpy" .-> handheld' in lines
+    assert '  code_py -.->|"lib/sthelena_board.mpy"| handheld' in lines
 
 
 def test_a_drift_is_seen(drawn):

@@ -103,7 +103,7 @@ def parts_diagram(root=ROOT, boxes=None):
               '  desktop["desktop/: the window, the command line"]',
               '  solver["solver/: the desktop solver"]']
     lines += ["  %s --> %s" % (node(source), node(target)) for source, target in sorted(edges)]
-    lines += ['  code_py -. "lib/%s.mpy" .-> %s' % pair for pair in bundle_entries(root)]
+    lines += ['  code_py -.->|"lib/%s.mpy"| %s' % pair for pair in bundle_entries(root)]
     return lines
 
 
