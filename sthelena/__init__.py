@@ -4,9 +4,13 @@ The folders are the parts, and the imports follow them (tests/test_layers.py
 reads every import and checks it):
 
 - ``core/``: the rules, the game, save bytes, statistics. Imports only core.
-- ``app/``: the game a player holds (table view, cursor, menu, screens, and
-  for a mouse and a large screen, the pointer and the scaled table).
-  Imports core; is handed a display, buttons, a store and a speaker.
+- ``app/``: the game a player holds, in packages by what they show:
+  ``table/`` (the table, its layout, sheet and play), ``hint/`` (the hint and
+  its search), ``screens/`` (the menu and the screens over the table) and
+  ``big_screen/`` (for a mouse and a large screen: the pointer, the scaled
+  and the fanned tables, which no other part of app/ imports), with the App
+  and what every screen uses at its top. Imports core; is handed a display,
+  buttons, a store and a speaker.
 - ``handheld/``: the PyGamer/PyBadge edge that makes those. Imports app, core.
 - ``fruitjam/``: the Fruit Jam edge (DVI screen, USB mouse, keyboard and
   gamepad, ``/saves``). Imports app, core.
@@ -19,9 +23,9 @@ reads every import and checks it):
 
 The handheld gets ``core/``, ``app/`` and ``handheld/`` (merged and compiled
 by tools/board/bundle.py into ``lib/sthelena_board.mpy``, but ``core/notation.py``,
-which the board never reads or writes, and the app's mouse and large-screen
-modules); the Fruit Jam ``core/``, ``app/`` and ``fruitjam/`` (merged and
-compiled the same way into ``lib/sthelena_fruitjam.mpy``, which
+which the board never reads or writes, and ``app/big_screen/``, the mouse's
+and the large screens' modules, but for the PicoSystem its ``scaled``); the
+Fruit Jam ``core/``, ``app/`` and ``fruitjam/`` (merged and compiled the same way into ``lib/sthelena_fruitjam.mpy``, which
 tools/board/fruitjam_app.py puts in its app folder); ``web/``, ``desktop/``
 and ``solver/`` never go on a board. No other import between parts is
 allowed, and no modules import each other, directly or round a circle. This

@@ -9,10 +9,10 @@ from pathlib import Path
 
 from sthelena.app import buttons
 from sthelena.app.game_app import App
-from sthelena.app.layout import place_x, place_y
-from sthelena.app.table import LIFT
-from sthelena.app.tiles import (BIG_RANK, BIG_SUIT, PAPER, INK, TILE_WIDTH, TILE_HEIGHT,
-                                SHEET_COLUMNS, SHEET_ROWS, SUIT_INK, FIRST_CHAR)
+from sthelena.app.table.layout import place_x, place_y
+from sthelena.app.table.view import LIFT
+from sthelena.app.table.tiles import (BIG_RANK, BIG_SUIT, PAPER, INK, TILE_WIDTH, TILE_HEIGHT,
+                                      SHEET_COLUMNS, SHEET_ROWS, SUIT_INK, FIRST_CHAR)
 
 WHITE = (255, 255, 255)
 TEXTS = str(Path(__file__).resolve().parent.parent / "assets" / "help.txt")

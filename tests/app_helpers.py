@@ -5,8 +5,8 @@ screens' rows read back (test_screens.py, test_handheld.py, test_proved.py)."""
 
 from app_driver import make_app
 from positions import position
-from sthelena.app.play import STATUS_WIDTH, status_text
-from sthelena.app.text_grid import TEXT_COLUMNS, TEXT_ROWS
+from sthelena.app.table.play import STATUS_WIDTH, status_text
+from sthelena.app.table.text_grid import TEXT_COLUMNS, TEXT_ROWS
 
 
 def shown(display, app):

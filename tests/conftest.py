@@ -33,7 +33,7 @@ def display():
 
 @pytest.fixture(scope="session")
 def sheet():
-    from sthelena.app.sheet import load_sheet
+    from sthelena.app.table.sheet import load_sheet
 
     return load_sheet(str(ROOT / "assets" / "sheet.bmp"))
 
@@ -71,6 +71,6 @@ def pytest_collection_modifyitems(config, items):
 @pytest.fixture(scope="module")
 def fan_sheet():
     """The Fruit Jam's fanned table's sheet (tests/test_fan_table.py, test_fan_drag.py)."""
-    from sthelena.app.sheet import load_sheet
+    from sthelena.app.table.sheet import load_sheet
 
     return load_sheet(str(ROOT / "assets" / "sheet-fruitjam.bmp"))

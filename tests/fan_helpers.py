@@ -8,8 +8,8 @@ import random
 from app_driver import make_app
 from fan_reader import MORE, read_tiles
 from sthelena.app import buttons
-from sthelena.app.fan_table import FanScreen
-from sthelena.app.screens import PLAY
+from sthelena.app.big_screen.fan_table import FanScreen
+from sthelena.app.screens.common import PLAY
 from sthelena.desktop.mouse import DesktopMouse
 
 SIZES = [(720, 400), (640, 480)]

@@ -10,8 +10,8 @@ column is no card's corner: the last card read is the top card.
 """
 
 import fan_sheet
-from sthelena.app import fan_layout as fan
-from sthelena.app.tiles import SUIT_INK
+from sthelena.app.big_screen import fan_layout as fan
+from sthelena.app.table.tiles import SUIT_INK
 
 MORE = "more"  # a long pile's deepest cards, shown as edges
 

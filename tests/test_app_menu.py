@@ -11,11 +11,12 @@ from app_driver import MemoryStore, make_app, press
 from app_helpers import shown
 from positions import position
 from conftest import ROOT
-from sthelena.app import buttons, game_app, menu, record
+from sthelena.app import buttons, game_app, record
+from sthelena.app.screens import menu
 from sthelena.app.record import WRITE_EVERY_MS
-from sthelena.app.play import status_text
+from sthelena.app.table.play import status_text
 from sthelena.app.sounds import CLICK, ERROR
-from sthelena.app.text_grid import TEXT_COLUMNS, TEXT_ROWS
+from sthelena.app.table.text_grid import TEXT_COLUMNS, TEXT_ROWS
 from sthelena.core.game import Game
 from sthelena.core.rules import PRESETS
 
@@ -237,7 +238,7 @@ import sys
 sys.path.append("/lib/standins")
 import gc, displayio
 from sthelena.app.game_app import App, MENU
-from sthelena.app.play import _draw_status
+from sthelena.app.table.play import _draw_status
 from sthelena.app.buttons import UP, DOWN, LEFT, RIGHT, START
 class Display:
     root_group = None

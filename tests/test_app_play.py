@@ -10,9 +10,10 @@ import pytest
 from app_driver import cards_conserved, cursor_colour_around, event_of, make_app, press, rgb
 from app_helpers import close, shown, small_game, table_on_screen
 from positions import position
-from sthelena.app import game_app, menu
-from sthelena.app.layout import place_x, place_y
-from sthelena.app.play import status_text
+from sthelena.app import game_app
+from sthelena.app.screens import menu
+from sthelena.app.table.layout import place_x, place_y
+from sthelena.app.table.play import status_text
 from sthelena.app.sounds import CLICK, ERROR, FANFARE
 from sthelena.core.rules import PRESETS
 

@@ -5,9 +5,10 @@ shows, what a move redraws, and what empty piles and foundations show."""
 from app_driver import cursor_colour_around, make_app, press, rgb, suit_colour_at
 from app_helpers import close, shown, small_game
 from positions import position
-from sthelena.app import buttons, game_app, menu
-from sthelena.app.layout import place_x, place_y, step
-from sthelena.app.table import FOUR_COLOURS, TWO_COLOURS
+from sthelena.app import buttons, game_app
+from sthelena.app.screens import menu
+from sthelena.app.table.layout import place_x, place_y, step
+from sthelena.app.table.view import FOUR_COLOURS, TWO_COLOURS
 
 
 # -- the cursor ------------------------------------------------------------
@@ -92,7 +93,7 @@ def test_suits_of_one_colour_share_a_place_palette(display, sheet):
 
 
 def test_card_text_names_ten_in_two_characters_and_the_rest_by_the_core():
-    from sthelena.app.text_grid import card_text
+    from sthelena.app.table.text_grid import card_text
     from sthelena.core.cards import RANKS
 
     assert card_text(0x0A) == "10\x01" and card_text(0x3D) == "K\x04"
@@ -120,7 +121,7 @@ def test_a_move_redraws_only_the_places_it_changes_and_the_root_group_stays(disp
 
 
 def test_empty_piles_and_foundations_show_what_they_accept(display, sheet, reader):
-    from sthelena.app.tiles import EMPTY_ANY, EMPTY_NONE
+    from sthelena.app.table.tiles import EMPTY_ANY, EMPTY_NONE
 
     app = small_game(display, sheet)  # piles 4..12 empty, spaces take any card
     shown(display, app)

@@ -1,6 +1,6 @@
 """The sprite sheet: tools/assets/glyphs.py's art, tools/assets/make_assets.py's BMP (the
 committed assets/sheet.bmp must be what the generator makes), and the board's
-loader, sthelena/app/sheet.py, run on Blinka's displayio."""
+loader, sthelena/app/table/sheet.py, run on Blinka's displayio."""
 
 import os
 import subprocess
@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 import glyphs  # noqa: E402
 import make_assets  # noqa: E402
-from sthelena.app import tiles  # noqa: E402
+from sthelena.app.table import tiles  # noqa: E402
 
 SHEET = ROOT / "assets" / "sheet.bmp"
 SUITS = 4
@@ -30,7 +30,7 @@ def drawn():
 @pytest.fixture(scope="module")
 def sheet_module():
     import displayio  # noqa: F401  (from requirements-dev.txt: a missing one must fail, not skip)
-    from sthelena.app import sheet
+    from sthelena.app.table import sheet
 
     return sheet
 
@@ -268,7 +268,7 @@ with open("/sheet.bmp", "wb") as f:
     f.write(binascii.unhexlify("%s"))
 with open("/bad.bmp", "wb") as f:
     f.write(b"BM" + bytes(60))
-from sthelena.app.sheet import load_sheet, _READINTO
+from sthelena.app.table.sheet import load_sheet, _READINTO
 print(_READINTO)
 # --- top level ---
 import binascii, gc
@@ -312,7 +312,7 @@ def fan_drawn():
 
 def fan_tile(drawn, tile):
     """The 16 rows of 10 palette indices of one fan tile."""
-    from sthelena.app import fan_layout as fan
+    from sthelena.app.big_screen import fan_layout as fan
 
     x = tile % fan.FAN_SHEET_COLUMNS * fan.FAN_TILE_WIDTH
     y = tile // fan.FAN_SHEET_COLUMNS * fan.FAN_TILE_HEIGHT
@@ -333,7 +333,7 @@ def test_the_fan_sheet_regenerates_byte_for_byte_and_loads_as_drawn(tmp_path, fa
 
 def test_the_fan_sheets_corners_show_each_card_and_its_suit_apart(fan_drawn):
     import fan_sheet
-    from sthelena.app import fan_layout as fan
+    from sthelena.app.big_screen import fan_layout as fan
 
     names = [name for name, *_ in fan_sheet.pictures()]
     assert len(names) == len(set(names)) == 9 + 2 + 4 + 4 * (1 + 13 + 1)

@@ -10,8 +10,9 @@ import pytest
 from app_driver import MemoryStore, make_app, press
 from conftest import ROOT
 from positions import position
-from sthelena.app import game_app, menu
-from sthelena.app.autoplay import best_move, safe_home
+from sthelena.app import game_app
+from sthelena.app.screens import menu
+from sthelena.app.table.autoplay import best_move, safe_home
 from sthelena.app.record import WRITE_EVERY_MS
 from sthelena.core.game import Game
 

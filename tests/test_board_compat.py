@@ -28,8 +28,9 @@ DEVICE_FIRMWARE = APP_FIRMWARE | {"board", "keypad", "analogio", "digitalio", "m
 
 
 def part_modules(part):
-    """The modules of one folder of the package (``core``, ``app``, ``handheld``)."""
-    return sorted(path for path in (PACKAGE / part).glob("*.py") if path.name != "__init__.py")
+    """The modules of one folder of the package (``core``, ``app``, ``handheld``),
+    its sub-packages' too (the app's ``table/``, ``hint/``...)."""
+    return sorted(path for path in (PACKAGE / part).rglob("*.py") if path.name != "__init__.py")
 
 
 def board_modules():

@@ -108,7 +108,7 @@ def test_the_game_knows_whose_drive_it_is_and_shows_the_note_until_a_button():
         from sthelena.handheld import drive
         note = drive.show_drive_note(board.DISPLAY, app.view.sheet)
         print("shown", board.DISPLAY.root_group[0] is note)
-        from sthelena.app.font import SheetFont
+        from sthelena.app.table.font import SheetFont
         for line in read_label(note, SheetFont(app.view.sheet)):
             print("|" + line)
         keypad.push(3)  # SELECT, still held from the reset: the note stays

@@ -152,7 +152,7 @@ def test_the_merged_module_compiles_and_imports_only_firmware_modules_at_top_lev
         elif isinstance(node, ast.Import):
             lazy.update(alias.name for alias in node.names if alias.name.startswith("sthelena"))
     assert lazy == {"sthelena.core.notation", "sthelena_drive", "sthelena.handheld.drive",
-                    "sthelena_hint", "sthelena.app.hint_search"}
+                    "sthelena_hint", "sthelena.app.hint.search"}
 
 
 def test_the_merged_module_has_no_docstrings_and_one_const_fallback(merged):

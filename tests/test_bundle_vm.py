@@ -116,7 +116,7 @@ print("hint", app.hint is None, app.game.position_key() == key, app.message, app
 PACKAGE_IMPORTS = """
 from sthelena.handheld import device
 from sthelena.app.buttons import A, DOWN, LEFT, RIGHT, UP
-from sthelena.app.layout import step
+from sthelena.app.table.layout import step
 from sthelena.core.game import Game
 """
 BUNDLE_IMPORTS = """
@@ -165,7 +165,8 @@ def test_the_board_lets_the_layout_go_once_the_places_are_laid_out(tmp_path):
     for imports, options in (
             ("import sthelena_board as device\nfrom sthelena_board import place_x, place_y",
              {"bundles": [("sthelena_board", vm_mpy(tmp_path))]}),
-            ("from sthelena.handheld import device\nfrom sthelena.app.layout import place_x, place_y",
+            ("from sthelena.handheld import device\n"
+             "from sthelena.app.table.layout import place_x, place_y",
              {"package": True})):
         lines = run_vm(LAYOUT_SCRIPT.replace("IMPORTS", imports), **options)
         assert lines == ["modules []", "places True 2 12 True 20"], imports

@@ -174,8 +174,8 @@ WINDOW_CHECK = textwrap.dedent("""
     from sthelena.desktop import window as desktop
     from sthelena.app.buttons import A, B, HOLD, RIGHT
     from sthelena.app.game_app import App
-    from sthelena.app.layout import step
-    from sthelena.app.sheet import load_sheet
+    from sthelena.app.table.layout import step
+    from sthelena.app.table.sheet import load_sheet
     from sthelena.app.sounds import ERROR
     from sthelena.core.game import Game
     import displayio

@@ -15,11 +15,11 @@ from desktop_helpers import ROOT, load_png, run
 from fan_helpers import SIZES, check_tiles, fan_app
 from fan_reader import PixelReader, read_tiles
 from sthelena.app import buttons
-from sthelena.app import fan_layout as fan
-from sthelena.app.pointer import LEFT_BUTTON, MIDDLE_BUTTON, RIGHT_BUTTON, WHEEL_DOWN
-from sthelena.app.reasons import why_not
-from sthelena.app.screens import MENU, NOWHERE, PLAY
-from sthelena.app.table import TWO_COLOURS
+from sthelena.app.big_screen import fan_layout as fan
+from sthelena.app.big_screen.pointer import LEFT_BUTTON, MIDDLE_BUTTON, RIGHT_BUTTON, WHEEL_DOWN
+from sthelena.app.table.reasons import why_not
+from sthelena.app.screens.common import MENU, NOWHERE, PLAY
+from sthelena.app.table.view import TWO_COLOURS
 from sthelena.core.game import Game
 from won_games import mouse_words, play_through_clicks, point_of, won_game  # noqa: E402
 
@@ -132,13 +132,13 @@ def test_the_keys_cursor_frames_the_top_card(sheet, fan_sheet):
 
 
 def test_four_colours_recolour_the_fanned_cards(sheet, fan_sheet):
-    from sthelena.app.table import FOUR_COLOURS
+    from sthelena.app.table.view import FOUR_COLOURS
 
     screen, app, _ = fan_app((720, 400), sheet, fan_sheet)
     app.view.set_suit_colours(FOUR_COLOURS)
     app.go(PLAY)
     palette = app.view._card_palette
-    from sthelena.app.tiles import SUIT_INK
+    from sthelena.app.table.tiles import SUIT_INK
 
     assert [palette[SUIT_INK + suit] for suit in range(4)] == list(FOUR_COLOURS)
     check_tiles(screen, app)
@@ -268,9 +268,9 @@ import sys
 import pygame
 from sthelena.desktop import window as desktop
 from sthelena.desktop.mouse import DesktopMouse
-from sthelena.app.fan_table import FanScreen
+from sthelena.app.big_screen.fan_table import FanScreen
 from sthelena.app.game_app import App
-from sthelena.app.sheet import load_sheet
+from sthelena.app.table.sheet import load_sheet
 
 SCALE = 2
 display = desktop.Display(scale=SCALE, size=desktop.FRUIT_JAM_SIZE)

@@ -12,9 +12,10 @@ import pytest
 from desktop_helpers import ROOT, load_png
 from fan_helpers import SIZES, check_tiles, fan_app, random_moves
 from fan_reader import MORE, PixelReader, read_tiles
-from sthelena.app import buttons, fan_layout as fan
-from sthelena.app.screens import NOWHERE
-from sthelena.app.table import TWO_COLOURS
+from sthelena.app import buttons
+from sthelena.app.big_screen import fan_layout as fan
+from sthelena.app.screens.common import NOWHERE
+from sthelena.app.table.view import TWO_COLOURS
 from sthelena.core.game import Game
 from won_games import won_game  # noqa: E402
 
@@ -145,9 +146,9 @@ def test_a_mark_or_a_lift_redraws_the_top_card_only(sheet, fan_sheet):
 SHOT = """
 import random, sys
 from sthelena.desktop import window as desktop
-from sthelena.app.fan_table import FanScreen
+from sthelena.app.big_screen.fan_table import FanScreen
 from sthelena.app.game_app import App
-from sthelena.app.sheet import load_sheet
+from sthelena.app.table.sheet import load_sheet
 from sthelena.core.game import Game
 
 width, height, moves = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])

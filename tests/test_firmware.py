@@ -21,7 +21,7 @@ import cut_runs  # tools/board, on the path from conftest.py
 import emulated
 
 from sthelena.app import record
-from sthelena.app.sheet import load_sheet
+from sthelena.app.table.sheet import load_sheet
 from sthelena.core.game import Game
 from sthelena.core.statistics import Statistics
 

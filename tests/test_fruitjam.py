@@ -30,7 +30,7 @@ import board, digitalio, supervisor, usb.core
 import adafruit_usb_host_mouse
 board.use("fruit_jam")
 from sthelena.app.buttons import *
-from sthelena.app.layout import place_x, place_y
+from sthelena.app.table.layout import place_x, place_y
 from sthelena.fruitjam import device
 from sthelena.fruitjam.inputs import LEAVE
 """ + CLICK + """
@@ -338,7 +338,7 @@ def bundled(tmp_path_factory):
 def test_the_one_file_build_plays_by_the_mouse_alone_under_the_vm(bundled):
     # As the app folder has it: sthelena_fruitjam.mpy beside code.py, no package.
     script = PREAMBLE.replace("from sthelena.app.buttons import *", "").replace(
-        "from sthelena.app.layout import place_x, place_y", "").replace(
+        "from sthelena.app.table.layout import place_x, place_y", "").replace(
         "from sthelena.fruitjam import device", "import sthelena_fruitjam as device\n"
         "from sthelena_fruitjam import place_x, place_y").replace(
         "from sthelena.fruitjam.inputs import LEAVE", "") + textwrap.dedent("""

@@ -65,7 +65,7 @@ def test_the_folder_is_not_built_with_a_stale_or_missing_mpy(tmp_path, change):
     shutil.copyfile(ROOT / "code.py", root / "code.py")
     committed = root / "lib" / "sthelena_fruitjam.mpy"
     if change == "stale":  # a source changed since the .mpy was made
-        game = root / "sthelena" / "app" / "menu.py"
+        game = root / "sthelena" / "app" / "screens" / "menu.py"
         game.write_text(game.read_text() + "\nCHANGED = 1\n")
     elif change == "missing":
         committed.unlink()
@@ -266,10 +266,10 @@ import sys
 import pygame
 from sthelena.desktop import window as desktop
 from sthelena.desktop.mouse import DesktopMouse
-from sthelena.app.big_screen import BigScreen
+from sthelena.app.big_screen.scaled import BigScreen
 from sthelena.app.game_app import App
-from sthelena.app.layout import place_x, place_y
-from sthelena.app.sheet import load_sheet
+from sthelena.app.table.layout import place_x, place_y
+from sthelena.app.table.sheet import load_sheet
 
 DEAL, SCALE = int(sys.argv[1]), int(sys.argv[2])
 display = desktop.Display(scale=SCALE, size=desktop.FRUIT_JAM_SIZE)
@@ -324,7 +324,7 @@ def test_the_windows_mouse_plays_the_fruit_jams_screen(tmp_path, home):
 def test_the_menus_quit_ends_a_fruit_jam_run_and_the_handheld_has_none(tmp_path, home, display,
                                                                        sheet):
     from app_driver import make_app
-    from sthelena.app import menu
+    from sthelena.app.screens import menu
 
     frames = tmp_path / "frames"
     proc = run(["--board", "fruit-jam", "--deal", 5, "--keys", "START UP A RIGHT RIGHT",

@@ -63,7 +63,7 @@ def test_on_circuitpython_the_app_folder_loads_its_mpy_and_plays_by_the_mouse(tm
     # search), the save.
     from pathlib import Path
 
-    from sthelena.app.hint import LARGE_HINT_SLOTS
+    from sthelena.app.hint.on_table import LARGE_HINT_SLOTS
 
     folder = bench_fruitjam.lay_out_app(str(tmp_path), mpy_libraries=mpy_libraries)
     sources = sorted(path.name for path in Path(folder).rglob("*.py"))

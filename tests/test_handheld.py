@@ -7,12 +7,14 @@ import pytest
 from app_driver import make_app, press, rgb
 from app_helpers import screen_rows
 from positions import position
-from sthelena.app import (deal_number, game_app, help, menu, overview, peek, play, screens,
-                          stuck, won)
-from sthelena.app.layout import place_x, place_y
-from sthelena.app.play import STATUS_WIDTH, status_text
+from sthelena.app import game_app
+from sthelena.app.screens import (deal_number, help, menu, overview, peek, common as screens,
+                                  stuck, won)
+from sthelena.app.table import play
+from sthelena.app.table.layout import place_x, place_y
+from sthelena.app.table.play import STATUS_WIDTH, status_text
 from sthelena.app.sounds import ERROR
-from sthelena.app.text_grid import TEXT_COLUMNS
+from sthelena.app.table.text_grid import TEXT_COLUMNS
 from sthelena.core.rules import PRESETS
 
 PRESET_NAMES = [name for name, _ in PRESETS]
@@ -136,7 +138,7 @@ MODULES = (play, menu, deal_number, peek, overview, help, won, stuck, screens)
 @pytest.fixture
 def long_writes(monkeypatch):
     """Every text an app module writes past the screen's right edge."""
-    from sthelena.app import text_grid
+    from sthelena.app.table import text_grid
 
     cut = []
 

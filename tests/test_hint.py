@@ -12,10 +12,10 @@ import pytest
 from conftest import ROOT
 from hint_helpers import STUCK, exactly, walked
 from mpvm import VM_EXCLUDE, run_micropython
-from sthelena.app.hint import hint_text
-from sthelena.app.hint_search import (HINT_NODES, LOST, NOTHING, PROGRESS, WINNING, hint_begin,
+from sthelena.app.hint.on_table import hint_text
+from sthelena.app.hint.search import (HINT_NODES, LOST, NOTHING, PROGRESS, WINNING, hint_begin,
                                       hint_nodes, hint_result, hint_search)
-from sthelena.app.text_grid import TEXT_COLUMNS
+from sthelena.app.table.text_grid import TEXT_COLUMNS
 from sthelena.core.game import Game
 from sthelena.core.rules import PRESETS
 from sthelena.solver.search import solve
@@ -103,7 +103,7 @@ import gc
 import sys
 sys.path.append("/lib/standins")
 from sthelena.core.game import Game
-from sthelena.app.hint_search import (hint_begin, hint_search, hint_result, hint_nodes,
+from sthelena.app.hint.search import (hint_begin, hint_search, hint_result, hint_nodes,
                                       hint_line, HINT_NODES)
 PRESETS = ("st-helena", "st-helena-pysol", "louis", "box-kite")
 # Random positions: every hint legal, the game unchanged.

@@ -11,9 +11,9 @@ import pytest
 
 from cli_helpers import run
 from hint_helpers import STUCK, exactly, walked
-from sthelena.app.hint_keys import hash_all, make_weights, moved
-from sthelena.app.hint_moves import generate_moves
-from sthelena.app.hint_search import (LOST, NOTHING, PROGRESS, WINNING, HintSearch, _buffers,
+from sthelena.app.hint.keys import hash_all, make_weights, moved
+from sthelena.app.hint.moves import generate_moves
+from sthelena.app.hint.search import (LOST, NOTHING, PROGRESS, WINNING, HintSearch, _buffers,
                                       hint_begin, hint_give_up, hint_line, hint_nodes,
                                       hint_result, hint_search, position_key)
 from sthelena.core.game import Game

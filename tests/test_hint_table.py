@@ -10,16 +10,17 @@ import pytest
 from app_driver import cursor_colour_around, make_app, press, rgb
 from conftest import ROOT
 from hint_helpers import STUCK, exactly, walked
-from sthelena.app import game_app, menu
+from sthelena.app import game_app
+from sthelena.app.screens import menu
 from sthelena.app.buttons import B, SELECT, HOLD
-from sthelena.app.deals import new_deal
-from sthelena.app.hint_search import hint_depth
-from sthelena.app.layout import place_x, place_y
-from sthelena.app.text_grid import TEXT_COLUMNS
+from sthelena.app.screens.deals import new_deal
+from sthelena.app.hint.search import hint_depth
+from sthelena.app.table.layout import place_x, place_y
+from sthelena.app.table.text_grid import TEXT_COLUMNS
 
 from won_games import won_game  # noqa: E402
 
-_ORANGE = 0xFF8C00  # the target mark's colour (table.py)
+_ORANGE = 0xFF8C00  # the target mark's colour (view.py)
 
 
 def close(colour, expected, slack=8):
@@ -298,7 +299,7 @@ def test_a_move_off_the_line_makes_the_next_hint_search_again(display, sheet, re
 
 
 def test_a_hint_that_runs_past_its_time_shows_what_it_found(display, sheet, reader):
-    from sthelena.app.hint import HINT_MS
+    from sthelena.app.hint.on_table import HINT_MS
 
     app = make_app(display, sheet, deal=9, rules="box-kite")
     before = exactly(app.game)
@@ -316,7 +317,7 @@ def test_a_hint_that_runs_past_its_time_shows_what_it_found(display, sheet, read
 
 
 def test_no_memory_for_a_hint_says_so_and_the_game_goes_on(display, sheet, reader, monkeypatch):
-    from sthelena.app import hint_search  # (the search's code, loaded for a hint: hint.py)
+    from sthelena.app.hint import search as hint_search  # (loaded for a hint: on_table.py)
 
     def no_memory(*_):
         raise MemoryError
@@ -332,7 +333,7 @@ def test_no_memory_for_a_hint_says_so_and_the_game_goes_on(display, sheet, reade
 
 def test_with_too_little_room_for_a_full_search_a_compact_one_runs(display, sheet, reader,
                                                                    monkeypatch):
-    from sthelena.app import hint_search  # (the search's code, loaded for a hint: hint.py)
+    from sthelena.app.hint import search as hint_search  # (loaded for a hint: on_table.py)
 
     full_begin = hint_search.hint_begin
 

@@ -18,6 +18,17 @@ import board_files  # noqa: E402
 import bundle  # noqa: E402
 
 PARTS = ("core", "app", "handheld", "fruitjam", "web", "desktop", "solver")
+# The app's sub-packages, by what they show, and the modules at its top.
+APP_PACKAGES = ("table", "hint", "screens", "big_screen")
+APP_TOP = ("game_app", "record", "power", "buttons", "sounds")
+# What a handheld leaves out (the mouse's and large screens', but the
+# PicoSystem's scaled table) and what is a .mpy of its own (the hint's
+# search): no other module of app/ imports them.
+KEPT_APART = {"sthelena.app.big_screen.": "sthelena.app.big_screen.",
+              "sthelena.app.hint.search": "sthelena.app.hint.",
+              "sthelena.app.hint.moves": "sthelena.app.hint.",
+              "sthelena.app.hint.keys": "sthelena.app.hint.",
+              "sthelena.app.hint.line": "sthelena.app.hint."}
 MAY_USE = {
     "core": {"core"},
     "app": {"core", "app"},
@@ -122,6 +133,33 @@ def test_every_module_is_in_a_part():
             and path.name != "__pycache__"} == set(PARTS)
 
 
+def test_the_app_is_in_packages_by_what_they_show():
+    app = PACKAGE / "app"
+    assert {path.name for path in app.iterdir() if path.is_dir()
+            and path.name != "__pycache__"} == set(APP_PACKAGES)
+    assert {path.stem for path in app.glob("*.py")} == set(APP_TOP) | {"__init__"}
+    for package in APP_PACKAGES:
+        folder = app / package
+        assert not [path for path in folder.iterdir() if path.is_dir()
+                    and path.name != "__pycache__"], package  # one level
+        init = (folder / "__init__.py").read_text()
+        tree = ast.parse(init)
+        assert ast.get_docstring(tree) and len(tree.body) == 1, package  # says what, holds nothing
+        for path in folder.glob("*.py"):  # and names what it holds
+            assert path.stem == "__init__" or "``%s``" % path.stem in init, path
+
+
+def test_what_a_board_leaves_out_or_loads_apart_no_other_app_module_imports(graph):
+    problems = []
+    for name, imports in graph.items():
+        for line, target in imports:
+            for kept, inside in KEPT_APART.items():
+                if target.startswith(kept) and part_of(name) == "app" \
+                        and not name.startswith(inside):
+                    problems.append("%s:%d imports %s" % (name, line, target))
+    assert problems == []
+
+
 def test_the_board_gets_what_the_folders_say_and_the_bundle_merges_it():
     on_board = {board_files.module_name(path) for path in board_files.board_files()}
     assert {part_of(name) for name in on_board} == set(board_files.ON_BOARD)
@@ -132,7 +170,8 @@ def test_the_board_gets_what_the_folders_say_and_the_bundle_merges_it():
     assert len(bundle.BOARD_MODULES) == len(set(bundle.BOARD_MODULES))
     on_picosystem = {board_files.module_name(path) for path in board_files.board_files(
         left_out=board_files.ON_PICOSYSTEM_LEFT_OUT)}
-    assert on_picosystem ^ on_board == {"sthelena.handheld.picosystem", "sthelena.app.big_screen",
+    assert on_picosystem ^ on_board == {"sthelena.handheld.picosystem",
+                                        "sthelena.app.big_screen.scaled",
                                         "sthelena.handheld.device"}
     assert set(bundle.PICOSYSTEM_MODULES) | set(bundle.DRIVE_MODULES) \
         | set(bundle.HINT_MODULES) == on_picosystem
@@ -144,7 +183,7 @@ def test_the_fruit_jam_gets_what_the_folders_say_and_its_bundle_merges_it(graph)
     on_fruit_jam = {board_files.module_name(path) for path in board_files.board_files(
         board_files.ON_FRUIT_JAM, board_files.NOT_ON_BOARD)}
     assert set(fruitjam_app.fruit_jam_modules()) | set(bundle.HINT_MODULES) == on_fruit_jam
-    assert {"sthelena.app.pointer", "sthelena.app.big_screen"} <= on_fruit_jam
+    assert {"sthelena.app.big_screen.pointer", "sthelena.app.big_screen.scaled"} <= on_fruit_jam
     assert not any(part_of(name) in ("handheld", "web", "desktop", "solver")
                    for name in on_fruit_jam)
     # and nothing the Fruit Jam gets imports a module it does not get
@@ -169,7 +208,7 @@ def test_the_web_edge_goes_on_no_board():
 def test_a_reverse_import_would_be_seen(tmp_path):
     # The check reads what it should: a core module importing the app is caught.
     path = tmp_path / "game.py"
-    path.write_text("def f():\n    from ..app.table import TableView\n")
+    path.write_text("def f():\n    from ..app.table.view import TableView\n")
     found = imported_modules("sthelena.core.game", path, modules())
-    assert found == [(2, "sthelena.app.table")]
+    assert found == [(2, "sthelena.app.table.view")]
     assert part_of(found[0][1]) not in MAY_USE["core"]

@@ -208,7 +208,7 @@ def test_the_large_sheet_is_the_generators_and_each_tile_the_small_ones_half_as_
 def test_the_desktops_picosystem_plays_the_large_table_centred(tmp_path, home, sheet):
     from app_driver import PngFrame, ScreenReader
     from desktop_helpers import run as desktop
-    from sthelena.app.sheet import load_sheet
+    from sthelena.app.table.sheet import load_sheet
     from sthelena.core.game import Game
 
     shot, small = tmp_path / "pico.png", tmp_path / "handheld.png"

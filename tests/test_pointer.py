@@ -1,6 +1,6 @@
 """The mouse (issue 21): where a click lands on a large screen, what it does
 there on each screen, holds, and a game won by mouse clicks alone. On
-CPython through the app's own pointer (``sthelena.app.pointer``) and the
+CPython through the app's own pointer (``sthelena.app.big_screen.pointer``) and the
 desktop's mouse, which the Fruit Jam's edge shares."""
 
 import os
@@ -9,12 +9,13 @@ import sys
 import pytest
 
 from app_driver import make_app, press
-from sthelena.app import buttons, game_app, menu
-from sthelena.app.big_screen import BigScreen, table_scale
-from sthelena.app.layout import place_x, place_y
-from sthelena.app.pointer import (LEFT_BUTTON, MIDDLE_BUTTON, RIGHT_BUTTON, WHEEL_DOWN, WHEEL_UP,
-                                  Pointer, place_at, pointed)
-from sthelena.app.screens import NOWHERE
+from sthelena.app import buttons, game_app
+from sthelena.app.screens import menu
+from sthelena.app.big_screen.scaled import BigScreen, table_scale
+from sthelena.app.table.layout import place_x, place_y
+from sthelena.app.big_screen.pointer import (LEFT_BUTTON, MIDDLE_BUTTON, RIGHT_BUTTON, WHEEL_DOWN,
+                                             WHEEL_UP, Pointer, place_at, pointed)
+from sthelena.app.screens.common import NOWHERE
 from sthelena.desktop.mouse import DesktopMouse
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),

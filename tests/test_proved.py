@@ -1,5 +1,5 @@
 """What the solver proved, on the handheld: the "winnable deals only" menu
-option (sthelena/app/proved.py, through the buttons, saved with the
+option (sthelena/app/hint/proved.py, through the buttons, saved with the
 settings), the won and stuck screens' lines, read back from the pixels, and
 a missing or corrupt assets/winnable.bin told on the status line."""
 
@@ -14,10 +14,12 @@ from app_helpers import screen_rows
 from conftest import ROOT
 from positions import position
 from sthelena.core import winnable
-from sthelena.app import game_app, menu, proved
-from sthelena.app.deals import new_deal
+from sthelena.app import game_app
+from sthelena.app.hint import proved
+from sthelena.app.screens import menu
+from sthelena.app.screens.deals import new_deal
 from sthelena.app.sounds import ERROR
-from sthelena.app.text_grid import TEXT_COLUMNS
+from sthelena.app.table.text_grid import TEXT_COLUMNS
 from sthelena.core.game import CYCLING, NO_MOVES, PLAYING, Game
 from sthelena.core.rules import Rules
 from sthelena.solver.search import WIN, solve
@@ -247,7 +249,8 @@ def test_the_board_hands_the_app_its_file_and_deals_winnable_ones_in_the_vm():
     won = deals_where("box-kite", lambda moves: moves > 0, 1)[0]
     lines = run("""
         import random
-        from sthelena.app import menu, proved
+        from sthelena.app.hint import proved
+        from sthelena.app.screens import menu
         from sthelena.core.rules import Rules
         app, buttons = device.setup()
         print(app.winnable)
@@ -258,7 +261,7 @@ def test_the_board_hands_the_app_its_file_and_deals_winnable_ones_in_the_vm():
         random.seed(5)
         numbers = [proved.next_deal_number(app) for _ in range(8)]
         print(" ".join(str(number) for number in numbers))
-        from sthelena.app.deals import new_deal
+        from sthelena.app.screens.deals import new_deal
         new_deal(app, %d)
         print(proved.known_lines(app.game, app.winnable))
     """ % won, files={"assets/sheet.bmp": SHEET, "assets/winnable.bin": ASSET})

@@ -12,7 +12,7 @@ import pytest
 from bench_hint import HINT_MODULES, QEMU_FIRMWARE
 from bundle import merge
 from qemu_m4 import GuestError, run_on_qemu
-from sthelena.app.hint_search import hint_begin, hint_result, hint_search
+from sthelena.app.hint.search import hint_begin, hint_result, hint_search
 from sthelena.core.game import Game
 
 WHY_NOT = None

@@ -10,9 +10,11 @@ import pytest
 from app_driver import ScreenReader, make_app, press, rgb
 from app_helpers import screen_rows
 from positions import position
-from sthelena.app import game_app, layout, menu
-from sthelena.app.layout import place_x, place_y
-from sthelena.app.text_grid import TEXT_COLUMNS, TEXT_ROWS
+from sthelena.app import game_app
+from sthelena.app.screens import menu
+from sthelena.app.table import layout
+from sthelena.app.table.layout import place_x, place_y
+from sthelena.app.table.text_grid import TEXT_COLUMNS, TEXT_ROWS
 
 
 def title_on_screen(display, reader, title, scale=2):
@@ -97,7 +99,7 @@ def test_a_texts_line_wider_than_the_screen_is_wrapped_by_the_library(
 
 def test_a_section_is_found_by_its_whole_name_and_ends_at_the_next_marker(
         display, sheet, tmp_path):
-    from sthelena.app.screens import write_section
+    from sthelena.app.screens.common import write_section
 
     texts = tmp_path / "help.txt"
     texts.write_text("@tables\nNot this.\n@table\r\nThis one,\nand this.\n@\n# notes\n",
@@ -196,8 +198,8 @@ def test_wrap_breaks_lines_where_the_labels_library_broke_them(sheet):
     # where adafruit_display_text's wrap_text_to_pixels breaks them in the
     # sheet's font (a line is filled while it stays under the width).
     from adafruit_display_text import wrap_text_to_pixels
-    from sthelena.app.font import SheetFont
-    from sthelena.app.screens import wrap
+    from sthelena.app.table.font import SheetFont
+    from sthelena.app.screens.common import wrap
     from conftest import ROOT
 
     font = SheetFont(sheet)

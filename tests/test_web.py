@@ -125,7 +125,7 @@ print(down >> 16, down & 0xffff, wide.screen.painted)
 
 def test_a_tap_on_the_handheld_table_is_a_click(moved_deal):
     lines = run_web_vm("""
-from sthelena.app.pointer import place_at
+from sthelena.app.big_screen.pointer import place_at
 game = WebGame(Storage(), None, False, "deal=%d")
 spot = [(x, y) for y in range(128) for x in range(160) if place_at(x, y) == 5][0]
 print(game.pointer_down(0, spot[0], spot[1], 1000) >= 0, game.app.cursor, game.app.lifted)
@@ -244,9 +244,10 @@ def test_the_site_holds_the_boards_modules_and_fetches_nothing_elsewhere(tmp_pat
                      "micropython.wasm", "page.css", "page.js"]
     files = json.loads((out / "game.json").read_text())["files"]
     modules = {name for name in files if name.startswith("/lib/sthelena/")}
-    for part in ("core", "app"):  # every module of the board's parts
-        for path in (REPO_ROOT / "sthelena" / part).glob("*.py"):
-            assert "/lib/sthelena/%s/%s.mpy" % (part, path.stem) in modules
+    for part in ("core", "app"):  # every module of the board's parts (the app's packages too)
+        for path in (REPO_ROOT / "sthelena" / part).rglob("*.py"):
+            name = path.relative_to(REPO_ROOT / "sthelena").with_suffix(".mpy").as_posix()
+            assert "/lib/sthelena/" + name in modules
     assert "/lib/sthelena/web/native/displayio.mpy" in modules
     assert not [name for name in modules if re.match(
         r"/lib/sthelena/(desktop|solver|handheld|fruitjam)/", name)]

@@ -6,12 +6,13 @@ core's bytes. Events are ``buttons`` numbers (plus ``HOLD``); ``tick(now_ms)``
 is called when nothing happens, for the save (``record``'s write policy) and
 the error flash.
 
-The App owns the game, the settings and the save; each screen (``play``,
-``menu``, ``deal_number``, ``peek``, ``help``, ``won``, ``stuck``,
-``stats_screen``) is a module
-of its own with two functions, one to draw it and one to handle a button that
-says which screen comes next (see ``screens``). The App routes events to the
-screen shown and brings up the next.
+The App owns the game, the settings and the save; each screen (the table's
+``table.play``; ``screens``' ``menu``, ``deal_number``, ``overview``,
+``peek``, ``help``, ``won``, ``stuck``, ``stats``) is a module of its own
+with two functions, one to draw it and one to handle a button that says
+which screen comes next (see ``screens.common``; ``screens.dispatch`` holds
+them by screen number). The App routes events to the screen shown and brings
+up the next.
 """
 
 import random
@@ -24,21 +25,14 @@ from .buttons import A, B, SELECT, HOLD, TICKS_MASK
 from .record import Keeper, restore
 from .sounds import CLICK, ERROR, FANFARE
 from .power import Power
-from .table import TableView, FOUR_COLOURS
-from .screens import (PLAY, MENU, PEEK, HELP, WON_SCREEN, STUCK, NUMBER, STATS, OVERVIEW,
-                      NOWHERE)
-from .autoplay import safe_home, finishable
-from .play import show_table, table_button, place_cursor
-from .menu import show_menu, menu_button
-from .peek import show_peek, peek_button
-from .help import show_help, help_button
-from .won import show_won, won_button
-from .stuck import show_stuck, stuck_button
-from .deal_number import show_number, number_button
-from .stats_screen import show_stats, stats_button, show_stats_reset, stats_reset_button
-from .overview import show_overview, overview_button
-from .proved import next_deal_number
-from .hint import start_hint, hint_tick, stop_hint, HINT_NODES, HINT_SLOTS
+from .table.view import TableView, FOUR_COLOURS
+from .screens.common import (PLAY, MENU, PEEK, HELP, WON_SCREEN, STUCK, NUMBER, STATS, OVERVIEW,
+                             NOWHERE)
+from .table.autoplay import safe_home, finishable
+from .table.play import show_table, place_cursor
+from .screens.dispatch import SHOW_SCREEN, SCREEN_BUTTON
+from .hint.proved import next_deal_number
+from .hint.on_table import start_hint, hint_tick, stop_hint, HINT_NODES, HINT_SLOTS
 
 from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
 
@@ -49,13 +43,6 @@ _STILL = const(0)
 _MOVED = const(1)  # a move was played: it may have ended the game
 _STARTED = const(2)  # a game was started: the same, but quietly
 _STOPPED = const(15)  # (as the screen a press was handled on: it only stopped a hint)
-
-# Each screen's two functions, by screen number (screens.PLAY ...): draw it,
-# and handle a button (returning the screen that comes next).
-_SHOW = (show_table, show_menu, show_peek, show_help, show_won, show_stuck, show_number,
-         show_stats, show_stats_reset, show_overview)
-_BUTTON = (table_button, menu_button, peek_button, help_button, won_button, stuck_button,
-           number_button, stats_button, stats_reset_button, overview_button)
 
 
 def _random_deal():
@@ -86,9 +73,9 @@ class App:
         self.power = None if sensors is None else Power(display, sensors)
         self.lights = lights
         self.lights_on = True
-        self.menu_extras = None  # the edge's items after the menu's standard ones (menu.py)
+        self.menu_extras = None  # the edge's items after the menu's standard ones (screens/menu.py)
         self.texts = texts  # the path of the texts file (help, the stuck screen)
-        self.winnable = winnable  # the path of assets/winnable.bin, or None (proved.py)
+        self.winnable = winnable  # the path of assets/winnable.bin, or None (hint/proved.py)
         self.winnable_only = False  # new deals only proved winnable ones (a menu option, saved)
         display.root_group = self.view.group  # once: never replaced in play
         self.store = store
@@ -99,19 +86,19 @@ class App:
         self.cursor = 0
         self.lifted = NOWHERE
         self.screen = PLAY
-        self.status_key = -1  # the game's state the status text was built for (play.py)
+        self.status_key = -1  # the game's state the status text was built for (table/play.py)
         self.status = ""  # that text
         self.shown = None  # the text the status line shows: status or a message
         self.autos = bytearray()  # a byte a move played: 1 if auto-play made it
         self.auto_on = False  # auto-play to the foundations (a menu option, saved)
         self.can_finish = False  # every card out can go home in turn: A finishes
         self.counted = -1  # the count the status line shows
-        self.asked = -1  # the action waiting for a second A to confirm it (menu.py)
+        self.asked = -1  # the action waiting for a second A to confirm it (screens/menu.py)
         self.page = 0  # help's page, or the place peek shows
-        self.menu_item = 0  # the menu's chosen item, first shown and labels (menu.py)
+        self.menu_item = 0  # the menu's chosen item, first shown and labels (screens/menu.py)
         self.menu_first = 0
         self.labels = None
-        self.digits = bytearray(10)  # deal by number (deal_number.py)
+        self.digits = bytearray(10)  # deal by number (screens/deal_number.py)
         self.digit = 9
         self.redo = bytearray()  # moves undone, two bytes each, last undone last
         self._dirty = False
@@ -122,13 +109,13 @@ class App:
         self.last_screen = PLAY  # the screen it was handled on (_STOPPED: it stopped a hint)
         self.undid = False  # the last press of B on the table undid a move
         self.message = ""
-        self.hint = None  # the hint's search while it runs (hint.py)
-        self.hint_line = None  # the winning line the last hint found, kept (hint.py)
+        self.hint = None  # the hint's search while it runs (hint/on_table.py)
+        self.hint_line = None  # the winning line the last hint found, kept (hint/on_table.py)
         self.hint_since = -1  # when it began (-1: not yet timed)
         self.hint_target = NOWHERE  # the place a hint shown marks
         self.next_rules = None  # restore may bring back the saved ones
         self.statistics = Statistics()
-        self.stats_kind = 0  # the rules the statistics screen shows (stats_screen.py)
+        self.stats_kind = 0  # the rules the statistics screen shows (screens/stats.py)
         self.finished = False  # this game's result is counted
         self.on_record = None  # on_record(statistics): a deal's result was just counted
         self.keeper = Keeper(store)
@@ -259,7 +246,7 @@ class App:
                 return
             if not began:
                 self.undid = False
-        self.go(_BUTTON[self.screen](self, event & 7, held))
+        self.go(SCREEN_BUTTON[self.screen](self, event & 7, held))
 
     def go(self, screen):
         """Bring ``screen`` up; the table becomes the won or stuck screen
@@ -301,7 +288,7 @@ class App:
             show_table(self)  # every time: the view skips what looks the same
         elif screen != self.screen:
             self.screen = screen
-            _SHOW[screen](self)
+            SHOW_SCREEN[screen](self)
         if won_now:
             if self.show_now is not None:
                 self.show_now()  # the won screen first: writing the flash takes a while
@@ -312,7 +299,7 @@ class App:
     def play(self, move):
         """Push a legal move; keep the redo list if it is the move redo
         would play. With auto-play on, the cards it sends home follow (see
-        autoplay.py), marked in ``autos`` so that undo takes them back with
+        table/autoplay.py), marked in ``autos`` so that undo takes them back with
         this move."""
         game = self.game
         game.push(move)

@@ -19,9 +19,9 @@ player's: the minute starts again when it ends.
 
 from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
 from .buttons import HOLD, TICKS_MASK
-from .screens import PLAY
+from .screens.common import PLAY
 from .sounds import ERROR
-from .play import show_table
+from .table.play import show_table
 
 BRIGHTNESS_LEVELS = (0.25, 0.5, 0.75, 1.0)  # the brightness steps; one more step is "auto"
 BRIGHTNESS_AUTO = const(4)

@@ -1,7 +1,7 @@
 """The board's hint on the command line: ``python -m sthelena hint``.
 
 ``hint POSITION | --deal N [--rules R] [--nodes K] [--json]`` runs the very
-search the handheld runs (``sthelena.app.hint_search``, the same budget of
+search the handheld runs (``sthelena.app.hint.search``, the same budget of
 positions unless ``--nodes`` says otherwise) and prints what the board
 would say: ``wins`` with the whole winning line, ``progress`` (the first
 move of the line that brought the most cards home), ``nothing``, or
@@ -11,7 +11,7 @@ registers it.
 
 import json
 
-from ..app.hint_search import (HINT_NODES, LOST, NOTHING, PROGRESS, WINNING, hint_begin,
+from ..app.hint.search import (HINT_NODES, LOST, NOTHING, PROGRESS, WINNING, hint_begin,
                                hint_gain, hint_line, hint_nodes, hint_result, hint_search)
 from ..core.notation import move_name
 from .arguments import add_position_or_deal, game_of_position_or_deal, whole_number

@@ -8,7 +8,7 @@ keyboard (for tests, bug reports and screenshots); the window's loop
 import re
 
 from ..app.buttons import A, B, DOWN, HOLD, LEFT, NAMES, RIGHT, SELECT, START, UP
-from ..app.pointer import LEFT_BUTTON, MIDDLE_BUTTON, RIGHT_BUTTON, WHEEL_DOWN, WHEEL_UP
+from ..app.big_screen.pointer import LEFT_BUTTON, MIDDLE_BUTTON, RIGHT_BUTTON, WHEEL_DOWN, WHEEL_UP
 from .arguments import CliError, shown
 
 KEYS_LIMIT = 10000  # the most button names one --keys script may hold

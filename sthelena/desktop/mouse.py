@@ -8,8 +8,8 @@ screen (a FanScreen, or a BigScreen) finds the place under them and
 """
 
 from ..app.buttons import A, B, HOLD, NO_EVENT
-from ..app.drag import DragPointer
-from ..app.pointer import LEFT_BUTTON
+from ..app.big_screen.drag import DragPointer
+from ..app.big_screen.pointer import LEFT_BUTTON
 
 DRAG_STEP = 8  # screen pixels between the moves a script's drag reports
 

@@ -10,7 +10,7 @@ import os
 import time
 
 from ..app.buttons import NO_EVENT
-from ..app.pointer import LEFT_BUTTON, MIDDLE_BUTTON, RIGHT_BUTTON, WHEEL_DOWN, WHEEL_UP
+from ..app.big_screen.pointer import LEFT_BUTTON, MIDDLE_BUTTON, RIGHT_BUTTON, WHEEL_DOWN, WHEEL_UP
 from .display import cannot_write
 from .keys import DRAG, KEYS, LEFT_STEPS, Wait
 

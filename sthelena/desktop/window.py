@@ -31,7 +31,7 @@ import os
 import sys
 
 from .arguments import (CliError, Parser, deal_number, guarded, parse_args, parse_notation,
-                            parse_rules, print_error, shown, whole_number)
+                        parse_rules, print_error, shown, whole_number)
 from ..core.deal import DEAL_LIMIT
 from .display import HEIGHT, SCALE, WIDTH, Display
 from .keys import KEYS_LIMIT, read_keys
@@ -193,16 +193,16 @@ def _main(argv):
                       size=FRUIT_JAM_SIZE if fruit_jam else PICOSYSTEM_SIZE if picosystem
                       else (WIDTH, HEIGHT))
     from ..app.game_app import App
-    from ..app.sheet import load_sheet
+    from ..app.table.sheet import load_sheet
 
     screen = display
     if fruit_jam or picosystem:
-        from ..app.big_screen import BigScreen
+        from ..app.big_screen.scaled import BigScreen
 
         if picosystem:
             screen = BigScreen(display, *PICOSYSTEM_TABLE)
         else:  # the Fruit Jam's fanned table (the text screens scaled by BigScreen)
-            from ..app.fan_table import FanScreen
+            from ..app.big_screen.fan_table import FanScreen
 
             screen = FanScreen(display, load_sheet(FAN_SHEET_PATH))
 
@@ -215,7 +215,7 @@ def _main(argv):
               winnable=WINNABLE_PATH, **options)
     mouse = None
     if fruit_jam:
-        from ..app.hint import LARGE_HINT_NODES, LARGE_HINT_SLOTS
+        from ..app.hint.on_table import LARGE_HINT_NODES, LARGE_HINT_SLOTS
         from .mouse import DesktopMouse
 
         app.hint_nodes = LARGE_HINT_NODES  # as the Fruit Jam's edge gives it

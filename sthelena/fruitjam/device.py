@@ -9,9 +9,9 @@ Fruit Jam OS's launcher starts with the folder as its working directory.
 import supervisor
 
 from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
-from ..app.big_screen import BigScreen, table_scale
+from ..app.big_screen.scaled import BigScreen, table_scale
 from ..app.buttons import NO_EVENT, TICKS_MASK
-from ..app.hint import LARGE_HINT_NODES, LARGE_HINT_SLOTS
+from ..app.hint.on_table import LARGE_HINT_NODES, LARGE_HINT_SLOTS
 from .inputs import LEAVE, BoardButtons, GamepadSource, KeyboardSource
 from .mouse import MouseSource, UsbMouse
 from .speaker import Speaker, open_audio
@@ -94,11 +94,11 @@ def big_screen(display):
     """The display the app is handed: the fanned table (FanScreen) where the
     screen takes it and its sheet is there, else the handheld's table scaled
     (a folder copied without the fan sheet still plays)."""
-    from ..app.fan_layout import fits
+    from ..app.big_screen.fan_layout import fits
 
     if fits(display.width, display.height):
-        from ..app.fan_table import FanScreen
-        from ..app.sheet import load_sheet
+        from ..app.big_screen.fan_table import FanScreen
+        from ..app.table.sheet import load_sheet
 
         try:
             return FanScreen(display, load_sheet(FAN_SHEET_PATH))
@@ -118,7 +118,7 @@ class FruitJam:
         import usb.core
 
         from ..app.game_app import App
-        from ..app.sheet import load_sheet
+        from ..app.table.sheet import load_sheet
 
         self.screen = big_screen(open_display())
         self.peripherals, out = open_audio()

@@ -1,5 +1,5 @@
 """The Fruit Jam's USB mouse: its pointer on the screen, its buttons as the
-app's events (``sthelena.app.pointer`` says what a click does where).
+app's events (``sthelena.app.big_screen.pointer`` says what a click does where).
 
 Adafruit's ``adafruit_usb_host_mouse`` finds a boot mouse, takes it from
 the firmware and makes its pointer (a TileGrid of the library's arrow). The
@@ -11,8 +11,8 @@ looked for again every ``RESCAN_MS``.
 
 from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
 from ..app.buttons import NO_EVENT, TICKS_MASK
-from ..app.drag import DragPointer
-from ..app.pointer import WHEEL_UP, WHEEL_DOWN
+from ..app.big_screen.drag import DragPointer
+from ..app.big_screen.pointer import WHEEL_UP, WHEEL_DOWN
 
 RESCAN_MS = const(2000)  # how often an absent mouse is looked for
 _READ_MS = const(10)  # how long a read waits for a report

@@ -117,7 +117,7 @@ def setup():
     """Build the board's pieces and the app: ``(app, buttons)`` (the
     NeoPixels are ``app.lights``)."""
     from ..app.game_app import App
-    from ..app.sheet import load_sheet
+    from ..app.table.sheet import load_sheet
 
     buttons = button_source()
     display = board.DISPLAY

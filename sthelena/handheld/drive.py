@@ -15,7 +15,7 @@ import displayio
 from adafruit_display_text import wrap_text_to_pixels
 from adafruit_display_text.bitmap_label import Label
 
-from ..app.font import SheetFont
+from ..app.table.font import SheetFont
 
 STATS_PATH = "/sthelena-stats.txt"
 COPY_FOLDER = "/saves"  # the save's copies (DriveCopy), in a folder of their own

@@ -16,7 +16,7 @@ import board
 import keypad
 
 from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
-from ..app.big_screen import BigScreen
+from ..app.big_screen.scaled import BigScreen
 from .shared import (TEXTS_PATH, WINNABLE_PATH, BoardSensors, ButtonSource, NvmStore,
                      SoundLights, _FRAME, _whole, drive_copy, erased_from, frame_bytes, play)
 
@@ -171,7 +171,7 @@ class SectorStore(NvmStore):
 def picosystem_setup():
     """Build the PicoSystem's pieces and the app: ``(app, buttons, lights, screen)``."""
     from ..app.game_app import App
-    from ..app.sheet import load_sheet
+    from ..app.table.sheet import load_sheet
 
     buttons = picosystem_buttons()
     lights = Lights()

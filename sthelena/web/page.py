@@ -23,11 +23,11 @@ import time
 
 from ..app.buttons import (A, B, DOWN, LEFT, NAMES, NO_EVENT, RIGHT, SELECT, START, UP,
                            ButtonTimer)
-from ..app.drag import DragPointer
+from ..app.big_screen.drag import DragPointer
 from ..app.game_app import App
-from ..app.hint import LARGE_HINT_NODES, LARGE_HINT_SLOTS
-from ..app.pointer import LEFT_BUTTON, MIDDLE_BUTTON, RIGHT_BUTTON, WHEEL_DOWN, WHEEL_UP
-from ..app.sheet import load_sheet
+from ..app.hint.on_table import LARGE_HINT_NODES, LARGE_HINT_SLOTS
+from ..app.big_screen.pointer import LEFT_BUTTON, MIDDLE_BUTTON, RIGHT_BUTTON, WHEEL_DOWN, WHEEL_UP
+from ..app.table.sheet import load_sheet
 from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
 from ..core.deal import DEAL_LIMIT
 from ..core.rules import Rules
@@ -117,7 +117,7 @@ class WebGame:
         self.screen = Screen(size[0], size[1])
         display = self.screen
         if wide:
-            from ..app.fan_table import FanScreen
+            from ..app.big_screen.fan_table import FanScreen
 
             display = FanScreen(self.screen, load_sheet(FAN_SHEET_PATH))
             self.points = display

@@ -3,7 +3,7 @@ cards): a card's outline in pieces, the marks, the foundations' arrows, and
 the shapes of the big suits in a card's middle.
 
 Legend as glyphs.py's, and ``e`` for EDGE (a card's outline). Every tile is
-10 x 16 (``sthelena/app/fan_layout.py`` numbers them). The corner index of
+10 x 16 (``sthelena/app/big_screen/fan_layout.py`` numbers them). The corner index of
 a card (its rank over its suit) is the handheld's 12 x 16 rank and suit art
 at its own size, cut to 9 columns beside the card's left edge
 (``fan_sheet.py``); the big suits are drawn from the shapes below at 30 x 32,

@@ -1,5 +1,5 @@
 """Draw the fan sheet (``assets/sheet-fruitjam.bmp``): the big screen's cards
-in tiles of 10 x 16, at the tiles ``sthelena/app/fan_layout.py`` names.
+in tiles of 10 x 16, at the tiles ``sthelena/app/big_screen/fan_layout.py`` names.
 
 The art is fan_glyphs.py's (outline, marks, signs, the big suits' shapes)
 and, for a card's corner index, glyphs.py's rank and suit pictures at their
@@ -12,8 +12,8 @@ import fan_glyphs
 import glyphs
 import pixel_art
 from pixel_art import PALETTE, paint, strip
-from sthelena.app import fan_layout as fan
-from sthelena.app import tiles
+from sthelena.app.big_screen import fan_layout as fan
+from sthelena.app.table import tiles
 
 LEGEND = {",": tiles.TABLE, ".": tiles.PAPER, "e": fan.EDGE}  # and INK ("#")
 FAN_PALETTE = list(PALETTE)  # the BMP's colour table: the handheld sheet's, and the outline

@@ -1,7 +1,7 @@
 """The sprite sheet's pixel art: every picture, drawn as text.
 
 ``tools/assets/make_assets.py`` reads this file and draws each picture into
-``assets/sheet.bmp`` at the tile that ``sthelena/app/tiles.py`` names for it.
+``assets/sheet.bmp`` at the tile that ``sthelena/app/table/tiles.py`` names for it.
 Desktop only: nothing here goes to the board.
 
 Legend (one character a pixel; palette indices as in tiles.py):

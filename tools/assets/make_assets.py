@@ -5,7 +5,7 @@ and assets/sheet-large.bmp; and the big screen's cards -> assets/sheet-fruitjam.
                                        [--png PATH [--scale N]]
 
 Writes an uncompressed 4-bit BMP of 16 x 13 tiles of 6 x 8 pixels (96 x 104),
-each picture at the tile ``sthelena/app/tiles.py`` names for it, every other
+each picture at the tile ``sthelena/app/table/tiles.py`` names for it, every other
 pixel TABLE; and the same sheet half as large again (tiles of 9 x 12, 144 x
 156: ``larger``), for the PicoSystem's 240 x 240 screen. Without OUT_PATH
 all three are written to assets/; with it, the large one only where --large
@@ -35,7 +35,7 @@ sys.path[:0] = [os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__f
 import glyphs  # noqa: E402
 from pixel_art import (INK, LEGEND, PALETTE, UNUSED, check, paint,  # noqa: E402,F401
                        strip)  # (theirs, and make_assets' callers')
-from sthelena.app import tiles  # noqa: E402
+from sthelena.app.table import tiles  # noqa: E402
 
 WIDTH = tiles.TILE_WIDTH * tiles.SHEET_COLUMNS  # 96
 HEIGHT = tiles.TILE_HEIGHT * tiles.SHEET_ROWS  # 104

@@ -18,8 +18,8 @@ from pathlib import Path
 sys.path[:0] = [os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), part)
                 for part in ("board", "bench", "assets")]  # the tools' folders
 import make_assets  # noqa: E402
-from sthelena.app import tiles  # noqa: E402
-from sthelena.app.table import BAIZE  # noqa: E402
+from sthelena.app.table import tiles  # noqa: E402
+from sthelena.app.table.view import BAIZE  # noqa: E402
 
 SIZE = 64
 SCALE = 1  # (twice the size, two cards would cover each other)

@@ -9,7 +9,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
-from sthelena.app import tiles  # noqa: E402
+from sthelena.app.table import tiles  # noqa: E402
 
 INK = "#"  # the legend's one character whose index depends on the picture
 LEGEND = {",": tiles.TABLE, ".": tiles.PAPER, "o": tiles.DIM}  # and INK

@@ -68,18 +68,19 @@ NVM_CAPACITY = 8192 - 10  # the record's room in nvm (a frame's head and CRC: sh
 # note alone, only when boot.py gave the game the drive.)
 LIBRARY_MODULES = ("adafruit_displayio_layout.layouts",
                    "adafruit_displayio_layout.layouts.grid_layout")
-MODULES = ("sthelena.core.cards", "sthelena.core.moves", "sthelena.core.rules", "sthelena.core.deal",
-           "sthelena.core.stuck_search", "sthelena.core.game", "sthelena.core.save", "sthelena.app.buttons",
-           "sthelena.app.sounds",
-           "sthelena.app.tiles", "sthelena.app.layout", "sthelena.app.text_grid",
-           "sthelena.app.table",
-           "sthelena.app.screens", "sthelena.core.statistics", "sthelena.app.record",
-           "sthelena.app.stats_screen", "sthelena.app.reasons", "sthelena.app.autoplay",
-           "sthelena.app.play", "sthelena.core.winnable", "sthelena.app.proved", "sthelena.app.deals",
-           "sthelena.app.hint_terms", "sthelena.app.kept_line", "sthelena.app.hint",
-           "sthelena.app.menu", "sthelena.app.deal_number",
-           "sthelena.app.peek", "sthelena.app.overview", "sthelena.app.help",
-           "sthelena.app.won", "sthelena.app.stuck", "sthelena.app.game_app", "sthelena.app.sheet",
+MODULES = ("sthelena.core.cards", "sthelena.core.moves", "sthelena.core.rules",
+           "sthelena.core.deal", "sthelena.core.stuck_search", "sthelena.core.game",
+           "sthelena.core.save", "sthelena.app.buttons", "sthelena.app.sounds",
+           "sthelena.app.table.tiles", "sthelena.app.table.layout", "sthelena.app.table.text_grid",
+           "sthelena.app.table.view", "sthelena.app.screens.common", "sthelena.core.statistics",
+           "sthelena.app.record", "sthelena.app.screens.stats", "sthelena.app.table.reasons",
+           "sthelena.app.table.autoplay", "sthelena.app.table.play", "sthelena.core.winnable",
+           "sthelena.app.hint.proved", "sthelena.app.screens.deals", "sthelena.app.hint.terms",
+           "sthelena.app.hint.kept_line", "sthelena.app.hint.on_table",
+           "sthelena.app.screens.menu", "sthelena.app.screens.deal_number",
+           "sthelena.app.screens.peek", "sthelena.app.screens.overview",
+           "sthelena.app.screens.help", "sthelena.app.screens.won", "sthelena.app.screens.stuck",
+           "sthelena.app.screens.dispatch", "sthelena.app.game_app", "sthelena.app.table.sheet",
            "sthelena.handheld.shared", "sthelena.handheld.device")
 
 SETUP = """
@@ -99,7 +100,7 @@ print("libraries", " ".join(str(size) for size in sizes))
 sizes = []
 # As on the board, where code.py imports only the game: the script keeps no
 # name of a library (they stay imported, in sys.modules), so what the game
-# lets go of (table.py's layout modules, once the places are laid out) goes.
+# lets go of (view.py's layout modules, once the places are laid out) goes.
 del adafruit_displayio_layout
 """
 
@@ -251,7 +252,7 @@ def micropython_figures(board="pybadge", rounds=12, bundle_path=None, libraries=
     sheet = os.path.join(ROOT, "assets", "sheet.bmp")
     if not os.path.exists(sheet):
         sys.exit("assets/sheet.bmp is missing: run `python tools/assets/make_assets.py` first")
-    if bundle_path:  # (the hint's search beside it: hint.py loads it for a hint)
+    if bundle_path:  # (the hint's search beside it: on_table.py loads it for a hint)
         code = ["--file", "lib/sthelena_board.mpy=" + bundle_path,
                 "--file", "lib/sthelena_hint.mpy=" + os.path.join(os.path.dirname(bundle_path),
                                                                   "sthelena_hint.mpy")]

@@ -128,7 +128,7 @@ def winning_presses(number):
     goes; (words, whether the App won)."""
     from sthelena.app import buttons
     from sthelena.app.game_app import App
-    from sthelena.app.sheet import load_sheet
+    from sthelena.app.table.sheet import load_sheet
     from sthelena.core.game import Game
     from sthelena.core.moves import REDEAL
     from sthelena.solver.search import solve

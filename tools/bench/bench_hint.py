@@ -1,4 +1,4 @@
-"""The board's hint (``sthelena/app/hint_search.py``): what it answers from the
+"""The board's hint (``sthelena/app/hint/search.py``): what it answers from the
 deal, how long that takes on a SAMD51, and its heap (``make bench-hint``);
 prints figures, passes or fails nothing.
 
@@ -46,8 +46,8 @@ from board_files import VM_EXCLUDE_NOTATION  # noqa: E402
 from bundle import CORE_MODULES, merge  # noqa: E402
 from vm_figures import vm_figures  # noqa: E402
 
-from sthelena.app.hint import HINT_MS, HINT_SLICE  # noqa: E402
-from sthelena.app.hint_search import (HINT_NODES, HINT_SLOTS, LARGE_HINT_NODES,  # noqa: E402
+from sthelena.app.hint.on_table import HINT_MS, HINT_SLICE  # noqa: E402
+from sthelena.app.hint.search import (HINT_NODES, HINT_SLOTS, LARGE_HINT_NODES,  # noqa: E402
                                       LARGE_HINT_SLOTS, WINNING, hint_begin, hint_result,
                                       hint_search)
 from sthelena.core.game import Game  # noqa: E402
@@ -56,8 +56,8 @@ from sthelena.core.winnable import PROVED_LOST, find_section, proved_of  # noqa:
 
 SAMD51_PYSTONES = 1521.6  # passes/s, CircuitPython on a Metro M4 Express (SAMD51, 120 MHz)
 QEMU_FIRMWARE = os.path.join(ROOT, "build", "qemu", "firmware.elf")
-HINT_MODULES = CORE_MODULES + ("sthelena.app.hint_keys", "sthelena.app.hint_moves",
-                               "sthelena.app.hint_line", "sthelena.app.hint_search")
+HINT_MODULES = CORE_MODULES + ("sthelena.app.hint.keys", "sthelena.app.hint.moves",
+                               "sthelena.app.hint.line", "sthelena.app.hint.search")
 SAYS = {1: "wins", 2: "progress", 3: "nothing", 4: "lost"}
 CHUNK = 20  # deals a qemu run
 KILOBYTE = 1024
@@ -127,7 +127,7 @@ VM_SPEED = """
 import sys, time
 sys.path.append("/lib/standins")
 from sthelena.core.game import Game
-from sthelena.app.hint_search import hint_begin, hint_search
+from sthelena.app.hint.search import hint_begin, hint_search
 try:
     sys.path.append("/bench")
     import pystone
@@ -262,7 +262,7 @@ def vm_args():
 def heap_on_vm():
     source = ('sys.path.append("/lib/standins")\n'
               "from sthelena.core.game import Game\n"
-              "from sthelena.app.hint_search import hint_begin, hint_search, HINT_NODES\n")
+              "from sthelena.app.hint.search import hint_begin, hint_search, HINT_NODES\n")
     script = HEAP_SCRIPT.replace("SOURCE", source).replace("SLICE", str(HINT_SLICE))
     return vm_figures(vm_args(), script)["hint_heap"]
 

@@ -58,7 +58,7 @@ class _Speaker:
 
 def main(games=GAMES, rules="st-helena"):
     from sthelena.app.game_app import App
-    from sthelena.app.sheet import load_sheet
+    from sthelena.app.table.sheet import load_sheet
 
     sheet = load_sheet(os.path.join(ROOT, "assets", "sheet.bmp"))
     print("presses per card move over %d won games (%s, made backwards from the won position;"
@@ -74,7 +74,7 @@ def main(games=GAMES, rules="st-helena"):
             moves += played
             won += is_won
         _report(name, presses, "presses", moves, won, games, GOALS.get(scheme))
-    from sthelena.app.fan_table import FanScreen
+    from sthelena.app.big_screen.fan_table import FanScreen
     from sthelena.desktop.mouse import DesktopMouse
 
     fan_sheet = load_sheet(os.path.join(ROOT, "assets", "sheet-fruitjam.bmp"))

@@ -181,7 +181,7 @@ WAIT_HINT = """started => new Promise(done => {
 
 
 def bench_hint(browser, first, last):
-    from sthelena.app.hint_search import HINT_NODES
+    from sthelena.app.hint.search import HINT_NODES
 
     print("4. The hint from each deal of %d-%d as dealt, the board's budget (%d positions; "
           "the handheld layout):" % (first, last, HINT_NODES))

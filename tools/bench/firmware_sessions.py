@@ -34,9 +34,9 @@ sys.path[:0] = [ROOT, os.path.join(ROOT, "tools", "bench")]
 
 from sthelena.app import buttons  # noqa: E402
 from sthelena.app.game_app import App  # noqa: E402
-from sthelena.app.screens import (HELP, MENU, NOWHERE, NUMBER, OVERVIEW, PEEK, PLAY,  # noqa: E402
-                                  STATS, STUCK, WON_SCREEN)
-from sthelena.app.sheet import load_sheet  # noqa: E402
+from sthelena.app.screens.common import (  # noqa: E402
+    HELP, MENU, NOWHERE, NUMBER, OVERVIEW, PEEK, PLAY, STATS, STUCK, WON_SCREEN)
+from sthelena.app.table.sheet import load_sheet  # noqa: E402
 from sthelena.core.game import PLAYING, REDEAL_ONLY, Game  # noqa: E402
 from sthelena.core.moves import REDEAL  # noqa: E402
 from won_games import PATHS  # noqa: E402
@@ -196,7 +196,7 @@ def _keeps_playing(game, move):
 
 def _liftable(game):
     """A pile whose top card has a quick move that keeps the game going."""
-    from sthelena.app.autoplay import best_move
+    from sthelena.app.table.autoplay import best_move
 
     for place in range(12):
         if game.top(place):

@@ -38,7 +38,7 @@ import cut_runs  # noqa: E402
 import emulated  # noqa: E402
 from app_driver import PngFrame, ScreenReader  # noqa: E402
 
-from sthelena.app.sheet import load_sheet  # noqa: E402
+from sthelena.app.table.sheet import load_sheet  # noqa: E402
 
 LOST = "power cut lost the save (the flash was neither blank nor a whole save)"
 RESTORED = "power cut: save restored (the flash was neither blank nor a whole save)"

@@ -14,8 +14,8 @@ import random
 from collections import deque
 
 from sthelena.app import buttons
-from sthelena.app.autoplay import best_move
-from sthelena.app.layout import step
+from sthelena.app.table.autoplay import best_move
+from sthelena.app.table.layout import step
 from sthelena.core.game import Game
 from sthelena.core.rules import Rules
 
@@ -184,7 +184,7 @@ def point_of(screen, place):
     table shows it now (FanScreen), or on the scaled table (BigScreen)."""
     if hasattr(screen, "place_point"):
         return screen.place_point(place)
-    from sthelena.app.layout import place_x, place_y
+    from sthelena.app.table.layout import place_x, place_y
 
     return screen.from_table(place_x(place) + 12, place_y(place) + 12)
 
@@ -197,7 +197,7 @@ def play_through_clicks(app, line, scheme, mouse):
     auto-play on in the held click's and the drag's second schemes.
     ``mouse``: a DesktopMouse on the app's screen. Returns (clicks and
     drags, card moves played, won)."""
-    from sthelena.app.pointer import LEFT_BUTTON
+    from sthelena.app.big_screen.pointer import LEFT_BUTTON
 
     clicks = 0
 
@@ -238,7 +238,7 @@ def mouse_words(text, line, size=(720, 400), drag=False):
     ``text`` on the Fruit Jam's fanned table of ``size``: CLICK@X,Y on each
     card and then where it goes, or (``drag``) DRAG@X1,Y1:X2,Y2 from one to
     the other (auto-play off, as a new save has it)."""
-    from sthelena.app.fan_layout import FanLayout
+    from sthelena.app.big_screen.fan_layout import FanLayout
 
     layout = FanLayout(*size)
     game = Game.from_notation(text)

@@ -1,7 +1,7 @@
 """Which of the package's files go on the board: read from the folders.
 
-The handheld gets ``sthelena/core/``, ``sthelena/app/`` and
-``sthelena/handheld/`` (the package docstring says why), but the position
+The handheld gets ``sthelena/core/``, ``sthelena/app/`` (with its
+sub-packages) and ``sthelena/handheld/`` (the package docstring says why), but the position
 notation, which the board never reads or writes (``Game`` imports it only
 when a position is given as text), the app's modules for a mouse and a
 large screen, and the PicoSystem's edge. The PicoSystem gets the same with
@@ -24,8 +24,9 @@ OFF_BOARD = ("desktop", "solver", "web", "fruitjam")  # (fruitjam: off the handh
 NOT_ON_BOARD = ("core/notation.py",)  # in an on-board folder, never imported there
 # The app's modules for a mouse and a large screen: the handheld has neither.
 # The Fruit Jam's alone: the fanned table and its drag and drop.
-FRUIT_JAM_ONLY = ("app/pointer.py", "app/drag.py", "app/fan_layout.py", "app/fan_table.py")
-LARGE_SCREEN_ONLY = ("app/big_screen.py",) + FRUIT_JAM_ONLY
+FRUIT_JAM_ONLY = ("app/big_screen/pointer.py", "app/big_screen/drag.py",
+                  "app/big_screen/fan_layout.py", "app/big_screen/fan_table.py")
+LARGE_SCREEN_ONLY = ("app/big_screen/scaled.py",) + FRUIT_JAM_ONLY
 PICOSYSTEM_ONLY = ("handheld/picosystem.py",)
 ON_PICOSYSTEM_LEFT_OUT = NOT_ON_BOARD + FRUIT_JAM_ONLY + ("handheld/device.py",)
 # For the VM runner's --exclude (paths relative to the package, "/" separated):
@@ -41,10 +42,23 @@ def board_files(parts=ON_BOARD, left_out=NOT_ON_BOARD + LARGE_SCREEN_ONLY + PICO
     ``sthelena/``."""
     found = []
     for part in parts:
-        for name in sorted(os.listdir(os.path.join(PACKAGE, part))):
-            path = part + "/" + name
-            if name.endswith(".py") and name != "__init__.py" and path not in left_out:
-                found.append(path)
+        found += [path for path in part_files(part) if path not in left_out]
+    return found
+
+
+def part_files(folder):
+    """The modules of a part's folder and of its sub-packages (the app's
+    ``table/``, ``hint/``...), as paths relative to ``sthelena/``: a
+    folder's own modules first, each list sorted by name."""
+    found, below = [], []
+    for name in sorted(os.listdir(os.path.join(PACKAGE, folder))):
+        path = folder + "/" + name
+        if name.endswith(".py") and name != "__init__.py":
+            found.append(path)
+        elif os.path.isfile(os.path.join(PACKAGE, path, "__init__.py")):
+            below.append(path)
+    for path in below:
+        found += part_files(path)
     return found
 
 

@@ -7,16 +7,16 @@ import os
 CORE_MODULES = ("sthelena.core.cards", "sthelena.core.moves", "sthelena.core.rules", "sthelena.core.deal",
                 "sthelena.core.stuck_search", "sthelena.core.game", "sthelena.core.save")
 HANDHELD_MODULES = CORE_MODULES + (
-    "sthelena.app.tiles", "sthelena.app.buttons", "sthelena.app.sounds",
-    "sthelena.app.layout", "sthelena.app.text_grid", "sthelena.app.table",
-    "sthelena.app.screens",
-    "sthelena.core.statistics", "sthelena.app.record", "sthelena.app.stats_screen",
-    "sthelena.app.reasons", "sthelena.app.autoplay", "sthelena.app.play", "sthelena.core.winnable",
-    "sthelena.app.proved", "sthelena.app.deals", "sthelena.app.hint_terms",
-    "sthelena.app.kept_line", "sthelena.app.hint", "sthelena.app.menu",
-    "sthelena.app.deal_number", "sthelena.app.peek", "sthelena.app.overview",
-    "sthelena.app.help", "sthelena.app.won", "sthelena.app.stuck",
-    "sthelena.app.sheet", "sthelena.app.power", "sthelena.app.game_app",
+    "sthelena.app.table.tiles", "sthelena.app.buttons", "sthelena.app.sounds",
+    "sthelena.app.table.layout", "sthelena.app.table.text_grid", "sthelena.app.table.view",
+    "sthelena.app.screens.common", "sthelena.core.statistics", "sthelena.app.record",
+    "sthelena.app.screens.stats", "sthelena.app.table.reasons", "sthelena.app.table.autoplay",
+    "sthelena.app.table.play", "sthelena.core.winnable", "sthelena.app.hint.proved",
+    "sthelena.app.screens.deals", "sthelena.app.hint.terms", "sthelena.app.hint.kept_line",
+    "sthelena.app.hint.on_table", "sthelena.app.screens.menu", "sthelena.app.screens.deal_number",
+    "sthelena.app.screens.peek", "sthelena.app.screens.overview", "sthelena.app.screens.help",
+    "sthelena.app.screens.won", "sthelena.app.screens.stuck", "sthelena.app.table.sheet",
+    "sthelena.app.power", "sthelena.app.screens.dispatch", "sthelena.app.game_app",
     "sthelena.handheld.shared")
 BOARD_MODULES = HANDHELD_MODULES + ("sthelena.handheld.device",)  # the PyGamer's and PyBadge's
 # The constants the one module keeps importable: the button events, what a
@@ -25,14 +25,15 @@ PUBLIC_CONSTANTS = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT", 
 BUNDLE_NAME = "sthelena_board"
 # The PicoSystem's game: the same, with its own edge and the screen that centres
 # the table (its own module, so the PyGamer's and PyBadge's heap holds none of it).
-PICOSYSTEM_MODULES = HANDHELD_MODULES + ("sthelena.app.big_screen", "sthelena.handheld.picosystem")
+PICOSYSTEM_MODULES = HANDHELD_MODULES + ("sthelena.app.big_screen.scaled",
+                                         "sthelena.handheld.picosystem")
 PICOSYSTEM_NAME = "sthelena_picosystem"
 # The hint's search: a module of its own that every board's game imports when a
-# hint begins and lets go when it ends (sthelena/app/hint.py): the heap holds
-# its code only while a hint runs (issue 40).
-HINT_MODULES = ("sthelena.core.cards", "sthelena.core.moves", "sthelena.app.hint_terms",
-                "sthelena.app.kept_line", "sthelena.app.hint_keys", "sthelena.app.hint_moves",
-                "sthelena.app.hint_line", "sthelena.app.hint_search")
+# hint begins and lets go when it ends (sthelena/app/hint/on_table.py): the
+# heap holds its code only while a hint runs (issue 40).
+HINT_MODULES = ("sthelena.core.cards", "sthelena.core.moves", "sthelena.app.hint.terms",
+                "sthelena.app.hint.kept_line", "sthelena.app.hint.keys", "sthelena.app.hint.moves",
+                "sthelena.app.hint.line", "sthelena.app.hint.search")
 HINT_NAME = "sthelena_hint"
 BUNDLES = ((BUNDLE_NAME, BOARD_MODULES), (PICOSYSTEM_NAME, PICOSYSTEM_MODULES),
            (HINT_NAME, HINT_MODULES))  # (the handhelds' drive holds all three)
@@ -47,12 +48,12 @@ BUNDLE_API = {
     BOARD_MODULES: ("main", "setup", "run", "SHEET_PATH", "TEXTS_PATH", "WINNABLE_PATH",
                     "step", "place_x", "place_y", "record_bytes"),
     PICOSYSTEM_MODULES: ("start", "picosystem_setup", "run", "start_hint"),
-    # (hint.py calls all but hint_nodes, which the benchmarks read)
+    # (hint/on_table.py calls all but hint_nodes, which the benchmarks read)
     HINT_MODULES: ("hint_begin", "hint_search", "hint_result", "hint_gain", "hint_give_up",
                    "hint_line", "hint_stop", "position_key", "hint_nodes"),
 }
 # What the board imports only when boot.py handed it the drive: a module of its own.
-DRIVE_MODULES = ("sthelena.core.cards", "sthelena.app.tiles", "sthelena.app.font",
+DRIVE_MODULES = ("sthelena.core.cards", "sthelena.app.table.tiles", "sthelena.app.table.font",
                  "sthelena.handheld.drive")
 DRIVE_NAME = "sthelena_drive"
 LIB_COMMAND = "python3 tools/board/bundle.py --lib"

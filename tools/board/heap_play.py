@@ -50,7 +50,7 @@ for event in (START, B, RIGHT, RIGHT, RIGHT, RIGHT, RIGHT, RIGHT, SELECT, B, LEF
     app.handle(event)
 """
 
-# Every screen once, by its number (sthelena/app/screens.py), then the table.
+# Every screen once, by its number (sthelena/app/screens/common.py), then the table.
 _SCREENS = """
 for screen in (1, 3, 7, 8, 6, 2, 9, 4, 5):
     app.go(screen)

@@ -45,7 +45,10 @@ def game_sources():
     """``[(path in the VM, host file)]`` of every module the page loads:
     the package's, then the board's libraries."""
     found = []
-    for part in PACKAGE_PARTS:
+    app = os.path.join(ROOT, "sthelena", "app")
+    app_packages = tuple("app/" + name for name in sorted(os.listdir(app))
+                         if os.path.isfile(os.path.join(app, name, "__init__.py")))
+    for part in PACKAGE_PARTS + app_packages:  # (and app/'s sub-packages: table/, hint/...)
         folder = os.path.join(ROOT, "sthelena", part)
         for name in sorted(os.listdir(folder)):
             if name.endswith(".py"):

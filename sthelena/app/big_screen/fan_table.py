@@ -1,0 +1,383 @@
+"""The big screen's table (the Fruit Jam's): every pile fanned so that each
+card's rank and suit show, the foundations with the card each takes next,
+drawn from the fan sheet at the screen's own size (fan_layout.py places
+them); and ``FanScreen``, the display the app is handed there.
+
+The text screens (menu, help, peek, overview...) stay the handheld's, three
+times larger (``big_screen.BigScreen``): ``FanTableView`` is the handheld's
+``TableView`` with the fanned table beside it, shown instead of the scaled
+one while no page is over the table. The play screen's code (table/play.py) is the
+handheld's: it hands each place's top card, mark and state to
+``draw_place``, which reads the pile itself from the game.
+
+Each pile is two TileGrids: its fan (the cards under the top one, a column
+of tiles each) and its top card, moved along as the pile grows; a foundation
+is its top card and a label. A place is drawn again only when what it shows
+changed (its cards, mark and state are kept per place), by changing tile
+indices and moving grids, and a pile's fan only when its cards changed (a
+written tile is redrawn even if its index is the same, so a lift writes the
+top card alone, and a mark alone its one tile); nothing is made while
+playing (the grid a drag carries is made once, and hidden till then).
+"""
+
+import displayio
+
+from ...core.cards import const  # the core's: micropython's, or a stand-in on CPython
+from .scaled import BigScreen
+from .fan_layout import (FanLayout, FAN_TILE_WIDTH, FAN_TILE_HEIGHT, CARD_COLUMNS, CARD_ROWS,
+                         CARD_WIDTH, CARD_HEIGHT, EDGE, BLANK, PAPER_TILE, EDGE_LEFT,
+                         EDGE_LEFT_BOTTOM, EDGE_LEFT_TOP, EDGE_TOP, EDGE_BOTTOM, EDGE_RIGHT_TOP,
+                         EDGE_RIGHT, EDGE_RIGHT_BOTTOM, TARGET_SIGN, BLOCKED_SIGN, NEXT_UP,
+                         NEXT_DOWN, NEVER_FILLED, MORE_CARDS, SUIT_INDEX, RANK_INDEX, PIP,
+                         FAN_LIFT)
+from ..screens.common import NOWHERE
+from ..table.view import TableView, TARGET_MARK, BLOCKED_MARK, BAIZE, _palette
+from ..table.text_grid import TEXT_COLUMNS
+from ..table.tiles import SUIT_INK, EMPTY_NONE
+
+_WHITE = const(0xFFFFFF)
+_OUTLINE = const(0x404040)
+_GREY_PAPER = const(0x9AA39C)
+_GREY_INK = const(0x5E665F)
+_BAIZE_LINE = const(0x5FA872)
+_BLACK = const(0x000000)
+_LABEL = const(0xF4EFD8)
+
+
+def _fan_palette(paper, edge, ink):
+    """A palette of the fan sheet: the table view's (baize round, ``paper``,
+    ``ink`` for text) with the cards' outline ``edge`` and every suit in ``ink``
+    (set_suit_colours gives the suits theirs)."""
+    palette = _palette(BAIZE, ink, paper)
+    palette[EDGE] = edge
+    for suit in range(4):
+        palette[SUIT_INK + suit] = ink
+    return palette
+
+
+class FanScreen(BigScreen):
+    """The Fruit Jam's screen: the handheld's screens scaled (BigScreen) and,
+    under them, the fanned table of ``fan_sheet`` (a loaded
+    ``assets/sheet-fruitjam.bmp``), which the app's view draws."""
+
+    def __init__(self, display, fan_sheet):
+        super().__init__(display)
+        self.fan_sheet = fan_sheet
+        self.layout = FanLayout(display.width, display.height)
+        self.fan_group = displayio.Group()
+        self.root.insert(1, self.fan_group)  # over the baize, under the scaled screens
+        self.top_x = [0] * 20  # each place's top card's left edge, as the view draws it
+
+    def table_view(self, sheet, app):
+        """The app's view (App asks its display for one): a FanTableView."""
+        return FanTableView(sheet, self, app)
+
+    def place_point(self, place):
+        """A screen pixel on the top card of ``place`` as the table shows it now."""
+        return self.top_x[place] + CARD_WIDTH // 2, self.layout.top[place] + CARD_HEIGHT // 2
+
+
+class FanTableView(TableView):
+    """The handheld's view, and the fanned table in ``screen.fan_group``; see
+    the module docstring."""
+
+    def __init__(self, sheet, screen, app):
+        # (before the handheld's view: its set-up sets the suits' colours in these)
+        self._card_palette = _fan_palette(_WHITE, _OUTLINE, _BLACK)
+        self._dim_card_palette = _fan_palette(_GREY_PAPER, _GREY_INK, _GREY_INK)
+        self._empty_palette = _fan_palette(BAIZE, _BAIZE_LINE, _BAIZE_LINE)
+        self._label_palette = _fan_palette(_LABEL, _LABEL, _BLACK)
+        # Each place's drawn state: its count, mark and state, then the cards it
+        # shows (a pile's last ``room``: the deeper ones are edges, told by the count).
+        size = 3 + max(screen.layout.room)
+        self._signatures = [bytearray(size) for _ in range(20)]
+        super().__init__(sheet)
+        self.app = app  # draw_place reads the piles from app.game
+        self.layout = layout = screen.layout
+        fan_sheet = screen.fan_sheet
+        group = self.fan_group = screen.fan_group
+        # The status line: the handheld's, twice as large, centred at the top.
+        status = displayio.Group(scale=2, x=(layout.width - TEXT_COLUMNS * 2 * self.tile_width)
+                                 // 2, y=0)
+        self.status = displayio.TileGrid(sheet, pixel_shader=self._status_palette,
+                                         width=TEXT_COLUMNS, height=1,
+                                         tile_width=self.tile_width, tile_height=self.tile_height)
+        status.append(self.status)
+        group.append(status)
+        self._fans = []
+        self._tops = []
+        self._labels = []
+        self.top_x = screen.top_x  # each place's top card's left edge, as drawn
+        for place in range(20):
+            left = layout.left[place]
+            top = layout.top[place]
+            room = layout.room[place]
+            fan = None
+            if place < 12 and room > 1:
+                fan = displayio.TileGrid(fan_sheet, pixel_shader=self._card_palette,
+                                         width=room - 1, height=CARD_ROWS,
+                                         tile_width=FAN_TILE_WIDTH, tile_height=FAN_TILE_HEIGHT,
+                                         default_tile=BLANK, x=left, y=top)
+                group.append(fan)
+            self._fans.append(fan)
+            card = displayio.TileGrid(fan_sheet, pixel_shader=self._card_palette,
+                                      width=CARD_COLUMNS, height=CARD_ROWS,
+                                      tile_width=FAN_TILE_WIDTH, tile_height=FAN_TILE_HEIGHT,
+                                      default_tile=BLANK, x=left, y=top)
+            group.append(card)
+            self._tops.append(card)
+            self.top_x[place] = left
+            label = None
+            if place >= 12:
+                label = displayio.TileGrid(fan_sheet, pixel_shader=self._label_palette,
+                                           width=3, height=1, tile_width=FAN_TILE_WIDTH,
+                                           tile_height=FAN_TILE_HEIGHT, default_tile=BLANK,
+                                           x=left + FAN_TILE_WIDTH, y=top + CARD_HEIGHT)
+                group.append(label)
+            self._labels.append(label)
+        # The cursor: a 2-pixel frame just outside a top card, in the handheld's
+        # cursor palette; its left side a grid of its own, hidden on a fanned
+        # pile, where it would hide the corner of the card under.
+        wide = CARD_WIDTH + 4
+        high = CARD_HEIGHT + 4
+        frame = displayio.Bitmap(wide, high, 2)
+        for y in range(high):
+            for x in (wide - 2, wide - 1):
+                frame[x, y] = 1
+        for x in range(2, wide):
+            for y in (0, 1, high - 2, high - 1):
+                frame[x, y] = 1
+        side = displayio.Bitmap(2, high, 2)
+        side.fill(1)
+        self._fan_cursor = displayio.Group()
+        self._fan_cursor.append(displayio.TileGrid(frame, pixel_shader=self._cursor_palette))
+        self._cursor_side = displayio.TileGrid(side, pixel_shader=self._cursor_palette)
+        self._fan_cursor.append(self._cursor_side)
+        group.append(self._fan_cursor)
+        # The card a drag carries, over everything: made once, hidden till then.
+        self._drag = displayio.TileGrid(fan_sheet, pixel_shader=self._card_palette,
+                                        width=CARD_COLUMNS, height=CARD_ROWS,
+                                        tile_width=FAN_TILE_WIDTH, tile_height=FAN_TILE_HEIGHT,
+                                        default_tile=BLANK)
+        self._drag.hidden = True
+        group.append(self._drag)
+        self.dragging = NOWHERE  # the place whose top card a drag carries
+        self._grab_x = 0
+        self._grab_y = 0
+        self._forget_all()
+        self.group.hidden = True  # the table shows: the scaled screens wait
+
+    # -- the screens over the table ------------------------------------
+
+    def _show_page(self, page):
+        """As the handheld's; the fanned table shows only with no page over it."""
+        TableView._show_page(self, page)
+        table = page == "table"
+        if self.fan_group.hidden == table:
+            self.fan_group.hidden = not table
+            self.group.hidden = table
+
+    def set_suit_colours(self, colours):
+        TableView.set_suit_colours(self, colours)
+        for palette in (self._card_palette, self._label_palette):
+            for suit in range(4):
+                palette[SUIT_INK + suit] = colours[suit]
+        self._forget_all()
+
+    def _forget_all(self):
+        for place in range(20):
+            self._signatures[place][0] = 255  # no place shows 255 cards: each is drawn again
+
+    # -- places --------------------------------------------------------
+
+    def draw_place(self, place, card, count, empty_picture, mark, dim, lifted):
+        """Show one place as play.show_table describes it (``card`` its top
+        card or, for an empty foundation, its base; ``dim`` greyed); a pile's
+        cards are read from the game. Does nothing if it shows this already."""
+        if self.dragging == place:
+            lifted = 0  # the lifted card is the one the pointer carries
+        state = dim | lifted << 1
+        if place < 12:
+            pile = self.app.game.piles[place]
+            shown = len(pile) - (1 if self.dragging == place else 0)
+            if empty_picture == EMPTY_NONE:
+                state |= 4
+        else:
+            pile = None
+            shown = self.app.game.foundations[place - 12]
+        signature = self._signatures[place]
+        same_cards = signature[0] == shown and self._same_cards(place, signature, pile, shown,
+                                                                 card)
+        if same_cards and signature[2] == state:
+            if signature[1] != mark:  # the mark alone: its one tile
+                signature[1] = mark
+                self._mark(self._tops[place], mark)
+            return
+        signature[0] = shown
+        signature[1] = mark
+        signature[2] = state
+        top = self._tops[place]
+        if pile is None:
+            signature[3] = card
+            self._face(top, card, mark)
+            top.pixel_shader = self._dim_card_palette if dim else self._card_palette
+            self._draw_label(place, card, shown)
+        else:
+            if not same_cards:  # a mark or a lift alone leaves the fan as it is
+                first = self._first_shown(place, shown)
+                for at in range(first, shown):
+                    signature[3 + at - first] = pile[at]
+                self._draw_fan(place, pile, shown)
+            self._draw_top(place, pile, shown, mark, empty_picture)
+        top.y = self.layout.top[place] - FAN_LIFT * lifted
+
+    def _first_shown(self, place, shown):
+        """The first card of a pile of ``shown`` whose corner or face shows."""
+        return max(0, shown - self.layout.room[place])
+
+    def _same_cards(self, place, signature, pile, shown, card):
+        if pile is None:
+            return signature[3] == card
+        first = self._first_shown(place, shown)
+        for at in range(first, shown):
+            if signature[3 + at - first] != pile[at]:
+                return False
+        return True
+
+    def _draw_fan(self, place, pile, shown):
+        """The fan of the cards under the top one of the first ``shown``
+        cards of ``pile``, and the top card's grid moved to its end."""
+        room = self.layout.room[place]
+        under = shown - 1 if shown else 0
+        fanned = min(under, room - 1)  # columns of the fan in use
+        fan = self._fans[place]
+        if fan is not None:
+            width = room - 1
+            first = under - fanned  # the first card fanned (before it: MORE_CARDS)
+            for column in range(width):
+                at = column
+                if column >= fanned:
+                    for row in range(CARD_ROWS):
+                        fan[at] = BLANK
+                        at += width
+                    continue
+                if first and column == 0:
+                    for row in range(CARD_ROWS):
+                        fan[at] = MORE_CARDS
+                        at += width
+                    continue
+                under_card = pile[first + column]
+                suit = under_card >> 4
+                fan[at] = RANK_INDEX + 13 * suit + (under_card & 15) - 1
+                fan[at + width] = SUIT_INDEX + suit
+                fan[at + 2 * width] = EDGE_LEFT
+                fan[at + 3 * width] = EDGE_LEFT
+                fan[at + 4 * width] = EDGE_LEFT_BOTTOM
+        x = self.layout.left[place] + FAN_TILE_WIDTH * fanned
+        self._tops[place].x = x
+        self.top_x[place] = x
+
+    def _draw_top(self, place, pile, shown, mark, empty_picture):
+        """The top card of the first ``shown`` cards of ``pile`` with
+        ``mark`` on it, or the empty pile's outline."""
+        top = self._tops[place]
+        if shown:
+            top.pixel_shader = self._card_palette
+            self._face(top, pile[shown - 1], mark)
+            return
+        top.pixel_shader = self._empty_palette
+        self._outline(top, mark)
+        if empty_picture == EMPTY_NONE:
+            top[2 * CARD_COLUMNS + 2] = NEVER_FILLED
+
+    def _face(self, grid, card, mark):
+        """A card's face into a 5 x 5 grid: its rank over its suit at the top
+        left, the big suit in the middle, the outline, ``mark`` on its bottom edge."""
+        suit = card >> 4
+        self._outline(grid, mark)
+        grid[0] = RANK_INDEX + 13 * suit + (card & 15) - 1
+        grid[CARD_COLUMNS] = SUIT_INDEX + suit
+        pip = PIP + 6 * suit
+        for at in range(3):
+            grid[2 * CARD_COLUMNS + 1 + at] = pip + at
+            grid[3 * CARD_COLUMNS + 1 + at] = pip + 3 + at
+
+    def _outline(self, grid, mark):
+        """An empty card: its outline, paper inside, ``mark`` on its bottom edge."""
+        grid[0] = EDGE_LEFT_TOP
+        last = CARD_COLUMNS - 1
+        for column in range(1, last):
+            grid[column] = EDGE_TOP
+            grid[4 * CARD_COLUMNS + column] = EDGE_BOTTOM
+            for row in range(1, CARD_ROWS - 1):
+                grid[row * CARD_COLUMNS + column] = PAPER_TILE
+        grid[last] = EDGE_RIGHT_TOP
+        for row in range(1, CARD_ROWS - 1):
+            grid[row * CARD_COLUMNS] = EDGE_LEFT
+            grid[row * CARD_COLUMNS + last] = EDGE_RIGHT
+        grid[4 * CARD_COLUMNS] = EDGE_LEFT_BOTTOM
+        grid[4 * CARD_COLUMNS + last] = EDGE_RIGHT_BOTTOM
+        self._mark(grid, mark)
+
+    def _mark(self, grid, mark):
+        """``mark`` on a card's bottom edge (the edge itself for none)."""
+        grid[4 * CARD_COLUMNS + 3] = (TARGET_SIGN if mark == TARGET_MARK else
+                                      BLOCKED_SIGN if mark == BLOCKED_MARK else EDGE_BOTTOM)
+
+    def _draw_label(self, place, card, count):
+        """Under a foundation: the card it takes next (an arrow, its rank
+        and suit), or nothing once it is full."""
+        label = self._labels[place]
+        if count >= 13:
+            for at in range(3):
+                label[at] = BLANK
+            return
+        ace = place >= 16
+        rank = count + 1 if ace else 13 - count
+        suit = card >> 4
+        label[0] = NEXT_UP if ace else NEXT_DOWN
+        label[1] = RANK_INDEX + 13 * suit + rank - 1
+        label[2] = SUIT_INDEX + suit
+
+    def place_cursor(self, place, lifted, colour=0):
+        """Frame the top card of ``place``; ``colour`` 0 normal, 1 holding a card, 2 error."""
+        TableView.place_cursor(self, place, lifted, colour)  # (its colour; its frame hides)
+        hide = self.top_x[place] > self.layout.left[place]  # fanned
+        if self._cursor_side.hidden != hide:  # (setting it redraws the strip, even unchanged)
+            self._cursor_side.hidden = hide
+        cursor = self._fan_cursor
+        cursor.x = self.top_x[place] - 2
+        cursor.y = self.layout.top[place] - 2 - FAN_LIFT * lifted
+
+    # -- a drag --------------------------------------------------------
+
+    def begin_drag(self, place, x, y):
+        """The top card of ``place`` follows the pointer from screen pixel
+        (x, y) (held where it was taken); the pile shows the cards under it
+        at the next draw."""
+        card = self.app.game.top(place)
+        if not card:
+            return
+        self._grab_x = x - self.top_x[place]
+        self._grab_y = y - self.layout.top[place]
+        self._face(self._drag, card, 0)
+        self.dragging = place
+        self._signatures[place][0] = 255
+        self._drag.hidden = False
+        self._fan_cursor.hidden = True
+        self.drag_to(x, y)
+
+    def drag_to(self, x, y):
+        """The carried card under the pointer at (x, y); allocates nothing."""
+        self._drag.x = x - self._grab_x
+        self._drag.y = y - self._grab_y
+
+    def end_drag(self):
+        """The card is let go: its pile shows it again at the next draw."""
+        if self.dragging == NOWHERE:
+            return
+        self._signatures[self.dragging][0] = 255
+        self.dragging = NOWHERE
+        self._drag.hidden = True
+        self._fan_cursor.hidden = False
+

@@ -1,0 +1,37 @@
+"""Help: the rules of the game in play, what the table shows, the buttons.
+Three pages, read from the texts file (``assets/help.txt``, sections
+``rules``, ``table`` and ``buttons``); the rules page has only the lines for
+the rules in play."""
+
+from ..buttons import UP, LEFT, B, START
+from ..table.text_grid import TEXT_ROWS
+from .common import MENU, HELP, write_section
+
+_PAGES = 3
+_SECTIONS = ("rules", "table", "buttons")
+
+
+def show_help(app):
+    view = app.view
+    page = app.page
+    view.clear_text()
+    row = 0
+    if page == 0:
+        view.rows[0] = "RULES: " + app.game.rules.preset
+        row = 1
+    write_section(app, _SECTIONS[page], row)
+    view.rows[TEXT_ROWS - 1] = "%d/%d <>: page  B: back" % (page + 1, _PAGES)
+    view.show_text()
+
+
+def help_button(app, button, held):
+    """Left and right turn the pages; B or START goes back to the menu
+    (as a page turned past the last does)."""
+    if button == B or button == START:
+        return MENU
+    page = app.page + (-1 if button == LEFT or button == UP else 1)
+    if page >= _PAGES:
+        return MENU
+    app.page = page % _PAGES
+    show_help(app)
+    return HELP
