@@ -26,6 +26,17 @@ $(EMULATOR_STAMP): tools/emulator/package.json tools/emulator/package-lock.json
 	npm ci --prefix tools/emulator --no-audit --no-fund
 	touch $@
 
+# GNU mtools (Debian's package) makes and reads the emulator's FAT drive (tools/emulator/drive.mjs):
+# installed with apt-get when missing (as root, or through sudo), as .ci/run does.
+MTOOLS := $(shell command -v mcopy 2>/dev/null)
+SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
+.PHONY: mtools
+mtools:
+ifeq ($(MTOOLS),)
+	$(SUDO) apt-get update -qq
+	$(SUDO) apt-get install -y -qq --no-install-recommends mtools
+endif
+
 # The RP2040's boot ROM, read from a checkout (or bare git directory) of wokwi/rp2040js.
 $(BOOTROM):
 	@test -n "$(RP2040JS)" || { echo "make emulate RP2040JS=DIR (a checkout or bare git directory of wokwi/rp2040js: the RP2040's boot ROM, once)" >&2; exit 2; }
@@ -43,7 +54,7 @@ play-tty: $(VENV_STAMP)
 ## test: every test, on CPython and under the MicroPython VM (and on CircuitPython's own
 ## firmware in the RP2040 emulator, where make firmware-rp2040 has built it), one process
 ## a core (pytest-xdist)
-test: $(VENV_STAMP) $(MPVM_STAMP) $(EMULATOR_STAMP)
+test: $(VENV_STAMP) $(MPVM_STAMP) $(EMULATOR_STAMP) mtools
 	$(PY) -m pytest -rs -n auto tests
 
 ## bench: heap figures under MicroPython, move generation speed on CPython
@@ -77,14 +88,14 @@ bench-solver: $(VENV_STAMP)
 ## reset to the first frame, press to frame, a deal won by presses, the hint (DEALS=A-B optional;
 ## 20-30 minutes; needs make firmware-rp2040 and the boot ROM, as make emulate)
 .PHONY: bench-firmware
-bench-firmware: $(VENV_STAMP) $(EMULATOR_STAMP) $(BOOTROM)
+bench-firmware: $(VENV_STAMP) $(EMULATOR_STAMP) $(BOOTROM) mtools
 	$(PY) tools/bench/bench_firmware.py --deals $(or $(DEALS),1-20)
 
 ## bench-saves: power cuts on CircuitPython's PicoSystem firmware in the RP2040 emulator: three saves
 ## cut in every flash step, the same with the drive's copy, and a soak of random presses, resets and
 ## cuts (30-60 minutes; QUICK=1: the soak only, shorter; needs make firmware-rp2040 and the boot ROM)
 .PHONY: bench-saves
-bench-saves: $(VENV_STAMP) $(EMULATOR_STAMP) $(BOOTROM)
+bench-saves: $(VENV_STAMP) $(EMULATOR_STAMP) $(BOOTROM) mtools
 	$(PY) tools/bench/power_cuts.py $(if $(QUICK),--quick)
 
 ## lib: lib/sthelena_board.mpy (and the PicoSystem's and the Fruit Jam's .mpy) and lib/sthelena_drive.py
@@ -131,7 +142,7 @@ firmware-rp2040-frozen: $(VENV_STAMP)
 ## in the rp2040js emulator: KEYS="RIGHT A ..." (the desktop's --keys words, WAIT:MS, RESET),
 ## SHOT=out.png, FRAMES=DIR, JSON=1 optional; needs make firmware-rp2040 (and RP2040JS=DIR once)
 .PHONY: emulate emulator-selftest
-emulate: $(VENV_STAMP) $(EMULATOR_STAMP) $(BOOTROM)
+emulate: $(VENV_STAMP) $(EMULATOR_STAMP) $(BOOTROM) mtools
 	@test -f $(FIRMWARE_UF2) || { echo "make emulate: no $(FIRMWARE_UF2): make firmware-rp2040 CIRCUITPYTHON=DIR first" >&2; exit 2; }
 	rm -rf build/emulator/CIRCUITPY
 	$(PY) tools/board/bundle.py --out build/emulator/CIRCUITPY --mpy-libraries
@@ -140,7 +151,7 @@ emulate: $(VENV_STAMP) $(EMULATOR_STAMP) $(BOOTROM)
 	  $(if $(SHOT),--shot $(SHOT)) $(if $(FRAMES),--frames $(FRAMES)) $(if $(JSON),--json)
 
 ## emulator-selftest: the emulator's parts (UF2, display, flash, FAT, PNG, key words), no firmware
-emulator-selftest: $(EMULATOR_STAMP)
+emulator-selftest: $(EMULATOR_STAMP) mtools
 	node tools/emulator/selftest.mjs
 
 ## qemu-m4: MicroPython's qemu port as a Cortex-M4 firmware into build/qemu (bench-hint times the

@@ -118,7 +118,7 @@ def check(command):
         return "make -n"
     if program in PYTHONS:
         return check_python(command, words)
-    if program.endswith("/pip") or program == "npm":
+    if program.endswith("/pip") or program in ("npm", "apt-get"):
         assert any(words[1] in recipe and words[-1] in recipe for recipe in recipes()), \
             "not what the Makefile runs"
         return "set-up"

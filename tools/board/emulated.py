@@ -19,6 +19,7 @@ Desktop only; nothing of the firmware or the boot ROM is committed (build/).
 
 import json
 import os
+import shutil
 import subprocess
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -40,6 +41,8 @@ def unavailable(firmware=FIRMWARE):
                 % (os.path.relpath(BOOTROM, ROOT), os.path.relpath(BOOTROM, ROOT)))
     if not os.path.isdir(os.path.join(EMULATOR, "node_modules", "rp2040js")):
         return "rp2040js is not installed: npm ci --prefix tools/emulator"
+    if not shutil.which("mcopy"):
+        return "mtools is not installed (it makes the drive's FAT image): apt-get install mtools"
     return None
 
 
@@ -47,7 +50,6 @@ def make_drive(out, mpy_cross=None):
     """Build the CIRCUITPY drive as shipped into the folder ``out`` (made
     anew): code.py, boot.py, assets/, the game's .mpy and the libraries
     compiled by CircuitPython's mpy-cross, as circup installs them."""
-    import shutil
     import sys
 
     sys.path.insert(0, HERE)
@@ -91,9 +93,10 @@ def emulate(drive, keys="", firmware=FIRMWARE, timeout=1800, **options):
 
 def drive_file(image, path):
     """The bytes of the file ``path`` on a drive image (``drive_out=``), or
-    None if it has none."""
-    run = subprocess.run(["node", os.path.join(EMULATOR, "fat_read.mjs"), str(image), path],
-                         cwd=ROOT, capture_output=True, timeout=60)
+    None if it has none: read by mtools' ``mtype``, as the emulator's
+    drive.mjs makes the image with mtools."""
+    run = subprocess.run(["mtype", "-i", str(image), "::/" + path.lstrip("/")], cwd=ROOT,
+                         capture_output=True, timeout=60, env=dict(os.environ, MTOOLS_SKIP_CHECK="1"))
     return run.stdout if run.returncode == 0 else None
 
 

@@ -15,8 +15,8 @@
 //
 //   --firmware   the firmware's UF2 (may be left out with --flash-in)
 //   --bootrom    the RP2040 B1 boot ROM (node tools/emulator/bootrom.mjs makes it)
-//   --drive      the CIRCUITPY drive: a folder (made into a FAT12 image here)
-//                or a FAT image, put at flash offset 0x100000
+//   --drive      the CIRCUITPY drive: a folder (made into a FAT12 image by
+//                mtools, drive.mjs) or a FAT image, put at flash offset 0x100000
 //   --keys       the key words (keys.mjs): UP DOWN LEFT RIGHT A B X Y START
 //                (=X) SELECT (=Y), HOLD_<button>, WAIT:MS, RESET
 //   --shot       the last frame as PNG; --frames DIR: each settled frame
@@ -57,7 +57,7 @@
 
 import fs from "node:fs";
 import path from "node:path";
-import { makeFat12, readTree } from "./fat_write.mjs";
+import { driveImage } from "./drive.mjs";
 import { DRIVE_START, NVM_START } from "./flash.mjs";
 import { BUTTONS, PINS, readKeys, UsageError } from "./keys.mjs";
 import { CLOCK_HZ } from "./machine.mjs";
@@ -160,7 +160,7 @@ function buildFlash(opts) {
       throw new UsageError(`cannot read drive ${JSON.stringify(opts.drive)}: ${error.message}`);
     }
     try {
-      image = stat.isDirectory() ? makeFat12(readTree(opts.drive), { size: DRIVE_SIZE }) : readInput(opts.drive, "drive");
+      image = stat.isDirectory() ? driveImage(opts.drive, { size: DRIVE_SIZE }) : readInput(opts.drive, "drive");
     } catch (error) {
       throw new UsageError(`--drive ${opts.drive}: ${error.message}`);
     }

@@ -1,20 +1,21 @@
 #!/usr/bin/env node
 // The emulator's parts checked without a firmware: the UF2 parser, the
-// ST7789 decoder, the PNG writer, the key words, the FAT12 image and its
-// reader, the flash chip's commands and the boot ROM's extraction. About a
-// second. Prints "ok NAME" for each; exit status 1 at the first failure.
+// ST7789 decoder, the PNG writer, the key words, the FAT12 drive (mtools),
+// the flash chip's commands and the boot ROM's extraction. About a second.
+// Prints "ok NAME" for each; exit status 1 at the first failure.
 //
 // Usage: node tools/emulator/selftest.mjs
 
 import assert from "node:assert/strict";
-import zlib from "node:zlib";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { parseBootrom } from "./bootrom.mjs";
-import { FatImage } from "./fat_read.mjs";
-import { geometry, makeFat12, shortChecksum, shortName } from "./fat_write.mjs";
+import { driveFile, driveFiles, driveImage } from "./drive.mjs";
 import { FlashChip, FlashSteps } from "./flash.mjs";
 import { BUTTONS, HOLD_MS, parseKeys, PINS, PRESS_MS, UsageError } from "./keys.mjs";
 import { quietOutEndpoint } from "./machine.mjs";
-import { crc32, encodePng, SIGNATURE } from "./png.mjs";
+import { decodePng, encodePng } from "./png.mjs";
 import { parseSymbols, Profile, symbolAt } from "./profile.mjs";
 import { TitleFilter } from "./session.mjs";
 import { St7789 } from "./st7789.mjs";
@@ -43,7 +44,7 @@ check("uf2 refusals", () => {
   assert.throws(() => parseUf2(file.subarray(0, 700)), /whole number/);
   const bad = file.slice();
   bad[0] ^= 1;
-  assert.throws(() => parseUf2(bad), /block 0 has bad magic/);
+  assert.throws(() => parseUf2(bad), /block 0: Invalid magic/);
   assert.throws(() => parseUf2(file.subarray(512)), /block 0 of 3 is missing/);
   assert.throws(() => parseUf2(makeUf2(0x20000000, new Uint8Array(16))), /outside the flash/);
   assert.throws(() => parseUf2(makeUf2(0x10000000, new Uint8Array(16), { family: 0xe48bff59 })), /no block for this chip/);
@@ -106,27 +107,13 @@ check("png round trip", () => {
   const height = 2;
   const rgb = Uint8Array.from({ length: width * height * 3 }, (_, i) => i * 11);
   const png = encodePng(width, height, rgb);
-  assert.deepEqual([...png.subarray(0, 8)], [...SIGNATURE]);
-  const chunks = [];
-  for (let at = 8; at < png.length;) {
-    const length = png.readUInt32BE(at);
-    const type = png.toString("latin1", at + 4, at + 8);
-    const data = png.subarray(at + 8, at + 8 + length);
-    assert.equal(png.readUInt32BE(at + 8 + length), crc32(png.subarray(at + 4, at + 8 + length)), `CRC of ${type}`);
-    chunks.push({ type, data });
-    at += 12 + length;
-  }
-  assert.deepEqual(chunks.map((c) => c.type), ["IHDR", "IDAT", "IEND"]);
-  assert.equal(chunks[0].data.readUInt32BE(0), width);
-  assert.equal(chunks[0].data.readUInt32BE(4), height);
-  assert.deepEqual([...chunks[0].data.subarray(8)], [8, 2, 0, 0, 0]);
-  const rows = zlib.inflateSync(chunks[1].data);
-  assert.equal(rows.length, height * (1 + width * 3));
-  for (let y = 0; y < height; y++) {
-    assert.equal(rows[y * (1 + width * 3)], 0);
-    assert.deepEqual([...rows.subarray(y * (1 + width * 3) + 1, (y + 1) * (1 + width * 3))], [...rgb.subarray(y * width * 3, (y + 1) * width * 3)]);
-  }
-  assert.equal(crc32(Buffer.from("123456789")), 0xcbf43926);
+  assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  assert.deepEqual([...png.subarray(24, 29)], [8, 2, 0, 0, 0]); // IHDR: 8-bit RGB
+  const picture = decodePng(png);
+  assert.deepEqual([picture.width, picture.height], [width, height]);
+  assert.deepEqual([...picture.rgba].filter((_, i) => i % 4 !== 3), [...rgb]);
+  assert.ok([...picture.rgba].every((v, i) => i % 4 !== 3 || v === 255));
+  assert.throws(() => encodePng(2, 2, rgb), /PNG: 18 bytes for 2x2 RGB/);
 });
 
 check("key words", () => {
@@ -144,41 +131,44 @@ check("key words", () => {
   assert.throws(() => parseKeys("A ".repeat(10001)), /too many/);
 });
 
-check("fat12 image and reader", () => {
+check("fat12 drive by mtools", () => {
   const big = Buffer.from(Array.from({ length: 10000 }, (_, i) => (i * 31) & 0xff));
-  const tree = {
-    name: "",
-    children: [
-      { name: "code.py", data: Buffer.from("print('hello')\n") },
-      { name: "BOOT.PY", data: Buffer.from("x") },
-      { name: "empty.txt", data: Buffer.alloc(0) },
-      { name: "assets", children: [{ name: "sheet.bmp", data: big }, { name: "a very long file name.text", data: Buffer.from("long") }] },
-      { name: "lib", children: [{ name: "sthelena_board.mpy", data: Buffer.from("M") }, { name: "sthelena_drive.py", data: Buffer.from("D") }] },
-    ],
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sthelena-selftest-"));
+  const write = (name, data) => {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    fs.writeFileSync(path.join(dir, name), data);
   };
-  const image = makeFat12(tree, { size: 1024 * 1024 });
-  assert.equal(image.length, 1024 * 1024);
-  const fat = new FatImage(image);
-  assert.ok(fat.fat12);
-  assert.deepEqual(fat.list().map((f) => f.path).sort(), ["BOOT.PY", "assets/a very long file name.text", "assets/sheet.bmp", "code.py", "empty.txt", "lib/sthelena_board.mpy", "lib/sthelena_drive.py"]);
-  assert.equal(fat.readFile("CODE.PY").toString(), "print('hello')\n");
-  assert.deepEqual(fat.readFile("assets/sheet.bmp"), big);
-  assert.equal(fat.readFile("assets/a very long file name.text").toString(), "long");
-  assert.equal(fat.readFile("empty.txt").length, 0);
-  assert.equal(fat.readFile("lib/sthelena_drive.py").toString(), "D");
-  assert.equal(fat.readFile("nothing"), null);
-  assert.equal(image.toString("latin1", 43, 54), "CIRCUITPY  ");
-  const g = geometry((15 * 1024 * 1024) / 512); // CircuitPython's drive on a 16 MiB flash
-  assert.ok(g.clusters < 4085 && g.perCluster === 8, JSON.stringify(g));
-  const used = new Set();
-  const first = shortName("sthelena_board.mpy", used);
-  used.add(first.short);
-  assert.deepEqual(first, { short: "STHELE~1MPY", long: true });
-  assert.equal(shortName("sthelena_bundle.mpy", used).short, "STHELE~2MPY");
-  assert.deepEqual(shortName("BOOT.PY", new Set()), { short: "BOOT    PY ", long: false });
-  assert.equal(shortChecksum("STHELE~1MPY"), shortChecksum("STHELE~1MPY"));
-  assert.throws(() => makeFat12({ name: "", children: [{ name: "a:b", data: Buffer.alloc(1) }] }, { size: 1 << 20 }), /cannot hold/);
-  assert.throws(() => makeFat12({ name: "", children: [{ name: "a", data: Buffer.alloc(2 << 20) }] }, { size: 1 << 20 }), /do not fit/);
+  try {
+    write("code.py", "print('hello')\n");
+    write("BOOT.PY", "x");
+    write("empty.txt", "");
+    write("assets/sheet.bmp", big);
+    write("assets/a very long file name.text", "long");
+    write("lib/sthelena_board.mpy", "M");
+    write("lib/sthelena_drive.py", "D");
+    const image = driveImage(dir, { size: 1024 * 1024 });
+    assert.equal(image.length, 1024 * 1024);
+    assert.deepEqual(driveImage(dir, { size: 1024 * 1024 }), image); // the same folder, the same image
+    assert.deepEqual(driveFiles(image), ["BOOT.PY", "assets/a very long file name.text", "assets/sheet.bmp", "code.py", "empty.txt", "lib/sthelena_board.mpy", "lib/sthelena_drive.py"]);
+    assert.equal(driveFile(image, "CODE.PY").toString(), "print('hello')\n");
+    assert.deepEqual(driveFile(image, "assets/sheet.bmp"), big);
+    assert.equal(driveFile(image, "assets/a very long file name.text").toString(), "long");
+    assert.equal(driveFile(image, "empty.txt").length, 0);
+    assert.equal(driveFile(image, "lib/sthelena_drive.py").toString(), "D");
+    assert.equal(driveFile(image, "nothing"), null);
+    assert.equal(image.toString("latin1", 43, 54), "CIRCUITPY  ");
+    assert.equal(image.toString("latin1", 54, 62), "FAT12   ");
+    // CircuitPython's drive on a 16 MiB flash: 4 KiB clusters, 12 sectors a FAT, 512 root entries.
+    const drive = driveImage(path.join(dir, "lib"));
+    assert.equal(drive.length, 15 * 1024 * 1024);
+    assert.deepEqual([drive.readUInt16LE(11), drive[13], drive.readUInt16LE(14), drive[16], drive.readUInt16LE(17), drive.readUInt16LE(22)], [512, 8, 1, 2, 512, 12]);
+    write("x/a:b", "");
+    assert.throws(() => driveImage(path.join(dir, "x"), { size: 1 << 20 }), /cannot hold/);
+    write("y/a", Buffer.alloc(2 << 20));
+    assert.throws(() => driveImage(path.join(dir, "y"), { size: 1 << 20 }), /Disk full/);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 check("flash chip commands", () => {
