@@ -3,16 +3,25 @@
 // SPI0 (CS GPIO5, DC GPIO9), the eight buttons (GPIO16-23, high until
 // pressed), and the USB CDC console.
 //
-// Two things the firmware needs of the harness: the flash chip select (QSPI
-// SS) reads high, else CircuitPython's BOOTSEL check waits forever; and each
+// Three things the firmware needs of the harness: the flash chip select (QSPI
+// SS) reads high, else CircuitPython's BOOTSEL check waits forever; each
 // SPI byte completes after its time at the SPI clock (an alarm on the
 // emulated clock), not at once: busio writes by DMA with an RX channel
 // draining the FIFO, and completing at once overflows the 8-deep RX FIFO so
-// the transfer never ends.
+// the transfer never ends; and a sleeping core wakes while an enabled
+// interrupt is pending, as the chip's WFE does with SEVONPEND set (rp2040js
+// wakes it only when an interrupt becomes pending): CircuitPython sleeps by
+// WFE with interrupts masked, and a tick that fell due between the mask and
+// the WFE would otherwise leave the core asleep for good.
 //
 // Emulated time is the clock's nanoseconds: each instruction's cycles at the
 // chip's 125 MHz (as rp2040js's own Simulator counts them; clkSys tells what
 // the firmware set), and while the core sleeps, straight to the next alarm.
+// So too while it spins in the firmware's busy waits (`waits`: the pico-sdk's
+// busy_wait_us and busy_wait_us_32, from its ELF): the clock goes on to just
+// before the wait's end (or the next alarm), and the loop's last turns run as
+// they would; its emulated time is the same, its real time a fraction (a
+// boot spends 1.2 of its 4.2 emulated seconds before code.py in them).
 
 import { RP2040, USBCDC } from "rp2040js";
 import { attachFlash } from "./flash.mjs";
@@ -89,7 +98,7 @@ export class PicoSystem {
    * (after boot.py), or null.
    */
   constructor({ bootrom, flash, onConsole = () => {}, onConnect = () => {}, verbose = false, steps,
-    held = null }) {
+    held = null, waits = [] }) {
     if (bootrom.length !== BOOTROM_SIZE) throw new Error(`the boot ROM is ${bootrom.length} bytes, want ${BOOTROM_SIZE}`);
     const mcu = new RP2040();
     this.mcu = mcu;
@@ -145,6 +154,9 @@ export class PicoSystem {
     this.cdc = cdc;
     quietOutEndpoint(mcu.usbCtrl, cdc);
     this.profile = null; // a profile.mjs Profile: the PC sampled while the core runs
+    this.waits = waits; // [{start, end, wide}]: busy-wait functions (wide: a 64-bit delay in r0:r1)
+    this.waitEndNs = 0; // the end of the busy wait last entered
+    this.waitLastPc = 0; // the PC of the last step in a busy wait
   }
 
   get nanos() {
@@ -198,6 +210,33 @@ export class PicoSystem {
     this.burstsSinceMark = [];
   }
 
+  /**
+   * The nanoseconds the clock may skip with the core in a busy wait: none at
+   * its entry (where its delay, in microseconds, is read from r0, or r0:r1)
+   * nor before its loop (a branch back: the wait has read the timer's start),
+   * nor with an interrupt pending; else up to 1 us before its end, the next
+   * alarm, or the slice's end.
+   */
+  spinSkip(core, sliceEnd) {
+    const pc = core.PC;
+    for (const wait of this.waits) {
+      if (pc < wait.start || pc >= wait.end) continue;
+      const now = this.clock.nanos;
+      const looping = pc < this.waitLastPc && this.waitLastPc < wait.end;
+      this.waitLastPc = pc;
+      if (pc === wait.start) {
+        const us = core.registers[0] + (wait.wide ? core.registers[1] * 2 ** 32 : 0);
+        this.waitEndNs = now + us * 1000;
+        this.waitLastPc = pc;
+        return 0;
+      }
+      if (!looping || core.pendingInterrupts & core.enabledInterrupts) return 0;
+      const next = this.clock.nextAlarm ? this.clock.nanosToNextAlarm : Infinity;
+      return Math.max(0, Math.min(this.waitEndNs - 1000 - now, next, sliceEnd - now));
+    }
+    return 0;
+  }
+
   /** Press (true) or release (false) the button on a GPIO. */
   setButton(pin, pressed) {
     this.mcu.gpio[pin].setInputValue(!pressed);
@@ -222,11 +261,19 @@ export class PicoSystem {
     while (clock.nanos < end) {
       const sliceEnd = Math.min(end, clock.nanos + SLICE_NS);
       while (clock.nanos < sliceEnd) {
-        if (core.waiting) {
+        if (core.waiting && core.pendingInterrupts & core.enabledInterrupts) {
+          core.waiting = false; // an interrupt pending, masked or not, ends WFI/WFE (SEVONPEND)
+        } else if (core.waiting) {
           // Asleep (WFI/WFE): on to the next alarm, or the slice's end.
           const next = clock.nextAlarm ? clock.nanosToNextAlarm : Infinity;
           clock.tick(Math.max(0, Math.min(next, sliceEnd - clock.nanos)));
         } else {
+          const skip = this.waits.length ? this.spinSkip(core, sliceEnd) : 0;
+          if (skip > 0) {
+            clock.tick(skip);
+            if (profile) profile.step(skip / CYCLE_NS, core.PC, clock.nanos);
+            continue;
+          }
           const cycles = core.executeInstruction();
           clock.tick(cycles * CYCLE_NS);
           if (profile) profile.step(cycles, core.PC, clock.nanos);

@@ -1,7 +1,7 @@
 // Where the emulated core spends its time: the program counter sampled every
 // few cycles while it runs (not while it sleeps), each sample put in the
 // firmware's function that holds it (its ELF's symbols, read by
-// arm-none-eabi-nm), summed per function. For finding what a press costs:
+// binutils' nm), summed per function. For finding what a press costs:
 // the Python VM, displayio's drawing, the SPI, the USB stack.
 //
 //   const symbols = readSymbols("build/rp2040/firmware.elf");  // or parseSymbols(nmText)
@@ -51,13 +51,20 @@ export function parseSymbols(text) {
   return [...symbols, ...added].sort((a, b) => a.start - b.start);
 }
 
-/** The function symbols of an ELF file (needs arm-none-eabi-nm on the PATH). */
+/** The function symbols of an ELF file (binutils' nm reads an ARM ELF's symbols). */
 export function readSymbols(elf) {
-  const text = execFileSync("arm-none-eabi-nm", ["-n", "-S", "--defined-only", elf], {
+  const text = execFileSync("nm", ["-n", "-S", "--defined-only", elf], {
     encoding: "utf8",
     maxBuffer: 64 << 20,
   });
   return parseSymbols(text);
+}
+
+/** The firmware's busy waits, for the machine to skip (machine.mjs): [{start, end, wide}]. */
+export function busyWaits(symbols) {
+  const wide = { busy_wait_us: true, busy_wait_us_32: false };
+  return symbols.filter((symbol) => symbol.name in wide)
+    .map(({ start, end, name }) => ({ start, end, wide: wide[name] }));
 }
 
 /** The symbol holding `address`, or null (binary search). */
@@ -88,13 +95,14 @@ export class Profile {
     this.times = [];
   }
 
-  /** One executed instruction of `cycles` cycles at `pc`, at `ns`. */
+  /** One executed instruction of `cycles` cycles at `pc`, at `ns` (or a busy wait skipped). */
   step(cycles, pc, ns) {
     this.left -= cycles;
-    if (this.left > 0) return;
-    this.left += this.every;
-    this.pcs.push(pc);
-    this.times.push(ns);
+    while (this.left <= 0) {
+      this.left += this.every;
+      this.pcs.push(pc);
+      this.times.push(ns);
+    }
   }
 
   /**

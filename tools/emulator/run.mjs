@@ -11,7 +11,7 @@
 //       [--flash-in FILE] [--flash-out FILE] [--drive-out IMG] [--nvm-in FILE]
 //       [--nvm-out FILE] [--boot-nvm DIR] [--held-at-boot BUTTON]
 //       [--cut STEP[,STEP...]] [--cut-part P] [--cut-seed N] [--cut-ends]
-//       [--profile ELF] [--verbose]
+//       [--elf ELF] [--profile ELF] [--verbose]
 //
 //   --firmware   the firmware's UF2 (may be left out with --flash-in)
 //   --bootrom    the RP2040 B1 boot ROM (node tools/emulator/bootrom.mjs makes it)
@@ -47,9 +47,11 @@
 //                this chance, else untouched or in between; default: drawn)
 //   --cut-seed   the seed of the cut bytes' generator (1)
 //   --cut-ends   after the boot that follows a cut, play nothing more
+//   --elf        the firmware's ELF: its busy waits are skipped (the same
+//                emulated time in less real time; needs binutils' nm)
 //   --profile    the firmware's ELF: each boot's and press's busiest functions
 //                up to its last display byte (the PC sampled every 2 us;
-//                needs arm-none-eabi-nm)
+//                needs binutils' nm)
 //
 // Without --json the console is printed as it comes and the figures go to
 // stderr. Exit status: 0 ok, 1 no complete frame within --boot-ms, 2 bad
@@ -62,7 +64,7 @@ import { DRIVE_START, NVM_START } from "./flash.mjs";
 import { BUTTONS, PINS, readKeys, UsageError } from "./keys.mjs";
 import { CLOCK_HZ } from "./machine.mjs";
 import { encodePng } from "./png.mjs";
-import { Profile, readSymbols } from "./profile.mjs";
+import { busyWaits, Profile, readSymbols } from "./profile.mjs";
 import { DEFAULTS, Session } from "./session.mjs";
 import { loadUf2 } from "./uf2.mjs";
 
@@ -71,7 +73,7 @@ const DRIVE_SIZE = FLASH_SIZE - DRIVE_START; // what CircuitPython gives CIRCUIT
 const VALUED = ["firmware", "bootrom", "drive", "keys", "shot", "frames", "boot-ms", "boot-quiet-ms", "quiet-ms",
   "settle-ms",
   "ready", "flash-in", "flash-out", "drive-out", "nvm-in", "nvm-out", "boot-nvm", "held-at-boot", "cut",
-  "cut-part", "cut-seed", "profile"];
+  "cut-part", "cut-seed", "profile", "elf"];
 const SWITCHES = ["json", "until-idle", "verbose", "help", "cut-ends"];
 
 function parseArgs(argv) {
@@ -217,11 +219,13 @@ function main() {
     }
     bootrom = readInput(opts.bootrom, "boot ROM");
     flash = buildFlash(opts);
-    if (opts.profile) {
+    for (const key of ["profile", "elf"]) {
+      if (!opts[key]) continue;
       try {
-        opts.profile = new Profile(readSymbols(opts.profile));
+        const symbols = readSymbols(opts[key]);
+        opts[key] = key === "profile" ? new Profile(symbols) : busyWaits(symbols);
       } catch (error) {
-        throw new UsageError(`--profile ${opts.profile}: ${error.message}`);
+        throw new UsageError(`--${key} ${opts[key]}: ${error.message}`);
       }
     }
   } catch (error) {
@@ -250,6 +254,7 @@ function main() {
       if (opts["boot-nvm"]) writeOut(path.join(opts["boot-nvm"], `boot-${number}.bin`), bytes.subarray(NVM_START, NVM_START + 4096));
     },
     profile: opts.profile ?? null,
+    waits: opts.elf ?? [],
     onConsole: json ? () => {} : (text) => process.stdout.write(text),
     onFrame: (name, machine) => {
       if (!opts.frames) return;

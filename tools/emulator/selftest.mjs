@@ -14,9 +14,9 @@ import { parseBootrom } from "./bootrom.mjs";
 import { driveFile, driveFiles, driveImage } from "./drive.mjs";
 import { FlashChip, FlashSteps } from "./flash.mjs";
 import { BUTTONS, HOLD_MS, parseKeys, PINS, PRESS_MS, UsageError } from "./keys.mjs";
-import { quietOutEndpoint } from "./machine.mjs";
+import { PicoSystem, quietOutEndpoint } from "./machine.mjs";
 import { decodePng, encodePng } from "./png.mjs";
-import { parseSymbols, Profile, symbolAt } from "./profile.mjs";
+import { busyWaits, parseSymbols, Profile, symbolAt } from "./profile.mjs";
 import { TitleFilter } from "./session.mjs";
 import { St7789 } from "./st7789.mjs";
 import { loadUf2, makeUf2, parseUf2 } from "./uf2.mjs";
@@ -287,6 +287,32 @@ check("profile symbols and samples", () => {
   assert.deepEqual(profile.top(1000).map((f) => f.name), ["first"]);
   profile.clear();
   assert.deepEqual(profile.top(), []);
+});
+
+check("busy waits skipped from their loop to just before their end", () => {
+  const waits = busyWaits(parseSymbols(["10000100 00000040 T busy_wait_us_32",
+    "10000200 00000040 T busy_wait_us", "10000300 00000040 T other"].join("\n")));
+  assert.deepEqual(waits, [{ start: 0x10000100, end: 0x10000140, wide: false },
+    { start: 0x10000200, end: 0x10000240, wide: true }]);
+  const clock = { nanos: 0, nextAlarm: null, nanosToNextAlarm: 0 };
+  const machine = { waits, clock, waitEndNs: 0, waitLastPc: 0 };
+  const core = { PC: 0x10000100, registers: [5000, 0], pendingInterrupts: 0, enabledInterrupts: 0 };
+  const skip = (pc, sliceEnd = 1e9) => {
+    core.PC = pc;
+    return PicoSystem.prototype.spinSkip.call(machine, core, sliceEnd);
+  };
+  assert.equal(skip(0x10000100), 0); // entry: 5000 us from now
+  assert.equal(skip(0x10000104), 0); // reading the timer's start
+  assert.equal(skip(0x10000110), 0);
+  assert.equal(skip(0x10000108), 5000e3 - 1000); // a branch back: the loop
+  assert.equal(skip(0x1000010c), 0);
+  assert.equal(skip(0x10000108, 7000), 7000); // no further than the slice
+  clock.nextAlarm = {};
+  clock.nanosToNextAlarm = 300;
+  assert.equal(skip(0x10000104), 300); // nor than the next alarm
+  core.pendingInterrupts = core.enabledInterrupts = 1;
+  assert.equal(skip(0x10000100 + 2), 0); // nor with an interrupt to take
+  assert.equal(skip(0x10000300), 0); // outside a wait
 });
 
 check("usb out endpoint waits for bytes", () => {

@@ -45,6 +45,7 @@ export const DEFAULTS = {
   cutEnds: false,
   held: null,
   profile: null, // a profile.mjs Profile: each press's (and boot's) busiest functions
+  waits: [], // the firmware's busy waits (profile.mjs busyWaits), skipped
 };
 const DONE = "Code done running.";
 
@@ -141,6 +142,7 @@ export class Session {
       verbose,
       steps: this.steps,
       held,
+      waits: this.options.waits,
       onConsole: (text, m) => {
         const shown = filter.push(text);
         this.console += shown;
