@@ -8,6 +8,8 @@ the game is idle: the loop polls preallocated objects with small ints, so the
 garbage collector never pauses the game.
 """
 
+import time
+
 import keypad
 import microcontroller
 import supervisor
@@ -319,6 +321,9 @@ def drive_copy():
     return DriveCopy()
 
 
+_IDLE_S = 0.005  # the main loop's sleep when a pass found nothing to do
+
+
 def run(app, buttons, iterations=None, lights=None, display=None):
     """The main loop: poll the buttons, hand an event to the app, else let it
     tick (and ``lights``, a board's light that says what the speaker says).
@@ -328,9 +333,13 @@ def run(app, buttons, iterations=None, lights=None, display=None):
     in one refresh, without waiting for the next 60 Hz one or being drawn
     half done (a move in two: ``App.show_now``). What the app's ticks change
     shows at the next 60 Hz refresh.
-    ``iterations`` bounds it for tests and benchmarks; the board runs forever.
+    ``iterations`` bounds it for tests and benchmarks; the board runs forever,
+    and when a pass found nothing to do (no press, no hint searching) it
+    sleeps 5 ms, so the chip idles rather than spins: less power, and a
+    press waits at most that much more (keypad scans every 20 ms anyway).
     """
     ticks_ms = supervisor.ticks_ms
+    sleep = time.sleep
     poll = buttons.poll
     handle = app.handle
     tick = app.tick
@@ -350,8 +359,8 @@ def run(app, buttons, iterations=None, lights=None, display=None):
                 handle(event)
                 display.refresh()
                 display.auto_refresh = True
-        else:
-            tick(now)
+        elif not tick(now) and step == 0:
+            sleep(_IDLE_S)
         if lights is not None:
             lights.tick(now)
 
