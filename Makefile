@@ -8,8 +8,10 @@ PY := $(VENV)/bin/python
 VENV_STAMP := $(VENV)/.installed
 MPVM_STAMP := tools/mpvm/node_modules/.installed
 EMULATOR_STAMP := tools/emulator/node_modules/.installed
-FIRMWARE_UF2 ?= build/rp2040/firmware.uf2
 BOOTROM := build/rp2040/bootrom.bin
+# CircuitPython's builds: build/'s (make firmware-*), else ../shared/circuitpython's
+# (or $$CIRCUITPYTHON_BUILDS'); `$(BUILT) NAME` prints one's path or says why not.
+BUILT := $(PYTHON) tools/board/circuitpython_builds.py path
 
 .PHONY: play play-tty test bench clean
 
@@ -37,7 +39,8 @@ ifeq ($(MTOOLS),)
 	$(SUDO) apt-get install -y -qq --no-install-recommends mtools
 endif
 
-# The RP2040's boot ROM, read from a checkout (or bare git directory) of wokwi/rp2040js.
+# The RP2040's boot ROM, read from a checkout (or bare git directory) of wokwi/rp2040js
+# (the shared builds have it too).
 $(BOOTROM):
 	@test -n "$(RP2040JS)" || { echo "make emulate RP2040JS=DIR (a checkout or bare git directory of wokwi/rp2040js: the RP2040's boot ROM, once)" >&2; exit 2; }
 	node tools/emulator/bootrom.mjs $(RP2040JS) $@
@@ -71,8 +74,8 @@ bench-app: $(VENV_STAMP) $(MPVM_STAMP)
 bench-presses: $(VENV_STAMP)
 	$(PY) tools/bench/bench_presses.py
 
-## bench-hint: the board's hint from deals 1-200 (DEALS=A-B optional): wins, positions, SAMD51 seconds
-## on the emulated Cortex-M4 (make qemu-m4), heap while searching on both VMs
+## bench-hint: the board's hint from deals 1-200 (DEALS=A-B optional): wins, positions, and the
+## heap while it searches on both VMs (its seconds: make bench-firmware)
 .PHONY: bench-hint
 bench-hint: $(VENV_STAMP) $(MPVM_STAMP)
 	$(PY) tools/bench/bench_hint.py --deals $(or $(DEALS),1-200)
@@ -86,21 +89,21 @@ bench-solver: $(VENV_STAMP)
 
 ## bench-firmware: the game on CircuitPython's PicoSystem firmware in the RP2040 emulator: the heap,
 ## reset to the first frame, press to frame, a deal won by presses, the hint (DEALS=A-B optional;
-## 20-30 minutes; needs make firmware-rp2040 and the boot ROM, as make emulate)
+## 20-30 minutes; needs the PicoSystem's firmware and the boot ROM, as make emulate)
 .PHONY: bench-firmware
-bench-firmware: $(VENV_STAMP) $(EMULATOR_STAMP) $(BOOTROM) mtools
+bench-firmware: $(VENV_STAMP) $(EMULATOR_STAMP) mtools
 	$(PY) tools/bench/bench_firmware.py --deals $(or $(DEALS),1-20)
 
 ## bench-saves: power cuts on CircuitPython's PicoSystem firmware in the RP2040 emulator: three saves
 ## cut in every flash step, the same with the drive's copy, and a soak of random presses, resets and
-## cuts (30-60 minutes; QUICK=1: the soak only, shorter; needs make firmware-rp2040 and the boot ROM)
+## cuts (30-60 minutes; QUICK=1: the soak only, shorter; needs the firmware and boot ROM, as make emulate)
 .PHONY: bench-saves
-bench-saves: $(VENV_STAMP) $(EMULATOR_STAMP) $(BOOTROM) mtools
+bench-saves: $(VENV_STAMP) $(EMULATOR_STAMP) mtools
 	$(PY) tools/bench/power_cuts.py $(if $(QUICK),--quick)
 
 ## lib: lib/sthelena_board.mpy (and the PicoSystem's and the Fruit Jam's .mpy) and lib/sthelena_drive.py
 ## again from the sources (committed: the repository is a CIRCUITPY image, the Fruit Jam's app folder
-## takes its .mpy); needs CircuitPython's mpy-cross (make firmware-vm, or MPY_CROSS=path)
+## takes its .mpy); needs CircuitPython 10's mpy-cross (build/'s or the shared builds', or MPY_CROSS=path)
 .PHONY: lib
 lib:
 	$(PYTHON) tools/board/bundle.py --lib $(if $(MPY_CROSS),--mpy-cross $(MPY_CROSS))
@@ -110,7 +113,7 @@ lib:
 .PHONY: firmware-vm
 firmware-vm:
 	@test -n "$(CIRCUITPYTHON)" || { echo "make firmware-vm CIRCUITPYTHON=DIR (a clone of adafruit/circuitpython, with tags)" >&2; exit 2; }
-	tools/board/firmware_vm.sh $(CIRCUITPYTHON)
+	$(if $(VM_OUT),VM_OUT=$(VM_OUT)) tools/board/firmware_vm.sh $(CIRCUITPYTHON)
 
 ## firmware-rp2040: CircuitPython's own firmware for the Pimoroni PicoSystem (RP2040) into
 ## build/rp2040, from a clone of adafruit/circuitpython and fetched snapshots of its submodules:
@@ -140,26 +143,21 @@ firmware-rp2040-frozen: $(VENV_STAMP)
 
 ## emulate: the drive image as shipped (libraries as .mpy) on CircuitPython's PicoSystem firmware
 ## in the rp2040js emulator: KEYS="RIGHT A ..." (the desktop's --keys words, WAIT:MS, RESET),
-## SHOT=out.png, FRAMES=DIR, JSON=1 optional; needs make firmware-rp2040 (and RP2040JS=DIR once)
+## SHOT=out.png, FRAMES=DIR, JSON=1 optional; FIRMWARE_UF2=PATH another firmware; needs the
+## PicoSystem's firmware and the RP2040's boot ROM: build/'s (make firmware-rp2040) or the shared builds
 .PHONY: emulate emulator-selftest
-emulate: $(VENV_STAMP) $(EMULATOR_STAMP) $(BOOTROM) mtools
-	@test -f $(FIRMWARE_UF2) || { echo "make emulate: no $(FIRMWARE_UF2): make firmware-rp2040 CIRCUITPYTHON=DIR first" >&2; exit 2; }
+emulate: $(VENV_STAMP) $(EMULATOR_STAMP) mtools
+	@$(BUILT) picosystem/firmware.uf2 >/dev/null && $(BUILT) rp2040/bootrom.bin >/dev/null
 	rm -rf build/emulator/CIRCUITPY
 	$(PY) tools/board/bundle.py --out build/emulator/CIRCUITPY --mpy-libraries
-	node tools/emulator/run.mjs --firmware $(FIRMWARE_UF2) --bootrom $(BOOTROM) \
+	node tools/emulator/run.mjs --firmware $(or $(FIRMWARE_UF2),$$($(BUILT) picosystem/firmware.uf2)) \
+	  --bootrom $$($(BUILT) rp2040/bootrom.bin) $(if $(FIRMWARE_UF2),,--elf $$($(BUILT) picosystem/firmware.elf)) \
 	  --drive build/emulator/CIRCUITPY $(if $(KEYS),--keys "$(KEYS)") \
 	  $(if $(SHOT),--shot $(SHOT)) $(if $(FRAMES),--frames $(FRAMES)) $(if $(JSON),--json)
 
 ## emulator-selftest: the emulator's parts (UF2, display, flash, FAT, PNG, key words), no firmware
 emulator-selftest: $(EMULATOR_STAMP) mtools
 	node tools/emulator/selftest.mjs
-
-## qemu-m4: MicroPython's qemu port as a Cortex-M4 firmware into build/qemu (bench-hint times the
-## hint on it), from a clone of micropython/micropython: make qemu-m4 MICROPYTHON=DIR
-.PHONY: qemu-m4
-qemu-m4:
-	@test -n "$(MICROPYTHON)" || { echo "make qemu-m4 MICROPYTHON=DIR (a clone of micropython/micropython)" >&2; exit 2; }
-	tools/bench/qemu_build.sh $(MICROPYTHON) build/qemu
 
 ## fruitjam: build/fruitjam/sthelena, the Fruit Jam OS app folder: copy it into the drive's apps/
 .PHONY: fruitjam

@@ -13,9 +13,10 @@ top-level call and grows its heap rather than raise MemoryError, so:
 - set-up and play make more short-lived garbage in one call than that (the
   stand-ins are Python where the firmware is C), so there the check is what
   they keep, after each part of the play: at most IN_PLAY_LIMIT.
-Where CircuitPython's own interpreter is built (``make firmware-vm``), the
-same script runs on it with that heap fixed, collecting as a board does;
-those tests are skipped, saying so, where it is not.
+On CircuitPython's own interpreters, 10.x and 9.x (build/'s, else the shared
+builds': tools/board/circuitpython_builds.py), the same script runs with that
+heap fixed, collecting as a board does; those tests are skipped, saying so,
+where neither place has them.
 """
 
 import subprocess
@@ -136,20 +137,28 @@ def test_on_circuitpython_the_one_file_source_does_not_load(tmp_path):
 LEAN_SEEDS = (1, 2, 3)
 
 
-AREAS, AREAS_WHY_NOT = firmware_figures.interpreter(areas=True)
+# Each CircuitPython major the README names: 10.x every way; 9.x (the drive as a
+# player of 9.x gets it: the game's .mpy, the libraries compiled by 9.x's
+# mpy-cross, as circup installs them for 9.x) played in one heap, and with every
+# screen opened in a heap in areas.
+LEAN_RUNS = [("10.x", False, False), ("10.x", False, True), ("10.x", True, False),
+             ("10.x", True, True), ("9.x", False, False), ("9.x", True, True)]
 
 
-@needs_firmware
-@pytest.mark.parametrize("areas", [False, True], ids=["one-heap", "heap-in-areas"])
-@pytest.mark.parametrize("screens", [False, True], ids=["played", "every-screen-opened"])
-def test_after_300_moves_the_full_hint_runs_to_its_end_in_the_pygamers_heap(screens, areas):
+@pytest.mark.parametrize("version, screens, areas", LEAN_RUNS, ids=[
+    "%s-%s-%s" % (version, "every-screen-opened" if screens else "played",
+                  "heap-in-areas" if areas else "one-heap") for version, screens, areas in LEAN_RUNS])
+def test_after_300_moves_the_full_hint_runs_to_its_end_in_the_pygamers_heap(version, screens,
+                                                                               areas):
     # A hint every 50 moves of a 300-move game: its buffers come and go among
     # the game's, as a player's hints do; each must get the full search. Also
     # with the heap in areas of about 13 KB (a board's grows in areas, and one
     # allocation must fit in one): the hint's 14 KB table of before never did.
-    if areas and AREAS is None:
-        pytest.skip(AREAS_WHY_NOT)
-    allowance, runs = heap_play.board_runs("pygamer", HEAP, LEAN_SEEDS, screens, areas=areas)
+    path, why = firmware_figures.interpreter(areas, version)
+    if path is None:
+        pytest.skip(why)
+    allowance, runs = heap_play.board_runs("pygamer", HEAP, LEAN_SEEDS, screens, areas=areas,
+                                           version=version)
     assert 0 < allowance < 64 * 1024  # measured: the stand-ins and the script's own code
     searched = 0
     for seed, found, why in runs:

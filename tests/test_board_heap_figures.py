@@ -3,8 +3,8 @@ the committed link-map addresses are the built firmware's, the model of the
 port heap and the gc heap gives on the emulated PicoSystem exactly what
 CircuitPython's own code.py reads there, and the tests' heap on
 CircuitPython's unix port holds what a PyGamer's holds. Each check needs
-a build (make firmware-samd51, make firmware-rp2040, make firmware-vm) and
-is skipped, saying which, where it is not there."""
+a build (tools/board/circuitpython_builds.py finds them: build/'s, else the
+shared builds') and is skipped, saying which, where it is not there."""
 
 import os
 import subprocess
@@ -12,19 +12,17 @@ import subprocess
 import pytest
 
 import board_heap
+import circuitpython_builds
 import emulated
 import firmware_figures
 
 
 def built(board):
-    """The path of the board's firmware, or skip saying how to build it."""
-    path = os.path.join(board_heap.ROOT, board_heap.BOARDS[board][2])
-    if not os.path.isfile(path):
-        make = ("firmware-rp2040" if board_heap.BOARDS[board][0] == "raspberrypi"
-                else "firmware-samd51")
-        pytest.skip("%s's firmware is not built (%s): make %s CIRCUITPYTHON=DIR"
-                    % (board, board_heap.BOARDS[board][2], make))
-    return path
+    """The path of the board's firmware, or skip saying where it was looked for."""
+    name = board_heap.BOARDS[board][2]
+    if circuitpython_builds.missing(name):
+        pytest.skip(circuitpython_builds.missing(name))
+    return circuitpython_builds.find(name)
 
 
 @pytest.mark.parametrize("board", sorted(board_heap.BOARDS))

@@ -206,7 +206,7 @@ def test_the_tree_is_not_built_with_a_stale_mpy(tmp_path, monkeypatch, name, mod
     real = drive_image.board_mpy_path
     monkeypatch.setattr(drive_image, "board_mpy_path", lambda root=bundle.ROOT, which=bundle.BUNDLE_NAME:
                         str(stale) if which == name else real(root, which))
-    with pytest.raises(bundle.BundleError, match="make firmware-vm CIRCUITPYTHON=DIR && make lib"):
+    with pytest.raises(bundle.BundleError, match="run `make lib` and commit it"):
         drive_image.build_tree(str(tmp_path / "CIRCUITPY"))
     assert not (tmp_path / "CIRCUITPY").exists()
 
@@ -267,10 +267,26 @@ def test_lib_option_writes_the_committed_files(tmp_path, monkeypatch):
     assert not (tmp_path / "lib" / "sthelena_board.py").exists()
 
 
-def test_lib_option_without_circuitpythons_mpy_cross_says_how_to_build_it(tmp_path, capsys):
+def test_lib_option_without_circuitpythons_mpy_cross_says_where_it_looked(tmp_path, capsys):
     assert bundle.main(["--lib", "--mpy-cross", str(tmp_path / "mpy-cross")]) == 1
-    assert "make firmware-vm CIRCUITPYTHON=DIR" in capsys.readouterr().err
+    assert capsys.readouterr().err == "bundle: CircuitPython's mpy-cross is not at %s\n" % (
+        tmp_path / "mpy-cross")
     assert COMMITTED.is_file()  # nothing written, nothing lost
+
+
+def test_without_any_build_the_mpy_cross_problem_names_both_places(tmp_path, monkeypatch):
+    import board_mpy
+    import circuitpython_builds
+
+    monkeypatch.setattr(circuitpython_builds, "BUILD", str(tmp_path / "build"))
+    monkeypatch.setenv(circuitpython_builds.VARIABLE, str(tmp_path / "shared"))
+    monkeypatch.setattr(board_mpy, "MPY_CROSS", str(tmp_path / "build" / "firmware" / "mpy-cross"))
+    said = board_mpy.mpy_cross_problem(board_mpy.MPY_CROSS)
+    assert said == ("CircuitPython's 10.x/mpy-cross is in neither %s (make firmware-vm "
+                    "CIRCUITPYTHON=DIR makes it) nor %s (set $CIRCUITPYTHON_BUILDS to another "
+                    "folder laid out as ../shared/circuitpython)"
+                    % (tmp_path / "build" / "firmware" / "mpy-cross",
+                       tmp_path / "shared" / "10.x" / "mpy-cross"))
 
 
 def test_building_twice_gives_the_same_bytes(tree, tmp_path):
@@ -321,7 +337,7 @@ def test_make_circuitpy_puts_the_libraries_in_as_circup_does_where_it_can(tmp_pa
     if os.path.isfile(board_mpy.MPY_CROSS):
         assert suffixes == {".mpy"} and "as .mpy" in said
     else:
-        assert suffixes == {".py"} and "make firmware-vm" in said
+        assert suffixes == {".py"} and "no CircuitPython mpy-cross" in said
 
 
 # -- the tree under the MicroPython VM -----------------------------------------

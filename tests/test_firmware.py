@@ -1,7 +1,7 @@
 """The drive image on CircuitPython's own firmware, on an emulated RP2040
 (tools/emulator, rp2040js): the real displayio, keypad, heap, flash file
-system and .mpy loader. Skipped, with the reason, where the firmware is not
-built (make firmware-rp2040 CIRCUITPYTHON=DIR; CI cannot fetch CircuitPython).
+system and .mpy loader. Skipped, with the reason, where neither build/ nor
+the shared builds hold the firmware (tools/board/circuitpython_builds.py).
 Each run boots the chip, some 4 to 7 s of emulated time, 10 to 20 s of real
 time. A whole game won by presses is make bench-firmware's (minutes); the
 power cut in every flash step of three saves, make bench-saves' (here, one
@@ -17,7 +17,8 @@ import pytest
 from app_driver import PngFrame, ScreenReader
 from mpvm import REPO_ROOT
 
-import cut_runs  # tools/board, on the path from conftest.py
+import circuitpython_builds  # tools/board, on the path from conftest.py
+import cut_runs
 import emulated
 
 from sthelena.app import record
@@ -27,7 +28,7 @@ from sthelena.core.statistics import Statistics
 
 WHY_NOT = emulated.unavailable()
 pytestmark = pytest.mark.skipif(WHY_NOT is not None, reason=WHY_NOT or "")
-PICO = os.path.join(emulated.RP2040, "raspberry_pi_pico", "firmware.uf2")
+PICO = circuitpython_builds.find("pico/firmware.uf2")
 TABLE_ORIGIN = (0, 24)  # the PicoSystem's table (240x192) on its 240x240 screen
 
 
@@ -128,8 +129,7 @@ def test_a_drive_without_a_library_says_so_in_one_line_on_screen_and_console(dri
     assert (0x18, 0x6C, 0x30) not in colours and len(colours) < 40
 
 
-@pytest.mark.skipif(not os.path.isfile(PICO), reason="the Raspberry Pi Pico's firmware is not "
-                    "built: BOARD=raspberry_pi_pico tools/board/firmware_rp2040.sh DIR")
+@pytest.mark.skipif(PICO is None, reason=circuitpython_builds.missing("pico/firmware.uf2") or "")
 def test_on_a_board_it_does_not_know_code_py_says_so_in_one_line(drive, tmp_path):
     image = tmp_path / "drive.img"
     result = emulated.emulate(drive, firmware=PICO, ready="Code done running.", drive_out=image)

@@ -23,7 +23,7 @@ in emulated time at the chip's 125 MHz, each figure beside its goal (issue
   of the solver's moves of each, its time to its answer (the board's own
   30 s limit), median, p90, longest, wins, and the positions it searches a
   second; pystone there, against a SAMD51's, says how much of the hint's pace
-  is the chip (bench_hint.py scales its SAMD51 estimate by pystone).
+  is the chip (the hint's SAMD51 seconds are its seconds here scaled by pystone).
 
 Takes 30 to 40 minutes (two emulators at once); ``--skip`` leaves parts out.
 """
@@ -315,7 +315,7 @@ def main(argv=None):
     first, last = (int(part) for part in args.deals.split("-"))
     press_deals = [int(part) for part in args.press_deals.split(",")]
     parts = [part for part in PARTS if part not in args.skip.split(",")]
-    with open(os.path.join(emulated.RP2040, "version.txt")) as file:
+    with open(os.path.join(os.path.dirname(emulated.FIRMWARE), "version.txt")) as file:
         print(file.read().strip())
     with tempfile.TemporaryDirectory() as work:
         drive = emulated.make_drive(os.path.join(work, "CIRCUITPY"))

@@ -39,17 +39,19 @@ import subprocess
 import sys
 from collections import namedtuple
 
+import circuitpython_builds
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 STACK = 24 * 1024 + 1024  # the stack and the exceptions' reserve, below the stack's top
 # Each port's symbols for the bottom of the port heap and the top of the stack.
 PORT_SYMBOLS = {"atmel-samd": ("_ebss", "_estack"),
                 "raspberrypi": ("_ld_cp_dynamic_mem_start", "_ld_cp_dynamic_mem_end")}
-# A board's port, screen (the terminal's size) and firmware, as this project builds it.
+# A board's port, screen (the terminal's size) and firmware (circuitpython_builds' name).
 BOARDS = {
-    "pygamer": ("atmel-samd", (160, 128), "build/samd51/pygamer/firmware.elf"),
-    "pybadge": ("atmel-samd", (160, 128), "build/samd51/pybadge/firmware.elf"),
-    "pimoroni_picosystem": ("raspberrypi", (240, 240), "build/rp2040/firmware.elf"),
+    "pygamer": ("atmel-samd", (160, 128), "pygamer/firmware.elf"),
+    "pybadge": ("atmel-samd", (160, 128), "pybadge/firmware.elf"),
+    "pimoroni_picosystem": ("raspberrypi", (240, 240), "picosystem/firmware.elf"),
 }
 GLYPH = (6, 12)  # the terminal's built-in font
 PYSTACK = 2048  # CIRCUITPY_PYSTACK_SIZE
@@ -188,8 +190,9 @@ def heap_from_layout(board, bottom, top):
 
 
 def link_symbols(elf, names):
-    """The addresses of ``names`` in ``elf`` (arm-none-eabi-nm), or raise OSError."""
-    out = subprocess.run(["arm-none-eabi-nm", elf], capture_output=True, text=True,
+    """The addresses of ``names`` in ``elf`` (binutils' nm, which reads an ARM
+    ELF's symbols as well as arm-none-eabi-nm), or raise OSError."""
+    out = subprocess.run(["nm", elf], capture_output=True, text=True,
                          check=True).stdout
     found = {}
     for line in out.splitlines():
@@ -204,9 +207,9 @@ def link_symbols(elf, names):
 
 def heap_of_firmware(board, elf=None):
     """The figures read from a built firmware's link map (``elf``, by
-    default where this project builds the board's)."""
+    default the board's that circuitpython_builds finds)."""
     port, _, built = BOARDS[board]
-    symbols = link_symbols(elf or os.path.join(ROOT, built), PORT_SYMBOLS[port])
+    symbols = link_symbols(elf or circuitpython_builds.find(built), PORT_SYMBOLS[port])
     bottom, top = (symbols[name] for name in PORT_SYMBOLS[port])
     return heap_from_layout(board, bottom, top)
 

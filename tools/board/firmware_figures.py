@@ -1,7 +1,7 @@
 """The drive image started and played on CircuitPython's own interpreter.
 
-``build/firmware/circuitpython`` (``make firmware-vm CIRCUITPYTHON=DIR``, or
-the path in ``$CIRCUITPYTHON_VM``) is CircuitPython's unix port built 32-bit,
+CircuitPython's unix port (circuitpython_builds.py finds it: ``build/``'s, else
+the shared builds'; or the path in ``$CIRCUITPYTHON_VM``), built 32-bit,
 so its objects are the size they are on a SAMD51, and ``-X heapsize=`` fixes
 its heap as a board's is fixed. It runs tools/board/board_start.py's script on a
 drive laid out in a folder: ``code.py``, ``assets/``, the committed
@@ -26,34 +26,36 @@ import board_libs  # noqa: E402
 import board_start  # noqa: E402
 # BOARD_HEAP: the heap the game gets on a PyGamer or PyBadge, as -X heapsize=
 from board_heap import BOARD_HEAP  # noqa: E402
-from board_mpy import FIRMWARE_DIR  # noqa: E402
+import circuitpython_builds  # noqa: E402
 
 DRIVE_FILES = ("code.py", "assets/sheet.bmp", "assets/help.txt", "assets/winnable.bin",
                "lib/sthelena_board.mpy", "lib/sthelena_hint.mpy")
 
 
-def interpreter(areas=False):
-    """``(path, None)`` of CircuitPython's interpreter, or ``(None, why not)``;
-    ``areas``: the one whose heap is in 14 areas (``circuitpython-areas``)."""
-    path = (os.path.join(FIRMWARE_DIR, "circuitpython-areas") if areas
-            else os.environ.get("CIRCUITPYTHON_VM") or os.path.join(FIRMWARE_DIR, "circuitpython"))
-    for needed in (path, os.path.join(FIRMWARE_DIR, "mpy-cross")):  # (it compiles the libraries)
-        if not os.path.isfile(needed):
-            return None, ("CircuitPython's %s is not built (%s): run `make firmware-vm "
-                          "CIRCUITPYTHON=DIR` with a clone of adafruit/circuitpython"
-                          % ("interpreter" if needed == path else "mpy-cross",
-                             os.path.relpath(needed, ROOT)))
+def interpreter(areas=False, version="10.x"):
+    """``(path, None)`` of CircuitPython's interpreter (``version``: a major of
+    circuitpython_builds.VERSIONS), or ``(None, why not)``; ``areas``: the one
+    whose heap is in 14 areas (``circuitpython-areas``). ``$CIRCUITPYTHON_VM``
+    names another 10.x interpreter to measure."""
+    name = "%s/circuitpython%s" % (version, "-areas" if areas else "")
+    path = (not areas and version == "10.x" and os.environ.get("CIRCUITPYTHON_VM")
+            or circuitpython_builds.find(name))
+    for needed in (name, version + "/mpy-cross"):  # (the mpy-cross compiles the libraries)
+        why = circuitpython_builds.missing(needed)
+        if why and (needed != name or not path):
+            return None, why
     return path, None
 
 
-def lay_out_drive(directory, libraries="mpy"):
-    """The drive in ``directory`` (libraries ``"mpy"`` or ``"py"``); its path."""
+def lay_out_drive(directory, libraries="mpy", version="10.x"):
+    """The drive in ``directory`` (libraries ``"mpy"``, compiled by ``version``'s
+    mpy-cross as circup installs them for it, or ``"py"``); its path."""
     drive = os.path.join(directory, "CIRCUITPY")
     for name in DRIVE_FILES:
         target = os.path.join(drive, name)
         os.makedirs(os.path.dirname(target), exist_ok=True)
         shutil.copyfile(os.path.join(ROOT, name), target)
-    mpy_cross = os.path.join(FIRMWARE_DIR, "mpy-cross")
+    mpy_cross = circuitpython_builds.find(version + "/mpy-cross")
     for name, path in board_libs.library_files():
         target = os.path.join(drive, "lib", name)
         os.makedirs(os.path.dirname(target), exist_ok=True)

@@ -11,9 +11,9 @@
 #   build/firmware/mpy-cross      the compiler whose .mpy CircuitPython loads
 #                                 (make lib uses it for lib/sthelena_board.mpy)
 # DIR must be a git clone with its tags (CircuitPython's build reads its
-# version from them); its submodules are not needed. Tried on 10.3 and 9.2.9;
-# to measure another version than the one in build/firmware, point
-# $CIRCUITPYTHON_VM at its DIR/ports/unix/build-standard/micropython.
+# version from them); its submodules are not needed. Tried on 10.3 and 9.2.9:
+# VM_OUT=build/firmware-9.x puts a 9.x checkout's where the tests look for 9.x
+# (tools/board/circuitpython_builds.py).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -35,8 +35,9 @@ if ! echo 'int main(void){return 0;}' | gcc -m32 -x c - -o /dev/null 2>/dev/null
   exit 2
 fi
 
-out="$root/build/firmware"
+out=${VM_OUT:-$root/build/firmware}
 mkdir -p "$out"
+out=$(cd "$out" && pwd)
 # CircuitPython's build scripts want the huffman and polib packages (its
 # tools/huffman submodule is on PyPI as huffman).
 if [ ! -x "$out/venv/bin/python" ]; then

@@ -104,7 +104,7 @@ def main(argv=None):
                         help="where to write the sthelena folder (default build/fruitjam)")
     parser.add_argument("--mpy-libraries", action="store_true",
                         help="put the libraries in compiled by CircuitPython's mpy-cross "
-                        "(%s; make firmware-vm builds it): less heap and time at start, "
+                        "(%s): less heap and time at start, "
                         "for CircuitPython 9 and 10 only" % os.path.relpath(MPY_CROSS))
     args = parser.parse_args(argv)
     try:

@@ -118,11 +118,11 @@ def figures(output):
     return board_start.figures(output, ("standins", "import", "set_up", "in_play"), ("hint",))
 
 
-def run(drive, board, heap, areas=False, **options):
-    """The script on CircuitPython's interpreter with ``heap`` bytes (the
-    stand-ins' share included; ``areas``: the interpreter whose heap is in
-    areas, firmware_figures.interpreter): ``(figures, None)`` or ``(None, why)``."""
-    path, why = firmware_figures.interpreter(areas)
+def run(drive, board, heap, areas=False, version="10.x", **options):
+    """The script on CircuitPython's interpreter (of ``version``) with ``heap``
+    bytes (the stand-ins' share included; ``areas``: the interpreter whose heap
+    is in areas, firmware_figures.interpreter): ``(figures, None)`` or ``(None, why)``."""
+    path, why = firmware_figures.interpreter(areas, version)
     if path is None:
         return None, why
     text = script(board, standins_dir=os.path.join(os.path.dirname(drive), "standins"),
@@ -135,24 +135,27 @@ def run(drive, board, heap, areas=False, **options):
     return figures(proc.stdout), None
 
 
-def standins(drive, board):
+def standins(drive, board, version="10.x"):
     """What the stand-ins and the script's own code keep: read in a run with
     room to spare, as firmware_figures does."""
-    found, why = run(drive, board, 4 * firmware_figures.BOARD_HEAP, hint_every=0)
+    found, why = run(drive, board, 4 * firmware_figures.BOARD_HEAP, version=version, hint_every=0)
     if found is None:
         raise RuntimeError("CircuitPython's interpreter failed: %s" % why)
     return found["standins"][0]
 
 
-def board_runs(board, heap, seeds=SEEDS, screens=False, libraries="mpy", areas=False):
-    """The script for each seed at ``heap`` (the board's, the stand-ins' added):
+def board_runs(board, heap, seeds=SEEDS, screens=False, libraries="mpy", areas=False,
+               version="10.x"):
+    """The script for each seed at ``heap`` (the board's, the stand-ins' added)
+    on ``version``'s interpreter, the libraries compiled by its mpy-cross:
     ``(standins, [(seed, figures or None, why)])``."""
     with tempfile.TemporaryDirectory() as directory:
-        drive = firmware_figures.lay_out_drive(directory, libraries)
-        allowance = standins(drive, board)
+        drive = firmware_figures.lay_out_drive(directory, libraries, version)
+        allowance = standins(drive, board, version)
         runs = []
         for seed in seeds:
-            found, why = run(drive, board, heap + allowance, areas, seed=seed, screens=screens)
+            found, why = run(drive, board, heap + allowance, areas, version, seed=seed,
+                             screens=screens)
             runs.append((seed, found, why))
         return allowance, runs
 
