@@ -29,5 +29,8 @@ Fruit Jam ``core/``, ``app/`` and ``fruitjam/`` (merged and compiled the same wa
 tools/board/fruitjam_app.py puts in its app folder); ``web/``, ``desktop/``
 and ``solver/`` never go on a board. No other import between parts is
 allowed, and no modules import each other, directly or round a circle. This
-file stays empty of code so that a board imports only what it needs.
+file holds only the version (``core/version.py``'s), so that a board imports
+only what it needs.
 """
+
+from .core.version import VERSION as __version__  # noqa: F401
