@@ -97,7 +97,22 @@ def start_on_board(board=None):
 if __name__ == "__main__":  # not when imported (pdb imports the standard library's `code`)
     if sys.implementation.name == "circuitpython":
         start_on_board()
-    else:
-        from sthelena.desktop.window import main
+    elif "--version" in sys.argv[1:]:  # answered before the window's packages are needed
+        from sthelena import __version__
 
-        sys.exit(main())
+        print("sthelena %s" % __version__)
+    else:
+        try:
+            from sthelena.desktop.window import main
+
+            status = main()
+        except ImportError as error:  # a Python without the window's packages (Blinka, pygame)
+            missing = getattr(error, "name", None) or ""
+            if not missing or missing.split(".")[0] == "sthelena":  # the game's: a bug, in full
+                raise
+            sys.stderr.write(
+                "sthelena: this Python has no module %r, which the window needs: run `make "
+                "play`, or `python3 -m venv .venv && .venv/bin/pip install -r "
+                "requirements-dev.txt` and then `.venv/bin/python code.py`\n" % missing)
+            status = 2
+        sys.exit(status)

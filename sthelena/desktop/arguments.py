@@ -17,8 +17,10 @@ import sys
 from ..core.deal import DEAL_LIMIT
 from ..core.game import Game
 from ..core.rules import DEFAULT, Rules
+from ..core.version import RELEASE_VERSION
 
 PROG = "sthelena"
+VERSION_LINE = "%s %s" % (PROG, RELEASE_VERSION)  # what --version prints (code.py prints it too)
 NUMBER = re.compile(r"-?[0-9]+\Z")
 INPUT_LIMIT = 1 << 16  # bytes of a POSITION read from stdin, or of a tty line
 SHOWN_LIMIT = 100  # characters of a bad argument quoted back in a message
@@ -41,12 +43,18 @@ class Parser(argparse.ArgumentParser):
         raise CliError("%s (try: %s --help)" % (message, self.prog))
 
 
+def add_version(parser):
+    """``--version``: print VERSION_LINE and exit 0 (parse_args returns None)."""
+    parser.add_argument("--version", action="version", version=VERSION_LINE,
+                        help="print the version (%s) and exit" % VERSION_LINE)
+
+
 def parse_args(parser, argv):
-    """The parsed arguments, or None if argparse printed --help; CliError
-    for a usage error."""
+    """The parsed arguments, or None if argparse printed --help or
+    --version; CliError for a usage error."""
     try:
         return parser.parse_args(argv)
-    except SystemExit:  # only --help exits: errors go to Parser.error
+    except SystemExit:  # only --help and --version exit: errors go to Parser.error
         return None
 
 

@@ -20,8 +20,9 @@ from ..core.notation import FOUNDATION_NAMES, card_name, move_name, parse_move
 from ..core.rules import DEFAULT, OPTIONS
 # The readers of arguments and stdin, and the one error path (CliError ->
 # one line, exit 2), are in arguments.py: the window and the solver's commands share them.
-from .arguments import (INPUT_LIMIT, PROG, CliError, Parser, game_of_deal, game_of_position,
-                        guarded, one_line, parse_args, parse_rules, read_input, whole_number)
+from .arguments import (INPUT_LIMIT, PROG, CliError, Parser, add_version, game_of_deal,
+                        game_of_position, guarded, one_line, parse_args, parse_rules, read_input,
+                        whole_number)
 from .explain import perft, why_illegal
 from .hint_command import add_hint_command
 from .solve_commands import add_solver_commands
@@ -267,6 +268,7 @@ def build_parser():
                "or - to read one from stdin (at most %d bytes). RULES: "
                "PRESET[,option=value...], presets st-helena, st-helena-pysol, louis, box-kite. "
                "Bad input exits with status 2 and one line on stderr." % INPUT_LIMIT)
+    add_version(parser)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands.required = True
 

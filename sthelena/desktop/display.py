@@ -10,6 +10,7 @@ prints on import.
 import contextlib
 import io
 import os
+import sys
 import time
 
 from .arguments import CliError, shown
@@ -31,6 +32,23 @@ def cannot_write(path, error):
     return CliError("cannot write %s: %s" % (shown(path), reason))
 
 
+def no_display(environ=os.environ, platform=sys.platform):
+    """The CliError (one line, exit 2) for a window asked for where there is
+    no display to open it on, or None. On Linux that is neither
+    ``$DISPLAY`` (X) nor ``$WAYLAND_DISPLAY`` set: SDL would then fall back to its
+    offscreen driver and the game would run unseen, for ever. A
+    ``$SDL_VIDEODRIVER`` given (dummy for the tests, kmsdrm on a console)
+    is the user's choice and is not second-guessed; other systems always
+    have a display."""
+    if not platform.startswith("linux") or environ.get("SDL_VIDEODRIVER"):
+        return None
+    if environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"):
+        return None
+    return CliError("no display to open a window on (neither $DISPLAY nor $WAYLAND_DISPLAY is "
+                    "set): without one, play a script with --keys \"RIGHT A ...\" --shot "
+                    "out.png, or in the terminal with `make play-tty`")
+
+
 def quiet_import():
     """Import pygame and Blinka's displayio without their greetings on stdout
     (pygame's banner, Blinka's "GENERIC_X86 is not fully supported"): stdout
@@ -49,8 +67,12 @@ def Display(scale=SCALE, window=True, caption="St. Helena", size=(WIDTH, HEIGHT)
     """The one display of this process (Blinka allows one): a displayio
     display of ``size`` pixels (the handheld's 160x128 by default) drawn
     into an offscreen surface and shown ``scale`` times larger in a window,
-    or in no window if ``window`` is false."""
+    or in no window if ``window`` is false. CliError if a window is wanted
+    and there is no display (``no_display``)."""
     global _display_class
+    problem = no_display() if window else None  # before pygame, Blinka or the save are touched
+    if problem is not None:
+        raise problem
     if _display_class is None:
         _display_class = _make_display_class()
     return _display_class(scale=scale, window=window, caption=caption, size=size)

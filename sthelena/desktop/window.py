@@ -30,8 +30,8 @@ import argparse
 import os
 import sys
 
-from .arguments import (CliError, Parser, deal_number, guarded, parse_args, parse_notation,
-                        parse_rules, print_error, shown, whole_number)
+from .arguments import (CliError, Parser, add_version, deal_number, guarded, parse_args,
+                        parse_notation, parse_rules, print_error, shown, whole_number)
 from ..core.deal import DEAL_LIMIT
 from .display import HEIGHT, SCALE, WIDTH, Display
 from .keys import KEYS_LIMIT, read_keys
@@ -64,6 +64,7 @@ def build_parser():
                "for A held down; any case, separated by spaces or newlines; in a file, # "
                "starts a comment; at most %d of them. Bad input exits with status 2 and one "
                "line on stderr." % KEYS_LIMIT)
+    add_version(parser)  # (code.py answers it first, where the window's packages are missing)
     parser.add_argument("--board", default="handheld", metavar="BOARD",
                         help="handheld (PyGamer/PyBadge: 160x128, the default), picosystem "
                              "(240x240, the cards half as large again) or fruit-jam (720x400, "
