@@ -33,4 +33,4 @@ file holds only the version (``core/version.py``'s), so that a board imports
 only what it needs.
 """
 
-from .core.version import VERSION as __version__  # noqa: F401
+from .core.version import RELEASE_VERSION as __version__  # noqa: F401

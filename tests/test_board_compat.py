@@ -23,7 +23,7 @@ APP_FIRMWARE = FIRMWARE | {"displayio", "vectorio", "random", "bitmaptools"} | L
 # ...and the handheld edge, which makes them.
 DEVICE_FIRMWARE = APP_FIRMWARE | {"board", "keypad", "analogio", "digitalio", "microcontroller",
                                   "supervisor", "audioio", "audiocore", "audiopwmio", "pwmio",
-                                  "storage", "neopixel_write", "os",
+                                  "storage", "neopixel_write", "os", "time",
                                   "sthelena_drive"}
 
 

@@ -27,7 +27,7 @@ import drive_image  # noqa: E402
 
 FIRMWARE = {"micropython", "sys", "gc", "displayio", "vectorio", "random", "bitmaptools", "board",
             "keypad", "analogio", "digitalio", "microcontroller", "supervisor", "audioio",
-            "audiocore", "neopixel_write"}
+            "audiocore", "neopixel_write", "time"}
 
 
 @pytest.fixture(scope="module")

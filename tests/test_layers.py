@@ -37,7 +37,7 @@ MAY_USE = {
     "web": {"core", "app", "web"},
     "solver": {"core", "solver"},
     "desktop": {"core", "app", "solver", "desktop"},
-    "": {"desktop"},  # sthelena/__main__.py: python -m sthelena
+    "": {"desktop", "core"},  # __main__.py: python -m sthelena; __init__.py: the version
 }
 
 
@@ -54,7 +54,7 @@ def part_of(name):
 
 def imported_modules(name, path, known):
     """``(line, module)`` for each project module ``name`` imports."""
-    package = name.rsplit(".", 1)[0] if not path.name == "__init__.py" else name
+    package = name.rsplit(".", 1)[0]  # (a package's __init__: the package itself)
     found = []
     for node in ast.walk(ast.parse(path.read_text(), str(path))):
         if isinstance(node, ast.Import):

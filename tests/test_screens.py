@@ -10,6 +10,7 @@ import pytest
 from app_driver import ScreenReader, make_app, press, rgb
 from app_helpers import screen_rows
 from positions import position
+import sthelena
 from sthelena.app import game_app
 from sthelena.app.screens import menu
 from sthelena.app.table import layout
@@ -70,7 +71,7 @@ def test_help_pages_are_read_back_from_the_label(display, sheet, reader):
     for page in range(3):
         rows = screen_rows(display, reader)
         assert rows == [pictures_as_unknown(row) for row in app.view.rows]
-        assert rows[-1] == "%d/3 <>: page  B: back" % (page + 1)
+        assert rows[-1] == "%d/3 <>:page B:back v%s" % (page + 1, sthelena.__version__)
         if page == 0:
             assert rows[0] == "RULES: st-helena" and "K? down, A? up." in rows[2]
         press(app, "RIGHT")

@@ -20,6 +20,7 @@ import pytest
 import build_site  # tools/web/build_site.py
 import serve_site  # tools/web/serve_site.py
 from desktop_helpers import deal_with_move_from_pile_1
+import sthelena
 from sthelena.app.record import UNREADABLE
 from sthelena.core.game import Game
 from web_helpers import (HANDHELD, HOLD_MS, WIDE, Browser, Page, browser_missing,
@@ -118,6 +119,7 @@ def test_the_page_loads_with_no_console_error_and_shows_a_deal(pages, site, tmp_
     deal, rules = deal_of(page)  # a random deal, as the board deals one
     check_shown(page, tmp_path, "", deal, rules)
     assert page.page.locator("#line").text_content() == ""
+    assert page.page.locator("#version").text_content() == "St. Helena " + sthelena.__version__
     origin = urlparse(site).netloc
     assert {urlparse(url).netloc for url in page.requests} == {origin}
     loaded = {urlparse(url).path for url in page.requests}

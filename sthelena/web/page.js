@@ -143,6 +143,7 @@ async function main() {
     storage, {play: (samples, rate) => audio.play(samples, rate)}, wide, link);
   Object.assign(page, {mp, game, audio});
   page.marks.game = performance.now();
+  document.getElementById("version").textContent = `St. Helena ${game.version}`;
 
   let width = 0; // the screen's, in pixels
   let lastInput = 0; // when the player last did something (performance.now())

@@ -31,6 +31,7 @@ from ..app.table.sheet import load_sheet
 from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
 from ..core.deal import DEAL_LIMIT
 from ..core.rules import Rules
+from ..core.version import RELEASE_VERSION
 from .screen import Screen
 from .speaker import PageSpeaker
 from .store import LocalStore
@@ -103,6 +104,7 @@ class WebGame:
         self.store = LocalStore(storage)
         self.speaker = PageSpeaker(audio)
         self.message = ""  # a line for the page: a link it could not follow
+        self.version = RELEASE_VERSION  # shown under the page
         deal = rules = None
         try:
             deal, rules = parse_link(link)

@@ -4,8 +4,9 @@ lib``), and the tests and benchmarks read."""
 
 import os
 
-CORE_MODULES = ("sthelena.core.cards", "sthelena.core.moves", "sthelena.core.rules", "sthelena.core.deal",
-                "sthelena.core.stuck_search", "sthelena.core.game", "sthelena.core.save")
+CORE_MODULES = ("sthelena.core.version", "sthelena.core.cards", "sthelena.core.moves",
+                "sthelena.core.rules", "sthelena.core.deal", "sthelena.core.stuck_search",
+                "sthelena.core.game", "sthelena.core.save")
 HANDHELD_MODULES = CORE_MODULES + (
     "sthelena.app.table.tiles", "sthelena.app.buttons", "sthelena.app.sounds",
     "sthelena.app.table.layout", "sthelena.app.table.text_grid", "sthelena.app.table.view",

@@ -1,8 +1,9 @@
 """Help: the rules of the game in play, what the table shows, the buttons.
 Three pages, read from the texts file (``assets/help.txt``, sections
 ``rules``, ``table`` and ``buttons``); the rules page has only the lines for
-the rules in play."""
+the rules in play. The last line of each: the page, the keys, the version."""
 
+from ...core.version import RELEASE_VERSION
 from ..buttons import UP, LEFT, B, START
 from ..table.text_grid import TEXT_ROWS
 from .common import MENU, HELP, write_section
@@ -20,7 +21,7 @@ def show_help(app):
         view.rows[0] = "RULES: " + app.game.rules.preset
         row = 1
     write_section(app, _SECTIONS[page], row)
-    view.rows[TEXT_ROWS - 1] = "%d/%d <>: page  B: back" % (page + 1, _PAGES)
+    view.rows[TEXT_ROWS - 1] = "%d/%d <>:page B:back v%s" % (page + 1, _PAGES, RELEASE_VERSION)
     view.show_text()
 
 
