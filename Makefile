@@ -20,6 +20,17 @@ $(VENV_STAMP): requirements-dev.txt
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	touch $@
 
+# What copying the drive's files needs (make circuitpy, make fruitjam): the board's libraries
+# as requirements-dev.txt pins them, in an environment of their own, and nothing else (none of
+# the development environment's pygame, numpy or playwright).
+DRIVE_VENV := build/drive-venv
+DRIVE_STAMP := $(DRIVE_VENV)/.installed
+$(DRIVE_STAMP): requirements-dev.txt
+	$(PYTHON) -m venv $(DRIVE_VENV)
+	$(DRIVE_VENV)/bin/pip install --quiet --disable-pip-version-check --no-deps \
+	  $$($(PYTHON) tools/board/board_libs.py --pins)
+	touch $@
+
 $(MPVM_STAMP): tools/mpvm/package.json tools/mpvm/package-lock.json
 	npm ci --prefix tools/mpvm --no-audit --no-fund
 	touch $@
@@ -161,8 +172,8 @@ emulator-selftest: $(EMULATOR_STAMP) mtools
 
 ## fruitjam: build/fruitjam/sthelena, the Fruit Jam OS app folder: copy it into the drive's apps/
 .PHONY: fruitjam
-fruitjam: $(VENV_STAMP)
-	$(PY) tools/board/fruitjam_app.py
+fruitjam: $(DRIVE_STAMP)
+	$(DRIVE_VENV)/bin/python tools/board/fruitjam_app.py
 
 ## web: build/web, the game on a web page: the board's modules on MicroPython's WebAssembly
 ## port (tools/mpvm's), the web edge and the page (sthelena/web); any static host serves it
@@ -179,11 +190,18 @@ serve-web: web
 bench-web: web
 	$(PY) tools/bench/bench_web.py --deals $(or $(DEALS),1-20)
 
+## release: dist/, the downloads a player copies: the handhelds' zip (a drive for CircuitPython
+## 10.x and one for 9.x), the PicoSystem's one-file UF2, the Fruit Jam's and the web page's zips,
+## SHA256SUMS (the same bytes each run); needs CircuitPython's builds (build/ or the shared ones)
+.PHONY: release
+release: $(VENV_STAMP) $(MPVM_STAMP) $(EMULATOR_STAMP) mtools
+	$(PY) tools/board/release.py
+
 ## circuitpy: build/CIRCUITPY, ready to copy onto the board's drive (the game as
 ## lib/sthelena_board.mpy, and the libraries of requirements.txt from the pinned packages)
 .PHONY: circuitpy
-circuitpy: $(VENV_STAMP)
-	$(PY) tools/board/bundle.py
+circuitpy: $(DRIVE_STAMP)
+	$(DRIVE_VENV)/bin/python tools/board/bundle.py
 
 clean:
 	rm -rf $(VENV) tools/mpvm/node_modules tools/emulator/node_modules .pytest_cache .hypothesis

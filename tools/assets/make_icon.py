@@ -17,6 +17,10 @@ from pathlib import Path
 
 sys.path[:0] = [os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), part)
                 for part in ("board", "bench", "assets")]  # the tools' folders
+# The view (its BAIZE) imports displayio: where Blinka is not installed (make fruitjam
+# copies files without the development environment), the board's stand-in gives it.
+sys.path.append(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                             "standins"))
 import make_assets  # noqa: E402
 from sthelena.app.table import tiles  # noqa: E402
 from sthelena.app.table.view import BAIZE  # noqa: E402

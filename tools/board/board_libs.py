@@ -129,3 +129,19 @@ def compile_mpy(directory, mpy_cross="mpy-cross", unused=False):
             return None, "mpy-cross failed on %s: %s" % (name, proc.stderr.strip())
         args += ["--file", "lib/%s.mpy=%s" % (name[:-3], target)]
     return args, None
+
+
+def pins(libraries=FRUIT_JAM_LIBRARIES):
+    """``name==version`` of each library's package, as requirements-dev.txt
+    pins it: what ``make circuitpy`` and ``make fruitjam`` install, alone."""
+    pinned = pinned_versions()
+    return ["%s==%s" % (name, pinned[_normal(name)]) for name, _ in libraries]
+
+
+if __name__ == "__main__":  # the Makefile's: python3 tools/board/board_libs.py --pins
+    import sys
+
+    if sys.argv[1:] != ["--pins"]:
+        sys.exit("usage: python3 tools/board/board_libs.py --pins")
+    print(" ".join(pins()))
+
