@@ -98,3 +98,50 @@ def fan_sheet():
     from sthelena.app.table.sheet import load_sheet
 
     return load_sheet(str(ROOT / "assets" / "sheet-fruitjam.bmp"))
+
+
+@pytest.fixture(scope="module")
+def deal_seven(tmp_path_factory):
+    """Deal 7 just dealt, as a save: the desktop's file, and the nvm holding it
+    (tests/test_firmware.py, tests/test_release.py)."""
+    import emulated
+    from firmware_helpers import desktop
+
+    folder = tmp_path_factory.mktemp("deal7")
+    save = folder / "save.bin"
+    desktop(["--deal", "7", "--keys", "", "--save", str(save)])
+    nvm = folder / "nvm.bin"
+    nvm.write_bytes(emulated.nvm_holding(save.read_bytes()))
+    return save, nvm
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+    from web_helpers import Browser
+
+    with sync_playwright() as playwright:
+        chromium = Browser(playwright)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def pages(browser):  # (tests/test_web_browser.py, tests/test_release.py)
+    """Open the page at a URL in a fresh browser profile (``width``,
+    ``height``: the window; ``touch``: a touch screen; ``paused``: its clock
+    run by the test, else the real one)."""
+    opened = []
+
+    def open_page(url, width=520, height=720, touch=False, paused=True):
+        from web_helpers import Page
+
+        page = Page(browser.context(width, height, touch), url, paused)
+        opened.append(page)
+        return page
+
+    yield open_page
+    for page in opened:
+        browser.close_context(page.context)
+    for page in opened:
+        assert page.errors == []  # nothing on the console, no request failed

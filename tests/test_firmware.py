@@ -7,14 +7,12 @@ time. A whole game won by presses is make bench-firmware's (minutes); the
 power cut in every flash step of three saves, make bench-saves' (here, one
 step of each kind)."""
 
-import os
 import shutil
-import subprocess
-import sys
 
 import pytest
 
 from app_driver import PngFrame, ScreenReader
+from firmware_helpers import TABLE_ORIGIN, same_as_the_desktop
 from mpvm import REPO_ROOT
 
 import circuitpython_builds  # tools/board, on the path from conftest.py
@@ -29,45 +27,12 @@ from sthelena.core.statistics import Statistics
 WHY_NOT = emulated.unavailable()
 pytestmark = pytest.mark.skipif(WHY_NOT is not None, reason=WHY_NOT or "")
 PICO = circuitpython_builds.find("pico/firmware.uf2")
-TABLE_ORIGIN = (0, 24)  # the PicoSystem's table (240x192) on its 240x240 screen
 
 
 @pytest.fixture(scope="module")
 def drive(tmp_path_factory):
     """The CIRCUITPY drive as shipped: the game's .mpy, the libraries as .mpy."""
     return emulated.make_drive(str(tmp_path_factory.mktemp("firmware") / "CIRCUITPY"))
-
-
-def desktop(args):
-    """``python code.py --board picosystem ARGS``, headless."""
-    run = subprocess.run([sys.executable, "code.py", "--board", "picosystem"] + args,
-                         cwd=REPO_ROOT, capture_output=True, text=True, timeout=300,
-                         env=dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy"))
-    assert run.returncode == 0, run.stderr
-    return run
-
-
-@pytest.fixture(scope="module")
-def deal_seven(tmp_path_factory):
-    """Deal 7 just dealt, as a save: the desktop's file, and the nvm holding it."""
-    folder = tmp_path_factory.mktemp("deal7")
-    save = folder / "save.bin"
-    desktop(["--deal", "7", "--keys", "", "--save", str(save)])
-    nvm = folder / "nvm.bin"
-    nvm.write_bytes(emulated.nvm_holding(save.read_bytes()))
-    return save, nvm
-
-
-def same_as_the_desktop(frame, save, keys, tmp_path):
-    """Whether ``frame`` is, pixel for pixel, the desktop's --shot of ``keys``
-    played from ``save`` (a copy: the desktop writes it as it plays)."""
-    copy = tmp_path / "desktop-save.bin"
-    shutil.copyfile(save, copy)
-    shot = tmp_path / "desktop.png"
-    desktop(["--save", str(copy), "--keys", keys, "--shot", str(shot)])
-    mine, theirs = PngFrame(frame), PngFrame(shot)
-    return all(mine.pixel(x, y) == theirs.pixel(x, y)
-               for y in range(mine.height) for x in range(mine.width))
 
 
 def console_lines(result):

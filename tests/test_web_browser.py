@@ -23,12 +23,10 @@ from desktop_helpers import deal_with_move_from_pile_1
 import sthelena
 from sthelena.app.record import UNREADABLE
 from sthelena.core.game import Game
-from web_helpers import (HANDHELD, HOLD_MS, WIDE, Browser, Page, browser_missing,
-                         desktop_shot)
+from web_helpers import AFTER, HANDHELD, HOLD_MS, WIDE, browser_missing, check_shown, deal_of
 
 MISSING = browser_missing()
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
-AFTER = ("WAIT:1000",)  # the desktop's clock run on as the page's runs (an error's flash ends)
 
 
 @pytest.fixture(scope="module")
@@ -41,75 +39,8 @@ def site(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = Browser(playwright)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def pages(browser):
-    """Open the page at a URL in a fresh browser profile (``width``,
-    ``height``: the window; ``touch``: a touch screen; ``paused``: its clock
-    run by the test, else the real one)."""
-    opened = []
-
-    def open_page(url, width=520, height=720, touch=False, paused=True):
-        page = Page(browser.context(width, height, touch), url, paused)
-        opened.append(page)
-        return page
-
-    yield open_page
-    for page in opened:
-        browser.close_context(page.context)
-    for page in opened:
-        assert page.errors == []  # nothing on the console, no request failed
-
-
-@pytest.fixture(scope="module")
 def moved_deal():
     return deal_with_move_from_pile_1()
-
-
-def check_shown(page, tmp_path, script, deal, rules=None, wide=False, extra=AFTER, options=(),
-                before=None):
-    """The canvas is the desktop's --shot after ``script``: its pixels, and
-    as the page shows it, scaled (``before()``: called before each desktop run)."""
-    if before is not None:
-        before()
-    width, height, data = desktop_shot(tmp_path, script, deal, rules, wide, extra=extra,
-                                       options=options)
-    assert page.size() == [width, height]
-    assert_same(page.canvas_rgb(), data, width, page)
-    scale = page.js("window.sthelena.scale")
-    assert scale >= 1
-    shown = page.shown_rgb(tmp_path / "shown.png")
-    if before is not None:
-        before()
-    scaled = desktop_shot(tmp_path, script, deal, rules, wide, scale, extra, options)
-    assert shown[:2] == scaled[:2]
-    assert_same(shown[2], scaled[2], shown[0], page)
-
-
-def assert_same(got, want, width, page):
-    """The canvas's RGB is the desktop's; else say where they differ, and what the game is at."""
-    if got == want:
-        return
-    different = [at // 3 for at in range(0, len(want), 3) if got[at:at + 3] != want[at:at + 3]]
-    xs = [at % width for at in different]
-    ys = [at // width for at in different]
-    raise AssertionError("%d pixels differ, in x %d-%d, y %d-%d; the page's game: %s, cursor %d"
-                         % (len(different), min(xs), max(xs), min(ys), max(ys),
-                            page.game("game.app.game.notation()"), page.game("game.app.cursor")))
-
-
-def deal_of(page):
-    link = page.game("game.link()")
-    fields = dict(part.split("=", 1) for part in link.split("&"))
-    return int(fields["deal"]), fields["rules"]
 
 
 def test_the_page_loads_with_no_console_error_and_shows_a_deal(pages, site, tmp_path):

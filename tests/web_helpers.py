@@ -242,3 +242,44 @@ class Page:
 
     def moves_made(self):
         return self.game("game.app.moves_made()")
+
+
+AFTER = ("WAIT:1000",)  # the desktop's clock run on as the page's runs (an error's flash ends)
+
+
+def check_shown(page, tmp_path, script, deal, rules=None, wide=False, extra=AFTER, options=(),
+                before=None):
+    """The canvas is the desktop's --shot after ``script``: its pixels, and
+    as the page shows it, scaled (``before()``: called before each desktop run)."""
+    if before is not None:
+        before()
+    width, height, data = desktop_shot(tmp_path, script, deal, rules, wide, extra=extra,
+                                       options=options)
+    assert page.size() == [width, height]
+    assert_same(page.canvas_rgb(), data, width, page)
+    scale = page.js("window.sthelena.scale")
+    assert scale >= 1
+    shown = page.shown_rgb(tmp_path / "shown.png")
+    if before is not None:
+        before()
+    scaled = desktop_shot(tmp_path, script, deal, rules, wide, scale, extra, options)
+    assert shown[:2] == scaled[:2]
+    assert_same(shown[2], scaled[2], shown[0], page)
+
+
+def assert_same(got, want, width, page):
+    """The canvas's RGB is the desktop's; else say where they differ, and what the game is at."""
+    if got == want:
+        return
+    different = [at // 3 for at in range(0, len(want), 3) if got[at:at + 3] != want[at:at + 3]]
+    xs = [at % width for at in different]
+    ys = [at // width for at in different]
+    raise AssertionError("%d pixels differ, in x %d-%d, y %d-%d; the page's game: %s, cursor %d"
+                         % (len(different), min(xs), max(xs), min(ys), max(ys),
+                            page.game("game.app.game.notation()"), page.game("game.app.cursor")))
+
+
+def deal_of(page):
+    link = page.game("game.link()")
+    fields = dict(part.split("=", 1) for part in link.split("&"))
+    return int(fields["deal"]), fields["rules"]

@@ -47,10 +47,22 @@ def interpreter(areas=False, version="10.x"):
     return path, None
 
 
-def lay_out_drive(directory, libraries="mpy", version="10.x"):
+def lay_out_drive(directory, libraries="mpy", version="10.x", source=None):
     """The drive in ``directory`` (libraries ``"mpy"``, compiled by ``version``'s
-    mpy-cross as circup installs them for it, or ``"py"``); its path."""
+    mpy-cross as circup installs them for it, or ``"py"``; or ``source``, a
+    drive folder taken as it is: a release's); its path."""
     drive = os.path.join(directory, "CIRCUITPY")
+    if source is not None:
+        shutil.copytree(source, drive)
+    else:
+        assemble_drive(drive, libraries, version)
+    shutil.copytree(os.path.join(ROOT, "tools", "standins"), os.path.join(directory, "standins"),
+                    ignore=shutil.ignore_patterns("*.md", "__pycache__"))
+    return drive
+
+
+def assemble_drive(drive, libraries, version):
+    """The repository's drive files and the libraries into the folder ``drive``."""
     for name in DRIVE_FILES:
         target = os.path.join(drive, name)
         os.makedirs(os.path.dirname(target), exist_ok=True)
@@ -64,9 +76,6 @@ def lay_out_drive(directory, libraries="mpy", version="10.x"):
             continue
         subprocess.run([mpy_cross, "-o", target[:-3] + ".mpy", "-s", os.path.basename(name),
                         path], check=True, capture_output=True)
-    shutil.copytree(os.path.join(ROOT, "tools", "standins"), os.path.join(directory, "standins"),
-                    ignore=shutil.ignore_patterns("*.md", "__pycache__"))
-    return drive
 
 
 def run(drive, board, heap, parts=40):

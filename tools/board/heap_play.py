@@ -145,12 +145,13 @@ def standins(drive, board, version="10.x"):
 
 
 def board_runs(board, heap, seeds=SEEDS, screens=False, libraries="mpy", areas=False,
-               version="10.x"):
+               version="10.x", source=None):
     """The script for each seed at ``heap`` (the board's, the stand-ins' added)
-    on ``version``'s interpreter, the libraries compiled by its mpy-cross:
-    ``(standins, [(seed, figures or None, why)])``."""
+    on ``version``'s interpreter, the libraries compiled by its mpy-cross (or
+    the drive folder ``source`` as it is): ``(standins, [(seed, figures or
+    None, why)])``."""
     with tempfile.TemporaryDirectory() as directory:
-        drive = firmware_figures.lay_out_drive(directory, libraries, version)
+        drive = firmware_figures.lay_out_drive(directory, libraries, version, source)
         allowance = standins(drive, board, version)
         runs = []
         for seed in seeds:
