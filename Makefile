@@ -100,10 +100,11 @@ bench-solver: $(VENV_STAMP)
 
 ## bench-firmware: the game on CircuitPython's PicoSystem firmware in the RP2040 emulator: the heap,
 ## reset to the first frame, press to frame, a deal won by presses, the hint (DEALS=A-B optional;
-## 20-30 minutes; needs the PicoSystem's firmware and the boot ROM, as make emulate)
+## 20-30 minutes; needs the PicoSystem's firmware and the boot ROM, as make emulate; RELEASE=dist
+## measures make release's files: its 10.x folder as the drive, and its one-file UF2's start)
 .PHONY: bench-firmware
 bench-firmware: $(VENV_STAMP) $(EMULATOR_STAMP) mtools
-	$(PY) tools/bench/bench_firmware.py --deals $(or $(DEALS),1-20)
+	$(PY) tools/bench/bench_firmware.py --deals $(or $(DEALS),1-20) $(if $(RELEASE),--release $(RELEASE))
 
 ## bench-saves: power cuts on CircuitPython's PicoSystem firmware in the RP2040 emulator: three saves
 ## cut in every flash step, the same with the drive's copy, and a soak of random presses, resets and

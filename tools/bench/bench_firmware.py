@@ -296,7 +296,34 @@ def bench_won_game(drive, work, number):
         print("  (both frames and the keys kept in %s)" % os.path.relpath(kept, ROOT))
 
 
-PARTS = ("presses", "split", "vm", "start", "heap", "won", "pystone", "hint", "hint40")
+def release_files(release, work):
+    """The release's PicoSystem files in ``release`` (``make release``'s dist/):
+    its one-file UF2, and its handhelds' 10.x folder unpacked (a drive)."""
+    import zipfile
+
+    stem = [name[:-len("-picosystem.uf2")] for name in os.listdir(release)
+            if name.endswith("-picosystem.uf2")][0]
+    with zipfile.ZipFile(os.path.join(release, stem + "-handhelds.zip")) as archive:
+        archive.extractall(work)
+    return (os.path.join(release, stem + "-picosystem.uf2"),
+            os.path.join(work, stem + "-handhelds", "CircuitPython 10.x"))
+
+
+def bench_release(uf2, folder):
+    """Reset to code.py and to the table: the one-file UF2 from an erased flash,
+    and the same release's 10.x folder copied onto a drive, Adafruit's firmware."""
+    for what, result in (
+            ("the one-file UF2, from an erased flash", emulated.emulate(
+                None, "RESET", firmware=uf2, elf=emulated.ELF)),
+            ("the 10.x folder on a drive", emulated.emulate(folder, "RESET"))):
+        for boot, when in zip(result["boots"], ("first boot", "after a reset")):
+            print("release, %s, %s: reset to code.py %.0f ms, to the table %.0f ms (code.py to "
+                  "table %.0f ms)" % (what, when, boot["code_start_ms"], boot["first_frame_ms"],
+                                      boot["first_frame_ms"] - boot["code_start_ms"]))
+
+
+PARTS = ("presses", "split", "vm", "start", "heap", "won", "pystone", "hint", "hint40",
+         "release")
 
 
 def main(argv=None):
@@ -306,6 +333,8 @@ def main(argv=None):
                         help="the deals whose presses are timed (default 7,1,2,3,4)")
     parser.add_argument("--won-deal", type=int, default=7, help="the deal won by presses")
     parser.add_argument("--skip", default="", help="parts to leave out: " + ",".join(PARTS))
+    parser.add_argument("--release", metavar="DIR", help="measure the release in DIR (make "
+                        "release's dist/): its 10.x folder as the drive, and its one-file UF2")
     args = parser.parse_args(argv)
     sys.stdout.reconfigure(line_buffering=True)  # each figure as it comes (the bench is long)
     problem = emulated.unavailable()
@@ -317,8 +346,16 @@ def main(argv=None):
     parts = [part for part in PARTS if part not in args.skip.split(",")]
     with open(os.path.join(os.path.dirname(emulated.FIRMWARE), "version.txt")) as file:
         print(file.read().strip())
+    if args.release is None:
+        parts = [part for part in parts if part != "release"]
     with tempfile.TemporaryDirectory() as work:
-        drive = emulated.make_drive(os.path.join(work, "CIRCUITPY"))
+        if args.release:
+            uf2, drive = release_files(args.release, work)
+            print("the release in %s: its 10.x folder is the drive" % args.release)
+        else:
+            drive = emulated.make_drive(os.path.join(work, "CIRCUITPY"))
+        if "release" in parts:
+            bench_release(uf2, drive)
         if "presses" in parts:
             bench_presses(drive, work, press_deals, parts)
         if "start" in parts:
