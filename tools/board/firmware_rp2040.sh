@@ -65,6 +65,12 @@ arm_unpack_submodules "$cpy" "$mirrors" "ports/raspberrypi/sdk raspberrypi/pico-
 no_mpylib=$(arm_no_mpylib)
 start=$(date +%s)
 mkdir -p "$firmware_out"
+# Frozen modules are compiled by mpy-cross, which the port's make would build
+# with the firmware's BUILD folder, its generated headers among the firmware's
+# (and fail): made on its own first.
+if [ ${#frozen[@]} -gt 0 ]; then
+  make -C "$cpy/mpy-cross" -j"$jobs" PYTHON=python3
+fi
 make -C "$cpy/ports/raspberrypi" -j"$jobs" BOARD="$board" BUILD="$firmware_out/obj" PYTHON=python3 \
   CIRCUITPY_MIN_GCC_VERSION="${gcc_version%%.*}" MPY_LIB_DIR="$no_mpylib" \
   CIRCUITPY_ULAB=0 CIRCUITPY_USB_HOST=0 CIRCUITPY_PICODVI=0 CIRCUITPY_RGBMATRIX=0 \
