@@ -30,7 +30,7 @@ from .screens.common import (PLAY, MENU, PEEK, HELP, WON_SCREEN, STUCK, NUMBER, 
                              NOWHERE)
 from .table.autoplay import safe_home, finishable
 from .table.play import show_table, place_cursor
-from .screens.dispatch import SHOW_SCREEN, SCREEN_BUTTON
+from .screens.dispatch import SCREENS
 from .hint.proved import next_deal_number
 from .hint.on_table import start_hint, hint_tick, stop_hint, HINT_NODES, HINT_SLOTS
 
@@ -246,7 +246,7 @@ class App:
                 return
             if not began:
                 self.undid = False
-        self.go(SCREEN_BUTTON[self.screen](self, event & 7, held))
+        self.go(SCREENS[self.screen][1](self, event & 7, held))
 
     def go(self, screen):
         """Bring ``screen`` up; the table becomes the won or stuck screen
@@ -288,7 +288,7 @@ class App:
             show_table(self)  # every time: the view skips what looks the same
         elif screen != self.screen:
             self.screen = screen
-            SHOW_SCREEN[screen](self)
+            SCREENS[screen][0](self)
         if won_now:
             if self.show_now is not None:
                 self.show_now()  # the won screen first: writing the flash takes a while

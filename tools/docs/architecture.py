@@ -143,7 +143,7 @@ PRESS = (
     ("sthelena/handheld/shared.py", "run", "poll",
      "Loop", "Buttons", "poll(now): a press, a hold or a repeat"),
     ("sthelena/handheld/shared.py", "run", "handle", "Loop", "App", "handle(event)"),
-    ("sthelena/app/game_app.py", "App.handle", "SCREEN_BUTTON",
+    ("sthelena/app/game_app.py", "App.handle", "SCREENS",
      "App", "Screen", "the shown screen's button function (table_button on the table)"),
     ("sthelena/app/game_app.py", "App.handle", "go", "App", "App", "go(the screen it names)"),
     ("sthelena/app/game_app.py", "App.go", "show_table",
