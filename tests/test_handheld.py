@@ -4,7 +4,7 @@ the screen."""
 
 import pytest
 
-from app_driver import make_app, press, rgb
+from app_driver import make_app, press, rgb, shown_state
 from app_helpers import screen_rows
 from positions import position
 from sthelena.app import game_app
@@ -308,7 +308,7 @@ def test_the_overview_shows_every_pile_one_press_from_the_table(display, sheet, 
         assert rows[pile] == (marker + "%2d " % (pile + 1) + expected).rstrip(), pile
     assert rows[12].startswith("K? K? K? K? K?")  # the king foundations' bases
     press(app, "DOWN DOWN A")  # pile 4, whole
-    assert app.screen == game_app.PEEK and app.page == 3
+    assert app.screen == game_app.PEEK and shown_state(app) == 3
     assert screen_rows(display, reader)[0].startswith("pile 4: ")
 
 

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from app_driver import MemoryStore, make_app, press
+from app_driver import MemoryStore, make_app, press, shown_state
 from positions import position
 from save_helpers import _nvm, _played, _some_statistics, device  # noqa: F401 (a fixture)
 from sthelena.app import record
@@ -214,7 +214,7 @@ def test_the_statistics_screen_and_its_confirmed_reset(display, sheet):
     lines = statistics_lines(app.statistics, 0)
     assert lines[0] == "played 6  won 3 (50%)" and all(len(line) <= 26 for line in lines)
     press(app, "RIGHT")  # the next preset: nothing played
-    assert statistics_lines(app.statistics, app.stats_kind)[0] == "played 0  won 0 (0%)"
+    assert statistics_lines(app.statistics, shown_state(app))[0] == "played 0  won 0 (0%)"
     press(app, "LEFT A HOLD_A")  # A held: the question stays, for a press of its own
     assert app.screen == STATS_RESET and app.statistics.played() == 6
     press(app, "B")  # keep them

@@ -73,7 +73,6 @@ class App:
         self.power = None if sensors is None else Power(display, sensors)
         self.lights = lights
         self.lights_on = True
-        self.menu_extras = None  # the edge's items after the menu's standard ones (screens/menu.py)
         self.texts = texts  # the path of the texts file (help, the stuck screen)
         self.winnable = winnable  # the path of assets/winnable.bin, or None (hint/proved.py)
         self.winnable_only = False  # new deals only proved winnable ones (a menu option, saved)
@@ -86,6 +85,9 @@ class App:
         self.cursor = 0
         self.lifted = NOWHERE
         self.screen = PLAY
+        # What each screen keeps while shown, by its number: its module's alone,
+        # made when it opens (screens/common.py), let go when the table is back.
+        self.states = [None] * len(SCREENS)
         self.status_key = -1  # the game's state the status text was built for (table/play.py)
         self.status = ""  # that text
         self.shown = None  # the text the status line shows: status or a message
@@ -93,13 +95,6 @@ class App:
         self.auto_on = False  # auto-play to the foundations (a menu option, saved)
         self.can_finish = False  # every card out can go home in turn: A finishes
         self.counted = -1  # the count the status line shows
-        self.asked = -1  # the action waiting for a second A to confirm it (screens/menu.py)
-        self.page = 0  # help's page, or the place peek shows
-        self.menu_item = 0  # the menu's chosen item, first shown and labels (screens/menu.py)
-        self.menu_first = 0
-        self.labels = None
-        self.digits = bytearray(10)  # deal by number (screens/deal_number.py)
-        self.digit = 9
         self.redo = bytearray()  # moves undone, two bytes each, last undone last
         self._dirty = False
         self.flash_at = None  # None, or the error flash's start (-1: not yet timed)
@@ -115,7 +110,6 @@ class App:
         self.hint_target = NOWHERE  # the place a hint shown marks
         self.next_rules = None  # restore may bring back the saved ones
         self.statistics = Statistics()
-        self.stats_kind = 0  # the rules the statistics screen shows (screens/stats.py)
         self.finished = False  # this game's result is counted
         self.on_record = None  # on_record(statistics): a deal's result was just counted
         self.keeper = Keeper(store)
@@ -283,8 +277,9 @@ class App:
                 screen = STUCK  # written by the minute's policy; a new deal writes at once
             self._ended = _STILL
         if screen == PLAY:
+            if self.screen != PLAY:
+                self.states = [None] * len(SCREENS)  # (the menu's labels, ...)
             self.screen = PLAY
-            self.labels = None
             show_table(self)  # every time: the view skips what looks the same
         elif screen != self.screen:
             self.screen = screen

@@ -12,6 +12,7 @@ from .tiles import EMPTY_ANY, EMPTY_NONE
 from .reasons import why_not
 from .autoplay import best_move
 from ..screens.common import PLAY, MENU, PEEK, OVERVIEW, NOWHERE
+from ..screens.peek import look_at
 
 _SHORT_PRESETS = ("StH", "StHpy", "Louis", "Kite")
 STATUS_WIDTH = const(18)  # columns for the status text; the move counter takes the rest
@@ -62,7 +63,7 @@ def table_button(app, button, held):
     elif button == START:
         return MENU
     elif button == SELECT:  # the overview, or a foundation's peek
-        app.page = app.cursor
+        look_at(app, app.cursor)
         return OVERVIEW if app.cursor < 12 else PEEK
     return PLAY
 
