@@ -29,7 +29,7 @@ from .table.view import TableView, FOUR_COLOURS
 from .screens.common import (PLAY, MENU, PEEK, HELP, WON_SCREEN, STUCK, NUMBER, STATS, OVERVIEW,
                              NOWHERE)
 from .table.autoplay import safe_home, finishable
-from .table.play import show_table, place_cursor
+from .table.play import show_table, place_cursor, StatusLine
 from .screens.dispatch import SCREENS
 from .hint.proved import next_deal_number
 from .hint.on_table import start_hint, hint_tick, stop_hint, HINT_NODES, HINT_SLOTS
@@ -88,13 +88,9 @@ class App:
         # What each screen keeps while shown, by its number: its module's alone,
         # made when it opens (screens/common.py), let go when the table is back.
         self.states = [None] * len(SCREENS)
-        self.status_key = -1  # the game's state the status text was built for (table/play.py)
-        self.status = ""  # that text
-        self.shown = None  # the text the status line shows: status or a message
         self.autos = bytearray()  # a byte a move played: 1 if auto-play made it
         self.auto_on = False  # auto-play to the foundations (a menu option, saved)
         self.can_finish = False  # every card out can go home in turn: A finishes
-        self.counted = -1  # the count the status line shows
         self.redo = bytearray()  # moves undone, two bytes each, last undone last
         self._dirty = False
         self.flash_at = None  # None, or the error flash's start (-1: not yet timed)
@@ -144,8 +140,7 @@ class App:
         """Play ``game`` from its present position."""
         self.game = game
         self.autos = bytearray(len(game.move_stack()))  # (after a restart: no auto moves known)
-        self.status_key = -1
-        self.shown = None
+        self.status_line = StatusLine()  # (table/play.py's) drawn afresh
         self.lifted = NOWHERE
         self.redo = bytearray()
         self._dirty = True
