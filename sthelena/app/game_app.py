@@ -6,13 +6,15 @@ core's bytes. Events are ``buttons`` numbers (plus ``HOLD``); ``tick(now_ms)``
 is called when nothing happens, for the save (``record``'s write policy) and
 the error flash.
 
-The App owns the game, the settings and the save; each screen (the table's
-``table.play``; ``screens``' ``menu``, ``deal_number``, ``overview``,
+The App owns the game, the settings, the save and the table's cursor and
+lifted card (every part that moves a card uses them); each screen (the
+table's ``table.play``; ``screens``' ``menu``, ``deal_number``, ``overview``,
 ``peek``, ``help``, ``won``, ``stuck``, ``stats``) is a module of its own
 with two functions, one to draw it and one to handle a button that says
-which screen comes next (see ``screens.common``; ``screens.dispatch`` holds
-them by screen number). The App routes events to the screen shown and brings
-up the next.
+which screen comes next, in one table by screen number
+(``screens.dispatch.SCREENS``). The App routes events to the screen shown and
+brings up the next; what a screen keeps while shown is its module's, which
+the App holds for it in ``states`` and never reads (see ``screens.common``).
 """
 
 import random
