@@ -39,6 +39,12 @@ class RecordingSpeaker:
         self.played.append(sound)
 
 
+def shown_state(app):
+    """What the screen shown keeps (its module's state, screens/common.py):
+    the menu's ``MenuState``, help's page..."""
+    return app.states[app.screen]
+
+
 def make_app(display, sheet, store=None, deals=None, **options):
     """An App on the shared display; ``deals`` is the list new deals take
     their numbers from."""

@@ -7,7 +7,7 @@ nothing."""
 import random
 
 from mpvm import VM_EXCLUDE, run_micropython
-from app_driver import MemoryStore, make_app, press
+from app_driver import MemoryStore, make_app, press, shown_state
 from app_helpers import shown
 from positions import position
 from conftest import ROOT
@@ -28,7 +28,7 @@ def test_menu_new_deal_by_number_restart_and_rules(display, sheet):
     # Deal by number: 100 -> the entry starts at the current number.
     press(app, "START DOWN DOWN A")
     assert app.screen == game_app.NUMBER
-    assert bytes(app.digits) == bytes([0, 0, 0, 0, 0, 0, 0, 0, 1, 1])
+    assert bytes(shown_state(app).digits) == bytes([0, 0, 0, 0, 0, 0, 0, 0, 1, 1])
     press(app, "UP LEFT DOWN A")  # ...12 -> 02? last digit 1->2, then 9th 1->0
     assert app.game.deal_number == 2
     # Rules: cycle the preset, then restart this deal with them.
@@ -81,7 +81,7 @@ def test_the_menu_drawn_key_by_key_is_the_menu_drawn_whole(display, sheet, reade
     rng = random.Random(5)
     press(app, "START")
     for _ in range(400):
-        item = app.menu_item
+        item = shown_state(app).item
         if item >= menu._RULES and item not in (menu._HELP, menu._STATISTICS) \
                 and rng.random() < 0.3:
             press(app, rng.choice(["LEFT", "RIGHT"]))
@@ -90,12 +90,12 @@ def test_the_menu_drawn_key_by_key_is_the_menu_drawn_whole(display, sheet, reade
         assert app.screen == game_app.MENU
         drawn = text_page(app)
         labels = menu.menu_labels(app)
-        assert app.labels == labels
+        assert shown_state(app).labels == labels
         menu.draw_menu(app)
-        assert text_page(app) == drawn, (item, app.menu_item)
+        assert text_page(app) == drawn, (item, shown_state(app).item)
         assert all(len(label) <= menu.LABEL_WIDTH for label in labels)
     # And on screen: the marker row and a label shortened in place.
-    press(app, "UP " * app.menu_item + "DOWN " * menu._SOUND)
+    press(app, "UP " * shown_state(app).item + "DOWN " * menu._SOUND)
     if not app.sound_on:  # the walk may have turned it off
         press(app, "RIGHT")
     assert app.sound_on
@@ -257,16 +257,17 @@ def cost(event):
     app.handle(event)
     return gc.mem_alloc() - before
 app.handle(START)
-print("step", cost(DOWN), cost(DOWN), cost(UP), app.menu_item)
+shown = app.states[MENU]
+print("step", cost(DOWN), cost(DOWN), cost(UP), shown.item)
 for _ in range(10):
     app.handle(DOWN)
-print("scroll", cost(DOWN), cost(UP), app.menu_item)
-while app.menu_item:
+print("scroll", cost(DOWN), cost(UP), shown.item)
+while shown.item:
     app.handle(UP)
 app.handle(UP)  # once round first: the first draw of the menu's end may allocate once
 app.handle(DOWN)
-print("wrap", cost(UP), app.menu_item)
-while app.menu_item != 10:
+print("wrap", cost(UP), shown.item)
+while shown.item != 10:
     app.handle(DOWN)
 print("option", cost(RIGHT), cost(LEFT))
 def status_cost():

@@ -218,3 +218,23 @@ def test_five_thousand_random_presses_conserve_the_cards(display, sheet, preset)
         if press_number % 500 == 0:
             display.refresh()
     assert moves_played >= 30  # the presses really played the game (61 to 346 today)
+
+
+# -- the screens' table ------------------------------------------------------
+
+def test_the_screens_table_has_a_row_for_each_number_in_its_order():
+    # screens/dispatch.py's rows name their number in a comment; the App indexes
+    # the table by the number, so a row out of place would show another screen.
+    import inspect
+    import re
+    from sthelena.app.screens import common, dispatch
+
+    named = re.findall(r"^    \((\w+), (\w+)\),  # (\w+)$", inspect.getsource(dispatch), re.M)
+    assert len(named) == len(dispatch.SCREENS)
+    for index, (show, button, number) in enumerate(named):
+        assert getattr(common, number) == index, number
+        assert dispatch.SCREENS[index] == (getattr(dispatch, show), getattr(dispatch, button))
+    numbers = {name for name in dir(common) if name.isupper() and name != "NOWHERE"
+               and isinstance(getattr(common, name), int) and name not in ("TEXT_COLUMNS",
+                                                                           "TEXT_ROWS")}
+    assert numbers == {number for _, _, number in named}

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from app_driver import MemoryStore, make_app, press
+from app_driver import MemoryStore, make_app, press, shown_state
 from conftest import ROOT
 from positions import position
 from sthelena.app import game_app
@@ -116,7 +116,7 @@ def test_auto_play_is_a_menu_option_kept_in_the_save(display, sheet):
     app = make_app(display, sheet, store=store, deal=21)
     assert not app.auto_on
     press(app, "START " + "DOWN " * menu._AUTO + "RIGHT")
-    assert app.auto_on and app.labels[menu._AUTO] == "Auto-play home: on"
+    assert app.auto_on and shown_state(app).labels[menu._AUTO] == "Auto-play home: on"
     press(app, "B")
     app.tick(0)
     app.tick(WRITE_EVERY_MS)  # the write policy: a minute after the change
@@ -165,7 +165,7 @@ def test_without_auto_play_the_menu_finishes_too(display, sheet):
     press(app, "RIGHT A A")
     assert not app.game.is_won()
     press(app, "START")
-    assert app.labels[0] == "Finish: all cards home"
+    assert shown_state(app).labels[0] == "Finish: all cards home"
     press(app, "A")
     assert app.game.is_won() and app.screen == game_app.WON_SCREEN
 

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from app_driver import cards_conserved, make_app, press
+from app_driver import cards_conserved, make_app, press, shown_state
 from desktop_helpers import ROOT, load_png, run
 from fan_helpers import SIZES, check_tiles, fan_app
 from fan_reader import PixelReader, read_tiles
@@ -117,7 +117,7 @@ def test_clicks_still_lift_put_down_play_home_and_open_the_menu(sheet, fan_sheet
     mouse.click(LEFT_BUTTON, 360, 4)  # the status line: the menu, the handheld's, scaled
     assert app.screen == MENU
     mouse.click(WHEEL_DOWN, 0, 0)
-    assert app.menu_item == 1
+    assert shown_state(app).item == 1
 
 
 def test_the_keys_cursor_frames_the_top_card(sheet, fan_sheet):

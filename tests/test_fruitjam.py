@@ -237,7 +237,8 @@ def test_keys_of_a_usb_keyboard_and_esc_leaves():
         print(len(supervisor.reloads))
         typed.append("z\\n\\x1b[A")  # back, the menu, its last item (for the mouse alone)
         device.run(jam, 6)
-        print(jam.app.labels[jam.app.menu_item])
+        shown = jam.app.states[jam.app.screen]  # the menu's
+        print(shown.labels[shown.item])
         typed.append("x")
         device.run(jam)  # returns: the item leaves too
         print(jam.app.leaving)
@@ -293,7 +294,7 @@ def test_the_boards_buttons_are_a_b_and_start():
         device.run(jam, 1)
         pins[0].value = True
         device.run(jam, 4)
-        print(jam.app.screen, jam.app.menu_item)
+        print(jam.app.screen, jam.app.states[jam.app.screen].item)
     """)
     assert lines == ["0", "-1", "1", "1 0"]
 

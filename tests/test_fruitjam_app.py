@@ -183,7 +183,7 @@ def test_a_fruit_jam_game_won_by_clicks_in_a_script(tmp_path, home, display, she
     proc = run(["--board", "fruit-jam", "--position", text, "--keys", "@%s" % script,
                 "--shot", shot, "--save", tmp_path / "save"], home)
     assert proc.returncode == 0, proc.stderr
-    from app_driver import make_app
+    from app_driver import make_app, shown_state
     from sthelena.desktop.store import FileStore
 
     app = make_app(display, sheet, store=FileStore(str(tmp_path / "save")))  # the save read back
@@ -322,7 +322,7 @@ def test_the_windows_mouse_plays_the_fruit_jams_screen(tmp_path, home):
 
 def test_the_menus_quit_ends_a_fruit_jam_run_and_the_handheld_has_none(tmp_path, home, display,
                                                                        sheet):
-    from app_driver import make_app
+    from app_driver import make_app, shown_state
     from sthelena.app.screens import menu
 
     frames = tmp_path / "frames"
@@ -334,6 +334,6 @@ def test_the_menus_quit_ends_a_fruit_jam_run_and_the_handheld_has_none(tmp_path,
     press_keys = "START UP"
     for name in press_keys.split():
         handheld.handle(buttons.NAMES.index(name))
-    assert len(handheld.labels) == menu._MENU_ITEMS and handheld.menu_item == menu._WINNABLE
+    assert len(shown_state(handheld).labels) == menu._MENU_ITEMS and shown_state(handheld).item == menu._WINNABLE
     handheld.handle(buttons.A)
     assert not handheld.leaving

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from app_driver import make_app, press
+from app_driver import make_app, press, shown_state
 from sthelena.app import buttons, game_app
 from sthelena.app.screens import menu
 from sthelena.app.big_screen.scaled import BigScreen, table_scale
@@ -100,16 +100,16 @@ def test_the_other_buttons_and_places(sheet):
 def test_on_the_menu_a_click_chooses_the_item_under_it(sheet):
     app = make_app(Screen(), sheet, deal=2026)
     press(app, "START")
-    row = 2 + menu._SOUND - app.menu_first  # the menu opens at the top: Sound is off screen
+    row = 2 + menu._SOUND - shown_state(app).first  # the menu opens at the top: Sound is off screen
     assert row >= 2 + menu.MENU_ROWS
     assert pointed(app, WHEEL_DOWN, 0, 0) == buttons.DOWN
     for _ in range(menu._SOUND):
         app.handle(buttons.DOWN)
-    row = 2 + menu._SOUND - app.menu_first
+    row = 2 + menu._SOUND - shown_state(app).first
     app.handle(buttons.UP)  # the marker elsewhere: the click moves it
     sound = app.sound_on
     event = pointed(app, LEFT_BUTTON, 40, row * 8 + 3)
-    assert event == buttons.A and app.menu_item == menu._SOUND
+    assert event == buttons.A and shown_state(app).item == menu._SOUND
     app.handle(event)
     assert app.sound_on != sound and app.screen == game_app.MENU
     assert pointed(app, LEFT_BUTTON, 40, 3) == buttons.B  # the top line: back
@@ -170,8 +170,8 @@ def test_a_click_on_the_menus_last_item_leaves_where_the_edge_offers_it(sheet):
     app = make_app(Screen(), sheet, deal=2026)
     app.leave_label = "Back to the launcher"
     press(app, "START UP")  # the marker wraps round to the last item: the menu scrolls there
-    row = 2 + app.menu_item - app.menu_first
-    assert app.labels[app.menu_item] == "Back to the launcher" and row == 2 + menu.MENU_ROWS - 1
+    row = 2 + shown_state(app).item - shown_state(app).first
+    assert shown_state(app).labels[shown_state(app).item] == "Back to the launcher" and row == 2 + menu.MENU_ROWS - 1
     press(app, "UP")
     app.handle(pointed(app, LEFT_BUTTON, 40, row * 8 + 3))
     assert app.leaving and app.screen == game_app.PLAY

@@ -6,7 +6,7 @@ import textwrap
 
 import pytest
 
-from app_driver import MemoryStore, PngFrame, make_app, press
+from app_driver import MemoryStore, PngFrame, make_app, press, shown_state
 from desktop_helpers import load_png, run as run_desktop
 from mpvm import REPO_ROOT, VM_EXCLUDE, run_micropython
 from sthelena.app import power
@@ -122,16 +122,16 @@ def test_a_hint_searching_keeps_the_screen_lit_and_the_minute_starts_when_it_end
 def test_brightness_is_a_menu_setting_with_auto_and_is_saved(handheld, display, sheet):
     app = handheld
     press(app, "START")
-    labels = app.labels
+    labels = shown_state(app).labels
     row = labels.index("Brightness: 100%")
     assert row >= menu._MENU_ITEMS and labels[row + 1] == "Lights: on"
     assert labels[row + 2] == "Battery: 87%"  # 4.0 V
     press(app, "UP " * (len(labels) - row))  # up from the top wraps to the bottom
-    assert app.menu_item == row
+    assert shown_state(app).item == row
     press(app, "LEFT")
-    assert app.labels[row] == "Brightness: 75%" and display.brightness == 0.75
+    assert shown_state(app).labels[row] == "Brightness: 75%" and display.brightness == 0.75
     press(app, "RIGHT RIGHT")
-    assert app.labels[row] == "Brightness: auto"
+    assert shown_state(app).labels[row] == "Brightness: auto"
     app.sensors.light_level = 0  # a dark room
     app.tick(10000)
     assert display.brightness == pytest.approx(0.15)
@@ -141,9 +141,9 @@ def test_brightness_is_a_menu_setting_with_auto_and_is_saved(handheld, display, 
     app.tick(12000)
     assert display.brightness == 1.0
     press(app, "DOWN A")  # lights off (A or LEFT/RIGHT)
-    assert app.labels[row + 1] == "Lights: off" and not app.lights_on
+    assert shown_state(app).labels[row + 1] == "Lights: off" and not app.lights_on
     press(app, "DOWN A")  # the battery's line only says
-    assert app.screen != PLAY and app.labels[row + 2] == "Battery: 87%"
+    assert app.screen != PLAY and shown_state(app).labels[row + 2] == "Battery: 87%"
     app.save_now()
     again = make_app(display, sheet, store=MemoryStore(app.store.data),
                      sensors=DesktopSensors(light_level=0), lights=Lights())
@@ -154,7 +154,7 @@ def test_brightness_is_a_menu_setting_with_auto_and_is_saved(handheld, display, 
 def test_a_board_without_sensors_or_lights_has_no_such_menu_items(display, sheet):
     app = make_app(display, sheet, deal=5)
     press(app, "START")
-    assert not [label for label in app.labels if label.startswith(("Brightness", "Lights",
+    assert not [label for label in shown_state(app).labels if label.startswith(("Brightness", "Lights",
                                                                       "Battery"))]
     assert app.power is None
     press(app, "B")
@@ -201,7 +201,7 @@ def test_the_battery_warns_once_when_low_and_saves_when_nearly_empty(handheld):
     app.tick(371000)
     app.tick(372000)
     press(app, "START")
-    assert app.labels[-1].startswith("Battery: ") and app.labels[-1].endswith(", on USB")
+    assert shown_state(app).labels[-1].startswith("Battery: ") and shown_state(app).labels[-1].endswith(", on USB")
 
 
 def test_charge_is_read_from_a_lipo_cells_voltage():

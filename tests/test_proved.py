@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from app_driver import MemoryStore, make_app, press
+from app_driver import MemoryStore, make_app, press, shown_state
 from app_helpers import screen_rows
 from conftest import ROOT
 from positions import position
@@ -56,7 +56,7 @@ def winnable_label(app, display, reader):
     """Open the menu on its last item, winnable deals only, and read its
     label back (the marker's column and the scroll arrow left out)."""
     press(app, "START UP")
-    assert app.menu_item == menu._WINNABLE == menu._MENU_ITEMS - 1
+    assert shown_state(app).item == menu._WINNABLE == menu._MENU_ITEMS - 1
     row = screen_rows(display, reader)[LABEL_ROW]
     assert row[:1] == ">"
     return row[1:].rstrip("?").rstrip()
@@ -178,7 +178,7 @@ def test_a_file_cut_short_in_its_codes_is_told(display, sheet, reader, tmp_path)
     app = make_app(display, sheet, deal=5, rules="box-kite", winnable=str(path),
                    deals=[98, 99])
     press(app, "START UP")
-    assert app.labels[menu._WINNABLE] == "Winnable only: off"  # the entry reads well
+    assert shown_state(app).labels[menu._WINNABLE] == "Winnable only: off"  # the entry reads well
     press(app, "A B START DOWN A")  # the pick's read fails: any deal, drawn afresh
     assert app.game.deal_number == 99
     assert status_on_screen(display, reader) == proved.BAD_FILE

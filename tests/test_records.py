@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from app_driver import MemoryStore, make_app, press
+from app_driver import MemoryStore, make_app, press, shown_state
 from positions import position
 from save_helpers import _nvm, _played, _some_statistics, device  # noqa: F401 (a fixture)
 from sthelena.app import record
@@ -91,7 +91,7 @@ def test_a_record_too_big_for_the_flash_keeps_the_last_moves_and_tells_once(
     moves = app.game.move_stack()
     assert len(moves) == 8000 and len(record.record_bytes(app)) > 8192
     app.save_now()  # no exception: the oldest undo history is left out
-    assert app.message == TRIMMED and app.shown == TRIMMED
+    assert app.message == TRIMMED and app.status_line.shown == TRIMMED
     assert not app._dirty and nvm.writes == 1
     _played(app, 1, seed=5)
     assert app.message == ""
@@ -138,7 +138,7 @@ def test_a_failed_flash_write_keeps_the_game_going_and_tells_once(display, sheet
     press(app, "START")  # the menu opens: a write, which fails
     assert nvm.attempts == 1 and app.screen == screens.MENU
     press(app, "B")
-    assert app.message == NOT_SAVED and app.shown == NOT_SAVED
+    assert app.message == NOT_SAVED and app.status_line.shown == NOT_SAVED
     _played(app, 3)
     assert app.message == "" and app._dirty  # still to be written
     app.tick(0)
@@ -214,7 +214,7 @@ def test_the_statistics_screen_and_its_confirmed_reset(display, sheet):
     lines = statistics_lines(app.statistics, 0)
     assert lines[0] == "played 6  won 3 (50%)" and all(len(line) <= 26 for line in lines)
     press(app, "RIGHT")  # the next preset: nothing played
-    assert statistics_lines(app.statistics, app.stats_kind)[0] == "played 0  won 0 (0%)"
+    assert statistics_lines(app.statistics, shown_state(app))[0] == "played 0  won 0 (0%)"
     press(app, "LEFT A HOLD_A")  # A held: the question stays, for a press of its own
     assert app.screen == STATS_RESET and app.statistics.played() == 6
     press(app, "B")  # keep them

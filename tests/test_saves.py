@@ -239,7 +239,7 @@ def test_a_flash_torn_by_a_cut_erase_is_told_from_a_blank_one(display, sheet, de
         with pytest.raises(_STANDIN.PowerCut):
             _store(device, nvm).save(b"x" * 10)
         torn = make_app(display, sheet, store=_store(device, nvm))
-        assert torn.message == record.CUT_LOST and torn.shown == record.CUT_LOST
+        assert torn.message == record.CUT_LOST and torn.status_line.shown == record.CUT_LOST
         assert torn.game.deal_number == 11 and torn.statistics.played() == 0
         torn.save_now()  # the next save erases what the cut left
         again = make_app(display, sheet, store=_store(device, nvm))

@@ -7,7 +7,7 @@ import displayio
 import vectorio
 import pytest
 
-from app_driver import ScreenReader, make_app, press, rgb
+from app_driver import ScreenReader, make_app, press, rgb, shown_state
 from app_helpers import screen_rows
 from positions import position
 import sthelena
@@ -164,7 +164,7 @@ def test_deal_by_number_is_read_back(display, sheet, reader):
     press(app, "LEFT UP UP")  # deal 5's tens digit, twice up
     rows = screen_rows(display, reader)
     assert rows[1] == "DEAL BY NUMBER" and rows[3] == "0 to 4294967295"
-    digits = "".join(chr(48 + digit) for digit in app.digits)
+    digits = "".join(chr(48 + digit) for digit in shown_state(app).digits)
     assert rows[6] == "  " + digits and digits == "0000000025"
     assert rows[13] == "A: deal  B: back"
 

@@ -6,13 +6,15 @@ core's bytes. Events are ``buttons`` numbers (plus ``HOLD``); ``tick(now_ms)``
 is called when nothing happens, for the save (``record``'s write policy) and
 the error flash.
 
-The App owns the game, the settings and the save; each screen (the table's
-``table.play``; ``screens``' ``menu``, ``deal_number``, ``overview``,
+The App owns the game, the settings, the save and the table's cursor and
+lifted card (every part that moves a card uses them); each screen (the
+table's ``table.play``; ``screens``' ``menu``, ``deal_number``, ``overview``,
 ``peek``, ``help``, ``won``, ``stuck``, ``stats``) is a module of its own
 with two functions, one to draw it and one to handle a button that says
-which screen comes next (see ``screens.common``; ``screens.dispatch`` holds
-them by screen number). The App routes events to the screen shown and brings
-up the next.
+which screen comes next, in one table by screen number
+(``screens.dispatch.SCREENS``). The App routes events to the screen shown and
+brings up the next; what a screen keeps while shown is its module's, which
+the App holds for it in ``states`` and never reads (see ``screens.common``).
 """
 
 import random
@@ -29,8 +31,8 @@ from .table.view import TableView, FOUR_COLOURS
 from .screens.common import (PLAY, MENU, PEEK, HELP, WON_SCREEN, STUCK, NUMBER, STATS, OVERVIEW,
                              NOWHERE)
 from .table.autoplay import safe_home, finishable
-from .table.play import show_table, place_cursor
-from .screens.dispatch import SHOW_SCREEN, SCREEN_BUTTON
+from .table.play import show_table, place_cursor, StatusLine
+from .screens.dispatch import SCREENS
 from .hint.proved import next_deal_number
 from .hint.on_table import start_hint, hint_tick, stop_hint, HINT_NODES, HINT_SLOTS
 
@@ -73,7 +75,6 @@ class App:
         self.power = None if sensors is None else Power(display, sensors)
         self.lights = lights
         self.lights_on = True
-        self.menu_extras = None  # the edge's items after the menu's standard ones (screens/menu.py)
         self.texts = texts  # the path of the texts file (help, the stuck screen)
         self.winnable = winnable  # the path of assets/winnable.bin, or None (hint/proved.py)
         self.winnable_only = False  # new deals only proved winnable ones (a menu option, saved)
@@ -86,20 +87,12 @@ class App:
         self.cursor = 0
         self.lifted = NOWHERE
         self.screen = PLAY
-        self.status_key = -1  # the game's state the status text was built for (table/play.py)
-        self.status = ""  # that text
-        self.shown = None  # the text the status line shows: status or a message
+        # What each screen keeps while shown, by its number: its module's alone,
+        # made when it opens (screens/common.py), let go when the table is back.
+        self.states = [None] * len(SCREENS)
         self.autos = bytearray()  # a byte a move played: 1 if auto-play made it
         self.auto_on = False  # auto-play to the foundations (a menu option, saved)
         self.can_finish = False  # every card out can go home in turn: A finishes
-        self.counted = -1  # the count the status line shows
-        self.asked = -1  # the action waiting for a second A to confirm it (screens/menu.py)
-        self.page = 0  # help's page, or the place peek shows
-        self.menu_item = 0  # the menu's chosen item, first shown and labels (screens/menu.py)
-        self.menu_first = 0
-        self.labels = None
-        self.digits = bytearray(10)  # deal by number (screens/deal_number.py)
-        self.digit = 9
         self.redo = bytearray()  # moves undone, two bytes each, last undone last
         self._dirty = False
         self.flash_at = None  # None, or the error flash's start (-1: not yet timed)
@@ -115,7 +108,6 @@ class App:
         self.hint_target = NOWHERE  # the place a hint shown marks
         self.next_rules = None  # restore may bring back the saved ones
         self.statistics = Statistics()
-        self.stats_kind = 0  # the rules the statistics screen shows (screens/stats.py)
         self.finished = False  # this game's result is counted
         self.on_record = None  # on_record(statistics): a deal's result was just counted
         self.keeper = Keeper(store)
@@ -150,8 +142,7 @@ class App:
         """Play ``game`` from its present position."""
         self.game = game
         self.autos = bytearray(len(game.move_stack()))  # (after a restart: no auto moves known)
-        self.status_key = -1
-        self.shown = None
+        self.status_line = StatusLine()  # (table/play.py's) drawn afresh
         self.lifted = NOWHERE
         self.redo = bytearray()
         self._dirty = True
@@ -246,7 +237,7 @@ class App:
                 return
             if not began:
                 self.undid = False
-        self.go(SCREEN_BUTTON[self.screen](self, event & 7, held))
+        self.go(SCREENS[self.screen][1](self, event & 7, held))
 
     def go(self, screen):
         """Bring ``screen`` up; the table becomes the won or stuck screen
@@ -283,12 +274,13 @@ class App:
                 screen = STUCK  # written by the minute's policy; a new deal writes at once
             self._ended = _STILL
         if screen == PLAY:
+            if self.screen != PLAY:
+                self.states = [None] * len(SCREENS)  # (the menu's labels, ...)
             self.screen = PLAY
-            self.labels = None
             show_table(self)  # every time: the view skips what looks the same
         elif screen != self.screen:
             self.screen = screen
-            SHOW_SCREEN[screen](self)
+            SCREENS[screen][0](self)
         if won_now:
             if self.show_now is not None:
                 self.show_now()  # the won screen first: writing the flash takes a while

@@ -41,6 +41,7 @@ sys.path[:0] = [os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__f
                 for part in ("board", "bench", "assets")]  # the tools' folders
 from vm_figures import vm_figures  # noqa: E402
 from board_files import VM_EXCLUDE  # noqa: E402
+from bundle import BOARD_MODULES, import_order  # noqa: E402
 import board_libs  # noqa: E402
 import board_start  # noqa: E402
 import firmware_figures  # noqa: E402
@@ -68,20 +69,7 @@ NVM_CAPACITY = 8192 - 10  # the record's room in nvm (a frame's head and CRC: sh
 # note alone, only when boot.py gave the game the drive.)
 LIBRARY_MODULES = ("adafruit_displayio_layout.layouts",
                    "adafruit_displayio_layout.layouts.grid_layout")
-MODULES = ("sthelena.core.cards", "sthelena.core.moves", "sthelena.core.rules",
-           "sthelena.core.deal", "sthelena.core.stuck_search", "sthelena.core.game",
-           "sthelena.core.save", "sthelena.app.buttons", "sthelena.app.sounds",
-           "sthelena.app.table.tiles", "sthelena.app.table.layout", "sthelena.app.table.text_grid",
-           "sthelena.app.table.view", "sthelena.app.screens.common", "sthelena.core.statistics",
-           "sthelena.app.record", "sthelena.app.screens.stats", "sthelena.app.table.reasons",
-           "sthelena.app.table.autoplay", "sthelena.app.table.play", "sthelena.core.winnable",
-           "sthelena.app.hint.proved", "sthelena.app.screens.deals", "sthelena.app.hint.terms",
-           "sthelena.app.hint.kept_line", "sthelena.app.hint.on_table",
-           "sthelena.app.screens.menu", "sthelena.app.screens.deal_number",
-           "sthelena.app.screens.peek", "sthelena.app.screens.overview",
-           "sthelena.app.screens.help", "sthelena.app.screens.won", "sthelena.app.screens.stuck",
-           "sthelena.app.screens.dispatch", "sthelena.app.game_app", "sthelena.app.table.sheet",
-           "sthelena.handheld.shared", "sthelena.handheld.device")
+MODULES = import_order(BOARD_MODULES, ROOT)
 
 SETUP = """
 import gc, sys, micropython

@@ -128,6 +128,7 @@ def winning_presses(number):
     goes; (words, whether the App won)."""
     from sthelena.app import buttons
     from sthelena.app.game_app import App
+    from sthelena.app.screens.common import MENU
     from sthelena.app.table.sheet import load_sheet
     from sthelena.core.game import Game
     from sthelena.core.moves import REDEAL
@@ -149,9 +150,10 @@ def winning_presses(number):
     for move in result.moves:
         if move == REDEAL:
             press(buttons.START)
-            item = next(index for index, label in enumerate(app.labels)
+            shown = app.states[MENU]
+            item = next(index for index, label in enumerate(shown.labels)
                         if label.startswith("Redeal"))
-            while app.menu_item != item:
+            while shown.item != item:
                 press(buttons.DOWN)
             press(buttons.A)
             continue

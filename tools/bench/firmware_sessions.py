@@ -167,10 +167,11 @@ class Driver:
     def menu_to(self, label_start, kind="menu: move"):
         """In the menu, the marker to the item whose label starts so (the short way round)."""
         app = self.app
-        item = next(index for index, label in enumerate(app.labels)
+        shown = app.states[MENU]
+        item = next(index for index, label in enumerate(shown.labels)
                     if label.startswith(label_start))
-        count = len(app.labels)
-        down = (item - app.menu_item) % count
+        count = len(shown.labels)
+        down = (item - shown.item) % count
         word = "DOWN" if down <= count - down else "UP"
         for _ in range(min(down, count - down)):
             self.press(word, kind, lambda app: app.screen == MENU)
@@ -248,24 +249,24 @@ def opening_script(number):
                  lambda app: len(app.game.history) == moves and app.game.top(place) == card)
     # The menu, moved in and closed.
     driver.press("START", "menu: open", lambda app: app.screen == MENU)
-    driver.press("DOWN", "menu: move", lambda app: app.menu_item == 1)
-    driver.press("DOWN", "menu: move", lambda app: app.menu_item == 2)
-    driver.press("UP", "menu: move", lambda app: app.menu_item == 1)
+    driver.press("DOWN", "menu: move", lambda app: app.states[MENU].item == 1)
+    driver.press("DOWN", "menu: move", lambda app: app.states[MENU].item == 2)
+    driver.press("UP", "menu: move", lambda app: app.states[MENU].item == 1)
     driver.press("B", "menu: close", lambda app: app.screen == PLAY)
     # The overview and the peek.
     driver.go_to(4)
     driver.press("SELECT", "overview: open", lambda app: app.screen == OVERVIEW)
-    driver.press("DOWN", "overview: move", lambda app: app.page == 5)
+    driver.press("DOWN", "overview: move", lambda app: app.states[PEEK] == 5)
     driver.press("B", "overview: close", lambda app: app.screen == PLAY)
     driver.go_to(16)
     driver.press("SELECT", "peek: open", lambda app: app.screen == PEEK)
-    driver.press("RIGHT", "peek: move", lambda app: app.page == 17)
+    driver.press("RIGHT", "peek: move", lambda app: app.states[PEEK] == 17)
     driver.press("B", "peek: close", lambda app: app.screen == PLAY)
     # Help and the statistics, from the menu.
     driver.press("START", "menu: open", lambda app: app.screen == MENU)
     driver.menu_to("Help")
     driver.press("A", "help: open", lambda app: app.screen == HELP)
-    driver.press("RIGHT", "help: move", lambda app: app.screen == HELP and app.page == 1)
+    driver.press("RIGHT", "help: move", lambda app: app.screen == HELP and app.states[HELP] == 1)
     driver.press("B", "help: close", lambda app: app.screen == MENU)
     driver.menu_to("Statistics")
     driver.press("A", "statistics: open", lambda app: app.screen == STATS)
@@ -275,7 +276,7 @@ def opening_script(number):
     driver.menu_to("Deal by number")
     driver.press("A", "deal number: open", lambda app: app.screen == NUMBER)
     driver.press("UP", "deal number: move", lambda app: app.screen == NUMBER)
-    driver.press("LEFT", "deal number: move", lambda app: app.digit == 8)
+    driver.press("LEFT", "deal number: move", lambda app: app.states[NUMBER].digit == 8)
     driver.press("B", "deal number: close", lambda app: app.screen == MENU)
     # A redeal from the menu, and its undo.
     driver.menu_to("Redeal")

@@ -37,7 +37,8 @@ sys.path[:0] = [os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__f
 import board_mpy  # noqa: E402
 import drive_image  # noqa: E402
 from board_libs import library_files  # noqa: E402
-from bundle_imports import BundleError, module_file, order_modules  # noqa: E402,F401
+from bundle_imports import (BundleError, import_order, module_file,  # noqa: E402,F401
+                            order_modules)
 from bundle_merge import ROOT, merge, write_module  # noqa: E402,F401
 from bundle_modules import (  # noqa: E402,F401 (the lists: bundle.X for the tests and tools)
     CORE_MODULES, HANDHELD_MODULES, BOARD_MODULES, PUBLIC_CONSTANTS,

@@ -81,6 +81,16 @@ def order_modules(modules, trees):
     return done
 
 
+def import_order(modules, root):
+    """``modules`` (dotted names of files under ``root``) each after those it
+    imports at top level, as a merge places them."""
+    trees = {}
+    for name in modules:
+        with open(module_file(name, root), encoding="utf-8") as file:
+            trees[name] = ast.parse(file.read())
+    return order_modules(list(modules), trees)
+
+
 def check_import_from(module, node, bundled, root):
     """The absolute module a ``from ... import`` names; BundleError if it
     imports a module as a namespace (``from . import screens``)."""

@@ -23,7 +23,7 @@ from ...core.cards import const  # the core's: micropython's, or a stand-in on C
 from ..buttons import UP, DOWN, A, B, START, SELECT, NO_EVENT, ButtonTimer
 from ..table.layout import GRID_LEFT, GRID_TOP, GRID_COLUMNS, GRID_ROWS, GRID_WIDTH, GRID_HEIGHT
 from ..table.layout import place_column, place_row
-from ..screens.menu import ITEM_ROW, MENU_ROWS
+from ..screens.menu import point_at_row
 from ..screens.common import PLAY, MENU, NOWHERE
 from ..table.tiles import TILE_HEIGHT
 
@@ -83,12 +83,8 @@ def pointed(app, button, x, y):
         row = y // TILE_HEIGHT
         if row == 0:
             return B
-        item = app.menu_first + row - ITEM_ROW
-        if not (0 <= row - ITEM_ROW < MENU_ROWS and item < len(app.labels)):
+        if not point_at_row(app, row):
             return NO_EVENT
-        if item != app.menu_item:
-            app.menu_item = item
-            app.view.move_marker(row)
     return A
 
 

@@ -19,10 +19,10 @@ import sys
 from ...core.moves import DEAL, REDEAL
 from ...core.cards import const  # the core's: micropython's, or a stand-in on CPython
 from ..buttons import TICKS_MASK
-from ..table.text_grid import write, card_text, TEXT_COLUMNS
+from ..table.text_grid import card_text
 from ..screens.common import NOWHERE
 from ..sounds import HINT_FOUND
-from ..table.play import show_table
+from ..table.play import show_table, show_status
 from .terms import (HINT_NODES, HINT_SLOTS, LARGE_HINT_NODES,  # noqa: F401 (exported)
                     LARGE_HINT_SLOTS, LOST, PROGRESS, WINNING)
 from .kept_line import HintLine
@@ -108,8 +108,7 @@ def hint_tick(app, now):
         _show_hint(app)
     elif app.message is not _THINKING and (now - app.hint_since) & TICKS_MASK > _BLINK_MS:
         app.say(_THINKING)
-        app.shown = _THINKING  # written here: the table is not drawn mid-search
-        write(app.view.status, 0, 0, _THINKING, TEXT_COLUMNS)
+        show_status(app, _THINKING)
 
 
 def stop_hint(app):

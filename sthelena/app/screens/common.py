@@ -9,11 +9,18 @@ as the one-file build puts every module in one namespace):
 - ``<screen>_button(app, button, held)`` handles one button and returns the
   number of the screen that comes next (its own to stay).
 
-``game_app`` keeps them in two tuples by screen number and routes events to
-the screen shown. Text screens fill the view's text page (``rows``, drawn as
-the sheet's characters in a TileGrid, see table/view.py); the peek fills the tile
-overlay. What a screen keeps while it is shown lives on the app
-(functions, not objects: a class costs the board about 200 bytes more).
+``dispatch.SCREENS`` holds them by screen number, and the App routes events
+to the screen shown. Text screens fill the view's text page (``rows``, drawn
+as the sheet's characters in a TileGrid, see table/view.py); the peek fills
+the tile overlay.
+
+What a screen keeps while it is shown is its module's alone: made when it
+opens, in ``app.states[<its number>]`` (a number, such as help's page, or an
+object of a small class of the module's, such as ``menu.MenuState``), read
+and written only there; another module that needs it calls the owner's
+function (``peek.look_at``, ``menu.point_at_row``). The App lets them all go
+when the table comes back. A screen brought up by its number alone (a
+script's ``app.go(HELP)``) opens as its usual way in opens it.
 """
 
 from ...core.rules import value_text
@@ -21,7 +28,7 @@ from ..table.text_grid import TEXT_COLUMNS, TEXT_ROWS
 
 from ...core.cards import const  # the core's: micropython's, or a stand-in on CPython
 
-# Screen numbers: indices into app.screens.
+# Screen numbers: rows of dispatch.SCREENS, in this order.
 PLAY = const(0)
 MENU = const(1)
 PEEK = const(2)

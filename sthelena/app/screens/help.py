@@ -1,7 +1,8 @@
 """Help: the rules of the game in play, what the table shows, the buttons.
 Three pages, read from the texts file (``assets/help.txt``, sections
 ``rules``, ``table`` and ``buttons``); the rules page has only the lines for
-the rules in play. The last line of each: the page, the keys, the version."""
+the rules in play. The last line of each: the page, the keys, the version.
+Its state (``app.states[HELP]``, this module's alone): the page shown."""
 
 from ...core.version import RELEASE_VERSION
 from ..buttons import UP, LEFT, B, START
@@ -12,9 +13,16 @@ _PAGES = 3
 _SECTIONS = ("rules", "table", "buttons")
 
 
+def open_help(app):
+    """Help opens on its first page."""
+    app.states[HELP] = 0
+
+
 def show_help(app):
+    if app.states[HELP] is None:  # brought up by its number alone (a script)
+        open_help(app)
     view = app.view
-    page = app.page
+    page = app.states[HELP]
     view.clear_text()
     row = 0
     if page == 0:
@@ -30,9 +38,9 @@ def help_button(app, button, held):
     (as a page turned past the last does)."""
     if button == B or button == START:
         return MENU
-    page = app.page + (-1 if button == LEFT or button == UP else 1)
+    page = app.states[HELP] + (-1 if button == LEFT or button == UP else 1)
     if page >= _PAGES:
         return MENU
-    app.page = page % _PAGES
+    app.states[HELP] = page % _PAGES
     show_help(app)
     return HELP

@@ -7,9 +7,10 @@ from .deals import new_deal, restart
 from ..buttons import UP, DOWN, LEFT, RIGHT, A, B, START
 from ..table.view import FOUR_COLOURS, TWO_COLOURS
 from ..table.text_grid import TEXT_COLUMNS, TEXT_ROWS
-from .common import PLAY, MENU, HELP, NUMBER, STATS, throws_away
+from .common import PLAY, MENU, HELP, NUMBER, STATS, NOWHERE, throws_away
 from .stats import open_stats
 from .deal_number import start_number
+from .help import open_help
 from ..hint.proved import winnable_item, next_deal_number
 from ..hint.on_table import start_hint
 from ..power import BRIGHTNESS_AUTO, BRIGHTNESS_LEVELS, charge_percent
@@ -48,6 +49,18 @@ _OPTION_LABELS = ("build", "wrap", "spaces", "redeals", "1st-deal limit", "gathe
                   "found. moves", "Louis start")
 
 
+class MenuState:
+    """What the menu keeps while it is open (``app.states[MENU]``, this
+    module's alone), so that a key redraws as little as it can."""
+
+    def __init__(self):
+        self.item = 0  # the chosen row
+        self.first = 0  # the first row shown
+        self.asked = -1  # the item waiting for a second A to confirm it
+        self.extras = None  # the edge's items after the standard ones (menu_extras)
+        self.labels = None  # every row's text
+
+
 # The rows last made from labels (label, row text) and the top line's deal
 # number and text: a menu opened again as it was reuses its strings, so its
 # label draws nothing and makes no garbage.
@@ -55,12 +68,13 @@ _MADE: list = [None] * (2 * MENU_ROWS + 2)
 
 
 def draw_menu(app):
-    """The whole menu: ``app.labels`` from ``app.menu_first`` on, the chosen
-    item marked, the deal number at the top, the rules note at the bottom."""
+    """The whole menu: its labels from the first row shown on, the chosen
+    row marked, the deal number at the top, the rules note at the bottom."""
     view = app.view
-    labels = app.labels
-    chosen = app.menu_item
-    first = app.menu_first
+    state = app.states[MENU]
+    labels = state.labels
+    chosen = state.item
+    first = state.first
     view.clear_text()
     rows = view.rows
     made = _MADE
@@ -97,13 +111,11 @@ def show_menu(app):
     """Open the menu at the top, and save: the menu is where the player may
     stop (written once the menu shows, where the edge says when:
     ``App.show_now``). What it shows is kept while it is open
-    (``app.menu_item``, ``app.menu_first``, ``app.labels``) so that a key
-    redraws as little as it can."""
-    app.lifted = -1
-    app.message = ""
-    app.menu_item = 0
-    app.menu_first = 0
-    app.labels = menu_labels(app)
+    (``MenuState``)."""
+    app.lifted = NOWHERE
+    app.say("")
+    state = app.states[MENU] = MenuState()
+    state.labels = menu_labels(app)
     _draw(app)
     if app.show_now is not None:  # the menu shown first: writing the flash takes a while
         app.show_now()
@@ -125,7 +137,7 @@ def menu_label(app, item):
     if item < _REDEAL:
         if item == _RESUME and app.can_finish:
             return "Finish: all cards home"
-        if item == app.asked:  # the second A does it
+        if item == app.states[MENU].asked:  # the second A does it
             return "Sure? A again: new deal" if item == _NEW else "Sure? A again: restart"
         if item == _RESTART and not same_rules(app.next_rules, app.game.rules):
             return "Restart with new rules"
@@ -182,30 +194,46 @@ def menu_extras(app):
     return extras
 
 
-def _item(app, row):
+def _item(state, row):
     """The item at ``row`` of the menu's list (the extras are the edge's)."""
     if row < _MENU_ITEMS:
         return row
-    return app.menu_extras[row - _MENU_ITEMS]
+    return state.extras[row - _MENU_ITEMS]
 
 
 def menu_labels(app):
-    app.menu_extras = menu_extras(app)
+    """Every row's text, the edge's items found afresh."""
+    state = app.states[MENU]
+    state.extras = menu_extras(app)
     labels = []
-    for row in range(_MENU_ITEMS + len(app.menu_extras)):  # (a loop: a
+    for row in range(_MENU_ITEMS + len(state.extras)):  # (a loop: a
         # comprehension is one more code object)
-        labels.append(menu_label(app, _item(app, row)))
+        labels.append(menu_label(app, _item(state, row)))
     return labels
 
 
 def _draw(app):
     """Draw the whole menu, scrolled to show the chosen item."""
-    item = app.menu_item
-    if item < app.menu_first:
-        app.menu_first = item
-    elif item >= app.menu_first + MENU_ROWS:
-        app.menu_first = item - MENU_ROWS + 1
+    state = app.states[MENU]
+    item = state.item
+    if item < state.first:
+        state.first = item
+    elif item >= state.first + MENU_ROWS:
+        state.first = item - MENU_ROWS + 1
     draw_menu(app)
+
+
+def point_at_row(app, row):
+    """Choose the item at text row ``row`` (a click there, big_screen/pointer.py):
+    False if no item is there."""
+    state = app.states[MENU]
+    item = state.first + row - ITEM_ROW
+    if not (0 <= row - ITEM_ROW < MENU_ROWS and item < len(state.labels)):
+        return False
+    if item != state.item:
+        state.item = item
+        app.view.move_marker(row)
+    return True
 
 
 def _rules_note(app):
@@ -215,18 +243,19 @@ def _rules_note(app):
 
 
 def menu_button(app, button, held):
-    item = _item(app, app.menu_item)
-    asked = app.asked
+    state = app.states[MENU]
+    item = _item(state, state.item)
+    asked = state.asked
     if asked >= 0:  # any key but the second A on it takes the question back
-        app.asked = -1
+        state.asked = -1
         if button != A or item != asked:
             _relabel(app, asked)
     if button == UP or button == DOWN:
         # Only the marker tile moves (allocating nothing) unless the menu scrolls.
-        app.menu_item = (app.menu_item + (1 if button == DOWN else -1)) % len(app.labels)
-        first = app.menu_first
-        if first <= app.menu_item < first + MENU_ROWS:
-            app.view.move_marker(ITEM_ROW + app.menu_item - first)
+        state.item = (state.item + (1 if button == DOWN else -1)) % len(state.labels)
+        first = state.first
+        if first <= state.item < first + MENU_ROWS:
+            app.view.move_marker(ITEM_ROW + state.item - first)
         else:
             _draw(app)
     elif button == B or button == START:
@@ -245,20 +274,22 @@ def menu_button(app, button, held):
 def _relabel(app, item, draw=True):
     """Rebuild the label of the menu's row ``item`` (a standard item's row is
     its number), and rewrite it if it is on screen."""
-    label = menu_label(app, _item(app, item))
-    app.labels[item] = label
-    if app.menu_first <= item < app.menu_first + MENU_ROWS:
-        row = item - app.menu_first
-        app.view.rows[ITEM_ROW + row] = _row(label, row == 0 and app.menu_first > 0,
-                                      row == MENU_ROWS - 1
-                                      and app.menu_first + MENU_ROWS < len(app.labels))
+    state = app.states[MENU]
+    label = menu_label(app, _item(state, item))
+    state.labels[item] = label
+    first = state.first
+    if first <= item < first + MENU_ROWS:
+        row = item - first
+        app.view.rows[ITEM_ROW + row] = _row(label, row == 0 and first > 0,
+                                             row == MENU_ROWS - 1
+                                             and first + MENU_ROWS < len(state.labels))
         if draw:
             app.view.draw_rows()
 
 
 def _choose(app, item, asked):
     if (item == _NEW or item == _RESTART) and asked != item and throws_away(app):
-        app.asked = item  # ask once: this game's moves would be lost
+        app.states[MENU].asked = item  # ask once: this game's moves would be lost
         _relabel(app, item)
         return MENU
     if item == _RESUME and app.can_finish:
@@ -288,7 +319,7 @@ def _change(app, item, by):
             index += 1
         app.next_rules = Rules(PRESETS[(index + by) % len(PRESETS)][0])
         app.changed()  # the next deal's rules are saved too
-        app.labels = menu_labels(app)  # every option's value may change
+        app.states[MENU].labels = menu_labels(app)  # every option's value may change
         _draw(app)
     elif item < _COLOURS:
         name = OPTIONS[item - _RULES - 1]
@@ -318,7 +349,7 @@ def _change(app, item, by):
         app.changed()
         _relabel(app, item)
     elif item == _HELP:
-        app.page = 0
+        open_help(app)
         return HELP
     elif item == _HINT:
         start_hint(app)
@@ -329,11 +360,11 @@ def _change(app, item, by):
     elif item == _BRIGHTNESS:
         app.power.set_step(app.power.step + by)
         app.changed()
-        _relabel(app, app.menu_item)
+        _relabel(app, app.states[MENU].item)
     elif item == _LIGHTS:
         app.lights_on = not app.lights_on
         app.changed()
-        _relabel(app, app.menu_item)
+        _relabel(app, app.states[MENU].item)
     elif item == _LEAVE:
         app.leaving = True  # the edge's loop ends: it saves and goes
         return PLAY

@@ -1,12 +1,14 @@
 """The overview: every card of the twelve piles at once, a row a pile,
 bottom card first and the top card last, two characters a card (rank, then
 the suit in its colour); the foundations' top cards under them. SELECT on
-the table opens it; up and down choose a pile, A shows it whole (peek)."""
+the table opens it; up and down choose a pile, A shows it whole (peek). The
+pile marked is the peek's place (``peek.look_at``)."""
 
 from ...core.cards import RANKS
 from ..buttons import UP, DOWN, A, SELECT
 from ..table.text_grid import TEXT_COLUMNS, TEXT_ROWS, write
 from .common import PLAY, PEEK, OVERVIEW
+from .peek import look_at, looked_at
 
 _FIRST = 4  # the column of the first card, after the marker, the pile number, a space
 _CARDS = (TEXT_COLUMNS - _FIRST) // 2  # cards a row holds
@@ -22,9 +24,10 @@ def show_overview(app):
     view = app.view
     game = app.game
     overlay = view.overlay
+    marked = looked_at(app)
     view.clear_overlay()
     for pile in range(12):
-        write(overlay, 0, pile, ">" if pile == app.page else " ")
+        write(overlay, 0, pile, ">" if pile == marked else " ")
         write(overlay, 1 if pile >= 9 else 2, pile, str(pile + 1))
         cards = game.pile_cards(pile)
         first = 0
@@ -52,10 +55,11 @@ def show_overview(app):
 
 def overview_button(app, button, held):
     if button == UP or button == DOWN:
-        old = app.page
-        app.page = (old + (1 if button == DOWN else 11)) % 12
+        old = looked_at(app)
+        pile = (old + (1 if button == DOWN else 11)) % 12
+        look_at(app, pile)
         write(app.view.overlay, 0, old, " ")
-        write(app.view.overlay, 0, app.page, ">")
+        write(app.view.overlay, 0, pile, ">")
         return OVERVIEW
     if button == A or button == SELECT:
         return PEEK

@@ -1,6 +1,8 @@
 """Peek: every card of one pile, bottom to top; or, for a foundation, what
 it holds and what it takes. Left and right step to the neighbouring pile (or
-foundation), SELECT goes to the overview, any other button to the table."""
+foundation), SELECT goes to the overview, any other button to the table.
+Its state (``app.states[PEEK]``, this module's alone): the place it shows,
+which is also the pile the overview marks (``look_at``, ``looked_at``)."""
 
 from ...core.cards import RANKS
 from ..buttons import LEFT, RIGHT, SELECT
@@ -8,10 +10,24 @@ from ..table.text_grid import TEXT_ROWS, card_text, write
 from .common import PLAY, PEEK, OVERVIEW
 
 
+def look_at(app, place):
+    """The place the peek shows, or the pile the overview marks, is ``place``
+    (0..11 a pile, 12..19 a foundation)."""
+    app.states[PEEK] = place
+
+
+def looked_at(app):
+    """The place the peek shows, or the pile the overview marks (the
+    cursor's if the screen was brought up by its number alone: a script)."""
+    if app.states[PEEK] is None:
+        look_at(app, app.cursor)
+    return app.states[PEEK]
+
+
 def show_peek(app):
-    """The place ``app.page`` (0..11 a pile, 12..19 a foundation)."""
+    """The place looked at."""
     view = app.view
-    place = app.page
+    place = looked_at(app)
     view.clear_overlay()
     if place >= 12:
         _show_foundation(app, place - 12)
@@ -74,17 +90,17 @@ def _show_foundation(app, foundation):
 
 
 def peek_button(app, button, held):
-    place = app.page
+    place = app.states[PEEK]
     if button == LEFT or button == RIGHT:
         by = 1 if button == RIGHT else -1
         if place >= 12:
-            app.page = 12 + (place - 12 + by) % 8
+            app.states[PEEK] = 12 + (place - 12 + by) % 8
         else:
-            app.page = (place + by) % 12
+            app.states[PEEK] = (place + by) % 12
         show_peek(app)
         return PEEK
     if button == SELECT:
         if place >= 12:
-            app.page = 0
+            app.states[PEEK] = 0  # the overview marks a pile
         return OVERVIEW
     return PLAY

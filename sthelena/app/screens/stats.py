@@ -3,7 +3,9 @@
 One kind of rules at a time (left/right step through the presets and
 "custom"): played, won, win rate, the run of wins and the best, the fewest
 moves in a win, and the deals finished last. A asks whether to reset every
-statistic; A again resets (and the app saves at once), B keeps them.
+statistic; A again resets (and the app saves at once), B keeps them. Its
+state (``app.states[STATS]``, this module's alone, kept through the question):
+the kind shown.
 """
 
 from ...core.cards import const
@@ -32,18 +34,20 @@ def statistics_lines(statistics, kind):
 
 def open_stats(app):
     """The statistics screen opens on the rules the game is played under."""
-    app.stats_kind = kind_of(app.game.rules)
+    app.states[STATS] = kind_of(app.game.rules)
 
 
 def show_stats(app):
-    show_message(app.view, "STATS: " + KINDS[app.stats_kind],
-                 statistics_lines(app.statistics, app.stats_kind),
+    if app.states[STATS] is None:  # brought up by its number alone (a script)
+        open_stats(app)
+    kind = app.states[STATS]
+    show_message(app.view, "STATS: " + KINDS[kind], statistics_lines(app.statistics, kind),
                  ("<>: rules  A: reset", "B/START: back"))
 
 
 def stats_button(app, button, held):
     if button == LEFT or button == RIGHT:
-        app.stats_kind = (app.stats_kind + (1 if button == RIGHT else -1)) % len(KINDS)
+        app.states[STATS] = (app.states[STATS] + (1 if button == RIGHT else -1)) % len(KINDS)
         show_stats(app)
     elif button == A and not held:
         return STATS_RESET

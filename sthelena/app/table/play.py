@@ -12,9 +12,21 @@ from .tiles import EMPTY_ANY, EMPTY_NONE
 from .reasons import why_not
 from .autoplay import best_move
 from ..screens.common import PLAY, MENU, PEEK, OVERVIEW, NOWHERE
+from ..screens.peek import look_at
 
 _SHORT_PRESETS = ("StH", "StHpy", "Louis", "Kite")
 STATUS_WIDTH = const(18)  # columns for the status text; the move counter takes the rest
+
+
+class StatusLine:
+    """What the status line shows (``app.status_line``, read and written only
+    here): it is written only when that changes, as building and writing allocate."""
+
+    def __init__(self):
+        self.key = -1  # the game's state the status text was built for
+        self.text = ""  # that text
+        self.shown = None  # the text the line shows: it or a message
+        self.counted = -1  # the move count the line shows
 
 
 def table_button(app, button, held):
@@ -62,7 +74,7 @@ def table_button(app, button, held):
     elif button == START:
         return MENU
     elif button == SELECT:  # the overview, or a foundation's peek
-        app.page = app.cursor
+        look_at(app, app.cursor)
         return OVERVIEW if app.cursor < 12 else PEEK
     return PLAY
 
@@ -154,6 +166,13 @@ def status_text(app):
     return text
 
 
+def show_status(app, text):
+    """Write ``text`` on the status line now (a hint's, mid-search: the
+    table is not drawn then)."""
+    app.status_line.shown = text
+    write(app.view.status, 0, 0, text, TEXT_COLUMNS)
+
+
 def _draw_status(app):
     """Build the status text only when what it says has changed (it is
     built from these few numbers, and building it allocates), and write
@@ -161,18 +180,18 @@ def _draw_status(app):
     counter is written digit by digit, which allocates nothing."""
     game = app.game
     status = app.view.status
+    line = app.status_line
     key = game.round << 9 | game.stock_size() << 1 | game.restricted()
-    if key != app.status_key:
-        app.status_key = key
-        app.status = status_text(app)
-    text = app.message or app.status
-    if text is not app.shown:
-        app.shown = text
-        write(status, 0, 0, text, TEXT_COLUMNS)
-        app.counted = -1
+    if key != line.key:
+        line.key = key
+        line.text = status_text(app)
+    text = app.message or line.text
+    if text is not line.shown:
+        show_status(app, text)
+        line.counted = -1
     moves = len(app.autos)
-    if not app.message and moves != app.counted:
-        app.counted = moves
+    if not app.message and moves != line.counted:
+        line.counted = moves
         write(status, STATUS_WIDTH, 0, "", TEXT_COLUMNS - STATUS_WIDTH)
         write(status, TEXT_COLUMNS - 2, 0, "mv")
         write_number(status, TEXT_COLUMNS - 4, 0, moves, TEXT_COLUMNS - 4 - STATUS_WIDTH)
