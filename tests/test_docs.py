@@ -7,8 +7,9 @@ that no page's commands go stale:
 - ``python -m sthelena ...``: run, when the line gives plain values; when it
   shows a usage (``[--deal N]``, ``POSITION | --deal N``), every option it
   names is in that command's ``--help``;
-- ``python code.py ...`` and the tools' Python scripts: the same, on their
-  ``--help`` where they take options, else the script must exist and compile;
+- ``python code.py ...``, the tools' modules (``python -m tools.build.bundle
+  ...``) and a tool's script: the same, on their ``--help`` where they take
+  options, else the module or script must exist and compile;
 - shell scripts: they exist and ``bash -n`` reads them;
 - ``circup``, ``git``, ``cp``: commands of other programs, not run here.
 A command that fits none of these fails the test: a page may not give a
@@ -75,7 +76,8 @@ def help_text(argv):
 
 
 def check_python(command, words):
-    """A Python command: ``-m sthelena``, ``code.py``, or a tool's script."""
+    """A Python command: ``-m sthelena``, ``code.py``, a tool's module
+    (``-m tools.build.bundle``) or a tool's script."""
     rest = words[1:]
     if rest[:2] == ["-m", "venv"]:
         assert "$(PYTHON) -m venv $(VENV)" in makefile()
@@ -87,6 +89,13 @@ def check_python(command, words):
     if rest[:2] == ["-m", "sthelena"]:
         argv = [sys.executable, "-m", "sthelena"] + [word for word in rest[2:3]
                                                       if not word.startswith(("-", "["))]
+    elif rest[:1] == ["-m"] and rest[1].startswith("tools."):
+        module = ROOT.joinpath(*rest[1].split(".")).with_suffix(".py")
+        assert module.is_file(), "no module %s (%s)" % (rest[1], module.relative_to(ROOT))
+        compile(module.read_text(), str(module), "exec")
+        argv = [sys.executable, "-m", rest[1]]
+        if not options(command) and not usage(command):
+            return "exists"
     else:
         script = ROOT / rest[0]
         assert script.is_file(), "%s does not exist" % rest[0]
