@@ -1,4 +1,4 @@
-"""Shared by tools/board/bundle.py's tests (tests/test_bundle.py,
+"""Shared by tools/build/bundle.py's tests (tests/test_bundle.py,
 tests/test_bundle_vm.py, tests/test_board_heap.py): the committed drive
 modules, and a script run under the MicroPython VM with the board stand-ins
 and the game's modules."""
@@ -9,7 +9,7 @@ import textwrap
 
 from mpvm import REPO_ROOT, VM_EXCLUDE, run_micropython
 
-import board_mpy  # noqa: E402
+from tools.build import board_mpy
 
 SHEET = REPO_ROOT / "assets" / "sheet.bmp"
 COMMITTED = REPO_ROOT / "lib" / "sthelena_board.mpy"
@@ -50,8 +50,8 @@ def imports_of(path, package=""):
 
 def vm_mpy(directory, committed=COMMITTED):
     """The committed game (or another committed ``.mpy``: the hint's search)
-    as the MicroPython VM loads it (first byte ``M``: tools/board_mpy.for_micropython
-    says why), written into ``directory``."""
+    as the MicroPython VM loads it (first byte ``M``: for_micropython in
+    tools/build/board_mpy.py says why), written into ``directory``."""
     path = pathlib.Path(directory) / committed.name
     path.write_bytes(board_mpy.for_micropython(committed.read_bytes()))
     return path
@@ -65,6 +65,6 @@ def run_vm(script, bundles=(), package=False, files=None):
     files.update(("lib/%s%s" % (name, pathlib.Path(path).suffix), path)
                  for name, path in bundles)
     files["assets/sheet.bmp"] = SHEET
-    packages = ("tools/standins", "sthelena") if package else ("tools/standins",)
+    packages = ("tools/harness/standins", "sthelena") if package else ("tools/harness/standins",)
     return run_micropython(textwrap.dedent(script), packages=packages,
                            exclude=VM_EXCLUDE, files=files).splitlines()

@@ -1,13 +1,12 @@
-"""Test set-up: the repository root, tests/ and the tools' folders on
-sys.path, so the tests import ``sthelena`` from the checkout, the helpers
-beside them and the tools they check; SDL's dummy drivers."""
+"""Test set-up: the repository root and tests/ on sys.path, so the tests
+import ``sthelena`` and the tools' packages (``tools.build``...) from the
+checkout and the helpers beside them; SDL's dummy drivers."""
 
 import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-TOOLS = [str(HERE.parent / "tools" / part) for part in ("board", "bench", "assets", "web", "docs")]
-for path in TOOLS + [str(HERE.parent), str(HERE)]:
+for path in [str(HERE.parent), str(HERE)]:
     if path not in sys.path:
         sys.path.insert(0, path)
 
@@ -76,7 +75,7 @@ SKIP_IN_CI = {}
 
 
 def strict_about_skips():
-    import circuitpython_builds
+    from tools.build import circuitpython_builds
 
     return os.environ.get("CI", "").lower() in ("true", "1") and circuitpython_builds.present()
 
@@ -104,7 +103,7 @@ def fan_sheet():
 def deal_seven(tmp_path_factory):
     """Deal 7 just dealt, as a save: the desktop's file, and the nvm holding it
     (tests/test_firmware.py, tests/test_release.py)."""
-    import emulated
+    from tools.harness import emulated
     from firmware_helpers import desktop
 
     folder = tmp_path_factory.mktemp("deal7")

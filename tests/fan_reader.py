@@ -9,7 +9,7 @@ pile is read from its left edge a column of 10 pixels at a time until a
 column is no card's corner: the last card read is the top card.
 """
 
-import fan_sheet
+from tools.build.assets import fan_sheet
 from sthelena.app.big_screen import fan_layout as fan
 from sthelena.app.table.tiles import SUIT_INK
 

@@ -1,8 +1,8 @@
 """Run Python code under a real MicroPython VM from pytest.
 
 The VM is the ``@micropython/micropython-webassembly-pyscript`` npm package,
-driven by ``tools/mpvm/run.mjs`` under Node.js. Install it with
-``npm ci --prefix tools/mpvm`` (``make test`` does this).
+driven by ``tools/harness/mpvm/run.mjs`` under Node.js. Install it with
+``npm ci --prefix tools/harness/mpvm`` (``make test`` does this).
 """
 
 import os
@@ -12,15 +12,15 @@ import sys
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
-MPVM_DIR = REPO_ROOT / "tools" / "mpvm"
+MPVM_DIR = REPO_ROOT / "tools" / "harness" / "mpvm"
 RUNNER = MPVM_DIR / "run.mjs"
 _VM_PACKAGE = (
     MPVM_DIR / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
 )
-_INSTALL_HINT = "run `make test` (which installs it) or `npm ci --prefix tools/mpvm`"
+_INSTALL_HINT = "run `make test` (which installs it) or `npm ci --prefix tools/harness/mpvm`"
 
-from board_libs import library_files  # noqa: E402
-from board_files import VM_EXCLUDE  # noqa: E402,F401 (what is not on the board)
+from tools.build.board_libs import library_files
+from tools.build.board_files import VM_EXCLUDE  # noqa: F401 (what is not on the board)
 
 
 def library_vm_files():

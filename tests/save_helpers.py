@@ -11,7 +11,7 @@ import pytest
 from mpvm import REPO_ROOT
 from sthelena.core.rules import Rules
 
-STANDINS = REPO_ROOT / "tools" / "standins"
+STANDINS = REPO_ROOT / "tools" / "harness" / "standins"
 
 
 def _load(name, path):

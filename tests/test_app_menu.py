@@ -282,7 +282,7 @@ print("status", first, status_cost(), app.screen == MENU)
 
 
 def test_menu_keys_allocate_nothing_on_the_board():
-    lines = run_micropython(MENU_IN_THE_VM, packages=("sthelena", "tools/standins"),
+    lines = run_micropython(MENU_IN_THE_VM, packages=("sthelena", "tools/harness/standins"),
                             exclude=VM_EXCLUDE,
                             files={"winnable.bin": str(ROOT / "assets" / "winnable.bin")}
                             ).splitlines()

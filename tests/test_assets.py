@@ -1,4 +1,4 @@
-"""The sprite sheet: tools/assets/glyphs.py's art, tools/assets/make_assets.py's BMP (the
+"""The sprite sheet: tools/build/assets/glyphs.py's art, tools/build/assets/make_assets.py's BMP (the
 committed assets/sheet.bmp must be what the generator makes), and the board's
 loader, sthelena/app/table/sheet.py, run on Blinka's displayio."""
 
@@ -14,8 +14,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 ROOT = Path(__file__).resolve().parent.parent
 
-import glyphs  # noqa: E402
-import make_assets  # noqa: E402
+from tools.build.assets import glyphs
+from tools.build.assets import make_assets
 from sthelena.app.table import tiles  # noqa: E402
 
 SHEET = ROOT / "assets" / "sheet.bmp"
@@ -55,10 +55,10 @@ def picture_pixels(drawn, first, across, down):
 
 def test_regenerating_gives_the_committed_sheet_byte_for_byte(tmp_path):
     out = tmp_path / "sheet.bmp"
-    subprocess.run([sys.executable, str(ROOT / "tools" / "assets" / "make_assets.py"), str(out)],
-                   check=True, cwd=str(tmp_path))
+    subprocess.run([sys.executable, "-m", "tools.build.assets.make_assets", str(out)],
+                   check=True, cwd=str(tmp_path), env=dict(os.environ, PYTHONPATH=str(ROOT)))
     assert out.read_bytes() == SHEET.read_bytes(), \
-        "assets/sheet.bmp is stale: run python tools/assets/make_assets.py"
+        "assets/sheet.bmp is stale: run python -m tools.build.assets.make_assets"
 
 
 def test_the_bmp_header_is_a_plain_4_bit_96_by_104_bitmap(drawn):
@@ -298,14 +298,14 @@ def test_load_sheet_runs_under_micropython_without_allocating_per_pixel(tmp_path
     assert int(out[1]) < pixels + 2048  # the stand-in bitmap, a file, a header, a row
 
 
-# (5) The fan sheet: the Fruit Jam's fanned table's cards (tools/assets/fan_sheet.py).
+# (5) The fan sheet: the Fruit Jam's fanned table's cards (tools/build/assets/fan_sheet.py).
 
 FAN_SHEET = ROOT / "assets" / "sheet-fruitjam.bmp"
 
 
 @pytest.fixture(scope="module")
 def fan_drawn():
-    import fan_sheet
+    from tools.build.assets import fan_sheet
 
     return fan_sheet.draw()
 
@@ -324,7 +324,7 @@ def test_the_fan_sheet_regenerates_byte_for_byte_and_loads_as_drawn(tmp_path, fa
     out = tmp_path / "fan.bmp"
     make_assets.main([str(tmp_path / "sheet.bmp"), "--fan", str(out)])
     assert out.read_bytes() == FAN_SHEET.read_bytes(), \
-        "assets/sheet-fruitjam.bmp is stale: run python tools/assets/make_assets.py"
+        "assets/sheet-fruitjam.bmp is stale: run python -m tools.build.assets.make_assets"
     bitmap = sheet_module.load_sheet(str(FAN_SHEET))
     assert (bitmap.width, bitmap.height) == (160, 112)
     assert [bytes(bitmap[x, y] for x in range(160)) for y in range(112)] == \
@@ -332,7 +332,7 @@ def test_the_fan_sheet_regenerates_byte_for_byte_and_loads_as_drawn(tmp_path, fa
 
 
 def test_the_fan_sheets_corners_show_each_card_and_its_suit_apart(fan_drawn):
-    import fan_sheet
+    from tools.build.assets import fan_sheet
     from sthelena.app.big_screen import fan_layout as fan
 
     names = [name for name, *_ in fan_sheet.pictures()]

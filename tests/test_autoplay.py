@@ -16,7 +16,7 @@ from sthelena.app.table.autoplay import best_move, safe_home
 from sthelena.app.record import WRITE_EVERY_MS
 from sthelena.core.game import Game
 
-from won_games import play_through_buttons, won_game  # noqa: E402
+from tools.harness.won_games import play_through_buttons, won_game
 
 
 def winnable(game, limit=20000):

@@ -1,4 +1,4 @@
-"""Static checks on the board's modules (tools/board/board_files.py): they must
+"""Static checks on the board's modules (tools/build/board_files.py): they must
 load on CircuitPython firmware.
 
 The MicroPython VM tests run the code; these read it, to catch imports of
@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "sthelena"
-from board_files import board_files  # noqa: E402  (the board's files, from the folders)
+from tools.build.board_files import board_files  # (the board's files, from the folders)
 
 # Modules CircuitPython firmware has that the core may use.
 FIRMWARE = {"micropython", "sys", "gc"}
 # ...that the app may use too (it is handed the board's objects, never makes them),
-# with the board's libraries (requirements.txt, tools/board/board_libs.py).
+# with the board's libraries (requirements.txt, tools/build/board_libs.py).
 LIBRARIES = {"adafruit_display_text", "adafruit_displayio_layout"}
 APP_FIRMWARE = FIRMWARE | {"displayio", "vectorio", "random", "bitmaptools"} | LIBRARIES
 # ...and the handheld edge, which makes them.

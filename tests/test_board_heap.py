@@ -1,10 +1,10 @@
 """The drive image starts and plays in a board's heap (issue 22: the one-file
 ``.py`` could not even be compiled in one).
 
-Under the MicroPython VM (in CI): tools/board/board_start.py's script compiles
+Under the MicroPython VM (in CI): tools/harness/board_start.py's script compiles
 ``code.py``, imports the game from ``lib/sthelena_board.mpy`` with the
 libraries as ``.mpy`` (as circup installs them), sets it up and plays, from a
-PyGamer's heap (tools/board/board_heap.py) plus what the board's stand-ins
+PyGamer's heap (tools/harness/board_heap.py) plus what the board's stand-ins
 keep (which a board has in firmware). This VM cannot collect garbage inside a
 top-level call and grows its heap rather than raise MemoryError, so:
 - the import, compile and load included, must not grow the heap at all: all
@@ -14,7 +14,7 @@ top-level call and grows its heap rather than raise MemoryError, so:
   stand-ins are Python where the firmware is C), so there the check is what
   they keep, after each part of the play: at most IN_PLAY_LIMIT.
 On CircuitPython's own interpreters, 10.x and 9.x (build/'s, else the shared
-builds': tools/board/circuitpython_builds.py), the same script runs with that
+builds': tools/build/circuitpython_builds.py), the same script runs with that
 heap fixed, collecting as a board does; those tests are skipped, saying so,
 where neither place has them.
 """
@@ -28,12 +28,12 @@ from bundle_helpers import COMMITTED_HINT, SHEET, vm_mpy
 from mpvm import REPO_ROOT, run_micropython
 
 
-import board_heap  # noqa: E402
-import board_libs  # noqa: E402
-import board_start  # noqa: E402
-import bundle  # noqa: E402
-import firmware_figures  # noqa: E402
-import heap_play  # noqa: E402
+from tools.harness import board_heap
+from tools.build import board_libs
+from tools.harness import board_start
+from tools.build import bundle
+from tools.harness import firmware_figures
+from tools.harness import heap_play
 
 HEAP = board_heap.BOARD_HEAP  # what a PyGamer or PyBadge holds, as -X heapsize=
 # What the game may keep in play: issue 40's goal (the rest of the board's heap
@@ -60,11 +60,11 @@ def drive(tmp_path_factory):
 
 
 def run_image(files, libraries, board, parts=PARTS, heap=None):
-    """The start-up script under the VM; its figures (tools/board/board_start.py)."""
+    """The start-up script under the VM; its figures (tools/harness/board_start.py)."""
     if heap is None:  # the board's heap, and what the stand-ins keep on top
         heap = HEAP + run_image(files, libraries, board, 0, 4 * HEAP)["standins"][0]
     return board_start.figures(run_micropython(
-        board_start.script(board, parts), packages=("tools/standins",), exclude=None,
+        board_start.script(board, parts), packages=("tools/harness/standins",), exclude=None,
         files=files, heapsize=heap, libraries=libraries))
 
 

@@ -1,9 +1,9 @@
-"""The boards' heaps (tools/board/board_heap.py) are those of the firmware:
+"""The boards' heaps (tools/harness/board_heap.py) are those of the firmware:
 the committed link-map addresses are the built firmware's, the model of the
 port heap and the gc heap gives on the emulated PicoSystem exactly what
 CircuitPython's own code.py reads there, and the tests' heap on
 CircuitPython's unix port holds what a PyGamer's holds. Each check needs
-a build (tools/board/circuitpython_builds.py finds them: build/'s, else the
+a build (tools/build/circuitpython_builds.py finds them: build/'s, else the
 shared builds') and is skipped, saying which, where it is not there."""
 
 import os
@@ -11,10 +11,10 @@ import subprocess
 
 import pytest
 
-import board_heap
-import circuitpython_builds
-import emulated
-import firmware_figures
+from tools.harness import board_heap
+from tools.build import circuitpython_builds
+from tools.harness import emulated
+from tools.harness import firmware_figures
 
 
 def built(board):

@@ -1,5 +1,5 @@
 """boot.py's two modes, and the game's side of them (sthelena/handheld/device.py),
-under the MicroPython VM on the board's stand-ins (tools/standins): by
+under the MicroPython VM on the board's stand-ins (tools/harness/standins): by
 default the drive stays the computer's; with SELECT held at reset boot.py
 remounts it for the game, which then says so on screen and writes
 sthelena-stats.txt when a deal ends.
@@ -46,7 +46,7 @@ def read_label(label, font):
 
 def run(script, board="pybadge", package=False):
     files = {"boot.py": REPO_ROOT / "boot.py", "assets/sheet.bmp": REPO_ROOT / "assets" / "sheet.bmp"}
-    packages = ("tools/standins", "sthelena") if package else ("tools/standins",)
+    packages = ("tools/harness/standins", "sthelena") if package else ("tools/harness/standins",)
     return run_micropython(PREAMBLE.replace("BOARD", repr(board)) + textwrap.dedent(script),
                            packages=packages, exclude=VM_EXCLUDE,
                            files=files).splitlines()

@@ -1,4 +1,4 @@
-"""tools/board/bundle.py's merge rules, on small modules written here: name
+"""tools/build/bundle.py's merge rules, on small modules written here: name
 collisions, shared and private definitions, short names for private names,
 attributes, constants and locals, imports in functions, import cycles and the
 modules' order.
@@ -13,8 +13,8 @@ import pytest
 from mpvm import REPO_ROOT
 
 
-import bundle  # noqa: E402
-import bundle_imports  # noqa: E402
+from tools.build import bundle
+from tools.build import bundle_imports
 
 
 # -- the merge rules, on small modules ------------------------------------------

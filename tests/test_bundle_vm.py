@@ -1,4 +1,4 @@
-"""tools/board/bundle.py's merged modules under the MicroPython VM on the board
+"""tools/build/bundle.py's merged modules under the MicroPython VM on the board
 stand-ins: the one-file app plays by buttons like the package, lets the
 layout go once the places are laid out, the merged core deals and plays like
 the package and refuses a position's save; and the merged core's short locals.
@@ -12,7 +12,7 @@ from bundle_helpers import COMMITTED_HINT, run_vm, vm_mpy
 from mpvm import REPO_ROOT
 
 
-import bundle  # noqa: E402
+from tools.build import bundle
 
 
 @pytest.fixture(scope="module")

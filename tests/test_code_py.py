@@ -14,7 +14,7 @@ import pytest
 from bundle_helpers import COMMITTED
 from mpvm import REPO_ROOT, run_micropython
 
-import firmware_figures  # noqa: E402
+from tools.harness import firmware_figures
 
 
 @pytest.fixture(scope="module")
@@ -88,7 +88,7 @@ print("returned")
 
 def run_code_py(files, libraries=None):
     files = dict(files, **{"code.py": REPO_ROOT / "code.py"})
-    return run_micropython(VM_SCRIPT, packages=("tools/standins",), exclude=None, files=files,
+    return run_micropython(VM_SCRIPT, packages=("tools/harness/standins",), exclude=None, files=files,
                            libraries=libraries).splitlines()
 
 

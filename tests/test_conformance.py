@@ -1,5 +1,5 @@
 """The board's code and the stand-ins against CircuitPython's own API
-(circuitpython-stubs, pinned): tools/board/conformance.py, whose checks
+(circuitpython-stubs, pinned): tools/harness/conformance.py, whose checks
 these run, and cases showing each check sees what it is for."""
 
 import os
@@ -7,7 +7,7 @@ import shutil
 
 import pytest
 
-import conformance  # tools/board, on the path from conftest.py
+from tools.harness import conformance
 
 BOARDS = sorted(conformance.BOARDS)
 

@@ -1,5 +1,5 @@
 """sthelena/handheld/device.py under the MicroPython VM, on stand-ins for the board's
-modules (tools/standins): board detection, keypad and joystick events with
+modules (tools/harness/standins): board detection, keypad and joystick events with
 repeats, the nvm store, the speaker, and the main loop.
 """
 
@@ -21,7 +21,7 @@ from sthelena.handheld import device
 def run(script, board="pybadge", files=None):
     """Run ``script`` after the preamble, as the board named."""
     body = PREAMBLE + "board.use(%r)\n" % board + EACH_KEY + textwrap.dedent(script)
-    return run_micropython(body, packages=("sthelena", "tools/standins"),
+    return run_micropython(body, packages=("sthelena", "tools/harness/standins"),
                            exclude=VM_EXCLUDE, files=files).splitlines()
 
 

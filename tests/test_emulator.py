@@ -1,4 +1,4 @@
-"""The RP2040 emulator (tools/emulator): its parts checked without a firmware
+"""The RP2040 emulator (tools/harness/emulator): its parts checked without a firmware
 (the UF2 reader, the display's decoder, the flash chip, the FAT image, PNG,
 the key words), and its command line's refusals. The firmware's own runs are
 tests/test_firmware.py."""
@@ -9,11 +9,11 @@ import pytest
 
 from mpvm import REPO_ROOT
 
-import emulated  # tools/board, on the path from conftest.py
+from tools.harness import emulated
 
 pytestmark = pytest.mark.skipif(
-    not (REPO_ROOT / "tools" / "emulator" / "node_modules" / "rp2040js").is_dir(),
-    reason="rp2040js is not installed (make test installs it: npm ci --prefix tools/emulator)")
+    not (REPO_ROOT / "tools" / "harness" / "emulator" / "node_modules" / "rp2040js").is_dir(),
+    reason="rp2040js is not installed (make test installs it: npm ci --prefix tools/harness/emulator)")
 
 
 def node(*args):
@@ -22,7 +22,7 @@ def node(*args):
 
 
 def test_the_emulators_parts_pass_their_own_checks():
-    run = node("tools/emulator/selftest.mjs")
+    run = node("tools/harness/emulator/selftest.mjs")
     assert run.returncode == 0, run.stdout + run.stderr
     checks = [line for line in run.stdout.splitlines() if line.startswith("ok ")]
     assert len(checks) >= 10 and "not ok" not in run.stdout

@@ -21,7 +21,7 @@ from sthelena.app.table.reasons import why_not
 from sthelena.app.screens.common import MENU, NOWHERE, PLAY
 from sthelena.app.table.view import TWO_COLOURS
 from sthelena.core.game import Game
-from won_games import mouse_words, play_through_clicks, point_of, won_game  # noqa: E402
+from tools.harness.won_games import mouse_words, play_through_clicks, point_of, won_game
 
 
 # -- drag and drop ------------------------------------------------------------

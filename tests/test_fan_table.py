@@ -17,7 +17,7 @@ from sthelena.app.big_screen import fan_layout as fan
 from sthelena.app.screens.common import NOWHERE
 from sthelena.app.table.view import TWO_COLOURS
 from sthelena.core.game import Game
-from won_games import won_game  # noqa: E402
+from tools.harness.won_games import won_game
 
 
 # -- the layout ---------------------------------------------------------------

@@ -1,7 +1,7 @@
 """The drive image on CircuitPython's own firmware, on an emulated RP2040
-(tools/emulator, rp2040js): the real displayio, keypad, heap, flash file
+(tools/harness/emulator, rp2040js): the real displayio, keypad, heap, flash file
 system and .mpy loader. Skipped, with the reason, where neither build/ nor
-the shared builds hold the firmware (tools/board/circuitpython_builds.py).
+the shared builds hold the firmware (tools/build/circuitpython_builds.py).
 Each run boots the chip, some 4 to 7 s of emulated time, 10 to 20 s of real
 time. A whole game won by presses is make bench-firmware's (minutes); the
 power cut in every flash step of three saves, make bench-saves' (here, one
@@ -15,9 +15,9 @@ from app_driver import PngFrame, ScreenReader
 from firmware_helpers import TABLE_ORIGIN, same_as_the_desktop
 from mpvm import REPO_ROOT
 
-import circuitpython_builds  # tools/board, on the path from conftest.py
-import cut_runs
-import emulated
+from tools.build import circuitpython_builds
+from tools.harness import cut_runs
+from tools.harness import emulated
 
 from sthelena.app import record
 from sthelena.app.table.sheet import load_sheet
@@ -225,7 +225,7 @@ def test_every_text_screen_is_the_desktops_pixel_for_pixel(drive, deal_seven, tm
     # its second page (the menu's items reached from its top down: the board's
     # menu has a battery's item at its end the desktop's has not), the
     # overview, the peek of a pile and of a foundation.
-    from won_games import PATHS  # tools/bench
+    from tools.harness.won_games import PATHS
 
     from sthelena.app.buttons import NAMES
 
@@ -258,7 +258,7 @@ def test_every_text_screen_is_the_desktops_pixel_for_pixel(drive, deal_seven, tm
 def test_the_stuck_and_won_screens_are_the_desktops_pixel_for_pixel(drive, tmp_path):
     # Deal 7 one move before its first deal is stuck, and one move before it
     # is won (the solver's line but its last move), each move pressed.
-    from firmware_sessions import Driver, Script, record_of, stuck_script  # tools/bench
+    from tools.harness.firmware_sessions import Driver, Script, record_of, stuck_script
 
     from sthelena.solver.search import solve
 

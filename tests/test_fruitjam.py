@@ -1,5 +1,5 @@
 """The Fruit Jam edge (issue 21) under the MicroPython VM, on stand-ins for
-its modules (tools/standins: the launcher's display at
+its modules (tools/harness/standins: the launcher's display at
 ``supervisor.runtime.display``, ``usb.core`` devices plugged in and pulled
 out, Adafruit's mouse library, the buttons' pins): the screen it takes or
 asks for, a mouse's clicks, a mouse unplugged mid-game and plugged in again,
@@ -13,8 +13,8 @@ import pytest
 
 from mpvm import REPO_ROOT, run_micropython
 
-import bench_fruitjam  # noqa: E402 (tools/bench, on the path by conftest)
-from bench_fruitjam import CLICK  # noqa: E402
+from tools.bench import bench_fruitjam
+from tools.bench.bench_fruitjam import CLICK
 
 ASSETS = {"assets/" + name: REPO_ROOT / "assets" / name
           for name in ("sheet.bmp", "sheet-fruitjam.bmp", "help.txt", "winnable.bin")}
@@ -46,7 +46,7 @@ def first_move_by_clicks(jam, mouse):
 
 def run(script, files=None):
     body = PREAMBLE + textwrap.dedent(script)
-    return run_micropython(body, packages=("sthelena", "tools/standins"), exclude=EXCLUDE,
+    return run_micropython(body, packages=("sthelena", "tools/harness/standins"), exclude=EXCLUDE,
                            files=dict(ASSETS, **(files or {}))).splitlines()
 
 
@@ -350,6 +350,6 @@ def test_the_one_file_build_plays_by_the_mouse_alone_under_the_vm(bundled):
         move, _ = first_move_by_clicks(jam, mouse)
         print(jam.app.game.move_stack() == [move])
     """)
-    lines = run_micropython(script, packages=("tools/standins",), exclude=None,
+    lines = run_micropython(script, packages=("tools/harness/standins",), exclude=None,
                             files=dict(ASSETS, **{"sthelena_fruitjam.mpy": bundled})).splitlines()
     assert lines == ["False", "True"]

@@ -13,10 +13,10 @@ from desktop_helpers import ROOT, deal_with_move_from_pile_1, load_png, run
 from sthelena.app import buttons
 from sthelena.fruitjam.inputs import LEAVE, KeyboardSource
 
-import board_mpy  # noqa: E402 (tools/board, on the path by conftest)
-import fruitjam_app  # noqa: E402
-from board_libs import FRUIT_JAM_LIBRARIES  # noqa: E402
-from bundle import BundleError  # noqa: E402
+from tools.build import board_mpy
+from tools.build import fruitjam_app
+from tools.build.board_libs import FRUIT_JAM_LIBRARIES
+from tools.build.bundle import BundleError
 
 
 @pytest.fixture(scope="module")
@@ -86,7 +86,7 @@ def test_the_folder_is_not_built_with_a_stale_or_missing_mpy(tmp_path, change):
 
 
 def test_the_command_says_in_one_line_why_it_built_nothing(tmp_path, monkeypatch, capsys):
-    import drive_image
+    from tools.build import drive_image
 
     missing = tmp_path / "lib" / "sthelena_fruitjam.mpy"
     monkeypatch.setattr(drive_image, "board_mpy_path", lambda root=None, name=None: str(missing))
@@ -169,11 +169,8 @@ def test_mouse_words_are_the_fruit_jams_only(tmp_path, home):
 
 
 def test_a_fruit_jam_game_won_by_clicks_in_a_script(tmp_path, home, display, sheet):
-    # The won game of tools/bench/won_games.py, played by CLICK words alone.
-    import sys
-
-    sys.path.insert(0, str(ROOT / "tools" / "bench"))
-    from won_games import mouse_words, won_game
+    # The won game of tools/harness/won_games.py, played by CLICK words alone.
+    from tools.harness.won_games import mouse_words, won_game
 
     text, line = won_game(3)
     words = mouse_words(text, line)

@@ -44,7 +44,7 @@ def stub_game(tmp_path, says, mpy=True):
     ("pybadge", "lib/sthelena_board.py", "the handheld's game runs")])
 def test_code_py_starts_the_fruit_jams_game_on_a_fruit_jam(tmp_path, board, game, says):
     stub = stub_game(tmp_path, says, mpy=game.endswith(".mpy"))
-    lines = run_micropython(CODE_PY.replace("BOARD", repr(board)), packages=("tools/standins",),
+    lines = run_micropython(CODE_PY.replace("BOARD", repr(board)), packages=("tools/harness/standins",),
                             exclude=None, files={"code.py": REPO_ROOT / "code.py", game: stub})
     assert lines.splitlines() == [says, "returned"]
 
@@ -56,7 +56,7 @@ def test_on_a_fruit_jam_an_older_folders_py_left_beside_the_mpy_is_named(tmp_pat
              "sthelena_fruitjam.mpy": stub_game(tmp_path, "the new game"),
              "sthelena_fruitjam.py": stub_game(tmp_path, "the old game", mpy=False)}
     lines = run_micropython(CODE_PY.replace("BOARD", repr("fruit_jam")),
-                            packages=("tools/standins",), exclude=None, files=files)
+                            packages=("tools/harness/standins",), exclude=None, files=files)
     assert lines.splitlines() == [
         "St. Helena: sthelena_fruitjam.py is an older St. Helena's: delete the sthelena folder "
         "from apps/ and copy the new one", "returned"]
@@ -66,7 +66,7 @@ def test_on_a_fruit_jam_an_mpy_of_another_version_names_the_versions_it_needs():
     # The MicroPython VM refuses CircuitPython's .mpy (by its first byte) as a
     # CircuitPython of another .mpy version does.
     lines = run_micropython(CODE_PY.replace("BOARD", repr("fruit_jam")),
-                            packages=("tools/standins",), exclude=None,
+                            packages=("tools/harness/standins",), exclude=None,
                             files={"code.py": REPO_ROOT / "code.py",
                                    "sthelena_fruitjam.mpy": ROOT / "lib" / "sthelena_fruitjam.mpy"})
     lines = lines.splitlines()
@@ -78,7 +78,7 @@ def test_on_a_fruit_jam_an_mpy_of_another_version_names_the_versions_it_needs():
 
 def test_on_a_fruit_jam_a_folder_copied_badly_says_to_copy_it_again():
     lines = run_micropython(CODE_PY.replace("BOARD", repr("fruit_jam")),
-                            packages=("tools/standins",), exclude=None,
+                            packages=("tools/harness/standins",), exclude=None,
                             files={"code.py": REPO_ROOT / "code.py"}).splitlines()
     assert len(lines) == 2 and lines[1] == "returned"
     assert lines[0].startswith("St. Helena could not start (ImportError: ")

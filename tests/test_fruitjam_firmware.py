@@ -7,9 +7,9 @@ the save; the folder of before (the game as ``.py``) failing to import there;
 
 import pytest
 
-import firmware_figures  # noqa: E402 (tools/board, on the path by conftest)
-import bench_fruitjam  # noqa: E402 (tools/bench)
-from bench_fruitjam import CLICK  # noqa: E402
+from tools.harness import firmware_figures
+from tools.bench import bench_fruitjam
+from tools.bench.bench_fruitjam import CLICK
 
 FIRMWARE, WHY_NOT = firmware_figures.interpreter()
 needs_firmware = pytest.mark.skipif(FIRMWARE is None, reason=WHY_NOT or "")

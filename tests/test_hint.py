@@ -20,7 +20,7 @@ from sthelena.core.game import Game
 from sthelena.core.rules import PRESETS
 from sthelena.solver.search import solve
 
-from won_games import won_game  # noqa: E402
+from tools.harness.won_games import won_game
 
 PRESET_NAMES = [preset[0] for preset in PRESETS]
 
@@ -169,7 +169,7 @@ print("left", gc.mem_alloc() - base, len(line.moves) + 4 * len(line.keys))
 
 
 def test_under_the_vm_the_hint_is_legal_and_within_its_heap_and_node_budgets():
-    lines = run_micropython(VM_SCRIPT, packages=("sthelena", "tools/standins"),
+    lines = run_micropython(VM_SCRIPT, packages=("sthelena", "tools/harness/standins"),
                             exclude=VM_EXCLUDE).split("\n")
     legal = [line.split() for line in lines if line.startswith("legal")]
     assert len(legal) == 24

@@ -20,7 +20,7 @@ from sthelena.core.game import Game
 from sthelena.core.notation import move_name
 from sthelena.core.rules import PRESETS
 
-from won_games import won_game  # noqa: E402
+from tools.harness.won_games import won_game
 
 PRESET_NAMES = [preset[0] for preset in PRESETS]
 OPTIONS = ("", ",wrap=true", ",build=any", ",spaces=none", ",foundation_moves=relocate",

@@ -18,7 +18,7 @@ from sthelena.app.hint.search import hint_depth
 from sthelena.app.table.layout import place_x, place_y
 from sthelena.app.table.text_grid import TEXT_COLUMNS
 
-from won_games import won_game  # noqa: E402
+from tools.harness.won_games import won_game
 
 _ORANGE = 0xFF8C00  # the target mark's colour (view.py)
 

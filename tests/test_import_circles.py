@@ -3,7 +3,7 @@
 every tool and every test, read by tools/docs/import_graph.py (lazy imports
 inside functions included)."""
 
-from import_graph import ROOT, circles, graph, imports_of, python_files
+from tools.docs.import_graph import ROOT, circles, graph, imports_of, python_files
 
 
 def test_no_import_circle_anywhere():

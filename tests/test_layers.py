@@ -3,7 +3,7 @@ it in words): every import of one of the project's modules, lazy ones inside
 functions included, goes from a module's part (its folder) to a part that
 part may use; no modules import each other, directly or round a circle; every
 module is in a part; and the board's files are what the folders say
-(tools/board/board_files.py), which the one-file build merges exactly."""
+(tools/build/board_files.py), which the one-file build merges exactly."""
 
 import ast
 import re
@@ -14,8 +14,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "sthelena"
-import board_files  # noqa: E402
-import bundle  # noqa: E402
+from tools.build import board_files
+from tools.build import bundle
 
 PARTS = ("core", "app", "handheld", "fruitjam", "web", "desktop", "solver")
 # The app's sub-packages, by what they show, and the modules at its top.
@@ -95,7 +95,7 @@ def test_every_import_goes_to_a_part_its_part_may_use(graph):
 def test_no_modules_import_each_other(graph):
     # Module by module, as the import rule names them (test_import_circles.py
     # walks every file of the repository the same way, by Tarjan's components).
-    from import_graph import circles  # tools/docs
+    from tools.docs.import_graph import circles
 
     edges = {name: [target for _, target in imports if target in graph]
              for name, imports in graph.items()}
@@ -156,7 +156,7 @@ def test_the_board_gets_what_the_folders_say_and_the_bundle_merges_it():
 
 
 def test_the_fruit_jam_gets_what_the_folders_say_and_its_bundle_merges_it(graph):
-    import fruitjam_app
+    from tools.build import fruitjam_app
 
     on_fruit_jam = {board_files.module_name(path) for path in board_files.board_files(
         board_files.ON_FRUIT_JAM, board_files.NOT_ON_BOARD)}

@@ -1,4 +1,4 @@
-"""Tests of the MicroPython VM harness itself (tests/mpvm.py, tools/mpvm)."""
+"""Tests of the MicroPython VM harness itself (tests/mpvm.py, tools/harness/mpvm)."""
 
 import textwrap
 

@@ -15,7 +15,7 @@ import types
 
 import pytest
 
-import serve_site  # tools/web/serve_site.py
+from tools.build import serve_site
 import sthelena
 from sthelena.desktop import cli, display, window
 from desktop_helpers import ROOT
@@ -147,7 +147,7 @@ def site(tmp_path):
 
 
 def serve(site, port, **options):
-    return subprocess.Popen([sys.executable, "-u", str(ROOT / "tools" / "web" / "serve_site.py"),
+    return subprocess.Popen([sys.executable, "-u", "-m", "tools.build.serve_site",
                              "--directory", site, "--port", str(port)], cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **options)
 

@@ -1,5 +1,5 @@
 """sthelena/handheld/picosystem.py under the MicroPython VM, on stand-ins for
-the PicoSystem's modules (tools/standins: board.use("picosystem"), keypad.Keys,
+the PicoSystem's modules (tools/harness/standins: board.use("picosystem"), keypad.Keys,
 pwmio): its keys, its LED saying what the speaker says, its 240x240 screen
 with the table drawn from the large sheet, its 4 KB of nvm, the main loop.
 The same edge on CircuitPython's own firmware: tests/test_firmware.py."""
@@ -25,7 +25,7 @@ from sthelena.handheld import picosystem, shared
 
 def run(script):
     return run_micropython(PREAMBLE + EACH_KEY + textwrap.dedent(script),
-                           packages=("sthelena", "tools/standins"), exclude=VM_EXCLUDE,
+                           packages=("sthelena", "tools/harness/standins"), exclude=VM_EXCLUDE,
                            files=ASSETS).splitlines()
 
 
@@ -187,13 +187,13 @@ def test_the_large_sheet_is_the_generators_and_each_tile_the_small_ones_half_as_
     import subprocess
     import sys
 
-    import make_assets  # tools/assets, on the path from conftest.py
+    from tools.build.assets import make_assets
 
     out = tmp_path / "large.bmp"
-    subprocess.run([sys.executable, str(REPO_ROOT / "tools" / "assets" / "make_assets.py"),
-                    str(tmp_path / "small.bmp"), "--large", str(out)], check=True)
+    subprocess.run([sys.executable, "-m", "tools.build.assets.make_assets",
+                    str(tmp_path / "small.bmp"), "--large", str(out)], cwd=REPO_ROOT, check=True)
     assert out.read_bytes() == (REPO_ROOT / "assets" / "sheet-large.bmp").read_bytes(), \
-        "assets/sheet-large.bmp is stale: run python tools/assets/make_assets.py"
+        "assets/sheet-large.bmp is stale: run python -m tools.build.assets.make_assets"
     small = make_assets.draw()
     large = make_assets.larger(small)
     assert (len(large[0]), len(large)) == (144, 156)

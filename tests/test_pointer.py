@@ -3,9 +3,6 @@ there on each screen, holds, and a game won by mouse clicks alone. On
 CPython through the app's own pointer (``sthelena.app.big_screen.pointer``) and the
 desktop's mouse, which the Fruit Jam's edge shares."""
 
-import os
-import sys
-
 import pytest
 
 from app_driver import make_app, press
@@ -18,9 +15,7 @@ from sthelena.app.big_screen.pointer import (LEFT_BUTTON, MIDDLE_BUTTON, RIGHT_B
 from sthelena.app.screens.common import NOWHERE
 from sthelena.desktop.mouse import DesktopMouse
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                                "tools", "bench"))
-from won_games import play_through_clicks, won_game  # noqa: E402
+from tools.harness.won_games import play_through_clicks, won_game
 
 
 class Screen:

@@ -222,7 +222,7 @@ from sthelena.handheld import device
 
 def run(script, board="pygamer"):
     body = PREAMBLE + "board.use(%r)\n" % board + textwrap.dedent(script)
-    return run_micropython(body, packages=("sthelena", "tools/standins"), exclude=VM_EXCLUDE,
+    return run_micropython(body, packages=("sthelena", "tools/harness/standins"), exclude=VM_EXCLUDE,
                            files={"assets/sheet.bmp": REPO_ROOT / "assets" / "sheet.bmp"}
                            ).splitlines()
 

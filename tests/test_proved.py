@@ -24,7 +24,7 @@ from sthelena.core.game import CYCLING, NO_MOVES, PLAYING, Game
 from sthelena.core.rules import Rules
 from sthelena.solver.search import WIN, solve
 
-from make_winnable import encode  # noqa: E402
+from tools.build.assets.make_winnable import encode
 
 ASSET = str(ROOT / "assets" / "winnable.bin")
 LABEL_ROW = 13  # the last menu item's row, the menu scrolled to it

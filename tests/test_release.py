@@ -1,4 +1,4 @@
-"""The release as a player gets it (tools/board/release.py, ``make release``),
+"""The release as a player gets it (tools/build/release.py, ``make release``),
 tested on its own files, not on the repository: each handheld folder as a
 drive on its CircuitPython's interpreter and the 10.x one on the PicoSystem's
 firmware, the one-file UF2 from an erased flash, the web zip in Chromium, the
@@ -18,13 +18,13 @@ from firmware_helpers import TABLE_ORIGIN, same_as_the_desktop
 from mpvm import REPO_ROOT
 from web_helpers import browser_missing, check_shown, deal_of
 
-import board_heap  # tools/board, on the path from conftest.py
-import cut_runs
-import emulated
-import firmware_figures
-import heap_play
-import release
-import serve_site
+from tools.harness import board_heap
+from tools.harness import cut_runs
+from tools.harness import emulated
+from tools.harness import firmware_figures
+from tools.harness import heap_play
+from tools.build import release
+from tools.build import serve_site
 
 import sthelena
 from sthelena.app.table.sheet import load_sheet

@@ -335,7 +335,7 @@ for size, appends, fill in ((4096, True, 0), (4096, True, 14), (8192, False, 0))
         seen[kind + (" lost" if store.lost else "")] = 1
     print(size, appends, fill, erased, sorted(seen))
 """
-    lines = run_micropython(script, packages=("sthelena", "tools/standins"),
+    lines = run_micropython(script, packages=("sthelena", "tools/harness/standins"),
                             exclude=VM_EXCLUDE).splitlines()
     assert lines[0] == "4096 True 0 False ['last', 'previous']"  # appended: no erase
     # Erased (the sector full; the SAMD51's every write): lost till the frame

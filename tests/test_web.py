@@ -19,7 +19,7 @@ from sthelena.app.sounds import CLICK, ERROR, TUNES, sample_count, square_waves
 from sthelena.core.game import Game
 from web_helpers import desktop_shot, run_web_vm
 
-import build_site  # tools/web/build_site.py
+from tools.build import build_site
 
 # (deal, rules, page script, wide, moves it plays): each played on the page's
 # screen and on the desktop, and the two frames compared.

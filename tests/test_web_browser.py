@@ -1,5 +1,5 @@
 """The web page in a real browser: Debian's Chromium driven by Playwright for
-Python, the site built by tools/web/build_site.py (``make web``) and served
+Python, the site built by tools/build/build_site.py (``make web``) and served
 on 127.0.0.1 by Python's http.server. The page loads with no console error
 and shows a deal; after key scripts, taps on the on-screen buttons and a
 drag on the wide table, the canvas's pixels are the desktop's ``--shot`` of
@@ -17,8 +17,8 @@ from urllib.parse import urlparse
 
 import pytest
 
-import build_site  # tools/web/build_site.py
-import serve_site  # tools/web/serve_site.py
+from tools.build import build_site
+from tools.build import serve_site
 from desktop_helpers import deal_with_move_from_pile_1
 import sthelena
 from sthelena.app.record import UNREADABLE

@@ -1,4 +1,4 @@
-"""The winnable-deals file: made by tools/assets/make_winnable.py, read on the
+"""The winnable-deals file: made by tools/build/assets/make_winnable.py, read on the
 board by sthelena/core/winnable.py without loading it whole."""
 
 import io
@@ -14,8 +14,8 @@ from sthelena.core.game import Game
 from sthelena.core.rules import PRESETS, Rules
 from sthelena.solver.search import WIN, solve
 
-import make_winnable  # noqa: E402
-from make_winnable import LOST, encode  # noqa: E402
+from tools.build.assets import make_winnable
+from tools.build.assets.make_winnable import LOST, encode
 
 ASSET = REPO_ROOT / "assets" / "winnable.bin"
 
@@ -188,7 +188,7 @@ def test_make_winnable_from_results(tmp_path, capsys):
 
 
 def test_the_shipped_file_holds_proved_wins():
-    data = ASSET.read_bytes()  # made by tools/assets/make_winnable.py (see docs/solver.md)
+    data = ASSET.read_bytes()  # made by tools/build/assets/make_winnable.py (see docs/solver.md)
     assert len(data) < 10 * 1024  # a few KB: 2,000 deals of 12-bit codes are 3,000 bytes
     file = CountingFile(data)
     names = []

@@ -152,13 +152,8 @@ def test_stats_progress_line_on_a_terminal():
 
 
 def load_bench_solver():
-    import importlib.util
-    import os
+    from tools.bench import bench_solver
 
-    path = os.path.join(os.path.dirname(__file__), "..", "tools", "bench", "bench_solver.py")
-    spec = importlib.util.spec_from_file_location("bench_solver", path)
-    bench_solver = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench_solver)
     return bench_solver
 
 

@@ -7,7 +7,7 @@ import sys
 
 from mpvm import REPO_ROOT
 
-from write_policy import write_figures  # noqa: E402
+from tools.bench.write_policy import write_figures
 
 from sthelena.app.record import WRITE_EVERY_MS  # noqa: E402
 

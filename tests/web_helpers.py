@@ -6,7 +6,7 @@ Playwright for Python (no browser download: the system's Chromium)."""
 
 import base64
 
-import chromium  # tools/web/chromium.py
+from tools.harness import chromium
 from desktop_helpers import load_png, run
 from mpvm import REPO_ROOT, run_micropython
 
