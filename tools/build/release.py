@@ -82,7 +82,7 @@ def missing():
         why = circuitpython_builds.missing(name)
         if why:
             return why
-    if not os.path.isdir(os.path.join(ROOT, "tools", "emulator", "node_modules", "uf2")):
+    if not os.path.isdir(os.path.join(ROOT, "tools", "harness", "emulator", "node_modules", "uf2")):
         return "the emulator's npm packages are not installed: npm ci --prefix tools/harness/emulator"
     if not shutil.which("mformat"):
         return "mtools is not installed (it makes the PicoSystem's drive image): apt-get install mtools"
