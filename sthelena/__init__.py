@@ -1,6 +1,6 @@
 """sthelena: the St. Helena patience for CircuitPython handhelds and the desktop.
 
-The folders are the parts, and the imports follow them (tests/test_layers.py
+The folders are the parts, and the imports follow them (tests/tools/test_layers.py
 reads every import and checks it):
 
 - ``core/``: the rules, the game, save bytes, statistics. Imports only core.

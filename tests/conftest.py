@@ -1,20 +1,13 @@
-"""Test set-up: the repository root and tests/ on sys.path, so the tests
-import ``sthelena`` and the tools' packages (``tools.build``...) from the
-checkout and the helpers beside them; SDL's dummy drivers."""
-
-import sys
-from pathlib import Path
-
-HERE = Path(__file__).resolve().parent
-for path in [str(HERE.parent), str(HERE)]:
-    if path not in sys.path:
-        sys.path.insert(0, path)
+"""Test set-up: the shared fixtures, the slow files first, no skip in CI, and
+SDL's dummy drivers. The tests are packages under tests/ (pytest puts the top
+level on sys.path), so they import ``sthelena``, the tools' packages
+(``tools.build``...) and their helpers (``tests.helpers``) from the checkout."""
 
 import os
 
 import pytest
 
-ROOT = HERE.parent
+from tests.helpers import ROOT
 
 # Headless SDL for every test, set before any test module imports pygame.
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -47,9 +40,9 @@ def home(tmp_path):
 
 @pytest.fixture(scope="module")
 def reader(sheet):
-    """Reads cards and text back off the screen (tests/app_driver.py); once per
-    module."""
-    from app_driver import ScreenReader
+    """Reads cards and text back off the screen (tools/harness/screen_reader.py);
+    once per module."""
+    from tests.helpers.app_driver import ScreenReader
 
     return ScreenReader(sheet)
 
@@ -93,7 +86,7 @@ def pytest_runtest_makereport(item, call):
 
 @pytest.fixture(scope="module")
 def fan_sheet():
-    """The Fruit Jam's fanned table's sheet (tests/test_fan_table.py, test_fan_drag.py)."""
+    """The Fruit Jam's fanned table's sheet (tests/app/test_fan_table.py, test_fan_drag.py)."""
     from sthelena.app.table.sheet import load_sheet
 
     return load_sheet(str(ROOT / "assets" / "sheet-fruitjam.bmp"))
@@ -102,9 +95,9 @@ def fan_sheet():
 @pytest.fixture(scope="module")
 def deal_seven(tmp_path_factory):
     """Deal 7 just dealt, as a save: the desktop's file, and the nvm holding it
-    (tests/test_firmware.py, tests/test_release.py)."""
+    (tests/board/test_firmware.py, tests/board/test_release.py)."""
     from tools.harness import emulated
-    from firmware_helpers import desktop
+    from tests.helpers.firmware_helpers import desktop
 
     folder = tmp_path_factory.mktemp("deal7")
     save = folder / "save.bin"
@@ -117,7 +110,7 @@ def deal_seven(tmp_path_factory):
 @pytest.fixture(scope="module")
 def browser():
     from playwright.sync_api import sync_playwright
-    from web_helpers import Browser
+    from tests.helpers.web_helpers import Browser
 
     with sync_playwright() as playwright:
         chromium = Browser(playwright)
@@ -126,14 +119,14 @@ def browser():
 
 
 @pytest.fixture
-def pages(browser):  # (tests/test_web_browser.py, tests/test_release.py)
+def pages(browser):  # (tests/edges/test_web_browser.py, tests/board/test_release.py)
     """Open the page at a URL in a fresh browser profile (``width``,
     ``height``: the window; ``touch``: a touch screen; ``paused``: its clock
     run by the test, else the real one)."""
     opened = []
 
     def open_page(url, width=520, height=720, touch=False, paused=True):
-        from web_helpers import Page
+        from tests.helpers.web_helpers import Page
 
         page = Page(browser.context(width, height, touch), url, paused)
         opened.append(page)

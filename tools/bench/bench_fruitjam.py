@@ -39,7 +39,7 @@ IN_PLAY_TARGET = 130 * 1024
 MOVES = 150  # moves played by clicks before the heap in play is read
 ROOMY_HEAP = 4 * 1024 * 1024  # CircuitPython's interpreter: no collection while importing
 
-# A click on a place by the stand-in mouse, for VM scripts (tests/test_fruitjam.py
+# A click on a place by the stand-in mouse, for VM scripts (tests/edges/test_fruitjam.py
 # too; they name ``device``, ``place_x`` and ``place_y``): the pointer moved there in
 # the small steps a mouse reports, the button pressed and let go. The place's top
 # card is where the fanned table shows it (FanScreen), or on the scaled table.

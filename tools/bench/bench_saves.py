@@ -7,7 +7,7 @@
    after the cut resumed, step by step, checked against what the store
    promises (an appended frame: the last whole save or the one before; the
    erase and the frame after it: lost and said in one line, till the frame
-   is whole). tests/test_firmware.py cuts one step of each kind.
+   is whole). tests/board/test_firmware.py cuts one step of each kind.
 2. The same with the drive given (SELECT held at each power-on), the drive
    holding the copy's files from before: one save that erases the sector,
    cut in each of its nvm steps and of the drive's (the copy written in

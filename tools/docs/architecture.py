@@ -18,7 +18,7 @@ lines of docs/architecture.md:
     python3 -m tools.docs.architecture          # write them
     python3 -m tools.docs.architecture --check  # exit 1 if the file is not what the code draws
 
-tests/test_architecture.py runs the check. Desktop only.
+tests/tools/test_architecture.py runs the check. Desktop only.
 """
 
 import argparse

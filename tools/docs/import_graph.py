@@ -1,7 +1,7 @@
 """Every import of the repository's Python, read from the code (lazy ones
 inside functions included), as a graph of files: what the architecture's
 picture is drawn from (tools/docs/architecture.py) and what
-tests/test_import_circles.py checks has no circle.
+tests/tools/test_import_circles.py checks has no circle.
 
 Every module is found by its dotted name from the top level (the package,
 and the tools' and the tests' packages), or relative to its own; a

@@ -30,7 +30,7 @@ holds as much with ``Heap.vm_heapsize``.
 
 Desktop only. ``python3 -m tools.harness.board_heap`` prints the figures
 (``ELF BOARD``: read from that firmware; ``--emulate``: PROBE's on the
-emulated PicoSystem); tests/test_board_heap_figures.py checks them against
+emulated PicoSystem); tests/board/test_board_heap_figures.py checks them against
 the firmware where it is built.
 """
 

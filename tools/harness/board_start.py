@@ -1,5 +1,5 @@
 """The drive image started and played as a board does, as a script for a VM:
-the MicroPython VM of the tests (tests/test_board_heap.py, ``make bench-app``)
+the MicroPython VM of the tests (tests/board/test_board_heap.py, ``make bench-app``)
 or CircuitPython's own interpreter (``build/firmware/circuitpython``, from
 ``make firmware-vm``; tools/harness/firmware_figures.py).
 

@@ -21,7 +21,7 @@ findings (empty: conforms):
   compares the ``board`` stand-in's pins, board by board.
 
 ``python -m tools.harness.conformance`` runs them all and exits 1 on a finding
-(``tests/test_conformance.py`` runs them in ``make test``).
+(``tests/board/test_conformance.py`` runs them in ``make test``).
 """
 
 import ast

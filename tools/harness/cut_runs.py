@@ -11,7 +11,7 @@ says what the game resumed (``Outcome``): the save before the cut one, the
 one being written (a cut late enough), or, where the sector was being
 erased, what the store tells (``record.CUT_LOST`` or ``CUT_RESTORED``).
 
-tests/test_firmware.py runs a sample of the steps; ``make bench-saves``
+tests/board/test_firmware.py runs a sample of the steps; ``make bench-saves``
 (tools/bench/bench_saves.py) all of them, the drive's copy, and a soak.
 Desktop only.
 """

@@ -3,7 +3,7 @@
 ``tools/harness/emulator`` (Node, rp2040js) boots the firmware that ``make
 firmware-rp2040`` builds for the Pimoroni PicoSystem, with a CIRCUITPY drive in
 its flash, presses its buttons and reads back its screen and console. This
-module is how the tests (``tests/test_firmware.py``) and ``make
+module is how the tests (``tests/board/test_firmware.py``) and ``make
 bench-firmware`` drive it from Python:
 
     problem = unavailable()            # None, or why it cannot run here

@@ -10,7 +10,7 @@ drive laid out in a folder: ``code.py``, ``assets/``, the committed
 copies them). The board's modules are tools/harness/standins, given their own heap
 on top of the board's (measured first), since on a board they are firmware.
 
-Desktop only; used by ``make bench-app`` and tests/test_board_heap.py.
+Desktop only; used by ``make bench-app`` and tests/board/test_board_heap.py.
 """
 
 import os

@@ -30,7 +30,7 @@ shot won --position "$WON" --keys "RIGHT A DOWN DOWN LEFT A UP UP HOLD_A RIGHT A
     --keys "PRESS@457,352 MOVE@430,330 MOVE@360,300" --shot docs/fruitjam-table.png
 "$PY" -m tools.build.assets.fruitjam_launcher docs/fruitjam-launcher.png
 # The PicoSystem: its 240x240 screen, the cards drawn from the large sheet (shown 2x); the
-# emulated firmware draws the same frame, pixel for pixel (tests/test_firmware.py).
+# emulated firmware draws the same frame, pixel for pixel (tests/board/test_firmware.py).
 "$PY" code.py --no-save --board picosystem --deal 7 --keys "RIGHT RIGHT A" --shot-scale 2 \
     --shot docs/picosystem-table.png
 # The web page in Chromium (Debian's, through Playwright: tools/harness/chromium.py), as a
