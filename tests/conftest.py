@@ -1,8 +1,10 @@
-"""Test set-up: the shared fixtures, the slow files first, no skip in CI, and
-SDL's dummy drivers. The tests are packages under tests/ (pytest puts the top
-level on sys.path), so they import ``sthelena``, the tools' packages
-(``tools.build``...) and their helpers (``tests.helpers``) from the checkout."""
+"""Test set-up: the tiers' markers (skips where what a tier needs is missing,
+the slow tests first, no skip in CI), the shared fixtures and SDL's dummy
+drivers. The tests are packages under tests/ (pytest puts the top level on
+sys.path), so they import ``sthelena``, the tools' packages (``tools.build``...)
+and their helpers (``tests.helpers``) from the checkout."""
 
+import functools
 import os
 
 import pytest
@@ -47,17 +49,63 @@ def reader(sheet):
     return ScreenReader(sheet)
 
 
-# The slowest files first: with one process a core (``make test``: pytest-xdist),
-# the workers start on them and the quick tests fill in after, rather than one
-# long test ending the run alone. A stable sort: the order is otherwise pytest's.
-SLOW_FIRST = ("test_firmware.py", "test_emulator.py", "test_board_heap.py",
-              "test_fruitjam_firmware.py", "test_fruitjam_app.py", "test_bundle_vm.py",
-              "test_web_browser.py", "test_fruitjam.py", "test_web.py")
+# The tiers, as markers (registered in pyproject.toml): ``vm`` runs the
+# MicroPython VM (tools/harness/mpvm); ``firmware(NAME...)`` needs CircuitPython's
+# own builds, named as circuitpython_builds.FILES names them (its interpreter,
+# mpy-cross, a board's firmware), and ``emulator=True`` runs them on the RP2040
+# emulator (tools/harness/emulator, with mtools); ``browser`` drives Chromium;
+# ``slow`` takes long. A test whose build, emulator or browser is missing is
+# skipped, saying why (a build: naming both places it is looked for).
+# ``pytest -m "not firmware"`` is the quick loop.
 
 
+@functools.lru_cache(maxsize=None)
+def _build_missing(name):
+    from tools.build import circuitpython_builds
+
+    return circuitpython_builds.missing(name)
+
+
+@functools.lru_cache(maxsize=None)
+def _emulator_missing():
+    from tools.harness import emulated
+
+    return emulated.unavailable()
+
+
+@functools.lru_cache(maxsize=None)
+def _browser_missing():
+    from tests.helpers.web_helpers import browser_missing
+
+    return browser_missing()
+
+
+def why_not(item):
+    """Why ``item`` cannot run here (what its markers need is missing), or None."""
+    for mark in item.iter_markers("firmware"):
+        for name in mark.args:
+            if _build_missing(name):
+                return _build_missing(name)
+        if mark.kwargs.get("emulator") and _emulator_missing():
+            return _emulator_missing()
+    if item.get_closest_marker("browser") and _browser_missing():
+        return _browser_missing()
+    return None
+
+
+def pytest_runtest_setup(item):
+    why = why_not(item)
+    if why:
+        pytest.skip(why)
+
+
+# The firmware and slow tests first: with one process a core (``make test``:
+# pytest-xdist, scheduling one test at a time, ``--dist loadgroup``), the workers
+# start on them and the quick tests fill in after, rather than one long test
+# ending the run alone. A stable sort: the order is otherwise pytest's.
 def pytest_collection_modifyitems(config, items):
-    rank = dict((name, index) for index, name in enumerate(SLOW_FIRST))
-    items.sort(key=lambda item: rank.get(item.path.name, len(SLOW_FIRST)))
+    items.sort(key=lambda item: not (item.get_closest_marker("firmware")
+                                     or item.get_closest_marker("slow")))
 
 
 # In CI (CI=true, as .ci/run sets it) with CircuitPython's builds at hand, no

@@ -6,6 +6,8 @@ nothing."""
 
 import random
 
+import pytest
+
 from tests.helpers.mpvm import VM_EXCLUDE, run_micropython
 from tests.helpers.app_driver import MemoryStore, make_app, press
 from tests.helpers.app_helpers import shown
@@ -281,6 +283,7 @@ print("status", first, status_cost(), app.screen == MENU)
 """
 
 
+@pytest.mark.vm
 def test_menu_keys_allocate_nothing_on_the_board():
     lines = run_micropython(MENU_IN_THE_VM, packages=("sthelena", "tools/harness/standins"),
                             exclude=VM_EXCLUDE,

@@ -203,6 +203,7 @@ def test_the_stuck_screen_and_its_redeal_search_the_position_once(display, sheet
     assert app.game.round == 1 and len(searched) == 2 and searched[1] == app.game.notation()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", [name for name, _ in PRESETS])
 def test_five_thousand_random_presses_conserve_the_cards(display, sheet, preset):
     rng = random.Random(preset)

@@ -180,6 +180,7 @@ def expected_trace():
     return lines
 
 
+@pytest.mark.vm
 def test_the_same_trace_under_cpython_and_micropython():
     cpython = subprocess.run([sys.executable, "-c", TRACE_SCRIPT], capture_output=True,
                              text=True, cwd=REPO_ROOT, check=True).stdout.splitlines()
@@ -187,6 +188,7 @@ def test_the_same_trace_under_cpython_and_micropython():
     assert run_micropython(TRACE_SCRIPT).splitlines() == cpython
 
 
+@pytest.mark.vm
 def test_down_up_and_due_allocate_nothing_under_micropython():
     # The VM does not collect during a call, so gc.mem_alloc() grows by
     # exactly what the loop allocated.

@@ -155,6 +155,7 @@ def test_games_won_by_drags_alone(sheet, fan_sheet, scheme, size):
         assert drags <= moves if scheme == 4 else drags <= 0.5 * moves
 
 
+@pytest.mark.slow
 def test_a_game_won_by_drag_words_in_a_script(tmp_path, home, display, sheet):
     text, line = won_game(5)
     script = tmp_path / "drags.txt"
@@ -168,6 +169,7 @@ def test_a_game_won_by_drag_words_in_a_script(tmp_path, home, display, sheet):
     assert app.game.is_won() and len(app.game.move_stack()) == len(line)
 
 
+@pytest.mark.slow
 def test_a_drag_step_by_step_in_a_script_shows_the_card_under_the_pointer(tmp_path, home,
                                                                           display, sheet):
     deal = 2026
@@ -212,6 +214,7 @@ def test_drag_words_are_read_and_bad_ones_refused(home):
 
 # -- a long run of random clicks, drags and keys --------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 def test_random_clicks_drags_and_keys_crash_nothing(sheet, fan_sheet, size):
     screen, app, mouse = fan_app(size, sheet, fan_sheet)

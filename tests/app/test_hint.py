@@ -165,6 +165,7 @@ print("left", gc.mem_alloc() - base, len(line.moves) + 4 * len(line.keys))
 """
 
 
+@pytest.mark.vm
 def test_under_the_vm_the_hint_is_legal_and_within_its_heap_and_node_budgets():
     lines = run_micropython(VM_SCRIPT, packages=("sthelena", "tools/harness/standins"),
                             exclude=VM_EXCLUDE).split("\n")

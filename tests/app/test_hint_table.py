@@ -147,6 +147,7 @@ def test_a_lost_position_says_so_and_marks_nothing(display, sheet, reader):
     assert app.hint_target == -1
 
 
+@pytest.mark.vm
 def test_on_the_board_select_held_runs_a_hint_in_the_loop_and_b_stops_it():
     from tests.edges.test_device import run_with_sheet
 

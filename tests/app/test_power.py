@@ -227,6 +227,7 @@ def run(script, board="pygamer"):
                            ).splitlines()
 
 
+@pytest.mark.vm
 @pytest.mark.parametrize("board", ["pygamer", "pybadge"])
 def test_on_the_board_the_sensors_pixels_and_idle_steps_allocate_nothing(board):
     lines = run("""

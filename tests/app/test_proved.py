@@ -239,6 +239,7 @@ def test_the_stuck_screen_says_lost_from_here_and_what_the_solver_knew(
     assert not any(row.startswith("Proved") for row in screen_rows(display, reader))
 
 
+@pytest.mark.vm
 def test_the_board_hands_the_app_its_file_and_deals_winnable_ones_in_the_vm():
     """device.setup() under the MicroPython VM, with the shipped file at
     /assets/winnable.bin: the option's label, winnable deals only, and the

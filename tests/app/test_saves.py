@@ -296,6 +296,8 @@ def test_a_drive_that_cannot_take_the_copy_costs_the_game_nothing(display, sheet
     assert _state(again) == _state(app)
 
 
+@pytest.mark.slow
+@pytest.mark.vm
 def test_the_store_and_its_cuts_under_micropython():
     # The same store on the MicroPython VM (as the board runs it: bytes.rfind,
     # memoryview, the stand-in nvm), a write cut at every byte on each chip:

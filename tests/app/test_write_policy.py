@@ -3,8 +3,12 @@ edge under the MicroPython VM (tools/bench/write_policy.py: device.setup() and
 device.run on stand-ins, the clock stood in): few flash writes a game, at
 most one a minute in play, and never more than a minute of play unwritten."""
 
+import pytest
+
 from sthelena.app.record import WRITE_EVERY_MS
 from tools.bench.write_policy import write_figures
+
+pytestmark = pytest.mark.vm  # (every test here runs the MicroPython VM)
 
 
 def test_scripted_games_with_pauses_write_the_flash_a_few_times_a_game():
@@ -23,6 +27,7 @@ def test_scripted_games_with_pauses_write_the_flash_a_few_times_a_game():
     assert 0 < figures["worst_unsaved_ms"][0] <= WRITE_EVERY_MS + 50, figures
 
 
+@pytest.mark.slow
 def test_the_picosystem_appends_its_saves_and_erases_its_sector_ten_times_less():
     # Its store appends each save into the sector's erased bytes; the sector
     # is erased only when full. With every preset's statistics in the record

@@ -61,6 +61,8 @@ def run_image(files, libraries, board, parts=PARTS, heap=None):
         files=files, heapsize=heap, libraries=libraries))
 
 
+@pytest.mark.vm
+@pytest.mark.slow
 @pytest.mark.parametrize("board", BOARDS)
 def test_the_image_starts_and_plays_in_a_board_heap_under_the_vm(drive, board):
     found = run_image(*drive, board)
@@ -79,6 +81,8 @@ def test_the_image_starts_and_plays_in_a_board_heap_under_the_vm(drive, board):
     assert played >= 250 and kept > 0 and hints >= 5, found["moves"]
 
 
+@pytest.mark.vm
+@pytest.mark.slow
 def test_the_check_fails_an_image_whose_game_must_be_compiled(drive, tmp_path):
     # The image as it was before issue 22: the one-file source in lib/, which
     # the board compiles when code.py imports it. The same check rejects it.
@@ -94,8 +98,8 @@ def test_the_check_fails_an_image_whose_game_must_be_compiled(drive, tmp_path):
 
 # -- on CircuitPython's own interpreter, where it is built ---------------------
 
-FIRMWARE, WHY_NOT = firmware_figures.interpreter()
-needs_firmware = pytest.mark.skipif(FIRMWARE is None, reason=WHY_NOT or "")
+FIRMWARE, _ = firmware_figures.interpreter()
+needs_firmware = pytest.mark.firmware("10.x/circuitpython", "10.x/mpy-cross")
 
 
 @needs_firmware
@@ -138,18 +142,18 @@ LEAN_RUNS = [("10.x", False, False), ("10.x", False, True), ("10.x", True, False
              ("10.x", True, True), ("9.x", False, False), ("9.x", True, True)]
 
 
-@pytest.mark.parametrize("version, screens, areas", LEAN_RUNS, ids=[
-    "%s-%s-%s" % (version, "every-screen-opened" if screens else "played",
-                  "heap-in-areas" if areas else "one-heap") for version, screens, areas in LEAN_RUNS])
+@pytest.mark.parametrize("version, screens, areas", [pytest.param(
+    version, screens, areas, marks=pytest.mark.firmware(
+        "%s/circuitpython%s" % (version, "-areas" if areas else ""), version + "/mpy-cross"),
+    id="%s-%s-%s" % (version, "every-screen-opened" if screens else "played",
+                     "heap-in-areas" if areas else "one-heap"))
+    for version, screens, areas in LEAN_RUNS])
 def test_after_300_moves_the_full_hint_runs_to_its_end_in_the_pygamers_heap(version, screens,
                                                                                areas):
     # A hint every 50 moves of a 300-move game: its buffers come and go among
     # the game's, as a player's hints do; each must get the full search. Also
     # with the heap in areas of about 13 KB (a board's grows in areas, and one
     # allocation must fit in one): the hint's 14 KB table of before never did.
-    path, why = firmware_figures.interpreter(areas, version)
-    if path is None:
-        pytest.skip(why)
     allowance, runs = heap_play.board_runs("pygamer", HEAP, LEAN_SEEDS, screens, areas=areas,
                                            version=version)
     assert 0 < allowance < 64 * 1024  # measured: the stand-ins and the script's own code

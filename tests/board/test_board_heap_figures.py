@@ -4,26 +4,25 @@ port heap and the gc heap gives on the emulated PicoSystem exactly what
 CircuitPython's own code.py reads there, and the tests' heap on
 CircuitPython's unix port holds what a PyGamer's holds. Each check needs
 a build (tools/build/circuitpython_builds.py finds them: build/'s, else the
-shared builds') and is skipped, saying which, where it is not there."""
+shared builds'), which its ``firmware`` marker names: it is skipped, saying
+which, where that is not there."""
 
 import os
 import subprocess
 
 import pytest
 
-from tools.harness import board_heap, emulated, firmware_figures
+from tools.harness import board_heap, firmware_figures
 from tools.build import circuitpython_builds
 
 
 def built(board):
-    """The path of the board's firmware, or skip saying where it was looked for."""
-    name = board_heap.BOARDS[board][2]
-    if circuitpython_builds.missing(name):
-        pytest.skip(circuitpython_builds.missing(name))
-    return circuitpython_builds.find(name)
+    """The path of the board's firmware (its ``firmware`` marker's build)."""
+    return circuitpython_builds.find(board_heap.BOARDS[board][2])
 
 
-@pytest.mark.parametrize("board", sorted(board_heap.BOARDS))
+@pytest.mark.parametrize("board", [pytest.param(board, marks=pytest.mark.firmware(
+    board_heap.BOARDS[board][2])) for board in sorted(board_heap.BOARDS)])
 def test_the_figures_are_those_of_the_firmwares_link_map(board):
     elf = built(board)
     port = board_heap.BOARDS[board][0]
@@ -60,7 +59,7 @@ def test_the_model_of_tlsf_is_the_allocators():
     assert board_heap.tlsf_fit(pool, 181_956) == 180_224
 
 
-@pytest.mark.skipif(emulated.unavailable() is not None, reason=emulated.unavailable() or "")
+@pytest.mark.firmware("picosystem/firmware.uf2", "rp2040/bootrom.bin", emulator=True)
 def test_on_the_emulated_picosystem_the_model_reads_what_the_firmware_does(tmp_path):
     pico = board_heap.HEAPS["pimoroni_picosystem"]
     found = board_heap.emulated_heap(str(tmp_path))
@@ -69,10 +68,10 @@ def test_on_the_emulated_picosystem_the_model_reads_what_the_firmware_does(tmp_p
     assert 0 <= pico.largest - found["largest"] < 16, found  # bisected to 16 bytes
 
 
-FIRMWARE, WHY_NOT = firmware_figures.interpreter()
+FIRMWARE, _ = firmware_figures.interpreter()
 
 
-@pytest.mark.skipif(FIRMWARE is None, reason=WHY_NOT or "")
+@pytest.mark.firmware("10.x/circuitpython", "10.x/mpy-cross")
 def test_the_tests_heap_holds_on_the_unix_port_what_a_pygamer_holds():
     proc = subprocess.run(
         [FIRMWARE, "-X", "heapsize=%d" % board_heap.BOARD_HEAP, "-c",

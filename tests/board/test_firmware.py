@@ -1,7 +1,8 @@
 """The drive image on CircuitPython's own firmware, on an emulated RP2040
 (tools/harness/emulator, rp2040js): the real displayio, keypad, heap, flash file
 system and .mpy loader. Skipped, with the reason, where neither build/ nor
-the shared builds hold the firmware (tools/build/circuitpython_builds.py).
+the shared builds hold the firmware (tools/build/circuitpython_builds.py; the
+``firmware`` marker names what each test needs).
 Each run boots the chip, some 4 to 7 s of emulated time, 10 to 20 s of real
 time. A whole game won by presses is make bench-firmware's (minutes); the
 power cut in every flash step of three saves, make bench-saves' (here, one
@@ -21,8 +22,9 @@ from sthelena.app.table.sheet import load_sheet
 from sthelena.core.game import Game
 from sthelena.core.statistics import Statistics
 
-WHY_NOT = emulated.unavailable()
-pytestmark = pytest.mark.skipif(WHY_NOT is not None, reason=WHY_NOT or "")
+# The drive's .mpy are compiled by CircuitPython's mpy-cross, as circup compiles them.
+pytestmark = pytest.mark.firmware("picosystem/firmware.uf2", "rp2040/bootrom.bin",
+                                  "10.x/mpy-cross", emulator=True)
 PICO = circuitpython_builds.find("pico/firmware.uf2")
 
 
@@ -91,7 +93,7 @@ def test_a_drive_without_a_library_says_so_in_one_line_on_screen_and_console(dri
     assert (0x18, 0x6C, 0x30) not in colours and len(colours) < 40
 
 
-@pytest.mark.skipif(PICO is None, reason=circuitpython_builds.missing("pico/firmware.uf2") or "")
+@pytest.mark.firmware("pico/firmware.uf2")
 def test_on_a_board_it_does_not_know_code_py_says_so_in_one_line(drive, tmp_path):
     image = tmp_path / "drive.img"
     result = emulated.emulate(drive, firmware=PICO, ready="Code done running.", drive_out=image)

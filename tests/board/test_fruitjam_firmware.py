@@ -1,18 +1,17 @@
 """The Fruit Jam's app folder as ``make fruitjam`` builds it, run from its own
 directory on CircuitPython's own interpreter (``make firmware-vm``; skipped
-where it is not built) in a fixed heap, as the launcher runs it: the game
-loaded from its ``.mpy``, played by the stand-in mouse, a hint's full search,
-the save; the folder of before (the game as ``.py``) failing to import there;
-``code.py``'s line for a ``.mpy`` of another version."""
+where it is not built: the ``firmware`` marker) in a fixed heap, as the
+launcher runs it: the game loaded from its ``.mpy``, played by the stand-in
+mouse, a hint's full search, the save; the folder of before (the game as
+``.py``) failing to import there; ``code.py``'s line for a ``.mpy`` of
+another version."""
 
 import pytest
 
-from tools.harness import firmware_figures
 from tools.bench import bench_fruitjam
 from tools.bench.bench_fruitjam import CLICK
 
-FIRMWARE, WHY_NOT = firmware_figures.interpreter()
-needs_firmware = pytest.mark.skipif(FIRMWARE is None, reason=WHY_NOT or "")
+needs_firmware = pytest.mark.firmware("10.x/circuitpython", "10.x/mpy-cross")
 # The heap the folder plays in below, the hint's full search included: it was
 # bisected to 280 KiB (docs/fruitjam.md), 40 KiB more for what changes. The
 # folder before, the game as .py compiled at start, needed 398 KiB for this

@@ -16,14 +16,16 @@ import pytest
 from tests.helpers.app_driver import PngFrame, ScreenReader
 from tests.helpers.firmware_helpers import TABLE_ORIGIN, same_as_the_desktop
 from tests.helpers.mpvm import REPO_ROOT
-from tests.helpers.web_helpers import browser_missing, check_shown, deal_of
+from tests.helpers.web_helpers import check_shown, deal_of
 from tools.harness import board_heap, cut_runs, emulated, firmware_figures, heap_play
 from tools.build import release, serve_site
 import sthelena
 from sthelena.app.table.sheet import load_sheet
 from sthelena.core.game import Game
 
-pytestmark = pytest.mark.xdist_group("release")
+# (the release's .mpy are compiled by each major's mpy-cross; its UF2 holds the firmware)
+pytestmark = [pytest.mark.xdist_group("release"),
+              pytest.mark.firmware("10.x/mpy-cross", "9.x/mpy-cross", "picosystem/firmware.uf2")]
 STEM = "sthelena-" + sthelena.__version__
 DOWNLOADS = [STEM + "-fruitjam.zip", STEM + "-handhelds.zip", STEM + "-picosystem.uf2",
              STEM + "-web.zip", "SHA256SUMS"]
@@ -91,7 +93,8 @@ def test_each_handheld_folder_is_a_whole_drive_and_nothing_of_the_fruit_jams(unp
         assert said in readme, said
 
 
-@pytest.mark.parametrize("major", list(release.MAJORS))
+@pytest.mark.parametrize("major", [pytest.param(major, marks=pytest.mark.firmware(
+    major + "/circuitpython")) for major in release.MAJORS])
 def test_each_handheld_folder_plays_on_its_circuitpython_in_the_pygamers_heap(unpacked, major):
     # The folder as a drive, its libraries as they are: imported, 300 random
     # moves, a hint every 50 run to its end with its full search.
@@ -108,6 +111,7 @@ def test_each_handheld_folder_plays_on_its_circuitpython_in_the_pygamers_heap(un
                             for full, result, _, least, _ in searches), found["hint"]
 
 
+@pytest.mark.firmware("rp2040/bootrom.bin", emulator=True)
 def test_the_10x_folder_boots_on_the_picosystems_firmware_to_the_desktops_table(
         unpacked, deal_seven, tmp_path):
     save, nvm = deal_seven
@@ -118,6 +122,7 @@ def test_the_10x_folder_boots_on_the_picosystems_firmware_to_the_desktops_table(
     assert same_as_the_desktop(shot, save, "RIGHT A", tmp_path)
 
 
+@pytest.mark.firmware("rp2040/bootrom.bin", emulator=True)
 def test_the_uf2_boots_from_an_erased_flash_and_a_save_survives_a_reset(dist, tmp_path):
     # Nothing but the file on the chip's flash: CircuitPython, the drive, the
     # game. The menu saves the new deal; after the reset the same game shows,
@@ -159,7 +164,7 @@ def test_the_fruit_jam_zip_holds_what_its_launcher_reads(unpacked):
         REPO_ROOT / "lib" / "sthelena_fruitjam.mpy").read_bytes()
 
 
-@pytest.mark.skipif(browser_missing() is not None, reason=browser_missing() or "")
+@pytest.mark.browser
 def test_the_web_zip_served_shows_the_table_in_chromium(unpacked, pages, tmp_path):
     httpd = serve_site.server(str(unpacked["web"]))
     try:

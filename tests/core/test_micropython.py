@@ -8,8 +8,12 @@ not catch code that leans on what the firmware lacks.
 import subprocess
 import sys
 
+import pytest
+
 from tests.helpers.mpvm import REPO_ROOT, run_micropython
 from tests.helpers import ROOT
+
+pytestmark = pytest.mark.vm  # (every test here runs the MicroPython VM)
 
 SCRIPT = (ROOT / "tests" / "helpers" / "portable_checks.py").read_text()
 

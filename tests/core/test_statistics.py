@@ -102,6 +102,7 @@ def test_the_report_names_every_kind_and_the_deals():
     assert all(isinstance(line, str) and "\n" not in line for line in lines)
 
 
+@pytest.mark.vm
 def test_recording_a_deal_allocates_nothing_on_the_board():
     # Within one VM call nothing is collected: gc.mem_alloc() grows by what
     # the calls allocated.

@@ -98,6 +98,7 @@ def test_pick_winnable_gives_only_listed_wins_each_as_likely():
     assert winnable.pick_winnable(empty, winnable.find_section(empty, 7), lambda: 1) is None
 
 
+@pytest.mark.vm
 def test_the_reader_under_micropython(tmp_path):
     results = {number: 100 + number % 3000 for number in range(100, 900, 3)}
     results.update({number: LOST for number in range(101, 900, 7) if number not in results})

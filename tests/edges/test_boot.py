@@ -59,6 +59,7 @@ print("readonly", storage.getmount("/").readonly)
 """
 
 
+@pytest.mark.vm
 @pytest.mark.parametrize("board", ["pybadge", "pygamer"])
 def test_by_default_the_drive_stays_the_computers(board):
     lines = run(BOOT, board)
@@ -66,6 +67,7 @@ def test_by_default_the_drive_stays_the_computers(board):
     assert lines[1:] == ["remounts []", "readonly True"]
 
 
+@pytest.mark.vm
 @pytest.mark.parametrize("board", ["pybadge", "pygamer"])
 def test_select_held_at_reset_hands_the_drive_to_the_game(board):
     lines = run("keypad.hold(3)\n" + BOOT + "keypad.push(3, False)\n", board)
@@ -74,6 +76,7 @@ def test_select_held_at_reset_hands_the_drive_to_the_game(board):
     assert lines[1:] == ["remounts [('/', False)]", "readonly False"]
 
 
+@pytest.mark.vm
 def test_on_a_picosystem_y_is_select(tmp_path):
     lines = run(BOOT, "picosystem")
     assert lines[0].startswith("CIRCUITPY stays writable from the computer. Hold SELECT (a "
@@ -84,17 +87,20 @@ def test_on_a_picosystem_y_is_select(tmp_path):
     assert lines[1:] == ["remounts [('/', False)]", "readonly False"]
 
 
+@pytest.mark.vm
 def test_on_a_board_the_game_does_not_know_boot_py_leaves_the_drive_and_says_so():
     lines = run(BOOT, "fruit_jam")  # (no SELECT that boot.py reads: the Fruit Jam has none)
     assert lines == ["CIRCUITPY stays writable from the computer (St. Helena does not know "
                      "this board).", "remounts []", "readonly True"]
 
 
+@pytest.mark.vm
 def test_another_button_held_leaves_the_drive_alone():
     lines = run("keypad.hold(1)\nkeypad.hold(2)\n" + BOOT)
     assert lines[1:] == ["remounts []", "readonly True"]
 
 
+@pytest.mark.vm
 def test_the_game_knows_whose_drive_it_is_and_shows_the_note_until_a_button():
     lines = run(READ_LABEL.replace("PAD", "3") + textwrap.dedent("""
         from sthelena.handheld import device
@@ -131,6 +137,7 @@ def test_the_game_knows_whose_drive_it_is_and_shows_the_note_until_a_button():
     assert lines[-2:] == ["waited False True", "played True True"]
 
 
+@pytest.mark.vm
 def test_the_stats_file_is_the_statistics_report_in_plain_text():
     lines = run("""
         from sthelena.handheld import drive

@@ -136,6 +136,7 @@ def test_the_fuzz_covers_every_subcommand():
     assert {"deal", "moves", "play", "show", "perft", "tty"} <= set(COMMANDS)
 
 
+@pytest.mark.slow
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(argvs(), STDINS, st.sampled_from(ENCODINGS))
 def test_fuzz_arguments_and_stdin(argv, stdin_bytes, encoding):

@@ -90,12 +90,14 @@ def run_code_py(files, libraries=None):
                            libraries=libraries).splitlines()
 
 
+@pytest.mark.vm
 def test_without_the_game_code_py_says_to_copy_it():
     assert run_code_py({}) == [
         "St. Helena: lib/sthelena_board.mpy is missing: copy lib/ from the game again",
         "returned"]
 
 
+@pytest.mark.vm
 def test_a_mpy_the_interpreter_refuses_names_the_versions_needed():
     # The MicroPython VM refuses CircuitPython's .mpy as CircuitPython refuses
     # MicroPython's (or an older CircuitPython's): by its first bytes.
@@ -104,6 +106,7 @@ def test_a_mpy_the_interpreter_refuses_names_the_versions_needed():
     assert lines[1:] == ["returned"]
 
 
+@pytest.mark.vm
 def test_a_missing_library_names_circup(tmp_path):
     from tests.helpers.bundle_helpers import vm_mpy
 
@@ -118,16 +121,17 @@ def test_a_missing_library_names_circup(tmp_path):
                      "returned"]
 
 
+@pytest.mark.vm
 def test_the_game_starts_when_it_loads(tmp_path):
     game = tmp_path / "sthelena_board.py"
     game.write_text("def main():\n    print('the game runs')\n")
     assert run_code_py({"lib/sthelena_board.py": game}) == ["the game runs", "returned"]
 
 
-FIRMWARE, WHY_NOT = firmware_figures.interpreter()
+FIRMWARE, _ = firmware_figures.interpreter()
 
 
-@pytest.mark.skipif(FIRMWARE is None, reason=WHY_NOT or "")
+@pytest.mark.firmware("10.x/circuitpython", "10.x/mpy-cross")
 def test_on_circuitpython_code_py_starts_itself_and_reports_in_one_line(tmp_path):
     # As the board runs it: code.py as __main__ on CircuitPython, here with
     # MicroPython's .mpy of the game in lib/, which CircuitPython refuses.

@@ -159,6 +159,7 @@ def test_save_file_resumes_and_survives_garbage(tmp_path, home):
     assert files_under(home) == []
 
 
+@pytest.mark.slow
 def test_deal_rules_or_position_never_replace_a_saved_game_silently(tmp_path, home):
     save = tmp_path / "save"
     done = run(["--deal", 5, "--save", save, "--keys", "HOLD_A"], home)

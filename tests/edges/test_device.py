@@ -5,7 +5,11 @@ repeats, the nvm store, the speaker, and the main loop.
 
 import textwrap
 
+import pytest
+
 from tests.helpers.mpvm import EACH_KEY, REPO_ROOT, VM_EXCLUDE, run_micropython
+
+pytestmark = pytest.mark.vm  # (every test here runs the MicroPython VM)
 
 SHEET = REPO_ROOT / "assets" / "sheet.bmp"
 

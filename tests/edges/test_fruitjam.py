@@ -15,6 +15,8 @@ from tests.helpers.mpvm import REPO_ROOT, run_micropython
 from tools.bench import bench_fruitjam
 from tools.bench.bench_fruitjam import CLICK
 
+pytestmark = pytest.mark.vm  # (every test here runs the MicroPython VM)
+
 ASSETS = {"assets/" + name: REPO_ROOT / "assets" / name
           for name in ("sheet.bmp", "sheet-fruitjam.bmp", "help.txt", "winnable.bin")}
 EXCLUDE = r"^(desktop|solver|handheld)/|^__main__\.py$"

@@ -22,6 +22,7 @@ def folder(tmp_path_factory):
     return fruitjam_app.build_app(str(tmp_path_factory.mktemp("fruitjam")))
 
 
+@pytest.mark.slow
 def test_the_folder_holds_what_the_launcher_and_the_game_read(folder, tmp_path):
     from pathlib import Path
 
@@ -166,6 +167,7 @@ def test_mouse_words_are_the_fruit_jams_only(tmp_path, home):
     assert load_png(tmp_path / "x.png")[:2] == (720, 400)
 
 
+@pytest.mark.slow
 def test_a_fruit_jam_game_won_by_clicks_in_a_script(tmp_path, home, display, sheet):
     # The won game of tools/harness/won_games.py, played by CLICK words alone.
     from tools.harness.won_games import mouse_words, won_game
@@ -315,6 +317,7 @@ def test_the_windows_mouse_plays_the_fruit_jams_screen(tmp_path, home):
     assert (done.returncode, done.stderr, done.stdout) == (0, "", "ok\n")
 
 
+@pytest.mark.slow
 def test_the_menus_quit_ends_a_fruit_jam_run_and_the_handheld_has_none(tmp_path, home, display,
                                                                        sheet):
     from tests.helpers.app_driver import make_app

@@ -8,6 +8,8 @@ import pytest
 from tests.helpers.desktop_helpers import ROOT
 from tests.helpers.mpvm import REPO_ROOT, run_micropython
 
+pytestmark = pytest.mark.vm  # (every test here runs the MicroPython VM)
+
 
 CODE_PY = """
 import sys

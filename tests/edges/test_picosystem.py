@@ -6,6 +6,8 @@ The same edge on CircuitPython's own firmware: tests/board/test_firmware.py."""
 
 import textwrap
 
+import pytest
+
 from tests.helpers.mpvm import EACH_KEY, REPO_ROOT, VM_EXCLUDE, run_micropython
 
 ASSETS = {"assets/sheet-large.bmp": REPO_ROOT / "assets" / "sheet-large.bmp",
@@ -29,6 +31,7 @@ def run(script):
                            files=ASSETS).splitlines()
 
 
+@pytest.mark.vm
 def test_the_d_pad_and_a_b_x_y_are_the_handhelds_buttons():
     lines = run("""
         source = picosystem.picosystem_buttons()
@@ -38,6 +41,7 @@ def test_the_d_pad_and_a_b_x_y_are_the_handhelds_buttons():
     assert lines == ["8 False", "SELECT START A B DOWN RIGHT LEFT UP"]
 
 
+@pytest.mark.vm
 def test_the_led_says_what_the_speaker_says_and_goes_out():
     lines = run("""
         supervisor.set_ticks(1000)
@@ -60,6 +64,7 @@ def test_the_led_says_what_the_speaker_says_and_goes_out():
     assert win[1] == "(0, 16000, 0) True (0, 0, 0) False"  # 1.5 s: green
 
 
+@pytest.mark.vm
 def test_without_the_leds_pwm_the_game_stays_dark_and_plays():
     lines = run("""
         sys.modules["pwmio"] = None  # a firmware without pwmio
@@ -71,6 +76,7 @@ def test_without_the_leds_pwm_the_game_stays_dark_and_plays():
     assert lines == ["None False"]
 
 
+@pytest.mark.vm
 def test_set_up_centres_the_large_table_on_the_square_screen():
     lines = run("""
         app, buttons, lights, screen = picosystem.picosystem_setup()
@@ -90,6 +96,7 @@ def test_set_up_centres_the_large_table_on_the_square_screen():
     assert lines[4] == "True 4086 SectorStore"  # 4 KB less a frame's head and CRC
 
 
+@pytest.mark.vm
 def test_the_loop_plays_lights_up_saves_and_a_restart_resumes():
     lines = run("""
         import random
@@ -125,6 +132,7 @@ def test_the_loop_plays_lights_up_saves_and_a_restart_resumes():
                      "start ok"]
 
 
+@pytest.mark.vm
 def test_polling_and_the_led_allocate_nothing_while_idle():
     # The VM collects nothing within a call: what a run allocates is what its
     # loop allocated. A run's start takes its bound methods (48 bytes); a loop
@@ -147,6 +155,7 @@ def test_polling_and_the_led_allocate_nothing_while_idle():
     assert lines == ["True True", "True False"]
 
 
+@pytest.mark.vm
 def test_a_press_is_drawn_at_once_in_one_refresh_and_a_move_before_the_look_for_the_end():
     # The loop turns the display's auto-refresh off while the app handles a
     # press (no refresh half way), refreshes it at once after, and turns it on
@@ -240,6 +249,7 @@ def test_the_desktops_boards_are_named_when_one_is_wrong(home):
                                    "picosystem or fruit-jam")
 
 
+@pytest.mark.vm
 def test_its_battery_brightness_and_idle_screen():
     lines = run("""
         import analogio

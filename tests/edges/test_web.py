@@ -35,6 +35,8 @@ SCRIPTS = (
 )
 
 
+@pytest.mark.slow
+@pytest.mark.vm
 def test_the_page_draws_what_the_desktop_draws(tmp_path):
     body = ""
     files = {}
@@ -72,6 +74,7 @@ def first_card_move(deal):
     raise AssertionError("deal %d has no card move at its start" % deal)
 
 
+@pytest.mark.vm
 def test_the_wide_tables_drag_and_drop_draws_what_the_desktop_draws(tmp_path, sheet,
                                                                      fan_sheet):
     from tests.helpers.fan_helpers import fan_app
@@ -96,6 +99,7 @@ print(game.app.moves_made(), differences(game, "/drag.rgb")[:5])
     assert lines == ["1 []"]
 
 
+@pytest.mark.vm
 def test_only_what_changed_is_drawn_again():
     lines = run_web_vm("""
 game = WebGame(Storage(), None, False, "deal=7")
@@ -122,6 +126,7 @@ print(down >> 16, down & 0xffff, wide.screen.painted)
     assert 0 < painted < 720 * 400 // 10
 
 
+@pytest.mark.vm
 def test_a_tap_on_the_handheld_table_is_a_click(moved_deal):
     lines = run_web_vm("""
 from sthelena.app.big_screen.pointer import place_at
@@ -134,6 +139,7 @@ print(game.pointer_down(0, 80, 2, 1100) >= 0, game.app.screen)  # the status lin
     assert lines == ["True 5 5", "True 1"]  # the cursor there, its card lifted; MENU
 
 
+@pytest.mark.vm
 def test_a_link_deals_its_deal_and_bad_links_are_told():
     lines = run_web_vm("""
 for text in ("deal=123&rules=louis", "deal=4294967295", "", "deal=4294967296", "deal=x",
@@ -158,6 +164,7 @@ print(game.message)
     assert lines[9].startswith("bad deal 99999999999") and "saved game goes on" in lines[9]
 
 
+@pytest.mark.vm
 def test_saves_go_to_local_storage_and_a_corrupt_one_gets_a_new_deal(moved_deal):
     lines = run_web_vm("""
 import binascii
@@ -198,6 +205,7 @@ print(full.app.moves_made(), repr(full.app.message))
     assert said[2].startswith("sthelena: could not save (localStorage refused the save:")
 
 
+@pytest.mark.vm
 def test_the_switch_keeps_the_game_and_the_speaker_plays_the_boards_tunes():
     lines = run_web_vm("""
 class Audio:

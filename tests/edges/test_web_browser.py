@@ -10,7 +10,8 @@ plays offline. Every page but the first is played on its own clock paused
 (Playwright's, ``chromium.pause_clock``), run by the test: a press is a press
 and a hold a hold however busy the machine; the first loads on the real clock.
 Skipped, with the reason, where Playwright or Chromium is not installed
-(``.ci/run`` installs both)."""
+(the ``browser`` marker; ``.ci/run`` installs both). Each page takes seconds
+to tens of seconds (``slow``)."""
 
 import base64
 from urllib.parse import urlparse
@@ -21,12 +22,10 @@ import sthelena
 from sthelena.app.record import UNREADABLE
 from sthelena.core.game import Game
 from tests.helpers.desktop_helpers import deal_with_move_from_pile_1
-from tests.helpers.web_helpers import (AFTER, HANDHELD, HOLD_MS, WIDE, browser_missing,
-                                       check_shown, deal_of)
+from tests.helpers.web_helpers import AFTER, HANDHELD, HOLD_MS, WIDE, check_shown, deal_of
 from tools.build import build_site, serve_site
 
-MISSING = browser_missing()
-pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 @pytest.fixture(scope="module")

@@ -160,7 +160,9 @@ REPLAY_RULES = PRESET_NAMES + [
 ]
 
 
-@pytest.mark.parametrize("rules", REPLAY_RULES)
+@pytest.mark.parametrize("rules", [  # (without a redeal it takes 20 s, the rest none)
+    pytest.param(rules, marks=pytest.mark.slow) if rules == "st-helena,redeals=0" else rules
+    for rules in REPLAY_RULES])
 def test_solutions_replay_to_a_won_position(rules):
     wins = 0
     for number in (3, 8, 1):

@@ -139,6 +139,7 @@ def test_with_cards_off_the_foundations_the_exact_search_has_a_first_look(monkey
     assert replay(game, result.moves).is_won()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules, number", [("st-helena", 603), ("louis", 177), ("box-kite", 620)])
 def test_deals_the_exact_search_leaves_undecided_are_won(monkeypatch, rules, number):
     # Deals of the benchmark the exact search alone leaves undecided after

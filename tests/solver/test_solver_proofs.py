@@ -77,6 +77,7 @@ AGREE_RULES = [rules for rules in PRESET_NAMES + MIXED if "=all" not in rules an
     + ["st-helena,spaces=none", "box-kite,spaces=none"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", AGREE_RULES)
 def test_results_agree_with_a_plain_search(rules):
     rng = random.Random("plain " + rules)
@@ -156,6 +157,7 @@ def test_what_a_search_proves_lost_is_lost(monkeypatch, rules):
     assert checked >= 20
 
 
+@pytest.mark.slow
 def test_what_searches_keep_of_a_won_deal_is_lost(monkeypatch):
     # Box-kite deal 22 (won), 60,000 positions: the exact search keeps the
     # positions below the levels it finished; a search walking 10 positions

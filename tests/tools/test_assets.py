@@ -281,6 +281,7 @@ except ValueError:
 '''
 
 
+@pytest.mark.vm
 def test_load_sheet_runs_under_micropython_without_allocating_per_pixel(tmp_path, drawn):
     from tests.helpers.mpvm import run_micropython
 

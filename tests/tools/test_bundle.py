@@ -167,6 +167,7 @@ def test_the_merged_module_has_no_docstrings_and_one_const_fallback(merged):
     assert len(names) == len(set(names)), sorted(n for n in set(names) if names.count(n) > 1)
 
 
+@pytest.mark.slow
 def test_the_committed_mpy_was_made_from_the_sources_as_they_are(merged):
     # CI cannot remake it (no CircuitPython there): the .mpy carries the hash
     # of the source it was compiled from, and the sources must still make it.
@@ -191,6 +192,7 @@ def test_a_stale_or_foreign_mpy_is_told_apart(merged, tmp_path):
 
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, modules, committed", [
     (bundle.BUNDLE_NAME, bundle.BOARD_MODULES, COMMITTED),
     (bundle.PICOSYSTEM_NAME, bundle.PICOSYSTEM_MODULES, COMMITTED_PICOSYSTEM)])
@@ -242,8 +244,8 @@ def test_the_repository_top_level_is_a_circuitpy_image():
     assert ignored == ["lib/adafruit_display_text/label.mpy", "lib/neopixel.mpy"]
 
 
-@pytest.mark.skipif(board_mpy.mpy_cross_problem(board_mpy.MPY_CROSS) is not None,
-                    reason=board_mpy.mpy_cross_problem(board_mpy.MPY_CROSS) or "")
+@pytest.mark.slow
+@pytest.mark.firmware("10.x/mpy-cross")
 def test_lib_option_writes_the_committed_files(tmp_path, monkeypatch):
     # Where CircuitPython's mpy-cross is built: the same bytes again.
     monkeypatch.setattr(drive_image, "lib_path", lambda root=None, name=bundle.BUNDLE_NAME,
@@ -284,6 +286,7 @@ def test_without_any_build_the_mpy_cross_problem_names_both_places(tmp_path, mon
                        tmp_path / "shared" / "10.x" / "mpy-cross"))
 
 
+@pytest.mark.slow
 def test_building_twice_gives_the_same_bytes(tree, tmp_path):
     again = tmp_path / "again"
     drive_image.build_tree(str(again))
@@ -291,6 +294,7 @@ def test_building_twice_gives_the_same_bytes(tree, tmp_path):
         assert (again / name).read_bytes() == (tree[0] / name).read_bytes()
 
 
+@pytest.mark.slow
 def test_the_command_line_builds_the_tree_and_the_core_and_prints_sizes(tmp_path):
     out = tmp_path / "CIRCUITPY"
     proc = subprocess.run([sys.executable, "-m", "tools.build.bundle",
@@ -311,6 +315,7 @@ def test_the_command_line_builds_the_tree_and_the_core_and_prints_sizes(tmp_path
     assert text.split("\n", 1)[1] == bundle.merge(bundle.BOARD_MODULES).split("\n", 1)[1]
 
 
+@pytest.mark.slow
 def test_make_circuitpy_puts_the_libraries_in_as_circup_does_where_it_can(tmp_path):
     # As .mpy compiled by CircuitPython's mpy-cross where make firmware-vm built it
     # (issue 40: the board then loads them, not compiles them); else, and with
@@ -355,6 +360,7 @@ print("shown", len(group) > 3)
 """
 
 
+@pytest.mark.vm
 @pytest.mark.parametrize("held", [False, True])
 def test_the_tree_starts_in_both_drive_modes(tree, held, tmp_path):
     """The built tree as the board runs it: boot.py, then code.py's main from

@@ -121,6 +121,8 @@ from sthelena_board import A, DOWN, LEFT, RIGHT, UP, step, Game
 """
 
 
+@pytest.mark.slow
+@pytest.mark.vm
 def test_the_merged_app_plays_by_buttons_like_the_package(tmp_path):
     script = APP_SCRIPT.replace("DEAL", "4242")
     merged = run_vm(script.replace("IMPORTS", BUNDLE_IMPORTS),  # the committed .mpy (and the hint's)
@@ -155,6 +157,7 @@ print("places", type(places) is displayio.Group, places.x, places.y,
 """
 
 
+@pytest.mark.vm
 def test_the_board_lets_the_layout_go_once_the_places_are_laid_out(tmp_path):
     # GridLayout places the 20 TileGrids at start-up; then the board keeps
     # them in a plain group and drops the layout's modules (about 8 KB).
@@ -190,6 +193,7 @@ print("modules", sorted(name for name in sys.modules if name.startswith("sthelen
 """
 
 
+@pytest.mark.vm
 def test_the_merged_core_deals_and_plays_like_the_package(core):
     merged = run_vm(CORE_SCRIPT.replace(
         "IMPORTS", "from sthelena_core import Game, to_bytes, from_bytes"),
@@ -204,6 +208,7 @@ def test_the_merged_core_deals_and_plays_like_the_package(core):
     assert "sthelena.core.game" in package[-1]
 
 
+@pytest.mark.vm
 def test_the_board_refuses_a_save_of_a_position_with_a_clear_error(core):
     from sthelena.core.game import Game
     from sthelena.core.save import to_bytes

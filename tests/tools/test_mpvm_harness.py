@@ -6,6 +6,8 @@ import pytest
 
 from tests.helpers.mpvm import run_micropython
 
+pytestmark = pytest.mark.vm  # (every test here runs the MicroPython VM)
+
 
 @pytest.fixture
 def pkg(tmp_path):
