@@ -116,7 +116,7 @@ def main(argv):
         print(find(argv[1]))
         return 0
     if argv:
-        print("usage: circuitpython_builds.py [path NAME]", file=sys.stderr)
+        print("usage: python3 -m tools.build.circuitpython_builds [path NAME]", file=sys.stderr)
         return 2
     for name in FILES:
         path = find(name)
