@@ -6,12 +6,12 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 VENV_STAMP := $(VENV)/.installed
-MPVM_STAMP := tools/mpvm/node_modules/.installed
-EMULATOR_STAMP := tools/emulator/node_modules/.installed
+MPVM_STAMP := tools/harness/mpvm/node_modules/.installed
+EMULATOR_STAMP := tools/harness/emulator/node_modules/.installed
 BOOTROM := build/rp2040/bootrom.bin
 # CircuitPython's builds: build/'s (make firmware-*), else ../shared/circuitpython's
 # (or $$CIRCUITPYTHON_BUILDS'); `$(BUILT) NAME` prints one's path or says why not.
-BUILT := $(PYTHON) tools/board/circuitpython_builds.py path
+BUILT := $(PYTHON) -m tools.build.circuitpython_builds path
 
 .PHONY: play play-tty test bench clean
 
@@ -28,18 +28,18 @@ DRIVE_STAMP := $(DRIVE_VENV)/.installed
 $(DRIVE_STAMP): requirements-dev.txt
 	$(PYTHON) -m venv $(DRIVE_VENV)
 	$(DRIVE_VENV)/bin/pip install --quiet --disable-pip-version-check --no-deps \
-	  $$($(PYTHON) tools/board/board_libs.py --pins)
+	  $$($(PYTHON) -m tools.build.board_libs --pins)
 	touch $@
 
-$(MPVM_STAMP): tools/mpvm/package.json tools/mpvm/package-lock.json
-	npm ci --prefix tools/mpvm --no-audit --no-fund
+$(MPVM_STAMP): tools/harness/mpvm/package.json tools/harness/mpvm/package-lock.json
+	npm ci --prefix tools/harness/mpvm --no-audit --no-fund
 	touch $@
 
-$(EMULATOR_STAMP): tools/emulator/package.json tools/emulator/package-lock.json
-	npm ci --prefix tools/emulator --no-audit --no-fund
+$(EMULATOR_STAMP): tools/harness/emulator/package.json tools/harness/emulator/package-lock.json
+	npm ci --prefix tools/harness/emulator --no-audit --no-fund
 	touch $@
 
-# GNU mtools (Debian's package) makes and reads the emulator's FAT drive (tools/emulator/drive.mjs):
+# GNU mtools (Debian's package) makes and reads the emulator's FAT drive (tools/harness/emulator/drive.mjs):
 # installed with apt-get when missing (as root, or through sudo), as .ci/run does.
 MTOOLS := $(shell command -v mcopy 2>/dev/null)
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
@@ -54,7 +54,7 @@ endif
 # (the shared builds have it too).
 $(BOOTROM):
 	@test -n "$(RP2040JS)" || { echo "make emulate RP2040JS=DIR (a checkout or bare git directory of wokwi/rp2040js: the RP2040's boot ROM, once)" >&2; exit 2; }
-	node tools/emulator/bootrom.mjs $(RP2040JS) $@
+	node tools/harness/emulator/bootrom.mjs $(RP2040JS) $@
 
 ## play: St. Helena in a window, as on the handheld (DEAL=N, RULES=preset,options and
 ## BOARD=fruit-jam, the Fruit Jam's screen and mouse, optional)
@@ -73,29 +73,29 @@ test: $(VENV_STAMP) $(MPVM_STAMP) $(EMULATOR_STAMP) mtools
 
 ## bench: heap figures under MicroPython, move generation speed on CPython
 bench: $(VENV_STAMP) $(MPVM_STAMP)
-	$(PY) tools/bench/bench.py
+	$(PY) -m tools.bench.bench
 
 ## bench-app: the whole game's heap on the board (device, app, sheet) under the MicroPython VM
 .PHONY: bench-app
 bench-app: $(VENV_STAMP) $(MPVM_STAMP)
-	$(PY) tools/bench/bench_app.py
+	$(PY) -m tools.bench.bench_app
 
 ## bench-presses: presses per card move, playing won games through the buttons
 .PHONY: bench-presses
 bench-presses: $(VENV_STAMP)
-	$(PY) tools/bench/bench_presses.py
+	$(PY) -m tools.bench.bench_presses
 
 ## bench-hint: the board's hint from deals 1-200 (DEALS=A-B optional): wins, positions, and the
 ## heap while it searches on both VMs (its seconds: make bench-firmware)
 .PHONY: bench-hint
 bench-hint: $(VENV_STAMP) $(MPVM_STAMP)
-	$(PY) tools/bench/bench_hint.py --deals $(or $(DEALS),1-200)
+	$(PY) -m tools.bench.bench_hint --deals $(or $(DEALS),1-200)
 
 ## bench-solver: the solver on deals 1-1000 of each preset, 10 s a deal (long: DEALS=1-100 JOBS=2 optional;
 ## AGAINST=REV also times that revision's solver on each deal, side by side, and prints the ratios)
 .PHONY: bench-solver
 bench-solver: $(VENV_STAMP)
-	$(PY) tools/bench/bench_solver.py --deals $(or $(DEALS),1-1000) --jobs $(or $(JOBS),1) \
+	$(PY) -m tools.bench.bench_solver --deals $(or $(DEALS),1-1000) --jobs $(or $(JOBS),1) \
 		$(if $(AGAINST),--against $(AGAINST))
 
 ## bench-firmware: the game on CircuitPython's PicoSystem firmware in the RP2040 emulator: the heap,
@@ -104,28 +104,28 @@ bench-solver: $(VENV_STAMP)
 ## measures make release's files: its 10.x folder as the drive, and its one-file UF2's start)
 .PHONY: bench-firmware
 bench-firmware: $(VENV_STAMP) $(EMULATOR_STAMP) mtools
-	$(PY) tools/bench/bench_firmware.py --deals $(or $(DEALS),1-20) $(if $(RELEASE),--release $(RELEASE))
+	$(PY) -m tools.bench.bench_firmware --deals $(or $(DEALS),1-20) $(if $(RELEASE),--release $(RELEASE))
 
 ## bench-saves: power cuts on CircuitPython's PicoSystem firmware in the RP2040 emulator: three saves
 ## cut in every flash step, the same with the drive's copy, and a soak of random presses, resets and
 ## cuts (30-60 minutes; QUICK=1: the soak only, shorter; needs the firmware and boot ROM, as make emulate)
 .PHONY: bench-saves
 bench-saves: $(VENV_STAMP) $(EMULATOR_STAMP) mtools
-	$(PY) tools/bench/power_cuts.py $(if $(QUICK),--quick)
+	$(PY) -m tools.bench.bench_saves $(if $(QUICK),--quick)
 
 ## lib: lib/sthelena_board.mpy (and the PicoSystem's and the Fruit Jam's .mpy) and lib/sthelena_drive.py
 ## again from the sources (committed: the repository is a CIRCUITPY image, the Fruit Jam's app folder
 ## takes its .mpy); needs CircuitPython 10's mpy-cross (build/'s or the shared builds', or MPY_CROSS=path)
 .PHONY: lib
 lib:
-	$(PYTHON) tools/board/bundle.py --lib $(if $(MPY_CROSS),--mpy-cross $(MPY_CROSS))
+	$(PYTHON) -m tools.build.bundle --lib $(if $(MPY_CROSS),--mpy-cross $(MPY_CROSS))
 
 ## firmware-vm: CircuitPython's unix port (32-bit) and mpy-cross into build/firmware, from a
 ## clone of adafruit/circuitpython: make firmware-vm CIRCUITPYTHON=DIR
 .PHONY: firmware-vm
 firmware-vm:
 	@test -n "$(CIRCUITPYTHON)" || { echo "make firmware-vm CIRCUITPYTHON=DIR (a clone of adafruit/circuitpython, with tags)" >&2; exit 2; }
-	$(if $(VM_OUT),VM_OUT=$(VM_OUT)) tools/board/firmware_vm.sh $(CIRCUITPYTHON)
+	$(if $(VM_OUT),VM_OUT=$(VM_OUT)) tools/build/circuitpython/firmware_vm.sh $(CIRCUITPYTHON)
 
 ## firmware-rp2040: CircuitPython's own firmware for the Pimoroni PicoSystem (RP2040) into
 ## build/rp2040, from a clone of adafruit/circuitpython and fetched snapshots of its submodules:
@@ -133,16 +133,16 @@ firmware-vm:
 .PHONY: firmware-rp2040
 firmware-rp2040:
 	@test -n "$(CIRCUITPYTHON)" || { echo "make firmware-rp2040 CIRCUITPYTHON=DIR [MIRRORS=DIR] (a clone of adafruit/circuitpython, with tags)" >&2; exit 2; }
-	tools/board/firmware_rp2040.sh $(CIRCUITPYTHON) $(MIRRORS)
+	tools/build/circuitpython/firmware_rp2040.sh $(CIRCUITPYTHON) $(MIRRORS)
 
 ## firmware-samd51: CircuitPython's own firmware for the PyGamer and the PyBadge (SAMD51) into
-## build/samd51/<board>, its link map read for the boards' heap (tools/board/board_heap.py), from a
+## build/samd51/<board>, its link map read for the boards' heap (tools/harness/board_heap.py), from a
 ## clone of adafruit/circuitpython and fetched snapshots of its submodules:
 ## make firmware-samd51 CIRCUITPYTHON=DIR [MIRRORS=DIR]
 .PHONY: firmware-samd51
 firmware-samd51:
 	@test -n "$(CIRCUITPYTHON)" || { echo "make firmware-samd51 CIRCUITPYTHON=DIR [MIRRORS=DIR] (a clone of adafruit/circuitpython, with tags)" >&2; exit 2; }
-	tools/board/firmware_samd51.sh $(CIRCUITPYTHON) $(MIRRORS)
+	tools/build/circuitpython/firmware_samd51.sh $(CIRCUITPYTHON) $(MIRRORS)
 
 ## firmware-rp2040-frozen: the same with the PicoSystem's game and the hint's search frozen into it
 ## (optional: 43 KB more heap free in play, docs/board.md) into build/rp2040/frozen
@@ -150,8 +150,8 @@ firmware-samd51:
 firmware-rp2040-frozen: $(VENV_STAMP)
 	@test -n "$(CIRCUITPYTHON)" || { echo "make firmware-rp2040-frozen CIRCUITPYTHON=DIR [MIRRORS=DIR] (a clone of adafruit/circuitpython, with tags)" >&2; exit 2; }
 	rm -rf build/freeze
-	$(PY) tools/board/bundle.py --freeze build/freeze
-	FREEZE=build/freeze tools/board/firmware_rp2040.sh $(CIRCUITPYTHON) $(MIRRORS)
+	$(PY) -m tools.build.bundle --freeze build/freeze
+	FREEZE=build/freeze tools/build/circuitpython/firmware_rp2040.sh $(CIRCUITPYTHON) $(MIRRORS)
 
 ## emulate: the drive image as shipped (libraries as .mpy) on CircuitPython's PicoSystem firmware
 ## in the rp2040js emulator: KEYS="RIGHT A ..." (the desktop's --keys words, WAIT:MS, RESET),
@@ -161,48 +161,48 @@ firmware-rp2040-frozen: $(VENV_STAMP)
 emulate: $(VENV_STAMP) $(EMULATOR_STAMP) mtools
 	@$(BUILT) picosystem/firmware.uf2 >/dev/null && $(BUILT) rp2040/bootrom.bin >/dev/null
 	rm -rf build/emulator/CIRCUITPY
-	$(PY) tools/board/bundle.py --out build/emulator/CIRCUITPY --mpy-libraries
-	node tools/emulator/run.mjs --firmware $(or $(FIRMWARE_UF2),$$($(BUILT) picosystem/firmware.uf2)) \
+	$(PY) -m tools.build.bundle --out build/emulator/CIRCUITPY --mpy-libraries
+	node tools/harness/emulator/run.mjs --firmware $(or $(FIRMWARE_UF2),$$($(BUILT) picosystem/firmware.uf2)) \
 	  --bootrom $$($(BUILT) rp2040/bootrom.bin) $(if $(FIRMWARE_UF2),,--elf $$($(BUILT) picosystem/firmware.elf)) \
 	  --drive build/emulator/CIRCUITPY $(if $(KEYS),--keys "$(KEYS)") \
 	  $(if $(SHOT),--shot $(SHOT)) $(if $(FRAMES),--frames $(FRAMES)) $(if $(JSON),--json)
 
 ## emulator-selftest: the emulator's parts (UF2, display, flash, FAT, PNG, key words), no firmware
 emulator-selftest: $(EMULATOR_STAMP) mtools
-	node tools/emulator/selftest.mjs
+	node tools/harness/emulator/selftest.mjs
 
 ## fruitjam: build/fruitjam/sthelena, the Fruit Jam OS app folder: copy it into the drive's apps/
 .PHONY: fruitjam
 fruitjam: $(DRIVE_STAMP)
-	$(DRIVE_VENV)/bin/python tools/board/fruitjam_app.py
+	$(DRIVE_VENV)/bin/python -m tools.build.fruitjam_app
 
 ## web: build/web, the game on a web page: the board's modules on MicroPython's WebAssembly
-## port (tools/mpvm's), the web edge and the page (sthelena/web); any static host serves it
+## port (tools/harness/mpvm's), the web edge and the page (sthelena/web); any static host serves it
 .PHONY: web serve-web bench-web
 web: $(VENV_STAMP) $(MPVM_STAMP)
-	$(PY) tools/web/build_site.py
+	$(PY) -m tools.build.build_site
 
 ## serve-web: build/web on http://127.0.0.1:8000/ with Python's http.server (PORT=N optional)
 serve-web: web
-	$(PY) tools/web/serve_site.py --port $(or $(PORT),8000)
+	$(PY) -m tools.build.serve_site --port $(or $(PORT),8000)
 
 ## bench-web: the page in Chromium (Debian's, with Playwright): load to the first frame, its
 ## transfer, a key to its frame, the hint from deals 1-20 (DEALS=A-B optional)
 bench-web: web
-	$(PY) tools/bench/bench_web.py --deals $(or $(DEALS),1-20)
+	$(PY) -m tools.bench.bench_web --deals $(or $(DEALS),1-20)
 
 ## release: dist/, the downloads a player copies: the handhelds' zip (a drive for CircuitPython
 ## 10.x and one for 9.x), the PicoSystem's one-file UF2, the Fruit Jam's and the web page's zips,
 ## SHA256SUMS (the same bytes each run); needs CircuitPython's builds (build/ or the shared ones)
 .PHONY: release
 release: $(VENV_STAMP) $(MPVM_STAMP) $(EMULATOR_STAMP) mtools
-	$(PY) tools/board/release.py
+	$(PY) -m tools.build.release
 
 ## circuitpy: build/CIRCUITPY, ready to copy onto the board's drive (the game as
 ## lib/sthelena_board.mpy, and the libraries of requirements.txt from the pinned packages)
 .PHONY: circuitpy
 circuitpy: $(DRIVE_STAMP)
-	$(DRIVE_VENV)/bin/python tools/board/bundle.py
+	$(DRIVE_VENV)/bin/python -m tools.build.bundle
 
 clean:
-	rm -rf $(VENV) tools/mpvm/node_modules tools/emulator/node_modules .pytest_cache .hypothesis
+	rm -rf $(VENV) tools/harness/mpvm/node_modules tools/harness/emulator/node_modules .pytest_cache .hypothesis

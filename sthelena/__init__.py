@@ -1,6 +1,6 @@
 """sthelena: the St. Helena patience for CircuitPython handhelds and the desktop.
 
-The folders are the parts, and the imports follow them (tests/test_layers.py
+The folders are the parts, and the imports follow them (tests/tools/test_layers.py
 reads every import and checks it):
 
 - ``core/``: the rules, the game, save bytes, statistics. Imports only core.
@@ -22,11 +22,11 @@ reads every import and checks it):
 - ``solver/``: the desktop solver and win rates. Imports core.
 
 The handheld gets ``core/``, ``app/`` and ``handheld/`` (merged and compiled
-by tools/board/bundle.py into ``lib/sthelena_board.mpy``, but ``core/notation.py``,
+by tools/build/bundle.py into ``lib/sthelena_board.mpy``, but ``core/notation.py``,
 which the board never reads or writes, and ``app/big_screen/``, the mouse's
 and the large screens' modules, but for the PicoSystem its ``scaled``); the
 Fruit Jam ``core/``, ``app/`` and ``fruitjam/`` (merged and compiled the same way into ``lib/sthelena_fruitjam.mpy``, which
-tools/board/fruitjam_app.py puts in its app folder); ``web/``, ``desktop/``
+tools/build/fruitjam_app.py puts in its app folder); ``web/``, ``desktop/``
 and ``solver/`` never go on a board. No other import between parts is
 allowed, and no modules import each other, directly or round a circle. This
 file holds only the version (``core/version.py``'s), so that a board imports

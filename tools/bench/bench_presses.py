@@ -3,7 +3,7 @@ figures, passes or fails nothing.
 
 Plays won games through the App's buttons as a player who knows a winning
 line would: the games are made backwards from the won position
-(``tools/bench/won_games.py``: every card on the piles, a winning line known, no
+(``tools/harness/won_games.py``: every card on the piles, a winning line known, no
 redeal left), and the player, of the next few moves of the line, plays the
 one nearest the cursor that keeps the rest of the line legal, walking the
 cursor the shortest way, under four schemes: picking up and putting down; A twice (the
@@ -22,15 +22,10 @@ with auto-play.
 """
 
 import os
-import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path[:0] = [ROOT, os.path.join(ROOT, "tools")]
-
-sys.path[:0] = [os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), part)
-                for part in ("board", "bench", "assets")]  # the tools' folders
-from won_games import (CLICK_SCHEMES, SCHEMES, play_through_buttons,  # noqa: E402
-                       play_through_clicks, won_game)
+from tools.harness.won_games import (CLICK_SCHEMES, SCHEMES, play_through_buttons,
+                                     play_through_clicks, won_game)
 
 GAMES = 10
 GOALS = {2: 2.5, 3: 1.5}

@@ -1,8 +1,8 @@
 """The solver's benchmark (``make bench-solver``): deals 1-1000 of each preset.
 
-    python tools/bench/bench_solver.py [--deals A-B] [--rules R[;R...]] [--budget S] [--jobs J]
+    python -m tools.bench.bench_solver [--deals A-B] [--rules R[;R...]] [--budget S] [--jobs J]
                                  [--against REV] [--results DIR]
-    python tools/bench/bench_solver.py --from DIR [--deals A-B] [--rules ...]
+    python -m tools.bench.bench_solver --from DIR [--deals A-B] [--rules ...]
 
 For each rule set it prints the share of deals decided (won or proved lost)
 within the budget (10 s), the median, 90th and 99th percentile and slowest
@@ -43,11 +43,9 @@ import tempfile
 import threading
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, ROOT)
-
-from sthelena.core.game import Game  # noqa: E402
-from sthelena.core.rules import PRESETS, Rules  # noqa: E402
-from sthelena.desktop.solve_commands import parse_range  # noqa: E402
+from sthelena.core.game import Game
+from sthelena.core.rules import PRESETS, Rules
+from sthelena.desktop.solve_commands import parse_range
 
 WORKER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "solver_worker.py")
 SLOWEST_TARGET = {"st-helena": 1.0, "louis": 1.0, "box-kite": 2.0, "st-helena-pysol": 2.0}

@@ -1,6 +1,6 @@
 """The web page in Chromium (``make bench-web``): prints figures, passes or
 fails nothing. The site is ``build/web`` (``make web``), served on
-127.0.0.1 by Python's http.server (tools/web/serve_site.py); the browser is
+127.0.0.1 by Python's http.server (tools/build/serve_site.py); the browser is
 Debian's Chromium, driven by Playwright for Python, each load in a fresh
 profile (nothing cached).
 
@@ -34,11 +34,10 @@ import os
 import statistics
 import sys
 
+from tools.build import serve_site
+from tools.harness import chromium
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, ROOT)
-sys.path.insert(0, os.path.join(ROOT, "tools", "web"))
-import chromium  # noqa: E402
-import serve_site  # noqa: E402
 
 SITE = os.path.join(ROOT, "build", "web")
 LAYOUTS = (("handheld", (520, 720)), ("wide", (1280, 800)))

@@ -10,13 +10,12 @@ time, the least heap free meanwhile, the positions searched and what it says.
 import os
 import shutil
 import statistics
-import sys
 from concurrent.futures import ThreadPoolExecutor
+
+from tools.harness import emulated
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path[:0] = [ROOT, os.path.join(ROOT, "tools", "board"), HERE]
-import emulated  # noqa: E402
 
 GOAL_HINT = (3.0, 10.0)  # s: median, p90 (issue 44)
 SINCE_RESET = """
@@ -99,7 +98,7 @@ def solver_moves(number, count):
 
 def bench_pystone(drive, work):
     """Pystone passes a second on the emulated RP2040, or None without a pystone.py."""
-    from bench_hint import SAMD51_PYSTONES, find_pystone
+    from .bench_hint import SAMD51_PYSTONES, find_pystone
 
     source = find_pystone()
     if source is None:
@@ -139,7 +138,7 @@ def bench_hint(drive, work, first, last, pystones=None, moved=0):
              longest, statistics.median(rates), sum(int(line[4]) for line in lines),
              min(int(line[3]) for line in lines) / 1024))
     if pystones:
-        from bench_hint import SAMD51_PYSTONES
+        from .bench_hint import SAMD51_PYSTONES
 
         print("  at pystone's ratio a SAMD51 would search %.0f positions a second"
               % (statistics.median(rates) * SAMD51_PYSTONES / pystones))

@@ -21,12 +21,11 @@ import os
 import shutil
 import statistics
 import subprocess
-import sys
+
+from sthelena.app.buttons import HOLD_DELAY
+from tools.harness import emulated
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path[:0] = [ROOT, os.path.join(ROOT, "tools", "board"), os.path.join(ROOT, "tools", "bench")]
-import emulated  # noqa: E402
-from sthelena.app.buttons import HOLD_DELAY  # noqa: E402
 
 FLASH_MS = 200  # an illegal drop's response: what is drawn before the flash ends (250 ms)
 
@@ -172,14 +171,14 @@ def vm_script(drive, script):
     them): ``[(kind, µs)]``, or None where the port is not built."""
     import tempfile
 
-    import firmware_figures
+    from tools.harness import firmware_figures
 
     path, _ = firmware_figures.interpreter()
     if path is None:
         return None
     drive = os.path.abspath(drive)
     with tempfile.TemporaryDirectory() as work:
-        shutil.copytree(os.path.join(ROOT, "tools", "standins"), os.path.join(work, "standins"),
+        shutil.copytree(os.path.join(ROOT, "tools", "harness", "standins"), os.path.join(work, "standins"),
                         ignore=shutil.ignore_patterns("*.md", "__pycache__"))
         code = ("STANDINS_DIR = %r\nROOT = %r\nWORDS = %r\nNVM = %r\n"
                 % (os.path.join(work, "standins"), drive + "/", script.words,

@@ -4,15 +4,10 @@ write erases its 8 KB block) and a PicoSystem (its saves appended into its
 4 KB sector), and the size of a long game's record, whole and trimmed as the
 store keeps it. Prints figures, passes or fails nothing."""
 
-import os
-import sys
-
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
 
 def print_write_figures(games):
     """The flash writes of scripted games (tools/bench/write_policy.py), printed."""
-    from write_policy import CAP, UNDOS, life_years, write_figures
+    from .write_policy import CAP, UNDOS, life_years, write_figures
 
     figures = write_figures(games)
     writes, played_ms = figures["writes"][0], figures["play_ms"][0]
@@ -43,7 +38,6 @@ def print_write_figures(games):
 def print_long_records(capacity, moves=8000):
     """The record of a game of ``moves`` moves (CPython: the same bytes as
     the board's), whole and as a store of ``capacity`` bytes keeps it, trimmed."""
-    sys.path.insert(0, ROOT)
     import random
 
     from sthelena.app.record import KEEP_MOVES, record_bytes

@@ -8,11 +8,10 @@ import os
 import subprocess
 import sys
 
+from tools.build.board_libs import LibraryError, runner_files
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-RUNNER = os.path.join(ROOT, "tools", "mpvm", "run.mjs")
-sys.path[:0] = [os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), part)
-                for part in ("board", "bench", "assets")]  # the tools' folders
-from board_libs import LibraryError, runner_files  # noqa: E402
+RUNNER = os.path.join(ROOT, "tools", "harness", "mpvm", "run.mjs")
 
 
 def vm_figures(runner_args, script, libraries=None):
@@ -28,7 +27,7 @@ def vm_figures(runner_args, script, libraries=None):
     proc = subprocess.run(["node", RUNNER] + libraries + list(runner_args) + ["-"],
                           input=script, capture_output=True, text=True)
     if proc.returncode:
-        sys.exit("MicroPython VM failed (run `npm ci --prefix tools/mpvm`):\n" + proc.stderr)
+        sys.exit("MicroPython VM failed (run `npm ci --prefix tools/harness/mpvm`):\n" + proc.stderr)
     return parse_figures(proc.stdout)
 
 

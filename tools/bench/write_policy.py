@@ -1,6 +1,6 @@
 """Flash writes of scripted games, through the board's edge under the
 MicroPython VM (``device.setup()`` and ``device.run``, the nvm and the clock
-stood in by ``tools/standins``): for ``make bench-app`` and a test.
+stood in by ``tools/harness/standins``): for ``make bench-app`` and a test.
 
 A scripted player thinks 1 to 5 s a move (uniformly, by a seeded generator)
 while the main loop ticks through the pause (a tick every 50 ms of the
@@ -23,12 +23,10 @@ the statistics' count of games, and the longest record written.
 """
 
 import os
-import sys
 
-sys.path[:0] = [os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), part)
-                for part in ("board", "bench", "assets")]  # the tools' folders
-from vm_figures import vm_figures  # noqa: E402
-from board_files import VM_EXCLUDE  # noqa: E402
+from tools.build.board_files import VM_EXCLUDE
+
+from .vm_figures import vm_figures
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CAP = 150  # moves and undos before the scripted player gives up on a game
@@ -166,7 +164,7 @@ def write_figures(games=10, seed=1, board="pybadge", full_statistics=False):
               % (seed, games, CAP, UNDOS, board, full_statistics) + SCRIPT)
     return vm_figures(["--pkg", os.path.join(ROOT, "sthelena"),
                        "--exclude", VM_EXCLUDE,
-                       "--pkg", os.path.join(ROOT, "tools", "standins"),
+                       "--pkg", os.path.join(ROOT, "tools", "harness", "standins"),
                        "--file", "assets/%s=%s" % (sheet, os.path.join(ROOT, "assets", sheet))],
                       script)
 

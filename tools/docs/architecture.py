@@ -15,20 +15,19 @@ drift from it (issue 43):
 All are Mermaid diagrams (GitHub draws them), written between the marker
 lines of docs/architecture.md:
 
-    python3 tools/docs/architecture.py          # write them
-    python3 tools/docs/architecture.py --check  # exit 1 if the file is not what the code draws
+    python3 -m tools.docs.architecture          # write them
+    python3 -m tools.docs.architecture --check  # exit 1 if the file is not what the code draws
 
-tests/test_architecture.py runs the check. Desktop only.
+tests/tools/test_architecture.py runs the check. Desktop only.
 """
 
 import argparse
 import ast
 import sys
 
-from import_graph import ROOT, graph
+from tools.build.drive_image import compiled_bundles  # (the boards' one-file games)
 
-sys.path.append(str(ROOT / "tools" / "board"))
-from drive_image import compiled_bundles  # noqa: E402 (the boards' one-file games)
+from .import_graph import ROOT, graph
 
 DOC = ROOT / "docs" / "architecture.md"
 BEGIN = "<!-- drawn by tools/docs/architecture.py: %s -->"
@@ -40,7 +39,7 @@ ON_THE_BOARDS = ("core", "app", "handheld", "fruitjam")
 def group_of(path, root=ROOT):
     """The box a file is drawn in: ``app/table`` for a module of the app's
     sub-package ``table``, ``app`` for one at its top, ``handheld``...; a
-    tool's folder ``tools/board``...; ``code.py`` for code.py and boot.py;
+    tool's folder ``tools/build``...; ``code.py`` for code.py and boot.py;
     None for what is not drawn (tests, the package's own ``__init__``)."""
     parts = path.relative_to(root).parts
     if parts[0] == "sthelena" and len(parts) > 2:
@@ -242,7 +241,7 @@ def main(argv=None):
     if args.check:
         if new != text:
             print("architecture: docs/architecture.md is not what the code draws: run "
-                  "`python3 tools/docs/architecture.py`", file=sys.stderr)
+                  "`python3 -m tools.docs.architecture`", file=sys.stderr)
             return 1
         return 0
     DOC.write_text(new, encoding="utf-8")

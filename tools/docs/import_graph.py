@@ -1,35 +1,40 @@
 """Every import of the repository's Python, read from the code (lazy ones
 inside functions included), as a graph of files: what the architecture's
 picture is drawn from (tools/docs/architecture.py) and what
-tests/test_import_circles.py checks has no circle.
+tests/tools/test_import_circles.py checks has no circle.
 
-A module of tools/ or tests/ is found as their scripts find it, by its name
-in their folders (each puts the tools' folders on its path); one of the
-package by its dotted name. Desktop only.
+Every module is found by its dotted name from the top level (the package,
+and the tools' and the tests' packages), or relative to its own; a
+stand-in (tools/harness/standins) by its name in the stand-ins' folder, as
+the VMs find it. Desktop only.
 """
 
 import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-LEFT_OUT = {".venv", "build", "node_modules", ".git", "__pycache__"}
+TOP_LEFT_OUT = {".venv", "build", ".git"}  # at the top level only (not tools/build)
+LEFT_OUT = {"node_modules", "__pycache__"}  # anywhere
 
 
 def python_files(root=ROOT):
     """The repository's ``.py`` files (not what is built or installed)."""
     return sorted(path for path in root.rglob("*.py")
-                  if not LEFT_OUT & set(path.relative_to(root).parts))
+                  if path.relative_to(root).parts[0] not in TOP_LEFT_OUT
+                  and not LEFT_OUT & set(path.relative_to(root).parts))
 
 
 def search_folders(path, root=ROOT):
     """Where an import in ``path`` looks: for the package, code.py and boot.py
     the top level only (a firmware module's name, ``displayio`` say, is the
-    firmware's, which the tests stand in for); for the rest its own folder,
-    the tools' folders, tests/, the top level."""
+    firmware's, which the tests stand in for); for a stand-in the stand-ins'
+    folder; for the rest its own folder, then the top level."""
     if path.parent == root or path.relative_to(root).parts[0] == "sthelena":
         return [root]
-    tools = sorted(folder for folder in (root / "tools").iterdir() if folder.is_dir())
-    return [path.parent] + tools + [root / "tests", root]
+    standins = root / "tools" / "harness" / "standins"
+    if standins in path.parents:
+        return [standins]
+    return [path.parent, root]
 
 
 def resolve(dotted, folders):

@@ -12,7 +12,7 @@ its deepest cards as one edge (``MORE_CARDS``): the overview lists them.
 
 Positions are screen pixels, worked out here from the screen's size with
 small ints only; nothing here allocates after the module is loaded but
-``FanLayout()`` itself. ``tools/assets/make_assets.py`` draws the fan sheet
+``FanLayout()`` itself. ``tools/build/assets/make_assets.py`` draws the fan sheet
 (``assets/sheet-fruitjam.bmp``) at the tile numbers named here.
 """
 

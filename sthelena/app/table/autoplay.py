@@ -1,6 +1,6 @@
 """Auto-play: which cards go home by themselves, and the quick move's choice.
 
-The rule (stated in help and docs/playing.md; tests/test_autoplay.py checks it
+The rule (stated in help and docs/playing.md; tests/app/test_autoplay.py checks it
 keeps won games won): after each move, a card on top of a pile goes to a
 foundation that takes it when
 

@@ -1,0 +1,196 @@
+"""ButtonTimer: button downs and ups plus the time become the app's events.
+
+Checked on CPython, then the same trace under the MicroPython VM (the board's
+interpreter family), where ``due`` must also allocate nothing: the board's
+loop calls it thousands of times a second.
+"""
+
+import subprocess
+import sys
+
+import pytest
+
+from tests.helpers.mpvm import REPO_ROOT, run_micropython
+from sthelena.app.buttons import (A, B, DOWN, HOLD, HOLD_DELAY, LEFT, NO_EVENT, REPEAT_DELAY,
+                                  REPEAT_EVERY, RIGHT, SELECT, START, UP, ButtonTimer)
+
+WRAP = 1 << 29  # supervisor.ticks_ms() wraps here
+
+
+def events_between(timer, start, stop):
+    """(time, event) for each event ``due`` gives, polled every millisecond."""
+    found = []
+    for now in range(start, stop):
+        event = timer.due(now % WRAP)
+        if event != NO_EVENT:
+            found.append((now, event))
+    return found
+
+
+def test_the_constants_are_unchanged():
+    assert (UP, DOWN, LEFT, RIGHT, A, B, START, SELECT, HOLD, NO_EVENT) == \
+        (0, 1, 2, 3, 4, 5, 6, 7, 8, -1)
+    assert (REPEAT_DELAY, REPEAT_EVERY, HOLD_DELAY) == (400, 120, 500)
+
+
+@pytest.mark.parametrize("button", [UP, DOWN, LEFT, RIGHT, A, B, START, SELECT])
+def test_a_press_gives_its_event_at_once_and_nothing_while_idle(button):
+    timer = ButtonTimer()
+    assert timer.due(0) == NO_EVENT
+    assert timer.down(button, 1000) == button
+    assert timer.held == 1 << button
+    timer.up(button, 1050)
+    assert timer.held == 0
+    assert events_between(timer, 1000, 4000) == []
+
+
+@pytest.mark.parametrize("button", [UP, DOWN, LEFT, RIGHT])
+def test_a_held_direction_repeats_after_400_then_every_120_ms(button):
+    timer = ButtonTimer()
+    timer.down(button, 1000)
+    found = events_between(timer, 1000, 2000)
+    assert found == [(1400, button), (1520, button), (1640, button), (1760, button),
+                     (1880, button)]
+    timer.up(button, 2000)
+    assert events_between(timer, 2000, 3000) == []
+
+
+def test_a_late_poll_gives_one_repeat_not_a_burst():
+    timer = ButtonTimer()
+    timer.down(LEFT, 0)
+    assert timer.due(399) == NO_EVENT
+    assert timer.due(1000) == LEFT  # the app was busy for 600 ms
+    assert timer.due(1001) == NO_EVENT
+    assert timer.due(1119) == NO_EVENT
+    assert timer.due(1120) == LEFT
+
+
+@pytest.mark.parametrize("button", [A, B, SELECT])
+def test_a_b_or_select_held_gives_one_hold_after_500_ms(button):
+    timer = ButtonTimer()
+    assert timer.down(button, 100) == button
+    assert events_between(timer, 100, 3000) == [(600, button | HOLD)]
+    timer.up(button, 3000)
+    assert events_between(timer, 3000, 4000) == []
+
+
+def test_a_released_before_500_ms_gives_no_hold():
+    timer = ButtonTimer()
+    timer.down(A, 100)
+    timer.up(A, 599)
+    assert events_between(timer, 599, 2000) == []
+
+
+@pytest.mark.parametrize("button", [START])
+def test_other_buttons_give_nothing_when_held(button):
+    timer = ButtonTimer()
+    timer.down(button, 0)
+    assert events_between(timer, 0, 3000) == []
+
+
+def test_the_last_pressed_button_is_the_timed_one():
+    timer = ButtonTimer()
+    timer.down(RIGHT, 0)
+    assert timer.down(UP, 200) == UP  # both held: UP repeats, from its own press
+    assert events_between(timer, 200, 700) == [(600, UP)]
+    timer.up(RIGHT, 700)  # releasing the other one changes nothing
+    assert timer.due(720) == UP
+    timer.up(UP, 730)
+    assert timer.held == 0
+    assert events_between(timer, 730, 2000) == []
+
+
+def test_another_press_stops_a_pending_hold():
+    timer = ButtonTimer()
+    timer.down(A, 0)
+    timer.down(START, 100)
+    assert events_between(timer, 100, 2000) == []
+
+
+def test_repeats_and_hold_across_the_tick_wrap():
+    timer = ButtonTimer()
+    start = WRAP - 200
+    timer.down(DOWN, start)
+    found = events_between(timer, start, start + 700)
+    assert found == [(start + 400, DOWN), (start + 520, DOWN), (start + 640, DOWN)]
+    timer.up(DOWN, (start + 700) % WRAP)
+    timer.down(A, WRAP - 1)
+    assert timer.due(WRAP - 1 + 499 - WRAP) == NO_EVENT  # 498 after the wrap
+    assert timer.due(WRAP - 1 + 500 - WRAP) == A | HOLD
+
+
+# The same trace under both interpreters, and due()'s allocation in the VM.
+TRACE_SCRIPT = """
+from sthelena.app.buttons import A, B, LEFT, UP, NO_EVENT, ButtonTimer
+WRAP = 1 << 29
+timer = ButtonTimer()
+# (button, ms after the wrap, down or up); times print unwrapped.
+script = ((LEFT, -300, 1), (LEFT, 500, 0), (A, 1000, 1), (A, 1700, 0), (UP, 2000, 1),
+          (B, 2100, 1), (B, 2200, 0), (UP, 2300, 0))
+now = WRAP - 400
+for button, after, pressed in script:
+    at = WRAP + after
+    while now < at:
+        event = timer.due(now % WRAP)
+        if event != NO_EVENT:
+            print("due", now, event)
+        now += 1
+    if pressed:
+        print("down", at, timer.down(button, at % WRAP))
+    else:
+        timer.up(button, at % WRAP)
+print("held", timer.held)
+"""
+
+ALLOCATION_SCRIPT = """
+import gc
+from sthelena.app.buttons import A, LEFT, ButtonTimer
+timer = ButtonTimer()
+timer.down(LEFT, 0)
+now = 0
+before = gc.mem_alloc()
+while now < 5000:
+    timer.due(now)
+    now += 1
+print("due repeating", gc.mem_alloc() - before)
+timer.up(LEFT, now)
+before = gc.mem_alloc()
+while now < 10000:
+    timer.due(now)
+    now += 1
+print("due idle", gc.mem_alloc() - before)
+before = gc.mem_alloc()
+while now < 10100:
+    timer.down(A, now)
+    timer.due(now + 600)
+    timer.up(A, now)
+    now += 1
+print("down hold up", gc.mem_alloc() - before)
+"""
+
+
+def expected_trace():
+    # LEFT from 300 ms before the wrap repeats across it; A held 700 ms gives
+    # one hold; B pressed while UP is held stops UP's repeat.
+    wrap = 1 << 29
+    lines = ["down %d 2" % (wrap - 300)]
+    lines += ["due %d 2" % (wrap - 300 + offset) for offset in (400, 520, 640, 760)]
+    lines += ["down %d 4" % (wrap + 1000), "due %d 12" % (wrap + 1500),
+              "down %d 0" % (wrap + 2000), "down %d 5" % (wrap + 2100), "held 0"]
+    return lines
+
+
+@pytest.mark.vm
+def test_the_same_trace_under_cpython_and_micropython():
+    cpython = subprocess.run([sys.executable, "-c", TRACE_SCRIPT], capture_output=True,
+                             text=True, cwd=REPO_ROOT, check=True).stdout.splitlines()
+    assert cpython == expected_trace()
+    assert run_micropython(TRACE_SCRIPT).splitlines() == cpython
+
+
+@pytest.mark.vm
+def test_down_up_and_due_allocate_nothing_under_micropython():
+    # The VM does not collect during a call, so gc.mem_alloc() grows by
+    # exactly what the loop allocated.
+    lines = run_micropython(ALLOCATION_SCRIPT).splitlines()
+    assert lines == ["due repeating 0", "due idle 0", "down hold up 0"]

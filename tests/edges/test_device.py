@@ -1,0 +1,381 @@
+"""sthelena/handheld/device.py under the MicroPython VM, on stand-ins for the board's
+modules (tools/harness/standins): board detection, keypad and joystick events with
+repeats, the nvm store, the speaker, and the main loop.
+"""
+
+import textwrap
+
+import pytest
+
+from tests.helpers.mpvm import EACH_KEY, REPO_ROOT, VM_EXCLUDE, run_micropython
+
+pytestmark = pytest.mark.vm  # (every test here runs the MicroPython VM)
+
+SHEET = REPO_ROOT / "assets" / "sheet.bmp"
+
+PREAMBLE = """
+import sys
+sys.path.append("/lib/standins")
+import board, keypad, analogio, microcontroller, supervisor
+from sthelena.app.buttons import *
+from sthelena.handheld import device
+"""
+
+
+def run(script, board="pybadge", files=None):
+    """Run ``script`` after the preamble, as the board named."""
+    body = PREAMBLE + "board.use(%r)\n" % board + EACH_KEY + textwrap.dedent(script)
+    return run_micropython(body, packages=("sthelena", "tools/harness/standins"),
+                           exclude=VM_EXCLUDE, files=files).splitlines()
+
+
+def test_a_pybadge_reads_eight_keys_in_adafruits_order():
+    lines = run("""
+        source = device.button_source()
+        print(source.keys.key_count, source._x is None)
+        print(each_key(source, 8))
+    """)
+    assert lines == ["8 True", "B A START SELECT RIGHT DOWN UP LEFT"]
+
+
+def test_a_pygamer_has_four_keys_and_a_joystick():
+    lines = run("""
+        source = device.button_source()
+        print(source.keys.key_count, source._x is not None)
+        try:
+            keypad.push(4)
+        except ValueError:
+            print("no key 4")
+    """, board="pygamer")
+    assert lines == ["4 True", "no key 4"]
+
+
+def test_a_held_key_repeats_or_holds_through_the_source():
+    lines = run("""
+        source = device.button_source()
+        def trace(start, stop):
+            found = []
+            for now in range(start, stop):
+                event = source.poll(now)
+                if event != NO_EVENT:
+                    found.append("%d:%d" % (now, event))
+            print(" ".join(found) or "-")
+        keypad.push(7)  # LEFT, held
+        trace(0, 700)
+        keypad.push(7, False)
+        trace(700, 1500)
+        keypad.push(1)  # A, held
+        trace(1500, 2500)
+        keypad.push(1, False)
+        keypad.push(0)  # B, held: B, then B | HOLD (redo)
+        trace(2500, 3500)
+        keypad.push(0, False)
+        keypad.push(3)  # SELECT, held: SELECT, then SELECT | HOLD (a hint)
+        trace(3500, 4500)
+    """)
+    assert lines == ["0:2 400:2 520:2 640:2", "-", "1500:4 2000:12", "2500:5 3000:13", "3500:7 4000:15"]
+
+
+JOYSTICK_SCRIPT = """
+source = device.button_source()
+def at(x, y, now):
+    analogio.set_value(board.JOYSTICK_X, x)
+    analogio.set_value(board.JOYSTICK_Y, y)
+    event = source.poll(now)
+    return NAMES[event] if event != NO_EVENT else "-"
+"""
+
+
+def joystick(script):
+    return run(JOYSTICK_SCRIPT + textwrap.dedent(script), board="pygamer")
+
+
+def test_joystick_directions_follow_adafruits_orientation():
+    # Adafruit's PyBadger library: x > 50000 right, x < 15000 left,
+    # y > 50000 down, y < 15000 up; 32768 or so at rest.
+    lines = joystick("""
+        print(at(32768, 32768, 0), at(60000, 32768, 10), at(32768, 32768, 20),
+              at(5000, 32768, 30), at(32768, 32768, 40), at(32768, 5000, 50),
+              at(32768, 32768, 60), at(32768, 60000, 70), at(32768, 32768, 80))
+    """)
+    assert lines == ["- RIGHT - LEFT - UP - DOWN -"]
+
+
+def test_a_held_joystick_repeats_and_stops_on_release():
+    lines = joystick("""
+        found = []
+        for now in range(1000, 2000):
+            event = at(65535, 33000, now)
+            if event != "-":
+                found.append("%d:%s" % (now, event))
+        print(" ".join(found))
+        print(at(32768, 32768, 2000), at(32768, 32768, 2500))
+    """)
+    assert lines == ["1000:RIGHT 1400:RIGHT 1520:RIGHT 1640:RIGHT 1760:RIGHT 1880:RIGHT",
+                     "- -"]
+
+
+def test_the_joystick_has_a_dead_zone_and_hysteresis():
+    lines = joystick("""
+        # Near a threshold but not past it: nothing.
+        print(at(16000, 32768, 0), at(49000, 48000, 10))
+        # Past it: LEFT; back to 18000 (inside the press zone's margin): still held,
+        # so no new press, and the repeat carries on.
+        print(at(14000, 32768, 20), at(18000, 32768, 30), at(18000, 32768, 420))
+        # Back to 22000 releases; 16000 again is then not a press.
+        print(at(22000, 32768, 430), at(16000, 32768, 440), at(16000, 32768, 900))
+    """)
+    assert lines == ["- -", "LEFT - LEFT", "- - -"]
+
+
+def test_a_diagonal_gives_both_directions_and_the_last_one_repeats():
+    lines = joystick("""
+        print(at(60000, 5000, 0), at(60000, 5000, 1), at(60000, 5000, 2),
+              at(60000, 5000, 400), at(60000, 5000, 401))
+        # Letting go of the x axis only: the y direction keeps repeating.
+        print(at(32768, 5000, 402), at(32768, 5000, 521))
+    """)
+    assert lines == ["RIGHT UP - - UP", "- UP"]
+
+
+def test_polling_allocates_nothing_idle_or_repeating():
+    # The VM collects no garbage during one call, so gc.mem_alloc() grows by
+    # exactly what the polls allocated.
+    for board in ("pybadge", "pygamer"):
+        lines = run("""
+            import gc
+            source = device.button_source()
+            source.poll(0)
+            def polls(now, stop):
+                before = gc.mem_alloc()
+                while now < stop:
+                    source.poll(now)
+                    now += 1
+                return gc.mem_alloc() - before
+            print("idle", polls(1, 3000))
+            keypad.push(6 if board.board_id == "pybadge" else 1)  # UP held, or A
+            print("held", polls(3000, 6000))
+        """, board=board)
+        assert lines == ["idle 0", "held 0"], board
+
+
+def test_the_store_round_trips_and_says_when_the_flash_is_torn():
+    # (Before issue 41 the store handed any bytes not blank to the app to
+    # refuse; now a flash neither blank nor a whole save is a power cut's.)
+    lines = run("""
+        nvm = microcontroller.nvm
+        store = device.NvmStore()
+        print(len(nvm), store.capacity, store.load(), store.lost)  # blank flash
+        data = bytes(range(256)) * 3
+        print(store.save(data), nvm.writes, nvm.erases, store.load() == data)
+        print(store.save(data), nvm.writes)  # unchanged: no write
+        print(store.save(b"x"), nvm.writes, device.NvmStore().load())
+        print(store.save(b""), device.NvmStore().load())
+        print(bytes(nvm[0:4]), nvm[10], nvm[11])  # one frame at the start, the rest erased
+        # Neither blank nor a whole save: torn (lost), nothing loaded.
+        nvm[0:8] = b"\\x00\\x01garbag"
+        again = device.NvmStore()
+        print(again.load(), again.lost)
+        # The layout before frames (St3, length, record) loads as it is.
+        nvm[0:10] = b"St3\\x00\\x05hello"
+        again = device.NvmStore()
+        print(again.load(), again.lost)
+        try:
+            store.save(bytes(8183))
+        except ValueError:
+            print("too big")
+        print(store.save(bytes(8182)), device.NvmStore().load() == bytes(8182))
+    """)
+    assert lines == ["8192 8182 None False", "True 1 1 True", "False 1", "True 2 b'x'",
+                     "True b''", "b'St4\\x00' 255 255", "None True", "b'hello' False", "too big",
+                     "True True"]
+
+
+def test_the_speaker_plays_in_the_background_or_keeps_silent():
+    lines = run("""
+        import audioio, digitalio
+        from sthelena.app.sounds import CLICK, ERROR, FANFARE
+        speaker = device.Speaker()
+        out = audioio.outs[-1]
+        print(speaker._enable.value, speaker._enable.direction == digitalio.Direction.OUTPUT)
+        for sound in (CLICK, ERROR, FANFARE, CLICK):
+            speaker.play(sound)
+            sample = out.last
+            print(out.played, len(sample.buffer), sample.sample_rate,
+                  min(sample.buffer), max(sample.buffer))
+        print(speaker._playing is out.last)
+        del board.SPEAKER  # no speaker pin: silence, no error
+        silent = device.Speaker()
+        silent.play(CLICK)
+        silent.play(FANFARE)
+        print("silent", len(audioio.outs))
+    """)
+    assert lines == ["True True",
+                     "1 56 3520 88 168", "2 188 1176 88 168", "3 3840 8000 88 168",
+                     "4 56 3520 88 168", "True", "silent 1"]
+
+
+def test_the_board_plays_the_notes_the_desktop_plays():
+    # Both edges build their tones from sounds.TUNES: at the board's sample
+    # rate for each sound the desktop's square wave is high and low where the
+    # board's buffer is.
+    from sthelena.app.sounds import TUNES
+    from sthelena.desktop.sound import square_wave
+
+    lines = run("""
+        import audioio
+        from sthelena.app.sounds import CLICK, ERROR, FANFARE, HINT_FOUND
+        speaker = device.Speaker()
+        out = audioio.outs[-1]
+        for sound in (CLICK, ERROR, FANFARE, HINT_FOUND):
+            speaker.play(sound)
+            print(out.last.sample_rate,
+                  "".join("+" if value > 128 else "-" for value in out.last.buffer))
+    """)
+    assert len(lines) == len(TUNES) == 4
+    assert [int(line.split()[0]) for line in lines] == [3520, 1176, 8000, 8000]
+    for sound, line in enumerate(lines):
+        notes = TUNES[sound]
+        rate, line = line.split()
+        rate = int(rate)
+        assert len(line) == sum(ms * rate // 1000 for _, ms in notes), sound
+        wave = square_wave(notes, rate)
+        assert len(wave) == len(line)
+        signs = "".join("+" if value > 0 else "-" for value in wave)
+        # the desktop fades each note's end to silence; compare where it sounds
+        assert all(mine == theirs for mine, theirs, value in zip(line, signs, wave) if value),\
+            sound
+    # The click (1760 Hz) and the error (196 then 147 Hz) are exact square waves.
+    assert lines[0].split()[1] == "+-" * 28
+    assert lines[1].split()[1] == ("+++---" * 16)[:94] + ("++++----" * 12)[:94]
+
+
+def test_the_loop_hands_events_to_the_app_and_ticks_when_idle():
+    lines = run("""
+        class App:
+            def __init__(self):
+                self.log = []
+            def handle(self, event):
+                self.log.append("e%d" % event)
+            def tick(self, now):
+                if not self.log or self.log[-1][0] != "t":
+                    self.log.append("t%d" % now)
+        app = App()
+        source = device.button_source()
+        supervisor.set_ticks((1 << 29) - 5)
+        supervisor.STEP = 1
+        keypad.push(4)  # RIGHT, held across the wrap of ticks_ms
+        device.run(app, source, iterations=530)
+        print(" ".join(app.log))
+    """)
+    wrap = 1 << 29
+    assert lines == ["e3 t%d e3 t%d e3 t%d" % (wrap - 4, 396, 516)]
+
+
+def run_with_sheet(script, board="pybadge"):
+    """``run`` with assets/sheet.bmp at /assets in the VM."""
+    return run(script, board, files={"assets/sheet.bmp": SHEET})
+
+
+def sheet_pixels():
+    """assets/sheet.bmp's pixel values, top row first, read here on CPython."""
+    data = SHEET.read_bytes()
+    offset = int.from_bytes(data[10:14], "little")
+    width = int.from_bytes(data[18:22], "little")
+    height = int.from_bytes(data[22:26], "little", signed=True)
+    stride = (width * 4 + 31) // 32 * 4
+    rows = [data[offset + row * stride:offset + (row + 1) * stride] for row in range(abs(height))]
+    if height > 0:
+        rows.reverse()  # bottom-up in the file
+    return [row[x // 2] >> (0 if x % 2 else 4) & 15 for row in rows for x in range(width)]
+
+
+def test_set_up_builds_the_app_on_the_display_with_the_sheet_loaded():
+    lines = run_with_sheet("""
+        import displayio
+        app, buttons = device.setup()
+        print(type(board.DISPLAY.root_group).__name__, board.DISPLAY.root_group is app.view.group)
+        sheet = app.view.status.bitmap
+        print(sheet.width, sheet.height)
+        print(",".join(str(sheet[index]) for index in range(sheet.width * sheet.height)))
+    """)
+    assert lines[0] == "Group True"
+    assert lines[1] == "96 104"
+    assert [int(value) for value in lines[2].split(",")] == sheet_pixels()
+
+
+def test_the_loop_plays_saves_to_nvm_and_a_restart_resumes_the_game():
+    lines = run_with_sheet("""
+        import random
+        random.seed(7)
+        supervisor.STEP = 1
+        app, buttons = device.setup()
+        start = app.cursor
+        analogio.set_value(board.JOYSTICK_X, 64000)  # RIGHT: the cursor moves
+        device.run(app, buttons, iterations=5)
+        analogio.set_value(board.JOYSTICK_X, 32000)
+        keypad.push(1)  # A held: the quick move from the new place
+        device.run(app, buttons, iterations=600)
+        keypad.push(1, False)
+        print(app.cursor != start, microcontroller.nvm.writes)
+        print("moves", len(app.game.move_stack()))
+        device.run(app, buttons, iterations=2500)  # 2.5 s idle: not yet written
+        print(microcontroller.nvm.writes == 0, device.NvmStore().load() is None)
+        supervisor.STEP = 100
+        device.run(app, buttons, iterations=610)  # a minute's pause: written
+        print(microcontroller.nvm.writes == 1, device.NvmStore().load() is not None)
+        played = app.game.notation()
+        def screen(group):  # every layer's tiles, place, visibility and colours
+            seen = []
+            for layer in group._children:
+                if hasattr(layer, "_children"):
+                    seen.append(screen(layer))
+                elif not hasattr(layer, "_tiles"):  # a shape (the baize)
+                    seen.append((layer.width, layer.height, layer.x, layer.y, layer.hidden,
+                                 bytes(layer.pixel_shader._colours)))
+                else:
+                    seen.append((bytes(layer._tiles), layer.x, layer.y, layer.hidden,
+                                 bytes(layer.pixel_shader._colours)))
+            return seen
+        shown = screen(board.DISPLAY.root_group)
+        again, _ = device.setup()  # as after a reset: the game comes back from nvm
+        print(again.game.notation() == played, again.cursor == app.cursor)
+        print("same screen", screen(board.DISPLAY.root_group) == shown,
+              board.DISPLAY.root_group is again.view.group)
+        print("resumed", list(again.game.move_stack()) == list(app.game.move_stack()))
+        device.main(iterations=50)  # main() itself runs too
+        print("main ok")
+    """, board="pygamer")
+    assert lines == ["True 0", "moves 1", "True True", "True True", "True True",
+                     "same screen True True", "resumed True", "main ok"]
+
+
+def test_presses_and_moves_allocate_nothing_on_the_board():
+    # Within one VM call no garbage is collected, so gc.mem_alloc() grows by
+    # exactly what each press allocated (a first move may grow the history's
+    # buffer: that is the history bytes, so the move is measured replayed). Deal 2026: pile 1 onto pile 9 is
+    # legal, and 8-AS stays open after it (the stuck search is not needed).
+    lines = run_with_sheet("""
+        import gc
+        from sthelena.core.game import Game
+        from sthelena.app.buttons import A, B, DOWN, LEFT, RIGHT, UP
+        app, buttons = device.setup()
+        app.start(Game.deal(2026))
+        def cost(event):
+            before = gc.mem_alloc()
+            app.handle(event)
+            return gc.mem_alloc() - before
+        print("cursor", cost(RIGHT), cost(DOWN), cost(UP), cost(LEFT))
+        print("lift and cancel", cost(A), cost(B))
+        pile_nine_before = app.game.pile_size(8)
+        app.handle(A)
+        app.cursor = 8
+        app.handle(A)  # the first move may grow the history's buffer
+        print("played", app.game.pile_size(8) - pile_nine_before)
+        app.handle(B)  # undo; the redo list takes the move
+        app.cursor = 0
+        lift = cost(A)
+        app.cursor = 8
+        print("move again", lift, cost(A), app.game.pile_size(8) - pile_nine_before)
+    """)
+    assert lines == ["cursor 0 0 0 0", "lift and cancel 0 0", "played 1", "move again 0 0 1"]

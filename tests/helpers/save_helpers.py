@@ -1,0 +1,56 @@
+"""What tests/app/test_saves.py and tests/app/test_records.py share: the handheld's
+edge imported on CPython over the board's stand-ins (the ``device``
+fixture), a stand-in nvm, and games and statistics to save."""
+
+import importlib.util
+import random
+import sys
+
+import pytest
+
+from tests.helpers.mpvm import REPO_ROOT
+from sthelena.core.rules import Rules
+
+STANDINS = REPO_ROOT / "tools" / "harness" / "standins"
+
+
+def _load(name, path):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture
+def device(monkeypatch):
+    """``sthelena.handheld.device`` (and ``shared``) imported on CPython over the board's stand-ins
+    (only for this test: sys.modules is put back afterwards)."""
+    for name in ("busdisplay", "board", "keypad", "microcontroller", "supervisor"):
+        monkeypatch.setitem(sys.modules, name, _load(name, STANDINS / (name + ".py")))
+    for name in ("shared", "device", "picosystem"):  # (each imports shared)
+        module = _load("sthelena.handheld." + name,
+                       REPO_ROOT / "sthelena" / "handheld" / (name + ".py"))
+        monkeypatch.setitem(sys.modules, "sthelena.handheld." + name, module)
+    return sys.modules["sthelena.handheld.device"]
+
+
+_STANDIN = _load("standin_microcontroller", STANDINS / "microcontroller.py")
+
+
+def _nvm(size=8192):
+    return _STANDIN.ByteArray(size)
+
+
+def _played(app, count, seed=1):
+    """Play ``count`` pseudo-random legal card moves through the app."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        legal = [move for move in app.game.legal_moves() if move < 400]
+        if not legal:
+            break
+        app.play(rng.choice(legal))
+
+
+def _some_statistics(app):
+    for number in range(6):
+        app.statistics.record(Rules("st-helena"), number, number % 2 == 0, 100 + number)

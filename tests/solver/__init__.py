@@ -1,0 +1,1 @@
+"""The desktop solver: its searches, its portfolio, its proofs, win rates."""

@@ -1,0 +1,4 @@
+"""The benchmarks: a module for each ``make bench-*`` target (``bench``,
+``bench_app``, ``bench_presses``, ``bench_hint``, ``bench_solver``,
+``bench_firmware``, ``bench_saves``, ``bench_web``), run as
+``python -m tools.bench.NAME``, and their parts."""

@@ -1,0 +1,2 @@
+"""docs/architecture.md's pictures (``architecture``), drawn from every
+import of the repository (``import_graph``)."""

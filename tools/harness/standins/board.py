@@ -1,0 +1,72 @@
+"""Stand-in for CircuitPython's ``board`` on a PyBadge, a PyGamer, a PicoSystem
+or a Fruit Jam.
+
+A PyBadge by default; ``use(name)`` makes it another board ("pygamer",
+"pybadge", "picosystem", "fruit_jam"): its board id and exactly the pins of
+that board's firmware that the game or a test reads
+(``tools/harness/conformance.py`` checks them against the board's stub). The
+handhelds' ``DISPLAY`` is a 160 x 128 stand-in display, the PicoSystem's 240 x
+240; the Fruit Jam has none (its launcher leaves a 720 x 400 one at
+``supervisor.runtime.display``).
+"""
+
+import sys as _sys
+
+from busdisplay import BusDisplay as _BusDisplay
+
+
+class _Pin:
+    def __init__(self, name):
+        self.name = name
+
+    def __repr__(self):
+        return "board." + self.name
+
+
+_HANDHELD = ("BUTTON_CLOCK", "BUTTON_OUT", "BUTTON_LATCH", "SPEAKER", "SPEAKER_ENABLE",
+             "LIGHT", "A6", "NEOPIXEL")  # A6: the battery, through a divider by two
+_PINS = {
+    "pybadge": _HANDHELD,
+    "pygamer": _HANDHELD + ("JOYSTICK_X", "JOYSTICK_Y"),
+    "picosystem": ("SW_Y", "SW_X", "SW_A", "SW_B", "SW_DOWN", "SW_RIGHT", "SW_LEFT", "SW_UP",
+                   "LED_R", "LED_G", "LED_B", "BAT_SENSE"),
+    "fruit_jam": ("BUTTON1", "BUTTON2", "BUTTON3",
+                  "CKP", "CKN", "D0P", "D0N", "D1P", "D1N", "D2P", "D2N"),  # buttons, DVI
+}
+_MADE = {}  # pin name -> its one _Pin, as the firmware's pins are singletons
+DISPLAY = _BusDisplay(width=160, height=128)
+_HANDHELD_DISPLAY = DISPLAY
+_PICOSYSTEM_DISPLAY = _BusDisplay(width=240, height=240)
+board_id = "pybadge"
+
+
+def use(board_name):
+    """Become the PyGamer, the PyBadge, the PicoSystem or the Fruit Jam (its
+    launcher's 720 x 400 display at ``supervisor.runtime.display``)."""
+    global DISPLAY, board_id
+    if board_name not in _PINS:
+        raise ValueError(board_name)
+    module = globals()
+    for names in _PINS.values():
+        for name in names + ("A0", "DISPLAY"):
+            if name in module:
+                del module[name]
+    for name in _PINS[board_name]:
+        if name not in _MADE:
+            _MADE[name] = _Pin(name)
+        module[name] = _MADE[name]
+    if board_name == "fruit_jam":
+        from fruit_jam_dvi import request
+
+        request(_sys.modules[__name__], 720, 400)  # the launcher's screen, as it leaves it
+        board_name = "adafruit_fruit_jam"
+    elif board_name == "picosystem":
+        DISPLAY = _PICOSYSTEM_DISPLAY
+        board_name = "pimoroni_picosystem"
+    else:
+        module["A0"] = module["SPEAKER"]  # the DAC the speaker is on
+        DISPLAY = _HANDHELD_DISPLAY
+    board_id = board_name
+
+
+use("pybadge")
