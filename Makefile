@@ -71,6 +71,11 @@ play-tty: $(VENV_STAMP)
 test: $(VENV_STAMP) $(MPVM_STAMP) $(EMULATOR_STAMP) mtools
 	$(PY) -m pytest -rs -n auto tests
 
+## lint: ruff over the repository's Python (its rules: pyproject.toml; make test runs it too)
+.PHONY: lint
+lint: $(VENV_STAMP)
+	$(PY) -m ruff check .
+
 ## bench: heap figures under MicroPython, move generation speed on CPython
 bench: $(VENV_STAMP) $(MPVM_STAMP)
 	$(PY) -m tools.bench.bench

@@ -25,8 +25,9 @@ The handheld gets ``core/``, ``app/`` and ``handheld/`` (merged and compiled
 by tools/build/bundle.py into ``lib/sthelena_board.mpy``, but ``core/notation.py``,
 which the board never reads or writes, and ``app/big_screen/``, the mouse's
 and the large screens' modules, but for the PicoSystem its ``scaled``); the
-Fruit Jam ``core/``, ``app/`` and ``fruitjam/`` (merged and compiled the same way into ``lib/sthelena_fruitjam.mpy``, which
-tools/build/fruitjam_app.py puts in its app folder); ``web/``, ``desktop/``
+Fruit Jam ``core/``, ``app/`` and ``fruitjam/`` (merged and compiled the same way
+into ``lib/sthelena_fruitjam.mpy``, which tools/build/fruitjam_app.py puts in its
+app folder); ``web/``, ``desktop/``
 and ``solver/`` never go on a board. No other import between parts is
 allowed, and no modules import each other, directly or round a circle. This
 file holds only the version (``core/version.py``'s), so that a board imports

@@ -33,9 +33,10 @@ class ButtonTimer:
     A press gives the button's event at once. A direction held repeats (first
     after ``REPEAT_DELAY`` ms, then every ``REPEAT_EVERY`` ms); A, B or SELECT
     held ``HOLD_DELAY`` ms gives one ``A | HOLD``, ``B | HOLD`` or
-    ``SELECT | HOLD``. Only the button pressed last is timed, as with a keyboard's repeat. Times are ``supervisor.ticks_ms()``
-    values, which wrap at 2**29; differences are taken modulo that. No method
-    allocates: the board's loop calls ``due`` many times a second.
+    ``SELECT | HOLD``. Only the button pressed last is timed, as with a keyboard's
+    repeat. Times are ``supervisor.ticks_ms()`` values, which wrap at 2**29;
+    differences are taken modulo that. No method allocates: the board's loop
+    calls ``due`` many times a second.
     """
 
     def __init__(self):

@@ -28,8 +28,7 @@ from .record import Keeper, restore
 from .sounds import CLICK, ERROR, FANFARE
 from .power import Power
 from .table.view import TableView, FOUR_COLOURS
-from .screens.common import (PLAY, MENU, PEEK, HELP, WON_SCREEN, STUCK, NUMBER, STATS, OVERVIEW,
-                             NOWHERE)
+from .screens.common import (PLAY, WON_SCREEN, STUCK, NOWHERE)
 from .table.autoplay import safe_home, finishable
 from .table.play import show_table, place_cursor, StatusLine
 from .screens.dispatch import SCREENS

@@ -2,9 +2,9 @@
 
 Subcommands: ``deal``, ``moves``, ``play``, ``show``, ``perft``, ``tty``
 (a small game on the terminal), the solver's ``solve`` and ``stats``
-(``solve_commands``) and the board's ``hint`` (``hint_command``). A POSITION is a notation line (quoted, as
-it holds spaces), a bare deal number (dealt under ``--rules``), or ``-`` to
-read either from stdin.
+(``solve_commands``) and the board's ``hint`` (``hint_command``). A POSITION is
+a notation line (quoted, as it holds spaces), a bare deal number (dealt under
+``--rules``), or ``-`` to read either from stdin.
 
 Desktop only: this module uses argparse, json and random, which the board
 does not have, and nothing on the board imports it.

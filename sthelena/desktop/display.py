@@ -1,10 +1,10 @@
 """The desktop's display: Blinka's displayio in a pygame window, scaled up.
 
 Desktop only. ``Display()`` makes the one displayio display of the process
-(160x128 as the handheld's, or the Fruit Jam's screen), drawn into an offscreen surface (which tests and ``--shot`` read)
-and shown scaled in a window, or in none for scripted runs. Its class is
-made at first use, as its base class comes from a desktop-only module that
-prints on import.
+(160x128 as the handheld's, or the Fruit Jam's screen), drawn into an offscreen
+surface (which tests and ``--shot`` read) and shown scaled in a window, or in
+none for scripted runs. Its class is made at first use, as its base class comes
+from a desktop-only module that prints on import.
 """
 
 import contextlib

@@ -46,7 +46,8 @@ FRUIT_JAM_SIZE = (720, 400)  # the screen Fruit Jam OS's launcher hands over
 PICOSYSTEM_SIZE = (240, 240)
 PICOSYSTEM_TABLE = (240, 192)  # the table drawn from the large sheet, centred on its screen
 SHOT_SCALE_LIMIT = 16  # the largest --shot-scale: a 2560x2048 PNG
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # repo / CIRCUITPY root
+# The repository's root, or CIRCUITPY's.
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SHEET_PATH = os.path.join(ROOT, "assets", "sheet.bmp")
 LARGE_SHEET_PATH = os.path.join(ROOT, "assets", "sheet-large.bmp")
 FAN_SHEET_PATH = os.path.join(ROOT, "assets", "sheet-fruitjam.bmp")  # the Fruit Jam's cards

@@ -10,7 +10,7 @@ looked for again every ``RESCAN_MS``.
 """
 
 from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
-from ..app.buttons import NO_EVENT, TICKS_MASK
+from ..app.buttons import TICKS_MASK
 from ..app.big_screen.drag import DragPointer
 from ..app.big_screen.pointer import WHEEL_UP, WHEEL_DOWN
 

@@ -27,7 +27,8 @@ def rgba(colour):
 
 
 def _add_run(runs, start, end):
-    """Append the run start..end to ``runs`` (flat starts and ends), joined to the last if they touch."""
+    """Append the run start..end to ``runs`` (flat starts and ends), joined to the last
+    if they touch."""
     if runs and runs[-1] == start:
         runs[-1] = end
     else:

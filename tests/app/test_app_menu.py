@@ -14,7 +14,7 @@ from tests.helpers.app_helpers import shown
 from tests.helpers.positions import position
 from tests.helpers import ROOT
 from sthelena.app import buttons, game_app, record
-from sthelena.app.screens import menu
+from sthelena.app.screens import common, menu
 from sthelena.app.record import WRITE_EVERY_MS
 from sthelena.app.table.play import status_text
 from sthelena.app.sounds import CLICK, ERROR
@@ -29,7 +29,7 @@ def test_menu_new_deal_by_number_restart_and_rules(display, sheet):
     assert app.game.deal_number == 11
     # Deal by number: 100 -> the entry starts at the current number.
     press(app, "START DOWN DOWN A")
-    assert app.screen == game_app.NUMBER
+    assert app.screen == common.NUMBER
     assert bytes(shown_state(app).digits) == bytes([0, 0, 0, 0, 0, 0, 0, 0, 1, 1])
     press(app, "UP LEFT DOWN A")  # ...12 -> 02? last digit 1->2, then 9th 1->0
     assert app.game.deal_number == 2
@@ -56,7 +56,7 @@ def test_restart_with_the_same_rules_takes_back_every_move(display, sheet, reade
     press(app, "A A RIGHT A A DOWN A A")
     assert game.history  # moves were played
     press(app, "START " + "DOWN " * menu._RESTART + "A")
-    assert app.screen == game_app.MENU and game.history  # asked once...
+    assert app.screen == common.MENU and game.history  # asked once...
     press(app, "A")  # ...and confirmed
     assert app.game is game and not game.history and app.screen == game_app.PLAY
     assert game.position_key() == Game.deal(33).position_key()
@@ -89,7 +89,7 @@ def test_the_menu_drawn_key_by_key_is_the_menu_drawn_whole(display, sheet, reade
             press(app, rng.choice(["LEFT", "RIGHT"]))
         else:
             press(app, rng.choice(["UP", "DOWN", "DOWN"]))
-        assert app.screen == game_app.MENU
+        assert app.screen == common.MENU
         drawn = text_page(app)
         labels = menu.menu_labels(app)
         assert shown_state(app).labels == labels
@@ -132,7 +132,7 @@ def test_sound_off_silences_the_game_and_is_kept_in_the_save(display, sheet, rea
 def test_a_number_above_the_largest_deal_is_refused(display, sheet):
     app = make_app(display, sheet, deal=4294967295)
     press(app, "START DOWN DOWN A UP A")  # last digit 5 -> 6: too big
-    assert app.screen == game_app.NUMBER and app.game.deal_number == 4294967295
+    assert app.screen == common.NUMBER and app.game.deal_number == 4294967295
     assert app.speaker.played[-1] == ERROR
     press(app, "B B")  # back to the menu, then the table
     assert app.screen == game_app.PLAY
@@ -239,7 +239,8 @@ MENU_IN_THE_VM = """
 import sys
 sys.path.append("/lib/standins")
 import gc, displayio
-from sthelena.app.game_app import App, MENU
+from sthelena.app.game_app import App
+from sthelena.app.screens.common import MENU
 from sthelena.app.table.play import _draw_status
 from sthelena.app.buttons import UP, DOWN, LEFT, RIGHT, START
 class Display:

@@ -12,7 +12,7 @@ from tests.helpers.app_driver import (cards_conserved, cursor_colour_around, eve
 from tests.helpers.app_helpers import close, shown, small_game, table_on_screen
 from tests.helpers.positions import position
 from sthelena.app import game_app
-from sthelena.app.screens import menu
+from sthelena.app.screens import common, menu
 from sthelena.app.table.layout import place_x, place_y
 from sthelena.app.table.play import status_text
 from sthelena.app.sounds import CLICK, ERROR, FANFARE
@@ -145,7 +145,7 @@ def test_restricted_first_deal_foundations_are_shown_unavailable(display, sheet,
 def test_peek_lists_every_card_of_the_pile_bottom_first(display, sheet, reader):
     app = make_app(display, sheet, deal=9)
     press(app, "RIGHT SELECT A")  # the overview, then all of pile 2
-    assert app.screen == game_app.PEEK and app.view.page != "table"
+    assert app.screen == common.PEEK and app.view.page != "table"
     shown(display, app)
     cards = app.game.pile_cards(1)
     assert len(cards) == 8

@@ -34,7 +34,8 @@ def test_every_place_is_on_screen_and_none_overlap():
     boxes = []
     for place in range(20):
         x, y = place_x(place), place_y(place)
-        assert 2 <= x and x + 26 <= 160 and y - 3 - 2 >= 7 and y + 26 <= 128  # lifted, framed: below the status text
+        # Lifted and framed, a card stays below the status text.
+        assert 2 <= x and x + 26 <= 160 and y - 3 - 2 >= 7 and y + 26 <= 128
         boxes.append((x, y))
     for a in range(20):
         for b in range(a + 1, 20):
@@ -134,7 +135,8 @@ def test_empty_piles_and_foundations_show_what_they_accept(display, sheet, reade
                     round_=1)
     app = make_app(display, sheet, position=game.notation())
     shown(display, app)
-    assert [app.view._grids[3][tile] for tile in range(8)] == list(range(EMPTY_NONE, EMPTY_NONE + 8))
+    assert ([app.view._grids[3][tile] for tile in range(8)]
+            == list(range(EMPTY_NONE, EMPTY_NONE + 8)))
     # The base KH goes onto QH (pile 3): its foundation then shows the king of
     # hearts greyed, which is what it takes.
     press(app, "RIGHT DOWN A UP RIGHT A")

@@ -68,7 +68,7 @@ def test_a_long_press_in_the_menu_acts_as_a_short_one(display, sheet, item):
 def test_a_long_press_opening_help_leaves_it_open(display, sheet):
     app = make_app(display, sheet, deal=2026)
     press(app, "START " + "DOWN " * menu._HELP + "A HOLD_A")
-    assert app.screen == game_app.HELP
+    assert app.screen == common.HELP
 
 
 # -- throwing a game away asks once -----------------------------------------------
@@ -85,7 +85,7 @@ def test_new_deal_and_restart_ask_once_when_moves_would_be_lost(display, sheet, 
     press(app, "A A")
     played = app.game.notation()
     press(app, "START DOWN A")
-    assert app.screen == game_app.MENU and app.game.notation() == played
+    assert app.screen == common.MENU and app.game.notation() == played
     assert ">Sure? A again: new deal" in screen_rows(display, reader)
     press(app, "DOWN")  # moving on takes the question back
     assert " New deal" in screen_rows(display, reader)
@@ -98,7 +98,7 @@ def test_deal_by_number_asks_once_when_moves_would_be_lost(display, sheet, reade
     press(app, "START DOWN DOWN A UP A")  # no move yet: 2027 at once
     assert app.game.deal_number == 2027
     press(app, "UP RIGHT RIGHT A A START DOWN DOWN A DOWN A")
-    assert app.screen == game_app.NUMBER and app.game.deal_number == 2027
+    assert app.screen == common.NUMBER and app.game.deal_number == 2027
     rows = screen_rows(display, reader)
     assert "This game will be lost:" in rows and "A again to deal it." in rows
     press(app, "A")
@@ -168,9 +168,9 @@ def test_every_text_fits_the_screen(display, sheet, preset, long_writes, reader)
         press(app, "SELECT A RIGHT SELECT B DOWN SELECT RIGHT B UP")
         press(app, "START " + "DOWN " * menu._RULES
               + "RIGHT LEFT DOWN " * (menu._HELP - menu._RULES) + "A RIGHT RIGHT B")
-        assert app.screen == game_app.MENU
+        assert app.screen == common.MENU
         press(app, "DOWN DOWN A UP A")
-        assert app.screen == game_app.NUMBER and app.speaker.played[-1] == ERROR
+        assert app.screen == common.NUMBER and app.speaker.played[-1] == ERROR
     assert long_writes == []
 
 
@@ -229,7 +229,7 @@ def test_a_deal_number_too_big_says_so(display, sheet, reader):
     press(app, "START DOWN DOWN A UP A")
     rows = screen_rows(display, reader)
     assert "Too big: the most is" in rows and "  4294967295" in rows
-    assert app.screen == game_app.NUMBER and app.game.deal_number == 4294967295
+    assert app.screen == common.NUMBER and app.game.deal_number == 4294967295
 
 
 def test_an_illegal_drop_says_why_on_the_status_line(display, sheet, reader):
@@ -293,7 +293,7 @@ def test_help_matches_the_rules_in_play_and_explains_the_table(display, sheet, r
     press(app, "RIGHT")
     assert "THE BUTTONS" in screen_rows(display, reader)[0]
     press(app, "RIGHT")  # past the last page: the menu
-    assert app.screen == game_app.MENU
+    assert app.screen == common.MENU
 
 
 # -- every card in view -------------------------------------------------------------
@@ -301,7 +301,7 @@ def test_help_matches_the_rules_in_play_and_explains_the_table(display, sheet, r
 def test_the_overview_shows_every_pile_one_press_from_the_table(display, sheet, reader):
     app = make_app(display, sheet, deal=2026)
     press(app, "RIGHT SELECT")  # one press from the table
-    assert app.screen == game_app.OVERVIEW
+    assert app.screen == common.OVERVIEW
     rows = screen_rows(display, reader)
     for pile in range(12):
         cards = app.game.pile_cards(pile)
@@ -310,7 +310,7 @@ def test_the_overview_shows_every_pile_one_press_from_the_table(display, sheet, 
         assert rows[pile] == (marker + "%2d " % (pile + 1) + expected).rstrip(), pile
     assert rows[12].startswith("K? K? K? K? K?")  # the king foundations' bases
     press(app, "DOWN DOWN A")  # pile 4, whole
-    assert app.screen == game_app.PEEK and shown_state(app) == 3
+    assert app.screen == common.PEEK and shown_state(app) == 3
     assert screen_rows(display, reader)[0].startswith("pile 4: ")
 
 
@@ -329,11 +329,11 @@ def test_peek_steps_to_the_neighbouring_pile_and_back_to_the_overview(display, s
     press(app, "SELECT A")  # pile 1
     assert screen_rows(display, reader)[0].startswith("pile 1:")
     press(app, "RIGHT")
-    assert app.screen == game_app.PEEK and screen_rows(display, reader)[0].startswith("pile 2:")
+    assert app.screen == common.PEEK and screen_rows(display, reader)[0].startswith("pile 2:")
     press(app, "LEFT LEFT")
     assert screen_rows(display, reader)[0].startswith("pile 12:")
     press(app, "SELECT")
-    assert app.screen == game_app.OVERVIEW and screen_rows(display, reader)[11].startswith(">12")
+    assert app.screen == common.OVERVIEW and screen_rows(display, reader)[11].startswith(">12")
     press(app, "B")
     assert app.screen == game_app.PLAY and app.view.overlay.hidden
 

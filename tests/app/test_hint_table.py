@@ -9,7 +9,7 @@ import pytest
 from tests.helpers.app_driver import cursor_colour_around, make_app, press, rgb
 from tests.helpers.hint_helpers import STUCK, exactly, walked
 from sthelena.app import game_app
-from sthelena.app.screens import menu
+from sthelena.app.screens import common, menu
 from sthelena.app.buttons import B, SELECT, HOLD
 from sthelena.app.screens.deals import new_deal
 from sthelena.app.hint.search import hint_depth
@@ -52,7 +52,7 @@ def test_select_held_shows_a_winning_hint_on_the_table(display, sheet, reader):
     app = make_app(display, sheet, position=notation)
     before = exactly(app.game)
     app.handle(SELECT)  # the overview comes up at once, as always
-    assert app.screen == game_app.OVERVIEW
+    assert app.screen == common.OVERVIEW
     app.handle(SELECT | HOLD)
     assert app.screen == game_app.PLAY and app.hint is not None
     assert finish(app) > 1  # it ran in slices, from the idle tick
@@ -124,7 +124,7 @@ def test_another_press_stops_the_hint_and_acts(display, sheet):
 def test_a_hold_of_select_elsewhere_does_nothing(display, sheet):
     app = make_app(display, sheet, deal=2026)
     press(app, "START SELECT HOLD_SELECT")  # in the menu
-    assert app.hint is None and app.screen == game_app.MENU
+    assert app.hint is None and app.screen == common.MENU
 
 
 def test_flush_stops_a_hint_before_saving(display, sheet):

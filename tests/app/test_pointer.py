@@ -7,7 +7,7 @@ import pytest
 
 from tests.helpers.app_driver import make_app, press, shown_state
 from sthelena.app import buttons, game_app
-from sthelena.app.screens import menu
+from sthelena.app.screens import common, menu
 from sthelena.app.big_screen.scaled import BigScreen, table_scale
 from sthelena.app.table.layout import place_x, place_y
 from sthelena.app.big_screen.pointer import (LEFT_BUTTON, MIDDLE_BUTTON, RIGHT_BUTTON, WHEEL_DOWN,
@@ -105,7 +105,7 @@ def test_on_the_menu_a_click_chooses_the_item_under_it(sheet):
     event = pointed(app, LEFT_BUTTON, 40, row * 8 + 3)
     assert event == buttons.A and shown_state(app).item == menu._SOUND
     app.handle(event)
-    assert app.sound_on != sound and app.screen == game_app.MENU
+    assert app.sound_on != sound and app.screen == common.MENU
     assert pointed(app, LEFT_BUTTON, 40, 3) == buttons.B  # the top line: back
     assert pointed(app, LEFT_BUTTON, 40, 8 + 3) == buttons.NO_EVENT  # the blank line
     assert pointed(app, WHEEL_UP, 0, 0) == buttons.UP
@@ -165,7 +165,8 @@ def test_a_click_on_the_menus_last_item_leaves_where_the_edge_offers_it(sheet):
     app.leave_label = "Back to the launcher"
     press(app, "START UP")  # the marker wraps round to the last item: the menu scrolls there
     row = 2 + shown_state(app).item - shown_state(app).first
-    assert shown_state(app).labels[shown_state(app).item] == "Back to the launcher" and row == 2 + menu.MENU_ROWS - 1
+    assert shown_state(app).labels[shown_state(app).item] == "Back to the launcher"
+    assert row == 2 + menu.MENU_ROWS - 1
     press(app, "UP")
     app.handle(pointed(app, LEFT_BUTTON, 40, row * 8 + 3))
     assert app.leaving and app.screen == game_app.PLAY

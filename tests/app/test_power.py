@@ -154,8 +154,8 @@ def test_brightness_is_a_menu_setting_with_auto_and_is_saved(handheld, display, 
 def test_a_board_without_sensors_or_lights_has_no_such_menu_items(display, sheet):
     app = make_app(display, sheet, deal=5)
     press(app, "START")
-    assert not [label for label in shown_state(app).labels if label.startswith(("Brightness", "Lights",
-                                                                      "Battery"))]
+    power_items = ("Brightness", "Lights", "Battery")
+    assert not [label for label in shown_state(app).labels if label.startswith(power_items)]
     assert app.power is None
     press(app, "B")
     app.tick(DARK_MS * 2)  # no idle steps either
@@ -201,7 +201,8 @@ def test_the_battery_warns_once_when_low_and_saves_when_nearly_empty(handheld):
     app.tick(371000)
     app.tick(372000)
     press(app, "START")
-    assert shown_state(app).labels[-1].startswith("Battery: ") and shown_state(app).labels[-1].endswith(", on USB")
+    battery = shown_state(app).labels[-1]
+    assert battery.startswith("Battery: ") and battery.endswith(", on USB")
 
 
 def test_charge_is_read_from_a_lipo_cells_voltage():
@@ -222,7 +223,8 @@ from sthelena.handheld import device
 
 def run(script, board="pygamer"):
     body = PREAMBLE + "board.use(%r)\n" % board + textwrap.dedent(script)
-    return run_micropython(body, packages=("sthelena", "tools/harness/standins"), exclude=VM_EXCLUDE,
+    return run_micropython(body, packages=("sthelena", "tools/harness/standins"),
+                           exclude=VM_EXCLUDE,
                            files={"assets/sheet.bmp": REPO_ROOT / "assets" / "sheet.bmp"}
                            ).splitlines()
 

@@ -10,8 +10,7 @@ import pytest
 
 from tests.helpers.app_driver import MemoryStore, make_app, press, shown_state
 from tests.helpers.positions import position
-from tests.helpers.save_helpers import (  # noqa: F401 (device: a fixture)
-    _nvm, _played, _some_statistics, device)
+from tests.helpers.save_helpers import _nvm, _played, _some_statistics
 from sthelena.app import record
 from sthelena.app.screens import menu, common as screens
 from sthelena.app.record import NOT_SAVED, STATISTICS_LOST, TRIMMED, UNREADABLE

@@ -12,8 +12,7 @@ import pytest
 
 from tests.helpers.app_driver import make_app
 from tests.helpers.mpvm import REPO_ROOT, VM_EXCLUDE, run_micropython
-from tests.helpers.save_helpers import (  # noqa: F401 (device: a fixture)
-    _STANDIN, _load, _nvm, _played, _some_statistics, device)
+from tests.helpers.save_helpers import _STANDIN, _load, _nvm, _played, _some_statistics
 from sthelena.app import record
 from sthelena.core.rules import Rules
 

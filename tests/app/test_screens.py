@@ -12,7 +12,7 @@ from tests.helpers.app_helpers import screen_rows
 from tests.helpers.positions import position
 import sthelena
 from sthelena.app import game_app
-from sthelena.app.screens import menu
+from sthelena.app.screens import common, menu
 from sthelena.app.table import layout
 from sthelena.app.table.layout import place_x, place_y
 from sthelena.app.table.text_grid import TEXT_COLUMNS, TEXT_ROWS
@@ -139,7 +139,7 @@ def test_text_is_tiles_of_the_sheet_black_on_the_panel_in_the_peeks_grid(display
     assert colours == {0xF4EFD8, 0x000000}
     assert screen_rows(display, reader)[0] == view.rows[0] == "RULES: st-helena"
     press(app, "B B SELECT")  # back to the table, then the overview: the same grid, in colour
-    assert app.screen == game_app.OVERVIEW and view.overlay.pixel_shader is not shader
+    assert app.screen == common.OVERVIEW and view.overlay.pixel_shader is not shader
 
     def bitmaps(group):
         for layer in group:
@@ -160,7 +160,7 @@ def test_text_is_tiles_of_the_sheet_black_on_the_panel_in_the_peeks_grid(display
 def test_deal_by_number_is_read_back(display, sheet, reader):
     app = make_app(display, sheet, deal=5)
     press(app, "START DOWN DOWN A")
-    assert app.screen == game_app.NUMBER
+    assert app.screen == common.NUMBER
     press(app, "LEFT UP UP")  # deal 5's tens digit, twice up
     rows = screen_rows(display, reader)
     assert rows[1] == "DEAL BY NUMBER" and rows[3] == "0 to 4294967295"

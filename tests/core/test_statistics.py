@@ -7,7 +7,8 @@ import pytest
 from tests.helpers.mpvm import run_micropython
 from sthelena.handheld.drive import report_lines
 from sthelena.core.rules import PRESETS, Rules
-from sthelena.core.statistics import CUSTOM, KINDS, PRESET_BITS, RECENT, Statistics, kind_of, win_rate
+from sthelena.core.statistics import (CUSTOM, KINDS, PRESET_BITS, RECENT, Statistics, kind_of,
+                                      win_rate)
 
 
 def test_kinds_are_the_presets_then_custom():

@@ -45,7 +45,8 @@ def read_label(label, font):
 
 
 def run(script, board="pybadge", package=False):
-    files = {"boot.py": REPO_ROOT / "boot.py", "assets/sheet.bmp": REPO_ROOT / "assets" / "sheet.bmp"}
+    files = {"boot.py": REPO_ROOT / "boot.py",
+             "assets/sheet.bmp": REPO_ROOT / "assets" / "sheet.bmp"}
     packages = ("tools/harness/standins", "sthelena") if package else ("tools/harness/standins",)
     return run_micropython(PREAMBLE.replace("BOARD", repr(board)) + textwrap.dedent(script),
                            packages=packages, exclude=VM_EXCLUDE,

@@ -86,8 +86,8 @@ print("returned")
 
 def run_code_py(files, libraries=None):
     files = dict(files, **{"code.py": REPO_ROOT / "code.py"})
-    return run_micropython(VM_SCRIPT, packages=("tools/harness/standins",), exclude=None, files=files,
-                           libraries=libraries).splitlines()
+    return run_micropython(VM_SCRIPT, packages=("tools/harness/standins",), exclude=None,
+                           files=files, libraries=libraries).splitlines()
 
 
 @pytest.mark.vm

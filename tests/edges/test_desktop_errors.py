@@ -112,10 +112,13 @@ def test_fuzz_the_desktops_arguments(capsys, places, argv):
 
 @pytest.mark.parametrize("argv, words", [
     (["--keys", "A", "--scale", "0"], "bad --scale 0: want 1..10"),
-    (["--keys", "A", "--scale", "11"], "bad --scale 11: want 1..10"),  # a window larger than any screen
-    (["--keys", "A", "--scale", "1_0"], "bad --scale '1_0': want a whole number 1..10"),  # int() took it
+    # A window larger than any screen.
+    (["--keys", "A", "--scale", "11"], "bad --scale 11: want 1..10"),
+    # int() would take it.
+    (["--keys", "A", "--scale", "1_0"], "bad --scale '1_0': want a whole number 1..10"),
     (["--keys", "A", "--scale", HUGE], "bad --scale of 5000 digits"),
-    (["--keys", "A", "--shot-scale", "100000"], "bad --shot-scale 100000: want 1..16"),  # a 16-gigapixel PNG
+    # A 16-gigapixel PNG.
+    (["--keys", "A", "--shot-scale", "100000"], "bad --shot-scale 100000: want 1..16"),
     (["--keys", "A", "--deal", HUGE], "bad deal number of 5000 digits"),
     (["--keys", "JUMP" * 2000], "unknown key name 'JUMPJUMP"),
     (["--keys", "WAIT:3600001"], "bad WAIT:3600001: want at most WAIT:3600000"),

@@ -10,7 +10,8 @@ import textwrap
 
 import pytest
 
-from tests.helpers.desktop_helpers import ROOT, deal_with_move_from_pile_1, files_under, load_png, run
+from tests.helpers.desktop_helpers import (ROOT, deal_with_move_from_pile_1, files_under, load_png,
+                                          run)
 from sthelena.core.game import Game
 
 

@@ -73,7 +73,8 @@ def test_a_held_key_repeats_or_holds_through_the_source():
         keypad.push(3)  # SELECT, held: SELECT, then SELECT | HOLD (a hint)
         trace(3500, 4500)
     """)
-    assert lines == ["0:2 400:2 520:2 640:2", "-", "1500:4 2000:12", "2500:5 3000:13", "3500:7 4000:15"]
+    assert lines == ["0:2 400:2 520:2 640:2", "-", "1500:4 2000:12", "2500:5 3000:13",
+                     "3500:7 4000:15"]
 
 
 JOYSTICK_SCRIPT = """
@@ -353,8 +354,9 @@ def test_the_loop_plays_saves_to_nvm_and_a_restart_resumes_the_game():
 def test_presses_and_moves_allocate_nothing_on_the_board():
     # Within one VM call no garbage is collected, so gc.mem_alloc() grows by
     # exactly what each press allocated (a first move may grow the history's
-    # buffer: that is the history bytes, so the move is measured replayed). Deal 2026: pile 1 onto pile 9 is
-    # legal, and 8-AS stays open after it (the stuck search is not needed).
+    # buffer: that is the history bytes, so the move is measured replayed).
+    # Deal 2026: pile 1 onto pile 9 is legal, and 8-AS stays open after it
+    # (the stuck search is not needed).
     lines = run_with_sheet("""
         import gc
         from sthelena.core.game import Game

@@ -105,7 +105,8 @@ def test_a_mouse_pulled_out_mid_click_is_let_go_and_a_new_one_found():
         print(adafruit_usb_host_mouse.found[0].tilegrid not in jam.screen.root)
         again = usb.core.plug("mouse")
         device.run(jam, 200)  # looked for every 2 s
-        print(jam.mouse.mouse is adafruit_usb_host_mouse.found[-1], len(adafruit_usb_host_mouse.found))
+        found = adafruit_usb_host_mouse.found
+        print(jam.mouse.mouse is found[-1], len(found))
         again.report([2, 0, 0, 0])  # the new mouse's right click: the card goes back
         again.report([0, 0, 0, 0])
         device.run(jam, 3)
@@ -223,7 +224,8 @@ def test_keys_of_a_usb_keyboard_and_esc_leaves():
     lines = run("""
         jam = device.FruitJam()
         typed = []
-        keyboard = device.KeyboardSource(lambda n: typed.pop(0), lambda: len(typed) and len(typed[0]))
+        keyboard = device.KeyboardSource(lambda n: typed.pop(0),
+                                         lambda: len(typed) and len(typed[0]))
         jam.sources[1] = keyboard
         typed.append("\\x1b[C\\x1b[Cx")  # right, right, A: pile 3's card lifted
         device.run(jam, 5)

@@ -103,7 +103,8 @@ def test_mpy_libraries_without_circuitpythons_mpy_cross_say_where_it_looked(tmp_
     (tmp_path / "sthelena" / "kept.txt").write_text("an earlier build")
     assert fruitjam_app.main(["--out", str(tmp_path), "--mpy-libraries"]) == 1
     err = capsys.readouterr().err
-    assert err == "fruitjam_app: CircuitPython's mpy-cross is not at %s\n" % (tmp_path / "mpy-cross")
+    missing = tmp_path / "mpy-cross"
+    assert err == "fruitjam_app: CircuitPython's mpy-cross is not at %s\n" % missing
     assert (tmp_path / "sthelena" / "kept.txt").is_file()  # nothing written, nothing lost
 
 
@@ -180,7 +181,7 @@ def test_a_fruit_jam_game_won_by_clicks_in_a_script(tmp_path, home, display, she
     proc = run(["--board", "fruit-jam", "--position", text, "--keys", "@%s" % script,
                 "--shot", shot, "--save", tmp_path / "save"], home)
     assert proc.returncode == 0, proc.stderr
-    from tests.helpers.app_driver import make_app, shown_state
+    from tests.helpers.app_driver import make_app
     from sthelena.desktop.store import FileStore
 
     app = make_app(display, sheet, store=FileStore(str(tmp_path / "save")))  # the save read back
@@ -332,6 +333,7 @@ def test_the_menus_quit_ends_a_fruit_jam_run_and_the_handheld_has_none(tmp_path,
     press_keys = "START UP"
     for name in press_keys.split():
         handheld.handle(buttons.NAMES.index(name))
-    assert len(shown_state(handheld).labels) == menu._MENU_ITEMS and shown_state(handheld).item == menu._WINNABLE
+    assert len(shown_state(handheld).labels) == menu._MENU_ITEMS
+    assert shown_state(handheld).item == menu._WINNABLE
     handheld.handle(buttons.A)
     assert not handheld.leaving

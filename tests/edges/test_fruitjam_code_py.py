@@ -46,8 +46,9 @@ def stub_game(tmp_path, says, mpy=True):
     ("pybadge", "lib/sthelena_board.py", "the handheld's game runs")])
 def test_code_py_starts_the_fruit_jams_game_on_a_fruit_jam(tmp_path, board, game, says):
     stub = stub_game(tmp_path, says, mpy=game.endswith(".mpy"))
-    lines = run_micropython(CODE_PY.replace("BOARD", repr(board)), packages=("tools/harness/standins",),
-                            exclude=None, files={"code.py": REPO_ROOT / "code.py", game: stub})
+    lines = run_micropython(CODE_PY.replace("BOARD", repr(board)),
+                            packages=("tools/harness/standins",), exclude=None,
+                            files={"code.py": REPO_ROOT / "code.py", game: stub})
     assert lines.splitlines() == [says, "returned"]
 
 

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from sthelena.core.game import Game
-from . import ROOT  # noqa: F401 (the tests')
+from . import ROOT
 
 
 def run(args, home, timeout=120):

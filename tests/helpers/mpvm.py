@@ -10,7 +10,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from tools.build.board_files import VM_EXCLUDE  # noqa: F401 (what is not on the board)
+from tools.build.board_files import VM_EXCLUDE
 from tools.build.board_libs import library_files
 
 from . import ROOT as REPO_ROOT

@@ -1,12 +1,9 @@
-"""What tests/app/test_saves.py and tests/app/test_records.py share: the handheld's
-edge imported on CPython over the board's stand-ins (the ``device``
-fixture), a stand-in nvm, and games and statistics to save."""
+"""What tests/app/test_saves.py and tests/app/test_records.py share: the board's stand-ins
+loaded by path, a stand-in nvm, and games and statistics to save (the ``device`` fixture,
+the handheld's edge over those stand-ins, is tests/app/conftest.py's)."""
 
 import importlib.util
 import random
-import sys
-
-import pytest
 
 from tests.helpers.mpvm import REPO_ROOT
 from sthelena.core.rules import Rules
@@ -19,19 +16,6 @@ def _load(name, path):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
-
-
-@pytest.fixture
-def device(monkeypatch):
-    """``sthelena.handheld.device`` (and ``shared``) imported on CPython over the board's stand-ins
-    (only for this test: sys.modules is put back afterwards)."""
-    for name in ("busdisplay", "board", "keypad", "microcontroller", "supervisor"):
-        monkeypatch.setitem(sys.modules, name, _load(name, STANDINS / (name + ".py")))
-    for name in ("shared", "device", "picosystem"):  # (each imports shared)
-        module = _load("sthelena.handheld." + name,
-                       REPO_ROOT / "sthelena" / "handheld" / (name + ".py"))
-        monkeypatch.setitem(sys.modules, "sthelena.handheld." + name, module)
-    return sys.modules["sthelena.handheld.device"]
 
 
 _STANDIN = _load("standin_microcontroller", STANDINS / "microcontroller.py")

@@ -73,7 +73,8 @@ def small_position(rng, rules):
 
 # Not with foundation_moves=all: every card may come back off the foundations,
 # so even a small position reaches more positions than the plain search visits.
-AGREE_RULES = [rules for rules in PRESET_NAMES + MIXED if "=all" not in rules and "pysol" not in rules] \
+AGREE_RULES = [rules for rules in PRESET_NAMES + MIXED
+               if "=all" not in rules and "pysol" not in rules] \
     + ["st-helena,spaces=none", "box-kite,spaces=none"]
 
 
@@ -97,7 +98,8 @@ def test_results_agree_with_a_plain_search(rules):
         if expected == LOSS:
             assert line == LOSS, game.notation()
         else:
-            assert replay(game, with_relocations(Solver(game), line) if member.absorb else line).is_won()
+            played = with_relocations(Solver(game), line) if member.absorb else line
+            assert replay(game, played).is_won()
         outcomes[expected] += 1
     assert outcomes[WIN] >= 3, outcomes
     if ",spaces=none" in rules:

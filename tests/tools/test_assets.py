@@ -1,6 +1,7 @@
-"""The sprite sheet: tools/build/assets/glyphs.py's art, tools/build/assets/make_assets.py's BMP (the
-committed assets/sheet.bmp must be what the generator makes), and the board's
-loader, sthelena/app/table/sheet.py, run on Blinka's displayio."""
+"""The sprite sheet: tools/build/assets/glyphs.py's art,
+tools/build/assets/make_assets.py's BMP (the committed assets/sheet.bmp must be
+what the generator makes), and the board's loader, sthelena/app/table/sheet.py,
+run on Blinka's displayio."""
 
 import os
 import subprocess
@@ -11,9 +12,9 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from sthelena.app.table import tiles  # noqa: E402
-from tests.helpers import ROOT  # noqa: E402
-from tools.build.assets import glyphs, make_assets  # noqa: E402
+from sthelena.app.table import tiles
+from tests.helpers import ROOT
+from tools.build.assets import glyphs, make_assets
 
 SHEET = ROOT / "assets" / "sheet.bmp"
 SUITS = 4
@@ -66,7 +67,8 @@ def test_the_bmp_header_is_a_plain_4_bit_96_by_104_bitmap(drawn):
 
     assert data[:2] == b"BM" and field(2, 4) == len(data) == 14 + 40 + 64 + 48 * 104
     assert field(10, 4) == 118 and field(14, 4) == 40
-    assert (field(18, 4), field(22, 4), field(26, 2), field(28, 2), field(30, 4)) == (96, 104, 1, 4, 0)
+    fields = (field(18, 4), field(22, 4), field(26, 2), field(28, 2), field(30, 4))
+    assert fields == (96, 104, 1, 4, 0)
     assert field(46, 4) == 16
 
 

@@ -125,7 +125,8 @@ from sthelena_board import A, DOWN, LEFT, RIGHT, UP, step, Game
 @pytest.mark.vm
 def test_the_merged_app_plays_by_buttons_like_the_package(tmp_path):
     script = APP_SCRIPT.replace("DEAL", "4242")
-    merged = run_vm(script.replace("IMPORTS", BUNDLE_IMPORTS),  # the committed .mpy (and the hint's)
+    # The committed .mpy (and the hint's).
+    merged = run_vm(script.replace("IMPORTS", BUNDLE_IMPORTS),
                     bundles=[("sthelena_board", vm_mpy(tmp_path)),
                              ("sthelena_hint", vm_mpy(tmp_path, COMMITTED_HINT))])
     package = run_vm(script.replace("IMPORTS", PACKAGE_IMPORTS), package=True)

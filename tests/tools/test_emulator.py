@@ -12,7 +12,8 @@ from tools.harness import emulated
 
 pytestmark = pytest.mark.skipif(
     not (REPO_ROOT / "tools" / "harness" / "emulator" / "node_modules" / "rp2040js").is_dir(),
-    reason="rp2040js is not installed (make test installs it: npm ci --prefix tools/harness/emulator)")
+    reason="rp2040js is not installed"
+           " (make test installs it: npm ci --prefix tools/harness/emulator)")
 
 
 def node(*args):

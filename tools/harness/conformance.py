@@ -51,7 +51,8 @@ BOARDS = {
 
 # stubtest's findings that are not the stand-ins' fault, each with why.
 ALLOWED = {
-    # Test hooks (tools/harness/standins/README.md names them): tests drive the stand-ins through these.
+    # Test hooks (tools/harness/standins/README.md names them): tests drive the
+    # stand-ins through these.
     "analogio.set_value is not present in stub": "test hook",
     "audioio.outs is not present in stub": "test hook",
     "displayio.counts is not present in stub": "test hook",

@@ -97,7 +97,8 @@ def drive_file(image, path):
     None if it has none: read by mtools' ``mtype``, as the emulator's
     drive.mjs makes the image with mtools."""
     run = subprocess.run(["mtype", "-i", str(image), "::/" + path.lstrip("/")], cwd=ROOT,
-                         capture_output=True, timeout=60, env=dict(os.environ, MTOOLS_SKIP_CHECK="1"))
+                         capture_output=True, timeout=60,
+                         env=dict(os.environ, MTOOLS_SKIP_CHECK="1"))
     return run.stdout if run.returncode == 0 else None
 
 

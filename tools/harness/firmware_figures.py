@@ -54,7 +54,8 @@ def lay_out_drive(directory, libraries="mpy", version="10.x", source=None):
         shutil.copytree(source, drive)
     else:
         assemble_drive(drive, libraries, version)
-    shutil.copytree(os.path.join(ROOT, "tools", "harness", "standins"), os.path.join(directory, "standins"),
+    shutil.copytree(os.path.join(ROOT, "tools", "harness", "standins"),
+                    os.path.join(directory, "standins"),
                     ignore=shutil.ignore_patterns("*.md", "__pycache__"))
     return drive
 
@@ -152,7 +153,8 @@ def print_figures(parts=40):
         print("CircuitPython's interpreter: not measured (%s)" % why)
         return
     print("CircuitPython's own interpreter (%s, unix port, 32-bit), the drive image as the board"
-          " starts it\n  (tools/harness/board_start.py: code.py compiled, lib/sthelena_board.mpy loaded,"
+          " starts it\n  (tools/harness/board_start.py: code.py compiled,"
+          " lib/sthelena_board.mpy loaded,"
           " set up, %d parts of play\n  with hints and a long game), a fixed heap of %s (a"
           " PyGamer's: tools/harness/board_heap.py)\n  plus what the stand-ins keep:"
           % (version, parts, kb(BOARD_HEAP)))

@@ -94,7 +94,8 @@ class ScreenReader:
         out = ""
         for index in range(length):
             cell_left = left + index * TILE_WIDTH * scale
-            background = rgb(display, cell_left + (TILE_WIDTH - 1) * scale, top)  # glyphs leave it blank
+            # The glyphs leave the cell's last column blank.
+            background = rgb(display, cell_left + (TILE_WIDTH - 1) * scale, top)
             cell = frozenset((x, y) for y in range(TILE_HEIGHT) for x in range(TILE_WIDTH)
                              if rgb(display, cell_left + x * scale, top + y * scale) != background)
             out += self._font().get(cell, "?")

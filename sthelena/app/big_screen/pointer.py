@@ -64,8 +64,8 @@ def on_place(app, button, place):
 
 def pointed(app, button, x, y):
     """The button event of mouse ``button`` pressed at table pixel (x, y)
-    (-1, -1: off the table), or NO_EVENT; points the table's cursor or the menu's marker there first,
-    so that the event acts on what is under the pointer."""
+    (-1, -1: off the table), or NO_EVENT; points the table's cursor or the menu's marker
+    there first, so that the event acts on what is under the pointer."""
     if button == RIGHT_BUTTON:
         return B
     screen = app.screen

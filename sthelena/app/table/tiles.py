@@ -1,7 +1,8 @@
 """Where each picture sits in the sprite sheet, and what each palette index means.
 
 The sheet (``assets/sheet.bmp``) is 16 x 13 tiles of 6 x 8 pixels, 4 bits a
-pixel (13 rows: just enough for the tiles drawn, as the sheet lives in RAM). ``tools/build/assets/make_assets.py`` draws it from the pixel art in
+pixel (13 rows: just enough for the tiles drawn, as the sheet lives in RAM).
+``tools/build/assets/make_assets.py`` draws it from the pixel art in
 ``tools/build/assets/glyphs.py`` at the positions named here; the app shows pictures by
 these tile numbers. A palette entry means the same in every picture, and each
 TileGrid's own palette gives it a colour (so one sheet serves cards, text and

@@ -34,7 +34,7 @@ from .layout import GRID_TOP, placed, place_x, place_y
 from .text_grid import TEXT_COLUMNS, TEXT_ROWS, write
 from .tiles import (TILE_WIDTH, TILE_HEIGHT, COLOURS, TABLE, PAPER, INK, DIM, TEXT, MARK, NOPE,
                     SUIT_INK, FIRST_CHAR, TABLE_TILE, ARROW_UP, ARROW_DOWN, TARGET, BLOCKED,
-                    BIG_RANK, BIG_SUIT, EMPTY_ANY, EMPTY_NONE, SHEET_COLUMNS, SHEET_ROWS)
+                    BIG_RANK, BIG_SUIT, SHEET_COLUMNS, SHEET_ROWS)
 
 from ...core.cards import const  # micropython's, or a stand-in on CPython
 
