@@ -126,3 +126,9 @@ def test_a_section_is_split_off_to_its_next_heading():
     assert section == "## Retired benchmarks\nb 1ce8f29\n### sub\nc"
     assert rest.splitlines() == ["# Page", "## A", "a 1ce8f29", "", "", "", "", "## D", "d"]
     assert history(rest, known=lambda word: False) == [(3, "1ce8f29")]
+
+
+def test_the_readme_is_short():
+    # The README is for players and CircuitPython users; the rest is in docs/.
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    assert len(lines) <= 120, len(lines)
