@@ -121,7 +121,8 @@ def test_githubs_anchors():
     assert slug("The `.mpy` on the drive") == "the-mpy-on-the-drive"
     assert slug("Brightness, the idle screen, the battery and the lights") == \
         "brightness-the-idle-screen-the-battery-and-the-lights"
-    assert anchors("# A\n## Tests\n```\n# not a heading\n```\n## Tests\n") == {"a", "tests", "tests-1"}
+    page = "# A\n## Tests\n```\n# not a heading\n```\n## Tests\n"
+    assert anchors(page) == {"a", "tests", "tests-1"}
 
 
 def test_a_broken_picture_a_missing_page_and_a_wrong_anchor_are_seen():

@@ -172,5 +172,5 @@ def test_how_a_listing_is_read():
     assert entries(lines) == {"code.py", "boot.py", "lib/a.mpy", "assets/", "CircuitPython 10.x/"}
     assert difference(entries(lines), {"code.py", "boot.py", "lib/a.mpy", "assets/x.bmp",
                                        "assets/y/z.txt", "CircuitPython 10.x/code.py"}) == ([], [])
-    assert difference(entries(lines), {"code.py", "boot.py", "lib/a.mpy", "lib/b.mpy",
-                                       "CircuitPython 10.x/code.py"}) == (["assets/"], ["lib/b.mpy"])
+    built = {"code.py", "boot.py", "lib/a.mpy", "lib/b.mpy", "CircuitPython 10.x/code.py"}
+    assert difference(entries(lines), built) == (["assets/"], ["lib/b.mpy"])
