@@ -1,4 +1,4 @@
-"""Fewer presses (issue 10, section 3): auto-play to the foundations and its
+"""Fewer presses: auto-play to the foundations and its
 rule, auto-finish, the quick move's choice, the move counter, redo on B held.
 Pressed through the button driver; the rule is checked against an
 exhaustive search on small games."""

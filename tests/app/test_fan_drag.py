@@ -1,4 +1,4 @@
-"""The Fruit Jam's drag and drop on the fanned table (issue 29), on CPython
+"""The Fruit Jam's drag and drop on the fanned table, on CPython
 through the real displayio stack (Blinka): drags that play, refuse and put
 back, clicks that still work, games won by drags alone (in-process and as a
 ``--keys`` script), and a long run of random clicks, drags and keys."""

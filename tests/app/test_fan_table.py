@@ -1,4 +1,4 @@
-"""The Fruit Jam's fanned table (issue 29), on CPython through the real
+"""The Fruit Jam's fanned table, on CPython through the real
 displayio stack (Blinka): the layout at 720x400 and 640x480, and every card
 of every pile read back from the view's tiles and from a frame's pixels
 against the core's piles. Its drag and drop: tests/app/test_fan_drag.py."""

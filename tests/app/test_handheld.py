@@ -1,4 +1,4 @@
-"""Handheld play, second round (issue 10): the surprises found by playing
+"""Handheld play: the surprises found by playing
 with the buttons, each pressed through the button driver and read back off
 the screen."""
 

@@ -1,9 +1,9 @@
-"""The hint (issue 11, part 3; a solver since issue 20): the board's search for
-the next move, on CPython (legal, leaves the game as it was, finds known
-wins, proves small losses, fits the status line) and under the MicroPython VM
-(legal moves, heap and node budgets, the line kept and the rest let go). How
-the table shows it: tests/app/test_hint_table.py; the search's parts and the
-command: tests/app/test_hint_search.py."""
+"""The hint: the board's search for the next move, on CPython (legal, leaves
+the game as it was, finds known wins, proves small losses, fits the status
+line) and under the MicroPython VM (legal moves, heap and node budgets, the
+line kept and the rest let go). How the table shows it:
+tests/app/test_hint_table.py; the search's parts and the command:
+tests/app/test_hint_search.py."""
 
 
 import pytest
@@ -176,7 +176,7 @@ def test_under_the_vm_the_hint_is_legal_and_within_its_heap_and_node_budgets():
         assert 0 < int(nodes) <= 150  # it searched, within its budget
     heap = [line.split() for line in lines if line.startswith("heap")][0]
     peak, nodes, budget, result = (int(value) for value in heap[1:])
-    assert peak <= 32 * 1024, peak  # at most 32 KB while searching (issue 20)
+    assert peak <= 32 * 1024, peak  # at most 32 KB while searching
     assert 0 < nodes <= budget and result == 1  # deal 3: a win
     line = [line.split() for line in lines if line.startswith("line")][0]
     assert int(line[1]) > 100 and line[2] == "1"  # the line replays to a won game

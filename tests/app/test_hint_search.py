@@ -1,4 +1,4 @@
-"""The hint as a solver (issue 20): its moves are the core's, its hashes are
+"""The hint as a solver: its moves are the core's, its hashes are
 kept true, every winning line it answers replays to a won position, a line
 kept from one hint is picked up again by the next, it wins most deals from
 their first position, and the ``hint`` command prints it. How the table

@@ -245,7 +245,7 @@ def test_the_windows_loop_runs_a_hint_between_its_looks_at_the_keys(display, she
     assert text.startswith("Wins: ") or text.startswith("+"), text
 
 
-# -- issue 20: every button stops it; the line kept; the time limit ----------------
+# -- every button stops it; the line kept; the time limit --------------------------
 
 @pytest.mark.parametrize("button", ["UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT"])
 def test_every_button_stops_a_running_hint_with_the_game_as_it_was(display, sheet, button):

@@ -1,4 +1,4 @@
-"""The mouse (issue 21): where a click lands on a large screen, what it does
+"""The mouse: where a click lands on a large screen, what it does
 there on each screen, holds, and a game won by mouse clicks alone. On
 CPython through the app's own pointer (``sthelena.app.big_screen.pointer``) and the
 desktop's mouse, which the Fruit Jam's edge shares."""

@@ -247,7 +247,7 @@ def test_a_flash_torn_by_a_cut_erase_is_told_from_a_blank_one(display, sheet, de
 
 
 def _old_layout(record_data):
-    """The nvm's bytes as the store kept a record before issue 41: ``St3``,
+    """The nvm's bytes as the store kept a record before frames: ``St3``,
     its length, the record, at the start."""
     return b"St3" + len(record_data).to_bytes(2, "big") + record_data
 

@@ -127,9 +127,10 @@ def test_the_menu_and_its_marker_are_read_back(display, sheet, reader):
 
 def test_text_is_tiles_of_the_sheet_black_on_the_panel_in_the_peeks_grid(display, sheet,
                                                                           reader):
-    # Issue 40: no label (its library, a bitmap a label, a font copied out of
-    # the sheet), but the peek's one 26 x 16 grid of the sheet's characters,
-    # drawn black on the panel colour (suits too, as the labels drew them).
+    # No label (its library, a bitmap a label, a font copied out of the sheet:
+    # too much of the board's heap), but the peek's one 26 x 16 grid of the
+    # sheet's characters, drawn black on the panel colour (suits too, as the
+    # labels drew them).
     app = make_app(display, sheet, deal=5)
     view = app.view
     press(app, "START " + "DOWN " * menu._HELP + "A")

@@ -1,5 +1,5 @@
-"""The drive image starts and plays in a board's heap (issue 22: the one-file
-``.py`` could not even be compiled in one).
+"""The drive image starts and plays in a board's heap (the one-file ``.py``
+could not even be compiled in one).
 
 Under the MicroPython VM (in CI): tools/harness/board_start.py's script compiles
 ``code.py``, imports the game from ``lib/sthelena_board.mpy`` with the
@@ -29,10 +29,10 @@ from tools.harness import board_heap, board_start, firmware_figures, heap_play
 from tools.build import board_libs, bundle
 
 HEAP = board_heap.BOARD_HEAP  # what a PyGamer or PyBadge holds, as -X heapsize=
-# What the game may keep in play: issue 40's goal (the rest of the board's heap
+# What the game may keep in play: the lean goal, 90 KB (the rest of the board's heap
 # for the hint's search, what presses make between collections and fragmentation).
 IN_PLAY_LIMIT = heap_play.IN_PLAY_GOAL
-SEARCHING_LIMIT = 130 * 1024  # the game in play and a hint's search running (issue 20)
+SEARCHING_LIMIT = 130 * 1024  # the game in play and a hint's full search running
 PARTS = 40  # parts of play: 10 of them 30 moves of a long game, 10 hints
 BOARDS = ("pybadge", "pygamer")
 
@@ -84,7 +84,7 @@ def test_the_image_starts_and_plays_in_a_board_heap_under_the_vm(drive, board):
 @pytest.mark.vm
 @pytest.mark.slow
 def test_the_check_fails_an_image_whose_game_must_be_compiled(drive, tmp_path):
-    # The image as it was before issue 22: the one-file source in lib/, which
+    # An image whose game must be compiled: the one-file source in lib/, which
     # the board compiles when code.py imports it. The same check rejects it.
     files, libraries = drive
     source = tmp_path / "sthelena_board.py"
@@ -113,7 +113,7 @@ def test_on_circuitpython_the_image_starts_and_plays_in_a_board_heap(board, libr
     assert max(live for _, live, _ in found["play"]) <= IN_PLAY_LIMIT
     searching, compact = found["searching"]
     # Every hint a full search, the libraries as .mpy (circup) or as .py (make
-    # circuitpy: before issue 40 those left room for the compact search only).
+    # circuitpy), never the compact one the hint falls back to when the heap is short.
     assert compact == 0 and searching <= SEARCHING_LIMIT, found["searching"]
 
 
@@ -128,7 +128,7 @@ def test_on_circuitpython_the_one_file_source_does_not_load(tmp_path):
 
 
 
-# -- issue 40: the game in play and the full hint, over several deals ----------
+# -- the lean goals: the game in play and the full hint, over several deals ---
 
 # Deals (random.seed before the set-up), the first three of the bench's.
 LEAN_SEEDS = (1, 2, 3)

@@ -111,7 +111,7 @@ def test_a_missing_library_names_circup(tmp_path):
     from tests.helpers.bundle_helpers import vm_mpy
 
     # The game loads without its libraries and imports the layout's at set-up
-    # (issue 40: the text screens need none): code.py says so there too.
+    # (the text screens need none): code.py says so there too.
     files = {name: REPO_ROOT / name for name in
              ("assets/sheet.bmp", "assets/help.txt", "assets/winnable.bin")}
     lines = run_code_py(dict(files, **{"lib/sthelena_board.mpy": vm_mpy(tmp_path)}),

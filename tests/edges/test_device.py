@@ -161,7 +161,7 @@ def test_polling_allocates_nothing_idle_or_repeating():
 
 
 def test_the_store_round_trips_and_says_when_the_flash_is_torn():
-    # (Before issue 41 the store handed any bytes not blank to the app to
+    # (Before frames the store handed any bytes not blank to the app to
     # refuse; now a flash neither blank nor a whole save is a power cut's.)
     lines = run("""
         nvm = microcontroller.nvm

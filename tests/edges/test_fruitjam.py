@@ -1,4 +1,4 @@
-"""The Fruit Jam edge (issue 21) under the MicroPython VM, on stand-ins for
+"""The Fruit Jam edge under the MicroPython VM, on stand-ins for
 its modules (tools/harness/standins: the launcher's display at
 ``supervisor.runtime.display``, ``usb.core`` devices plugged in and pulled
 out, Adafruit's mouse library, the buttons' pins): the screen it takes or

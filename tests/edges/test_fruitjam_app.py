@@ -1,5 +1,5 @@
 """The Fruit Jam OS app folder (``make fruitjam``) and the desktop playing the
-Fruit Jam (``python code.py --board fruit-jam``), issue 21: what the folder
+Fruit Jam (``python code.py --board fruit-jam``): what the folder
 holds, the keyboard's keys, and the desktop's shots at the Fruit Jam's
 resolution showing the handheld's very table three times larger (code.py
 choosing the Fruit Jam's edge: test_fruitjam_code_py.py)."""

@@ -1,5 +1,5 @@
-"""docs/architecture.md is what the code draws (tools/docs/architecture.py,
-issue 43): its pictures of the parts and of the tools come from every import
+"""docs/architecture.md is what the code draws (tools/docs/architecture.py):
+its pictures of the parts and of the tools come from every import
 of the repository, and every call of its button press's path is in the code."""
 
 import subprocess

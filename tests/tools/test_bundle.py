@@ -130,7 +130,7 @@ def test_the_merged_module_compiles_and_imports_only_firmware_modules_at_top_lev
             imported.add(stmt.module.split(".")[0])
     libraries = {name.split("/")[0].replace(".py", "") for name, _ in board_libs.library_files()}
     assert imported <= FIRMWARE | libraries, imported - FIRMWARE - libraries
-    # No library at the top level: the text screens are tiles (issue 40), and the
+    # No library at the top level: the text screens are tiles, not labels, and the
     # layout's module is imported only where the places are laid out, then let go.
     assert "adafruit_display_text" not in imported and "adafruit_displayio_layout" not in imported
     assert "from adafruit_displayio_layout.layouts.grid_layout import GridLayout" in source
@@ -322,7 +322,7 @@ def test_the_command_line_builds_the_tree_and_the_core_and_prints_sizes(tmp_path
 @pytest.mark.slow
 def test_make_circuitpy_puts_the_libraries_in_as_circup_does_where_it_can(tmp_path):
     # As .mpy compiled by CircuitPython's mpy-cross where make firmware-vm built it
-    # (issue 40: the board then loads them, not compiles them); else, and with
+    # (so the board loads them, not compiles them); else, and with
     # --py-libraries, as .py; the command says which.
     from tools.build import board_mpy
 

@@ -1,4 +1,4 @@
-"""No import circle anywhere in the repository (issue 43): the package
+"""No import circle anywhere in the repository: the package
 (tests/tools/test_layers.py checks its parts too), ``code.py`` and ``boot.py``,
 every tool and every test, read by tools/docs/import_graph.py (lazy imports
 inside functions included)."""

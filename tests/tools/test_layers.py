@@ -140,7 +140,7 @@ def test_the_board_gets_what_the_folders_say_and_the_bundle_merges_it():
     on_board = {board_files.module_name(path) for path in board_files.board_files()}
     assert {part_of(name) for name in on_board} == set(board_files.ON_BOARD)
     assert "sthelena.core.notation" not in on_board  # the one exception, named there
-    # (the hint's search a module of its own, loaded while a hint runs: issue 40)
+    # (the hint's search a module of its own, loaded only while a hint runs)
     assert set(bundle.BOARD_MODULES) | set(bundle.DRIVE_MODULES) | set(bundle.HINT_MODULES) \
         == on_board
     assert len(bundle.BOARD_MODULES) == len(set(bundle.BOARD_MODULES))

@@ -1,5 +1,5 @@
-"""No module over 400 lines in sthelena/, tools/ or tests/ (the guide's rule,
-issue 43): a file that grows past it is split along what it does."""
+"""No module over 400 lines in sthelena/, tools/ or tests/ (the guide's rule):
+a file that grows past it is split along what it does."""
 
 from tests.helpers import ROOT
 

@@ -26,9 +26,9 @@ has no comments):
   across what were separate modules); the merged module's constants are made
   private (``_NAME``: folded, kept nowhere) but ``PUBLIC_CONSTANTS``, which
   scripts import.
-- Names are otherwise kept as the sources write them: a renamer that
-  shortened the locals and private names saved 2.7 KB of the board's heap in
-  play, too little for the rules it laid on the sources (docs/decisions).
+- Names are otherwise kept as the sources write them: shortening locals and
+  private names saves too little of the board's heap to pay for the rules it
+  lays on the sources (docs/decisions/0008-renamer-reduced.md).
 
 The output is the same for the same sources. ``bundle_imports.py`` reads the
 modules' imports and orders them; ``bundle_names.py`` finds and renames names;

@@ -3,8 +3,9 @@ statement binds, and renaming: a module-private name that two modules define
 (``bundle_merge``), and the merged module's constants made private
 (``private_constants``: MicroPython folds a private constant into the code
 that uses it and keeps it nowhere). Names are otherwise kept as the sources
-write them (docs/decisions: the renamer that shortened them saved 2.7 KB in
-play, under the 5 KB that would have paid for its rules).
+write them: shortening locals and private names saves too little of the
+board's heap to pay for the rules it lays on the sources
+(docs/decisions/0008-renamer-reduced.md).
 """
 
 import ast

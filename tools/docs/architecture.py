@@ -1,5 +1,5 @@
 """docs/architecture.md's pictures, drawn from the code, so that they cannot
-drift from it (issue 43):
+drift from it:
 
 - the package's parts and what imports what: its folders (the app's
   sub-packages each a box of their own, naming their modules), ``code.py``

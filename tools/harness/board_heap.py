@@ -1,5 +1,5 @@
 """What each handheld's firmware leaves the game: its gc heap, read from the
-firmware's link map (issue 40). The one place the tests and the benches take
+firmware's link map. The one place the tests and the benches take
 a board's heap from.
 
 CircuitPython 10 lays a board's RAM out as (main.c, supervisor/shared/port.c,

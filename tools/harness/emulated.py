@@ -105,7 +105,7 @@ def drive_file(image, path):
 FRAME = b"St4"  # shared.NvmStore's frames: magic, number (3), length (2), record, CRC-16
 DELTA = b"St5"  # picosystem.SectorStore's deltas: the same, the body the base's number (3),
 # the bytes shared with its record (2) and the rest of the record
-OLD_LAYOUT = b"St3"  # its layout before issue 41: magic, length (2), record
+OLD_LAYOUT = b"St3"  # its layout before frames: magic, length (2), record
 
 
 def frame(record, number):
@@ -120,7 +120,7 @@ def frame(record, number):
 def nvm_holding(record, number=1, old_layout=False):
     """The bytes of ``microcontroller.nvm`` holding the app's ``record`` as
     the handhelds' store keeps it (``shared.NvmStore``: one frame, save
-    ``number``; or, ``old_layout``, as the store kept it before issue 41):
+    ``number``; or, ``old_layout``, as the store kept it before frames):
     for ``emulate(..., nvm_in=PATH)``, a game to resume."""
     if old_layout:
         return OLD_LAYOUT + bytes((len(record) >> 8, len(record) & 255)) + bytes(record)

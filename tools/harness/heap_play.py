@@ -1,4 +1,4 @@
-"""The lean-board measurement (issue 40), as a script for CircuitPython's
+"""The lean-board measurement, as a script for CircuitPython's
 interpreter (or the MicroPython VM): the drive image started as the board
 starts it (tools/harness/board_start.py's prologue), then
 
@@ -36,8 +36,8 @@ from . import board_start, firmware_figures
 from .firmware_figures import kb
 
 _EVERY = 25  # slices of the search between two readings
-# The goals of issue 40, on CircuitPython's interpreter, the stand-ins' share
-# taken out.
+# The lean goals (the game kept within a board's heap with room for the hint's
+# full search), on CircuitPython's interpreter, the stand-ins' share taken out.
 SET_UP_GOAL = 80 * 1024  # the import and the set-up, kept
 IN_PLAY_GOAL = 90 * 1024  # after the presses (and the screens) and the moves
 FREE_GOAL = 8 * 1024  # free while the hint's full search runs
@@ -161,13 +161,13 @@ def board_runs(board, heap, seeds=SEEDS, screens=False, libraries="mpy", areas=F
 
 
 def print_figures(heap=None, seeds=SEEDS):
-    """What ``make bench-app`` prints of issue 40's goals."""
+    """What ``make bench-app`` prints of the lean goals."""
     version, why = firmware_figures.interpreter_version()
     if version is None:
         print("the lean goals: not measured (%s)" % why)
         return
     heap = heap or firmware_figures.BOARD_HEAP
-    print("the lean goals (issue 40) on CircuitPython's interpreter, the board's heap of %s plus"
+    print("the lean goals on CircuitPython's interpreter, the board's heap of %s plus"
           " the stand-ins' share, deals of random.seed(%s), %d random legal moves:"
           % (kb(heap), ",".join(str(seed) for seed in seeds), 300))
     for board, areas in (("pygamer", False), ("pybadge", False), ("pygamer", True)):

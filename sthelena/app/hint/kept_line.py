@@ -5,7 +5,7 @@ A module of its own, with no imports, because both the game and the hint's
 search hold it (on a board each in its ``.mpy``): the search makes a line
 when it wins, and the game keeps a copy made by its own class (on_table.py), so
 that a line kept for later holds nothing of the search's code, which is let
-go when the hint ends (issue 40).
+go when the hint ends.
 """
 
 

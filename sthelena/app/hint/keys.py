@@ -14,7 +14,7 @@ The keys of the positions a search has met go in its table (``store_position``),
 emptied by ageing (``empty_table``). The table is pieces of ``CHUNK`` slots
 (``make_table``), not one list: a piece of 2 KB finds room in a heap that
 play has left in pieces, where the whole table (14 KB) may find none though
-the heap has twice that free (issue 40).
+the heap has twice that free.
 """
 
 from ...core.cards import const

@@ -11,7 +11,7 @@ text page adds a title at twice the size (a TileGrid of one row in a group of
 scale 2) and the menu's marker (a tile). They are switched by their
 ``hidden`` flags.
 
-Text as tiles, not ``adafruit_display_text`` labels (issue 40): a label keeps
+Text as tiles, not ``adafruit_display_text`` labels: a label keeps
 its library (17 KB of the board's heap), a bitmap of its pixels and a font
 copied out of the sheet; a TileGrid keeps a byte a character, and writing a
 line is setting tile indices (docs/board.md has the figures).

@@ -7,7 +7,7 @@
 // not plain upper-case 8.3. SOURCE_DATE_EPOCH fixes every date (2024-01-01),
 // so the same folder gives the same image. The image is made in a scratch
 // file and read back: about 0.1 s for the game's drive, against 20-60 s of
-// emulated play (our own writer, before issue 43, took 9 ms in memory).
+// emulated play (a writer of our own took 9 ms in memory).
 
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";

@@ -1,6 +1,6 @@
 // PNG files of the screen, written by npm's `pngjs`: 8-bit RGB, no row
 // filter and zlib's default compression, which gives, byte for byte, the PNG
-// the emulator's own writer gave before it (issue 43), in a third of its time.
+// the emulator's own writer gave before it, in a third of its time.
 
 import pngjs from "pngjs";
 
