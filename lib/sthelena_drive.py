@@ -7,81 +7,81 @@ except ImportError:
 RANKS = 'A23456789TJQK'
 SUITS = 'SHDC'
 # sthelena.app.table.tiles
-_aa = const(6)
-_z = const(8)
-_q = const(16)
-_r = const(13)
-_g = const(16)
-_u = const(0)
-_o = const(1)
-_l = const(3)
-_h = const(4)
-_x = const(5)
-_m = const(6)
-_n = const(7)
-_t = const(9)
-_k = const(32)
-_v = const(95)
-_s = const(96)
-_b = const(100)
-_a = const(101)
-_w = const(102)
-_e = const(104)
-_c = const(112)
-_d = const(164)
-_i = const(180)
-_j = const(188)
-_y = const(196)
+_TILE_WIDTH = const(6)
+_TILE_HEIGHT = const(8)
+_SHEET_COLUMNS = const(16)
+_SHEET_ROWS = const(13)
+_COLOURS = const(16)
+_TABLE = const(0)
+_PAPER = const(1)
+_INK = const(3)
+_DIM = const(4)
+_TEXT = const(5)
+_MARK = const(6)
+_NOPE = const(7)
+_SUIT_INK = const(9)
+_FIRST_CHAR = const(32)
+_TABLE_TILE = const(95)
+_SMALL_SUIT = const(96)
+_ARROW_UP = const(100)
+_ARROW_DOWN = const(101)
+_TARGET = const(102)
+_BLOCKED = const(104)
+_BIG_RANK = const(112)
+_BIG_SUIT = const(164)
+_EMPTY_ANY = const(180)
+_EMPTY_NONE = const(188)
+_TILE_COUNT = const(196)
 # sthelena.app.table.font
 import displayio
-_f = const(95)
-_p = const(6)
+_CHARS = const(95)
+_PICTURES = const(6)
 class SheetFont:
-    ascent = _z
+    ascent = _TILE_HEIGHT
     descent = 0
-    width = _aa
-    height = _z
+    width = _TILE_WIDTH
+    height = _TILE_HEIGHT
     dx = 0
     dy = 0
-    shift_x = _aa
+    shift_x = _TILE_WIDTH
     shift_y = 0
     tile_index = 0
 
     def __init__(self, sheet):
-        a = sheet.width // _q
-        c = sheet.height // _r
-        if a != _aa or c != _z:
-            self.width = self.shift_x = a
-            self.height = self.ascent = c
-        f = displayio.Bitmap((_f + _p) * a, c, 2)
-        for d in range(_f + _p):
-            if d < _f:
-                g = d
-            elif d < _f + 4:
-                g = _s + d - _f
+        across = sheet.width // _SHEET_COLUMNS
+        down = sheet.height // _SHEET_ROWS
+        if across != _TILE_WIDTH or down != _TILE_HEIGHT:
+            self.width = self.shift_x = across
+            self.height = self.ascent = down
+        strip = displayio.Bitmap((_CHARS + _PICTURES) * across, down, 2)
+        for index in range(_CHARS + _PICTURES):
+            if index < _CHARS:
+                tile = index
+            elif index < _CHARS + 4:
+                tile = _SMALL_SUIT + index - _CHARS
             else:
-                g = _b if d == _f + 4 else _a
-            e = g % _q * a
-            i = g // _q * c
-            for y in range(c):
-                b = (i + y) * sheet.width + e
-                h = y * f.width + d * a
-                for x in range(a):
-                    if sheet[b + x] != _o:
-                        f[h + x] = 1
-        self.bitmap = f
-        self._ab = (a, c)
+                tile = _ARROW_UP if index == _CHARS + 4 else _ARROW_DOWN
+            left = tile % _SHEET_COLUMNS * across
+            top = tile // _SHEET_COLUMNS * down
+            for y in range(down):
+                at = (top + y) * sheet.width + left
+                to = y * strip.width + index * across
+                for x in range(across):
+                    if sheet[at + x] != _PAPER:
+                        strip[to + x] = 1
+        self.bitmap = strip
+        self._box = (across, down)
 
     def get_bounding_box(self):
-        return self._ab
+        return self._box
 
     def get_glyph(self, code):
-        if _k <= code < _k + _f:
-            self.tile_index = code - _k
-        elif 1 <= code <= _p:
-            self.tile_index = _f + code - 1
+        if _FIRST_CHAR <= code < _FIRST_CHAR + _CHARS:
+            self.tile_index = code - _FIRST_CHAR
+        elif 1 <= code <= _PICTURES:
+            self.tile_index = _CHARS + code - 1
         elif code == 8593 or code == 8595:
-            self.tile_index = _f + (4 if code == 8593 else 5)
+            self.tile_index = _CHARS + (4 if code == 8593 else 5)
         else:
             return None
         return self
@@ -94,33 +94,33 @@ COPY_FOLDER = '/saves'
 COPY_SIZE = 8192
 DRIVE_NOTE = 'SELECT was held at reset: the game writes its statistics to sthelena-stats.txt on the CIRCUITPY drive. Until the next reset without SELECT, the computer cannot write to the drive.'
 def show_drive_note(display, sheet):
-    a = SheetFont(sheet)
-    b = displayio.Group()
-    c = wrap_text_to_pixels(DRIVE_NOTE, display.width - 12, a)
-    d = Label(a, text='\n'.join(c) + '\n\nA: play', color=0, background_color=16052184, line_spacing=1.0, padding_left=3, padding_right=3, padding_top=3, padding_bottom=3, anchor_point=(0.5, 0.5), anchored_position=(display.width // 2, display.height // 2))
-    b.append(d)
-    display.root_group = b
-    return d
+    font = SheetFont(sheet)
+    group = displayio.Group()
+    lines = wrap_text_to_pixels(DRIVE_NOTE, display.width - 12, font)
+    note = Label(font, text='\n'.join(lines) + '\n\nA: play', color=0, background_color=16052184, line_spacing=1.0, padding_left=3, padding_right=3, padding_top=3, padding_bottom=3, anchor_point=(0.5, 0.5), anchored_position=(display.width // 2, display.height // 2))
+    group.append(note)
+    display.root_group = group
+    return note
 def hand_over_note(display, game_group, poll, ticks_ms, a_button, iterations=None):
-    a = -1 if iterations is None else iterations
-    while a != 0:
-        a -= 1
+    left = -1 if iterations is None else iterations
+    while left != 0:
+        left -= 1
         if poll(ticks_ms()) == a_button:
             display.root_group = game_group
             return True
     return False
 def report_lines(statistics, kinds):
-    d = ['St. Helena statistics']
-    for c in range(len(kinds)):
-        g, i, h, a, b = statistics.counts(c)
-        d.append('')
-        d.append('%s: played %d, won %d (%d%%)' % (kinds[c], g, i, i * 100 // g if g else 0))
-        if g:
-            d.append('  run of wins %d, best %d; fewest moves in a win: %s' % (h, a, b or '-'))
-            d.append('  last deals, newest first:')
-            for f, j, e in statistics.recent(c):
-                d.append('    #%d %s in %d moves' % (f, ('lost', 'won')[j], e))
-    return d
+    lines = ['St. Helena statistics']
+    for kind in range(len(kinds)):
+        played, won, streak, best, fewest = statistics.counts(kind)
+        lines.append('')
+        lines.append('%s: played %d, won %d (%d%%)' % (kinds[kind], played, won, won * 100 // played if played else 0))
+        if played:
+            lines.append('  run of wins %d, best %d; fewest moves in a win: %s' % (streak, best, fewest or '-'))
+            lines.append('  last deals, newest first:')
+            for number, won_it, moves in statistics.recent(kind):
+                lines.append('    #%d %s in %d moves' % (number, ('lost', 'won')[won_it], moves))
+    return lines
 class DriveStats:
 
     def __init__(self, kinds, path=STATS_PATH):
@@ -133,10 +133,10 @@ class DriveStats:
 
     def write(self, lines):
         try:
-            with open(self.path, 'w') as a:
-                for b in lines:
-                    a.write(b)
-                    a.write('\n')
+            with open(self.path, 'w') as file:
+                for line in lines:
+                    file.write(line)
+                    file.write('\n')
         except OSError:
             return False
         self.writes += 1
@@ -147,45 +147,44 @@ class DriveCopy:
         self.folder = folder
         self.writes = 0
         self.failed = False
-        self._ac = 0
+        self._next = 0
 
     def newest(self, whole):
-        a = None
-        for d in (0, 1):
+        best = None
+        for slot in (0, 1):
             try:
-                with open(join(self.folder, d), 'rb') as b:
-                    c = whole(b.read(), 0)
+                with open(_copy_name(self.folder, slot), 'rb') as file:
+                    found = whole(file.read(), 0)
             except OSError:
                 continue
-            if c is not None and (a is None or c[0] > a[0]):
-                a = c
-                self._ac = 1 - d
-        return a
+            if found is not None and (best is None or found[0] > best[0]):
+                best = found
+                self._next = 1 - slot
+        return best
 
     def write(self, frame):
-        c = join(self.folder, self._ac)
+        name = _copy_name(self.folder, self._next)
         try:
             try:
-                b = open(c, 'r+b')
+                file = open(name, 'r+b')
             except OSError:
                 try:
                     os.mkdir(self.folder)
                 except OSError:
                     pass
-                b = open(c, 'w+b')
+                file = open(name, 'w+b')
                 for _ in range(COPY_SIZE // 512):
-                    b.write(b'\xff' * 512)
-                b.seek(0)
-            with b:
-                b.write(frame)
-        except OSError as a:
+                    file.write(b'\xff' * 512)
+                file.seek(0)
+            with file:
+                file.write(frame)
+        except OSError as error:
             if not self.failed:
-                print('sthelena: no copy of the save on the drive (%s)' % a)
+                print('sthelena: no copy of the save on the drive (%s)' % error)
             self.failed = True
             return False
-        self._ac = 1 - self._ac
+        self._next = 1 - self._next
         self.writes += 1
         return True
-# join: _copy_name
-def join(a, b):
-    return '%s/sthelena-nvm.%d' % (a, b)
+def _copy_name(folder, slot):
+    return '%s/sthelena-nvm.%d' % (folder, slot)

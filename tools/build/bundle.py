@@ -40,9 +40,9 @@ from .bundle_merge import ROOT, merge, write_module  # noqa: F401
 from .bundle_modules import (  # noqa: F401 (the lists: bundle.X for the tests and tools)
     CORE_MODULES, HANDHELD_MODULES, BOARD_MODULES, PUBLIC_CONSTANTS,
     BUNDLE_NAME, PICOSYSTEM_MODULES, PICOSYSTEM_NAME, BUNDLES,
-    FRUIT_JAM_NAME, BUNDLE_API, DRIVE_MODULES, DRIVE_NAME, HINT_MODULES, HINT_NAME,
+    FRUIT_JAM_NAME, DRIVE_MODULES, DRIVE_NAME, HINT_MODULES, HINT_NAME,
     LIB_COMMAND, TREE_FILES)
-from .bundle_names import bound_names, keyword_callees, shorten_locals  # noqa: F401
+from .bundle_names import bound_names  # noqa: F401
 
 
 def main(argv=None):

@@ -23,25 +23,12 @@ has no comments):
   (unless another module imports them). A top-level name that shadows a
   builtin another module uses is an error.
 - ``const(...)`` stays: MicroPython folds constants at compile time (and now
-  across what were separate modules).
-- A function's local variables (not its parameters, which callers may name,
-  except those of a private ``_function`` that nothing calls with keyword
-  arguments) get short names (``a``, ``b``...): the board interns every identifier it
-  compiles, and these short names are shared by all functions, so the long
-  descriptive ones in the sources cost no heap there. Functions holding a
-  nested function, lambda or class, or calling ``locals``/``eval``/``exec``,
-  are left as they are.
-- Then the module's private names (``_NAME`` globals, and the private
-  attributes and methods its classes define) get short names (``_a``,
-  ``_b``...; a global first takes the name of an attribute the module
-  interns anyway, as no scope uses that name; a comment above a renamed
-  function names it as its module does, for a traceback's names): nothing
-  outside the one module sees them (see ``bundle_names.short_private_names``
-  for what keeps its name), and its
-  constants are made private (folded, kept nowhere) but ``PUBLIC_CONSTANTS``.
-  In the bundles the board loads, its functions and values are made private
-  first (and so get short names, and their parameters too) but those scripts
-  import (``BUNDLE_API``): see ``bundle_names.private_globals``.
+  across what were separate modules); the merged module's constants are made
+  private (``_NAME``: folded, kept nowhere) but ``PUBLIC_CONSTANTS``, which
+  scripts import.
+- Names are otherwise kept as the sources write them: a renamer that
+  shortened the locals and private names saved 2.7 KB of the board's heap in
+  play, too little for the rules it laid on the sources (docs/decisions).
 
 The output is the same for the same sources. ``bundle_imports.py`` reads the
 modules' imports and orders them; ``bundle_names.py`` finds and renames names;
@@ -54,14 +41,12 @@ import os
 
 from .bundle_imports import (BundleError, ImportRewriter, check_builtins, check_import_from,
                              first_lines, module_file, order_modules, where)
-from .bundle_names import (PrivateRenamer, Renamer, bound_names, keyword_callees,
-                           private_constants, private_globals, short_private_names,
-                           shorten_locals)
+from .bundle_names import Renamer, bound_names, private_constants
 from .bundle_statements import bound_statements, is_const_fallback, used_as_parameter
 from .bundle_modules import (  # noqa: F401 (the lists: bundle.X for the tests and tools)
     CORE_MODULES, HANDHELD_MODULES, BOARD_MODULES, PUBLIC_CONSTANTS,
     BUNDLE_NAME, PICOSYSTEM_MODULES, PICOSYSTEM_NAME, BUNDLES,
-    FRUIT_JAM_NAME, BUNDLE_API, DRIVE_MODULES, DRIVE_NAME, HINT_MODULES, HINT_NAME,
+    FRUIT_JAM_NAME, DRIVE_MODULES, DRIVE_NAME, HINT_MODULES, HINT_NAME,
     LIB_COMMAND, TREE_FILES)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -72,15 +57,11 @@ def _source(node):
 
 
 def merge(modules=BOARD_MODULES, root=ROOT, command=LIB_COMMAND + "` (make lib",
-          public_constants=PUBLIC_CONSTANTS, public_names=None):
+          public_constants=PUBLIC_CONSTANTS):
     """The source of one module holding ``modules`` (dotted names of files
     under ``root``); BundleError if they cannot be merged. Its first line
     names ``command``, which makes it again. Its constants are private but
-    for ``public_constants`` (None: all kept as they are); its functions
-    and values private but for ``public_names`` and the constants, if given
-    or if ``modules`` is a bundle of ``BUNDLE_API`` (else all kept public)."""
-    if public_names is None:
-        public_names = BUNDLE_API.get(tuple(modules))
+    for ``public_constants`` (None: all kept as they are)."""
     trees = {}
     for name in modules:
         path = module_file(name, root)
@@ -192,29 +173,15 @@ def merge(modules=BOARD_MODULES, root=ROOT, command=LIB_COMMAND + "` (make lib",
                           for name in ordered))]
     if const_fallback is not None:
         parts.append(const_fallback + "\n")
-    written = [stmt.name if isinstance(stmt, (ast.FunctionDef, ast.ClassDef)) else None
-               for _, stmt in out]  # a function's or class's name as its module has it
-    if public_names is not None:
-        made_private = Renamer(private_globals([stmt for _, stmt in out],
-                                               tuple(public_names) + tuple(public_constants or ())))
-        out = [(name, made_private.visit(stmt)) for name, stmt in out]
-    top_level = set()
-    for _, stmt in out:
-        top_level.update(bound_names(stmt))
-    named_by_callers = keyword_callees([stmt for _, stmt in out])
-    shortened = [shorten_locals(stmt, top_level, named_by_callers) for _, stmt in out]
+    statements = [stmt for _, stmt in out]
     if public_constants is not None:
-        made_private = Renamer(private_constants(shortened, public_constants))
-        shortened = [made_private.visit(stmt) for stmt in shortened]
-    renamer = PrivateRenamer(*short_private_names(shortened))
+        made_private = Renamer(private_constants(statements, public_constants))
+        statements = [made_private.visit(stmt) for stmt in statements]
     last = None
-    for (name, _), stmt, original in zip(out, shortened, written):
+    for (name, _), stmt in zip(out, statements):
         if name != last:
             parts.append("# %s\n" % name)
             last = name
-        stmt = renamer.visit(stmt)
-        if original and stmt.name != original:  # what a traceback's name stands for
-            parts.append("# %s: %s\n" % (stmt.name, original))
         parts.append(_source(stmt) + "\n")
     return "".join(parts)
 

@@ -42,18 +42,6 @@ BUNDLES = ((BUNDLE_NAME, BOARD_MODULES), (PICOSYSTEM_NAME, PICOSYSTEM_MODULES),
 # The Fruit Jam's game: its app folder carries it (tools/build/fruitjam_app.py),
 # not the handhelds' drive; compiled and committed with theirs.
 FRUIT_JAM_NAME = "sthelena_fruitjam"
-# What scripts import from each bundle the board loads, besides PUBLIC_CONSTANTS:
-# code.py its entry point, tools/harness/board_start.py, the benchmarks and the
-# VM tests the rest. Its other functions and values are made private (shorter
-# names: less heap), so a script wanting one more adds it here.
-BUNDLE_API = {
-    BOARD_MODULES: ("main", "setup", "run", "SHEET_PATH", "TEXTS_PATH", "WINNABLE_PATH",
-                    "step", "place_x", "place_y", "record_bytes"),
-    PICOSYSTEM_MODULES: ("start", "picosystem_setup", "run", "start_hint"),
-    # (hint/on_table.py calls all but hint_nodes, which the benchmarks read)
-    HINT_MODULES: ("hint_begin", "hint_search", "hint_result", "hint_gain", "hint_give_up",
-                   "hint_line", "hint_stop", "position_key", "hint_nodes"),
-}
 # What the board imports only when boot.py handed it the drive: a module of its own.
 DRIVE_MODULES = ("sthelena.core.cards", "sthelena.app.table.tiles") + DRIVE_ONLY
 DRIVE_NAME = "sthelena_drive"
