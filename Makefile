@@ -98,10 +98,10 @@ bench-solver: $(VENV_STAMP)
 	$(PY) -m tools.bench.bench_solver --deals $(or $(DEALS),1-1000) --jobs $(or $(JOBS),1) \
 		$(if $(AGAINST),--against $(AGAINST))
 
-## bench-firmware: the game on CircuitPython's PicoSystem firmware in the RP2040 emulator: the heap,
-## reset to the first frame, press to frame, a deal won by presses, the hint (DEALS=A-B optional;
+## bench-firmware: the game on CircuitPython's PicoSystem firmware in the RP2040 emulator: press to
+## frame, code.py to the first table frame, the heap, the hint's seconds (DEALS=A-B optional;
 ## 20-30 minutes; needs the PicoSystem's firmware and the boot ROM, as make emulate; RELEASE=dist
-## measures make release's files: its 10.x folder as the drive, and its one-file UF2's start)
+## measures make release's files: its 10.x folder as the drive)
 .PHONY: bench-firmware
 bench-firmware: $(VENV_STAMP) $(EMULATOR_STAMP) mtools
 	$(PY) -m tools.bench.bench_firmware --deals $(or $(DEALS),1-20) $(if $(RELEASE),--release $(RELEASE))
