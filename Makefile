@@ -71,7 +71,7 @@ play-tty: $(VENV_STAMP)
 test: $(VENV_STAMP) $(MPVM_STAMP) $(EMULATOR_STAMP) mtools
 	$(PY) -m pytest -rs -n auto tests
 
-## bench: heap figures under MicroPython, move generation speed on CPython
+## bench: the core's heap figures under MicroPython, each beside its goal
 bench: $(VENV_STAMP) $(MPVM_STAMP)
 	$(PY) -m tools.bench.bench
 
@@ -112,6 +112,12 @@ bench-firmware: $(VENV_STAMP) $(EMULATOR_STAMP) mtools
 .PHONY: bench-saves
 bench-saves: $(VENV_STAMP) $(EMULATOR_STAMP) mtools
 	$(PY) -m tools.bench.bench_saves $(if $(QUICK),--quick)
+
+## figures: docs/figures.md from the benches' last sections (build/figures/, each saved by its bench,
+## stamped with the commit); RUN="bench-app bench-hint" runs those benches first
+.PHONY: figures
+figures: $(VENV_STAMP)
+	$(PY) -m tools.bench.figures $(if $(RUN),--run $(RUN))
 
 ## lib: lib/sthelena_board.mpy (and the PicoSystem's and the Fruit Jam's .mpy) and lib/sthelena_drive.py
 ## again from the sources (committed: the repository is a CIRCUITPY image, the Fruit Jam's app folder

@@ -97,4 +97,6 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    from .report import run
+
+    run("bench", main)

@@ -345,4 +345,6 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    from .report import run
+
+    run("bench-app", main)

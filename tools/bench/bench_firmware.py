@@ -180,4 +180,6 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from .report import run
+
+    run("bench-firmware", main)

@@ -182,4 +182,6 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    from .report import run
+
+    run("bench-hint", main)

@@ -100,4 +100,6 @@ def _report(name, count, what, moves, won, games, goal):
 
 
 if __name__ == "__main__":
-    main()
+    from .report import run
+
+    run("bench-presses", main)

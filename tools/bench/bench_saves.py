@@ -233,4 +233,6 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from .report import run
+
+    run("bench-saves", main)

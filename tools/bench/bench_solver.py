@@ -329,4 +329,6 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    main()
+    from .report import run
+
+    run("bench-solver", main)

@@ -246,4 +246,6 @@ def chromium_version():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from .report import run
+
+    run("bench-web", main)

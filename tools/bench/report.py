@@ -1,20 +1,94 @@
-"""What the benchmarks share: how a goal's verdict is printed (the line
-``tools/bench/figures.py`` lists under a section's goals), the figures' units
-and percentiles, and a MicroPython VM script's printed figures."""
+"""What the benchmarks share: how a goal's verdict is printed, the section
+each bench saves for docs/figures.md (``section``: what it prints, stamped
+with the commit, the date and the machine, as build/figures/NAME.md; ``make
+figures`` assembles them), the figures' units and percentiles, and a
+MicroPython VM script's printed figures."""
 
+import contextlib
+import datetime
+import io
 import os
+import platform
 import statistics
 import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 RUNNER = os.path.join(ROOT, "tools", "harness", "mpvm", "run.mjs")
+FRAGMENTS = os.path.join(ROOT, "build", "figures")
+_verdicts = []
+
+
+def stamp():
+    """``Measured at COMMIT[ + uncommitted changes], DATE, on MACHINE.``"""
+    def git(*args):
+        run = subprocess.run(["git"] + list(args), cwd=ROOT, capture_output=True, text=True)
+        return run.stdout.strip() if not run.returncode else ""
+
+    commit = git("rev-parse", "--short", "HEAD") or "an unknown commit"
+    if git("status", "--porcelain", "--untracked-files=no"):
+        commit += " + uncommitted changes"
+    model = platform.processor() or platform.machine()
+    with contextlib.suppress(OSError):
+        with open("/proc/cpuinfo") as file:
+            model = next((line.split(":", 1)[1].strip() for line in file
+                          if line.startswith("model name")), model)
+    return "Measured at %s, %s, on %s %s, %d CPUs (%s)." % (
+        commit, datetime.date.today().isoformat(), platform.system(), platform.machine(),
+        os.cpu_count() or 1, model)
+
+
+class _Tee(io.StringIO):
+    def __init__(self, out):
+        super().__init__()
+        self.out = out
+
+    def write(self, text):
+        self.out.write(text)
+        return super().write(text)
+
+    def flush(self):
+        self.out.flush()
+
+    def reconfigure(self, **options):  # (line buffering: each figure as it comes)
+        self.out.reconfigure(**options)
+
+
+@contextlib.contextmanager
+def section(name, folder=None):
+    """What the bench ``make NAME`` prints inside, saved (unless it fails) as
+    ``folder``/NAME.md (build/figures/): the stamp, the goals' count, and the
+    printed lines."""
+    tee = _Tee(sys.stdout)
+    del _verdicts[:]
+    with contextlib.redirect_stdout(tee):
+        yield
+    folder = folder or FRAGMENTS
+    os.makedirs(folder, exist_ok=True)
+    met = sum(_verdicts)
+    verdict = ("%d of %d goals met." % (met, len(_verdicts)) if _verdicts
+               else "No goal checked.")
+    with open(os.path.join(folder, name + ".md"), "w") as file:
+        file.write("%s %s\n\n```\n%s```\n" % (stamp(), verdict, tee.getvalue()))
+
+
+def run(name, main):
+    """``main()`` as ``make NAME`` runs it, its section saved; exits with its status."""
+    with section(name):
+        status = main()
+    sys.exit(status)
 
 
 def goal(what, measured, wanted, met):
     """Print a goal's line: ``WHAT: MEASURED; goal WANTED: met`` (or ``NOT
-    MET``); ``figures.py`` reads these lines as the section's goals."""
+    MET``), counted in the section's verdict."""
     print("%s: %s; goal %s: %s" % (what, measured, wanted, "met" if met else "NOT MET"))
+    return tally(met)
+
+
+def tally(met):
+    """Count a goal's verdict in the section's (a bench printing its own lines)."""
+    _verdicts.append(bool(met))
     return met
 
 
