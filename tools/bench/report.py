@@ -59,6 +59,7 @@ def section(name, folder=None):
     """What the bench ``make NAME`` prints inside, saved (unless it fails) as
     ``folder``/NAME.md (build/figures/): the stamp, the goals' count, and the
     printed lines."""
+    stamped = stamp()  # (the code measured: the commit as the run begins)
     tee = _Tee(sys.stdout)
     del _verdicts[:]
     with contextlib.redirect_stdout(tee):
@@ -69,7 +70,7 @@ def section(name, folder=None):
     verdict = ("%d of %d goals met." % (met, len(_verdicts)) if _verdicts
                else "No goal checked.")
     with open(os.path.join(folder, name + ".md"), "w") as file:
-        file.write("%s %s\n\n```\n%s```\n" % (stamp(), verdict, tee.getvalue()))
+        file.write("%s %s\n\n```\n%s```\n" % (stamped, verdict, tee.getvalue()))
 
 
 def run(name, main):
