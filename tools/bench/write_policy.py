@@ -26,7 +26,7 @@ import os
 
 from tools.build.board_files import VM_EXCLUDE
 
-from .vm_figures import vm_figures
+from .report import vm_figures
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CAP = 150  # moves and undos before the scripted player gives up on a game
