@@ -173,7 +173,3 @@ def life_years(writes_per_game, cycles, games_a_day=5):
     """Years until ``cycles`` erase cycles at ``games_a_day`` games a day."""
     return cycles / (writes_per_game * games_a_day) / 365.25
 
-
-if __name__ == "__main__":
-    figures = write_figures()
-    print(figures)
