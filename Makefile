@@ -76,7 +76,7 @@ test: $(VENV_STAMP) $(MPVM_STAMP) $(EMULATOR_STAMP) mtools
 lint: $(VENV_STAMP)
 	$(PY) -m ruff check .
 
-## bench: heap figures under MicroPython, move generation speed on CPython
+## bench: the core's heap figures under MicroPython, each beside its goal
 bench: $(VENV_STAMP) $(MPVM_STAMP)
 	$(PY) -m tools.bench.bench
 
@@ -103,10 +103,10 @@ bench-solver: $(VENV_STAMP)
 	$(PY) -m tools.bench.bench_solver --deals $(or $(DEALS),1-1000) --jobs $(or $(JOBS),1) \
 		$(if $(AGAINST),--against $(AGAINST))
 
-## bench-firmware: the game on CircuitPython's PicoSystem firmware in the RP2040 emulator: the heap,
-## reset to the first frame, press to frame, a deal won by presses, the hint (DEALS=A-B optional;
+## bench-firmware: the game on CircuitPython's PicoSystem firmware in the RP2040 emulator: press to
+## frame, code.py to the first table frame, the heap, the hint's seconds (DEALS=A-B optional;
 ## 20-30 minutes; needs the PicoSystem's firmware and the boot ROM, as make emulate; RELEASE=dist
-## measures make release's files: its 10.x folder as the drive, and its one-file UF2's start)
+## measures make release's files: its 10.x folder as the drive)
 .PHONY: bench-firmware
 bench-firmware: $(VENV_STAMP) $(EMULATOR_STAMP) mtools
 	$(PY) -m tools.bench.bench_firmware --deals $(or $(DEALS),1-20) $(if $(RELEASE),--release $(RELEASE))
@@ -117,6 +117,12 @@ bench-firmware: $(VENV_STAMP) $(EMULATOR_STAMP) mtools
 .PHONY: bench-saves
 bench-saves: $(VENV_STAMP) $(EMULATOR_STAMP) mtools
 	$(PY) -m tools.bench.bench_saves $(if $(QUICK),--quick)
+
+## figures: docs/figures.md from the benches' last sections (build/figures/, each saved by its bench,
+## stamped with the commit); RUN="bench-app bench-hint" runs those benches first
+.PHONY: figures
+figures: $(VENV_STAMP)
+	$(PY) -m tools.bench.figures $(if $(RUN),--run $(RUN))
 
 ## lib: lib/sthelena_board.mpy (and the PicoSystem's and the Fruit Jam's .mpy) and lib/sthelena_drive.py
 ## again from the sources (committed: the repository is a CIRCUITPY image, the Fruit Jam's app folder

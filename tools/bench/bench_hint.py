@@ -1,6 +1,5 @@
 """The board's hint (``sthelena/app/hint/search.py``): what it answers from the
-deal, how long that takes on a SAMD51, and its heap (``make bench-hint``);
-prints figures, passes or fails nothing.
+deal, and its heap (``make bench-hint``), the heap beside its goal.
 
 1. Answers (CPython: the same search, position for position, as on the
    board): for each preset, deals A-B from their first position, the share
@@ -8,17 +7,16 @@ prints figures, passes or fails nothing.
    box-kite only the deals the desktop solver won count (``assets/winnable.bin``):
    a third of its deals cannot be won. Then the same with the Fruit Jam's
    larger budget (its edge's ``LARGE_HINT_NODES`` and ``LARGE_HINT_SLOTS``).
-2. Seconds: not here. ``make bench-firmware`` times the same hints on
-   CircuitPython's own firmware (the PicoSystem's, an emulated RP2040), and
-   scales them to a SAMD51 by pystone run on both.
-3. Heap: the most in use while a full hint searches (from just before
+2. Heap: the most in use while a full hint searches (from just before
    ``hint_begin``, collected every 25 slices, garbage of the slices between
    included), on the MicroPython VM (tools/harness/mpvm) and on CircuitPython's own
-   interpreter (``make firmware-vm``, the committed ``lib/sthelena_board.mpy``).
+   interpreter (``make firmware-vm``, the committed ``lib/sthelena_board.mpy``):
+   at most 32 KB (docs/playing.md).
+
+Its seconds: ``make bench-firmware``, on CircuitPython's own firmware.
 """
 
 import argparse
-import glob
 import os
 import subprocess
 import tempfile
@@ -33,12 +31,10 @@ from sthelena.core.rules import Rules
 from sthelena.core.winnable import PROVED_LOST, find_section, proved_of
 from tools.build.board_files import VM_EXCLUDE_NOTATION
 
-from .bench_solver import percentile
-from .vm_figures import vm_figures
+from .report import at_most, percentile, vm_figures
 
-SAMD51_PYSTONES = 1521.6  # passes/s, CircuitPython on a Metro M4 Express (SAMD51, 120 MHz)
 SAYS = {1: "wins", 2: "progress", 3: "nothing", 4: "lost"}
-KILOBYTE = 1024
+GOAL_HEAP = 32 * 1024
 
 # The heap of a full hint from deal 3 (either VM); SOURCE names where the modules are.
 HEAP_SCRIPT = """
@@ -72,18 +68,6 @@ search = None
 gc.collect()
 print("hint_heap", peak, gc.mem_alloc() - base)
 """
-
-def find_pystone():
-    """A pystone.py from a Python installation on this machine, or None."""
-    patterns = ("/usr/lib/python3*/test/pystone.py", "/usr/local/lib/python3*/test/pystone.py",
-                os.path.expanduser("~/.pyenv/versions/*/lib/python3*/test/pystone.py"),
-                os.path.expanduser("~/.pyenv/versions/*/lib/python2*/test/pystone.py"))
-    for pattern in patterns:
-        found = sorted(glob.glob(pattern))
-        if found:
-            return found[0]
-    return None
-
 
 def deals_of(preset, first, last):
     """The deals counted for ``preset``: all, but for box-kite those won."""
@@ -188,17 +172,16 @@ def main():
 
     peak, left = heap_on_vm()
     print("Heap while a full hint searches (deal 3, collected every 25 slices):")
-    print("  MicroPython VM: %d bytes (%.1f KB; target <= 32 KB), %d left after it"
-          % (peak, peak / KILOBYTE, left))
+    at_most("  MicroPython VM (%d bytes left after it)" % left, peak, GOAL_HEAP, "KB")
     found, why = heap_on_circuitpython()
     if found is None:
         print("  CircuitPython's interpreter: not measured (%s)" % why)
     else:
-        print("  CircuitPython's interpreter (lib/sthelena_board.mpy): %d bytes (%.1f KB), "
-              "%d left after it" % (found[0], found[0] / KILOBYTE, found[1]))
-
-    print("Seconds a hint: make bench-firmware (on CircuitPython's firmware, emulated).")
+        at_most("  CircuitPython's interpreter, lib/sthelena_board.mpy (%d bytes left after it)"
+                % found[1], found[0], GOAL_HEAP, "KB")
 
 
 if __name__ == "__main__":
-    main()
+    from .report import run
+
+    run("bench-hint", main)

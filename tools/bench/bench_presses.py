@@ -1,5 +1,5 @@
-"""Presses per card move, by the buttons (``make bench-presses``); prints
-figures, passes or fails nothing.
+"""Presses per card move, by the buttons (``make bench-presses``), each
+scheme's figure beside its goal where it has one.
 
 Plays won games through the App's buttons as a player who knows a winning
 line would: the games are made backwards from the won position
@@ -24,6 +24,7 @@ with auto-play.
 import os
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from tools.bench.report import goal
 from tools.harness.won_games import (CLICK_SCHEMES, SCHEMES, play_through_buttons,
                                      play_through_clicks, won_game)
 
@@ -91,13 +92,16 @@ def main(games=GAMES, rules="st-helena"):
                 CLICK_GOALS.get(scheme))
 
 
-def _report(name, count, what, moves, won, games, goal):
+def _report(name, count, what, moves, won, games, wanted):
     ratio = count / moves
-    print("  %-22s %5.2f  (%d %s, %d card moves, %d/%d won)%s"
-          % (name, ratio, count, what, moves, won, games,
-             "" if goal is None else "   goal <= %.1f%s" % (
-                 goal, "" if ratio <= goal else "  NOT MET")))
+    measured = "%.2f (%d %s, %d card moves, %d/%d won)" % (ratio, count, what, moves, won, games)
+    if wanted is None:
+        print("  %s: %s" % (name, measured))
+    else:
+        goal("  " + name, measured, "<= %g" % wanted, ratio <= wanted and won == games)
 
 
 if __name__ == "__main__":
-    main()
+    from .report import run
+
+    run("bench-presses", main)

@@ -18,7 +18,9 @@
    desktop's core, and the boot's frame must show that game's cards; no
    traceback on the console, no boot without its table.
 
-Prints figures and each unexpected outcome; passes or fails nothing. About
+Prints figures and each unexpected outcome, and for each part the goal it
+checks (docs/playing.md, docs/picosystem.md): a power cut loses at most the
+save being written, and says so; nothing unexpected. About
 30-60 minutes (``--quick``: the soak only, shorter). Needs make
 firmware-rp2040 and the boot ROM, as make emulate.
 """
@@ -34,6 +36,8 @@ import time
 from sthelena.app.table.sheet import load_sheet
 from tools.harness import cut_runs, emulated
 from tools.harness.screen_reader import PngFrame, ScreenReader
+
+from .report import goal
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -111,7 +115,7 @@ def every_step(runs, erasing_save, drive, screen):
     print("  outcomes (save, step, part of the flash, resumed, said, verdict): count")
     for key in sorted(counts, key=str):
         print("    %s: %d" % (key, counts[key]))
-    print("  unexpected: %d" % unexpected)
+    goal("  the boots after the cuts: unexpected outcomes", unexpected, "0", unexpected == 0)
 
 
 def soak(work, drive, start, actions, cuts, seed, screen):
@@ -149,7 +153,6 @@ def soak(work, drive, start, actions, cuts, seed, screen):
     print("  flash steps: %d (%d in the nvm, %d erases)" % (
         len(result["flash_steps"]), sum(step["region"] == "nvm" for step in result["flash_steps"]),
         sum(step["kind"] == "erase" for step in result["flash_steps"])))
-    print("  traceback on the console: %s" % ("Traceback" in result["console"]))
     said = [line for line in result["console"].replace("\r", "").split("\n")
             if line.startswith("sthelena:")]
     print("  the game's lines: %s" % (said or "none"))
@@ -170,9 +173,12 @@ def soak(work, drive, start, actions, cuts, seed, screen):
         else:
             wrong += 1
             print("  boot %d: the screen is not the save's game (replayed on the desktop)" % index)
-    print("  boots resuming the save's game, replayed on the desktop and shown card for card: %d;"
-          " new deals (no save whole): %d; a game other than the save's: %d"
-          % (resumed, new, wrong))
+    goal("  boots resuming the save's game, replayed on the desktop and shown card for card",
+         "%d; new deals (no save whole) %d; a game other than the save's %d; boots without a "
+         "table %d; traceback %s" % (resumed, new, wrong, len(blank),
+                                     "Traceback" in result["console"]),
+         "no other game, every boot its table, no traceback",
+         not wrong and not blank and "Traceback" not in result["console"])
 
 
 def main():
@@ -233,4 +239,6 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from .report import run
+
+    run("bench-saves", main)

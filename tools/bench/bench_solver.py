@@ -46,6 +46,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 from sthelena.core.game import Game
 from sthelena.core.rules import PRESETS, Rules
 from sthelena.desktop.solve_commands import parse_range
+from tools.bench.report import percentile, tally
 
 WORKER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "solver_worker.py")
 SLOWEST_TARGET = {"st-helena": 1.0, "louis": 1.0, "box-kite": 2.0, "st-helena-pysol": 2.0}
@@ -159,12 +160,6 @@ def write_results(path, rows):
                       + "\n")
 
 
-def percentile(values, share):
-    """The value below which ``share`` of ``values`` lie (0 for none)."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0
-
-
 def figures(rows, rules=None):
     """The benchmark's figures of one solver's rows (a dict): times in
     processor seconds (wall clock for rows that lack them, as ``stats
@@ -219,7 +214,7 @@ def verdicts(rules, mine, theirs, name):
     lines = []
 
     def say(text, met):
-        lines.append("%s: %s: %s" % (rules, text, "met" if met else "NOT MET"))
+        lines.append("%s: %s: %s" % (rules, text, "met" if tally(met) else "NOT MET"))
 
     say("%d of %d deals decided" % (mine["won"] + mine["lost"], mine["count"]),
         mine["unknown"] == 0)
@@ -329,4 +324,6 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    main()
+    from .report import run
+
+    run("bench-solver", main)

@@ -26,7 +26,7 @@ import os
 
 from tools.build.board_files import VM_EXCLUDE
 
-from .vm_figures import vm_figures
+from .report import vm_figures
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CAP = 150  # moves and undos before the scripted player gives up on a game
@@ -173,7 +173,3 @@ def life_years(writes_per_game, cycles, games_a_day=5):
     """Years until ``cycles`` erase cycles at ``games_a_day`` games a day."""
     return cycles / (writes_per_game * games_a_day) / 365.25
 
-
-if __name__ == "__main__":
-    figures = write_figures()
-    print(figures)

@@ -54,8 +54,7 @@ def lay_out_drive(directory, libraries="mpy", version="10.x", source=None):
         shutil.copytree(source, drive)
     else:
         assemble_drive(drive, libraries, version)
-    shutil.copytree(os.path.join(ROOT, "tools", "harness", "standins"),
-                    os.path.join(directory, "standins"),
+    shutil.copytree(os.path.join(ROOT, "tools", "harness", "standins"), os.path.join(directory, "standins"),
                     ignore=shutil.ignore_patterns("*.md", "__pycache__"))
     return drive
 
@@ -144,40 +143,3 @@ def interpreter_version():
         return None, why
     return subprocess.run([path, "-c", "import sys; print(sys.version)"],
                           capture_output=True, text=True).stdout.strip(), None
-
-
-def print_figures(parts=40):
-    """What ``make bench-app`` prints of CircuitPython's interpreter."""
-    version, why = interpreter_version()
-    if version is None:
-        print("CircuitPython's interpreter: not measured (%s)" % why)
-        return
-    print("CircuitPython's own interpreter (%s, unix port, 32-bit), the drive image as the board"
-          " starts it\n  (tools/harness/board_start.py: code.py compiled,"
-          " lib/sthelena_board.mpy loaded,"
-          " set up, %d parts of play\n  with hints and a long game), a fixed heap of %s (a"
-          " PyGamer's: tools/harness/board_heap.py)\n  plus what the stand-ins keep:"
-          % (version, parts, kb(BOARD_HEAP)))
-    for board in ("pybadge", "pygamer"):
-        for libraries, how in (("mpy", "as circup installs them (.mpy)"),
-                               ("py", "as make circuitpy copies them (.py)")):
-            found = board_figures(board, libraries, parts)
-            if "error" in found:
-                print("  %s, libraries %s: FAILED: %s" % (board, how, found["error"]))
-                continue
-            played, kept, hints = found["moves"]
-            print("  %s, libraries %s:" % (board, how))
-            print("    heap at the end of the import: %s; after set-up: %s; in play, the most"
-                  " kept: %s" % (kb(found["import"][0]), kb(found["set_up"][0]),
-                                 kb(max(live for _, live, _ in found["play"]))))
-            searching, compact = found["searching"]
-            print("    in play with a hint searching (collected, 50 slices in): %s%s   target <= "
-                  "130.0 KB" % (kb(searching), ", %d of the hints compact" % compact
-                                if compact else ""))
-            print("    peak (the least heap it starts and plays %d moves and %d hints in): %s"
-                  "   target <= %s" % (played, hints, kb(found["least_heap"])
-                                       if found["least_heap"] else "over 300 KB", kb(BOARD_HEAP)))
-
-
-def kb(count):
-    return "%.1f KB" % (count / 1024)

@@ -1,4 +1,4 @@
-"""The lean-board measurement, as a script for CircuitPython's
+"""The lean-board measurement (issue 40), as a script for CircuitPython's
 interpreter (or the MicroPython VM): the drive image started as the board
 starts it (tools/harness/board_start.py's prologue), then
 
@@ -33,11 +33,10 @@ import subprocess
 import tempfile
 
 from . import board_start, firmware_figures
-from .firmware_figures import kb
 
 _EVERY = 25  # slices of the search between two readings
-# The lean goals (the game kept within a board's heap with room for the hint's
-# full search), on CircuitPython's interpreter, the stand-ins' share taken out.
+# The goals of issue 40, on CircuitPython's interpreter, the stand-ins' share
+# taken out.
 SET_UP_GOAL = 80 * 1024  # the import and the set-up, kept
 IN_PLAY_GOAL = 90 * 1024  # after the presses (and the screens) and the moves
 FREE_GOAL = 8 * 1024  # free while the hint's full search runs
@@ -158,47 +157,3 @@ def board_runs(board, heap, seeds=SEEDS, screens=False, libraries="mpy", areas=F
                              screens=screens)
             runs.append((seed, found, why))
         return allowance, runs
-
-
-def print_figures(heap=None, seeds=SEEDS):
-    """What ``make bench-app`` prints of the lean goals."""
-    version, why = firmware_figures.interpreter_version()
-    if version is None:
-        print("the lean goals: not measured (%s)" % why)
-        return
-    heap = heap or firmware_figures.BOARD_HEAP
-    print("the lean goals on CircuitPython's interpreter, the board's heap of %s plus"
-          " the stand-ins' share, deals of random.seed(%s), %d random legal moves:"
-          % (kb(heap), ",".join(str(seed) for seed in seeds), 300))
-    for board, areas in (("pygamer", False), ("pybadge", False), ("pygamer", True)):
-        if areas and firmware_figures.interpreter(True)[0] is None:
-            print("  the heap in areas: not measured (%s)" % firmware_figures.interpreter(True)[1])
-            continue
-        for screens in (False, True):
-            allowance, runs = board_runs(board, heap, seeds, screens, areas=areas)
-            failed = [(seed, why) for seed, found, why in runs if found is None]
-            done = [found for _, found, _ in runs if found is not None]
-            print("  %s%s%s (the stand-ins keep %s):" % (
-                board, ", the heap in 14 areas as a board's is in areas (circuitpython-areas)"
-                if areas else "", ", every screen opened once" if screens else "", kb(allowance)))
-            for seed, why in failed:
-                print("    seed %d FAILED: %s" % (seed, why))
-            if not done:
-                continue
-            set_up = max(found["set_up"][0] for found in done)
-            in_play = max(found["in_play"][0] for found in done)
-            hints = [hint for found in done for hint in found["hint"] if hint[0] != 2]
-            full = sum(hint[0] == 1 for hint in hints)
-            least = min(hint[3] for hint in hints)
-            print("    import %s, with the set-up %s   goal <= %s %s" % (
-                kb(max(found["import"][0] for found in done)), kb(set_up), kb(SET_UP_GOAL),
-                "met" if set_up <= SET_UP_GOAL else "NOT MET"))
-            print("    in play (the presses%s, the moves), the most kept: %s   goal <= %s %s" % (
-                ", the screens" if screens else "", kb(in_play), kb(IN_PLAY_GOAL),
-                "met" if in_play <= IN_PLAY_GOAL else "NOT MET"))
-            print("    the hint every 50 moves: %d of %d searches full (%d positions met, the most"
-                  " %d); the least free while one ran %s   goal: all full, >= %s %s" % (
-                      full, len(hints), sum(hint[2] for hint in hints),
-                      max(hint[2] for hint in hints), kb(least), kb(FREE_GOAL),
-                      "met" if not failed and full == len(hints) and least >= FREE_GOAL
-                      else "NOT MET"))
