@@ -4,9 +4,11 @@ changelog and figures.md included) and docs/decisions/. The history is git's:
 an issue's number or a commit means nothing to a player, and a page full of
 them reads as a lab notebook.
 
-One place may name commits: the section "Retired benchmarks" of
+Two places may name commits: the section "Retired benchmarks" of
 docs/development.md, where a benchmark removed from the tools can be found
-again (``git show COMMIT:path``). It may not name an issue either.
+again (``git show COMMIT:path``), and the stamps of docs/figures.md ("Measured
+at COMMIT, DATE, on MACHINE", which ``make figures`` writes), which say what
+code was measured. Neither may name an issue.
 
 A commit hash is 7 to 40 hex digits standing alone that mix digits and
 letters, or that this repository's git knows as a commit (so an all-letter
@@ -25,6 +27,7 @@ PAGES = ([ROOT / "README.md"] + sorted((ROOT / "docs").glob("*.md"))
          + sorted((ROOT / "docs" / "decisions").glob("*.md")))
 # (page, heading of the one section that may name commits)
 MAY_NAME_COMMITS = ("docs/development.md", "## Retired benchmarks")
+STAMP = re.compile(r"^Measured at ([0-9a-f]{7,40})\b")  # docs/figures.md's sections
 ISSUE = re.compile(r"\b(?:issues?|pull requests?|PRs?)\s+#?\d+", re.I)
 ISSUE_MARK = re.compile(r"(?<![\w&#/=])#\d+\b")  # "#40" in prose (a status line's "#2026" is code)
 HEX = re.compile(r"(?<![\w./@#-])[0-9a-f]{7,40}(?![\w-])")
@@ -84,7 +87,15 @@ def test_no_issue_numbers_or_commit_hashes_in_the_pages(page):
         text, section = split_off(text, MAY_NAME_COMMITS[1])
         assert section, "%s has no section %r" % MAY_NAME_COMMITS
         assert history(section, commits=False) == []
+    if name(page) == "docs/figures.md":
+        text = "\n".join(STAMP.sub("Measured at", line) for line in text.splitlines())
     assert history(text) == []
+
+
+def test_a_figures_stamp_may_name_its_commit_and_nothing_else_may():
+    stamped = "## make bench\n\nMeasured at 1ce8f29, 2026-11-28, on Linux.\n\nbefore 1ce8f29\n"
+    text = "\n".join(STAMP.sub("Measured at", line) for line in stamped.splitlines())
+    assert history(text, known=lambda word: False) == [(5, "1ce8f29")]
 
 
 def test_only_the_retired_benchmarks_section_may_name_commits():

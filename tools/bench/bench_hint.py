@@ -21,7 +21,6 @@ import os
 import subprocess
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from sthelena.app.hint.on_table import HINT_SLICE
 from sthelena.app.hint.search import (HINT_NODES, HINT_SLOTS, LARGE_HINT_NODES,
                                       LARGE_HINT_SLOTS, WINNING, hint_begin, hint_result,
@@ -32,6 +31,8 @@ from sthelena.core.winnable import PROVED_LOST, find_section, proved_of
 from tools.build.board_files import VM_EXCLUDE_NOTATION
 
 from .report import at_most, percentile, vm_figures
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 SAYS = {1: "wins", 2: "progress", 3: "nothing", 4: "lost"}
 GOAL_HEAP = 32 * 1024

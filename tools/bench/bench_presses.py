@@ -9,24 +9,24 @@ one nearest the cursor that keeps the rest of the line legal, walking the
 cursor the shortest way, under four schemes: picking up and putting down; A twice (the
 quick move) when it makes the wanted move; A held (a long press, counted as
 one press); and A held with auto-play on. Every press counts, cursor moves
-included. Goals (issue 10): at most 2.5 presses a card move with auto-play
+included. Goals: at most 2.5 presses a card move with auto-play
 off, 1.5 with it on.
 
 Then the same games by the mouse alone, as on the Fruit Jam (its 720x400
 screen, the fanned table): click the card and then where it goes; a double
 click, or one held click, when the quick move makes the wanted move; the
 held click with auto-play on; a drag of each card where it goes, with
-auto-play off and on (a drag counts one). Goals (issue 21): at most 2
-clicks a card move, 1 with auto-play; (issue 29) 1 drag a card move, 0.4
-with auto-play.
+auto-play off and on (a drag counts one). Goals: at most 2 clicks a card
+move, 1 with auto-play; 1 drag a card move, 0.4 with auto-play.
 """
 
 import os
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from tools.bench.report import goal
 from tools.harness.won_games import (CLICK_SCHEMES, SCHEMES, play_through_buttons,
                                      play_through_clicks, won_game)
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 GAMES = 10
 GOALS = {2: 2.5, 3: 1.5}

@@ -42,11 +42,12 @@ import sys
 import tempfile
 import threading
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from sthelena.core.game import Game
 from sthelena.core.rules import PRESETS, Rules
 from sthelena.desktop.solve_commands import parse_range
 from tools.bench.report import percentile, tally
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 WORKER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "solver_worker.py")
 SLOWEST_TARGET = {"st-helena": 1.0, "louis": 1.0, "box-kite": 2.0, "st-helena-pysol": 2.0}
@@ -116,7 +117,7 @@ def solve_paired(rules, numbers, budget, jobs, trees):
                     order.reverse()  # which solver goes first alternates
                 for index in order:
                     rows[index].append(workers[index].solve(number, rules, budget))
-        except Exception as error:  # reported by the main thread
+        except Exception as error:  # noqa: BLE001 (reported by the main thread)
             failures.append(error)
         finally:
             for worker in workers:

@@ -14,7 +14,7 @@ from tools.harness import emulated
 
 from .report import goal, percentile, spread
 
-GOAL_HINT = (3.0, 10.0)  # s: median, p90 (issue 44)
+GOAL_HINT = (3.0, 10.0)  # s: median, p90 (docs/playing.md's)
 SINCE_RESET = """
 import gc, supervisor
 def since_reset():  # supervisor.ticks_ms() starts at 0x1FFF0000 at reset

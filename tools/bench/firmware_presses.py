@@ -20,7 +20,7 @@ from .report import goal
 FLASH_MS = 200  # an illegal drop's response: what is drawn before the flash ends (250 ms)
 
 # Each row: its name (the scripts' kinds), and its goals in ms: median, longest
-# (None: no goal). Issue 44's; a row it does not name takes its nearest kin's.
+# (None: no goal); a kind of press the goals do not name takes its nearest kin's.
 MOVE_GOALS = (50, 100)
 SCREEN_GOALS = (None, 150)  # a text screen opens or closes within 150 ms
 WITHIN_GOALS = (None, 50)  # moving within one takes 50 ms at most

@@ -132,7 +132,8 @@ def vm_figures(runner_args, script, libraries=None):
     proc = subprocess.run(["node", RUNNER] + libraries + list(runner_args) + ["-"],
                           input=script, capture_output=True, text=True)
     if proc.returncode:
-        sys.exit("MicroPython VM failed (run `npm ci --prefix tools/harness/mpvm`):\n" + proc.stderr)
+        sys.exit("MicroPython VM failed (run `npm ci --prefix tools/harness/mpvm`):\n"
+                 + proc.stderr)
     return parse_figures(proc.stdout)
 
 

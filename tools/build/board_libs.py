@@ -2,7 +2,7 @@
 
 The project's design names two of Adafruit's libraries: ``adafruit_display_text``
 (the drive's note, a label shown only when boot.py gave the game the drive:
-the text screens are tiles since issue 40) and ``adafruit_displayio_layout``
+the text screens are tiles) and ``adafruit_displayio_layout``
 (the table's GridLayout, at set-up); ``adafruit_ticks`` comes with the first
 (``bitmap_label`` imports it). On a board, ``circup install -r requirements.txt``
 installs them; ``make circuitpy`` (tools/build/bundle.py) copies the modules the game

@@ -33,7 +33,7 @@ PICOSYSTEM_MODULES = HANDHELD_MODULES + PICOSYSTEM_EDGE_MODULES
 PICOSYSTEM_NAME = "sthelena_picosystem"
 # The hint's search: a module of its own that every board's game imports when a
 # hint begins and lets go when it ends (sthelena/app/hint/on_table.py): the
-# heap holds its code only while a hint runs (issue 40).
+# heap holds its code only while a hint runs.
 HINT_MODULES = ("sthelena.core.cards", "sthelena.core.moves", "sthelena.app.hint.terms",
                 "sthelena.app.hint.kept_line") + SEARCH_ONLY
 HINT_NAME = "sthelena_hint"

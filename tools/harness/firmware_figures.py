@@ -54,7 +54,8 @@ def lay_out_drive(directory, libraries="mpy", version="10.x", source=None):
         shutil.copytree(source, drive)
     else:
         assemble_drive(drive, libraries, version)
-    shutil.copytree(os.path.join(ROOT, "tools", "harness", "standins"), os.path.join(directory, "standins"),
+    shutil.copytree(os.path.join(ROOT, "tools", "harness", "standins"),
+                    os.path.join(directory, "standins"),
                     ignore=shutil.ignore_patterns("*.md", "__pycache__"))
     return drive
 

@@ -1,4 +1,4 @@
-"""The lean-board measurement (issue 40), as a script for CircuitPython's
+"""The lean goals' measurement, as a script for CircuitPython's
 interpreter (or the MicroPython VM): the drive image started as the board
 starts it (tools/harness/board_start.py's prologue), then
 
@@ -35,8 +35,8 @@ import tempfile
 from . import board_start, firmware_figures
 
 _EVERY = 25  # slices of the search between two readings
-# The goals of issue 40, on CircuitPython's interpreter, the stand-ins' share
-# taken out.
+# The lean goals (the game kept within a board's heap with room for the hint's
+# full search), on CircuitPython's interpreter, the stand-ins' share taken out.
 SET_UP_GOAL = 80 * 1024  # the import and the set-up, kept
 IN_PLAY_GOAL = 90 * 1024  # after the presses (and the screens) and the moves
 FREE_GOAL = 8 * 1024  # free while the hint's full search runs

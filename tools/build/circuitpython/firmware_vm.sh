@@ -66,7 +66,7 @@ unix_port build-standard
 # The same with its heap in 14 areas of equal size (about 13 KB at a PyGamer's
 # heap): one allocation must fit in one area, as on a board, whose heap grows
 # in areas (8, 8, 16, 32, 64 KiB...: tools/harness/board_heap.py); the tests'
-# circuitpython-areas (issue 40).
+# circuitpython-areas.
 unix_port build-areas -DMICROPY_GC_SPLIT_HEAP=1 -DMICROPY_GC_SPLIT_HEAP_N_HEAPS=14
 
 cp "$cpy/mpy-cross/build/mpy-cross" "$out/mpy-cross"
