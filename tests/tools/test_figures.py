@@ -67,3 +67,10 @@ def test_each_bench_target_runs_a_module_of_tools_bench_saving_its_section():
         module = text.split("\n%s:" % target, 1)[1].split("-m tools.bench.", 1)[1].split()[0]
         with open(os.path.join(ROOT, "tools", "bench", module + ".py")) as file:
             assert 'run("%s", main)' % target in file.read(), target
+
+
+def test_a_percentile_is_the_nearest_rank():
+    twenty = list(range(20, 0, -1))
+    assert report.percentile(twenty, 0.9) == 18  # 18 of the 20 are at most it
+    assert report.percentile(twenty, 0.5) == 10 and report.percentile(twenty, 1.0) == 20
+    assert report.percentile([7], 0.9) == 7 and report.percentile([], 0.9) == 0

@@ -7,6 +7,7 @@ MicroPython VM script's printed figures."""
 import contextlib
 import datetime
 import io
+import math
 import os
 import platform
 import statistics
@@ -105,9 +106,10 @@ def kb(count):
 
 
 def percentile(values, share):
-    """The value below which ``share`` of ``values`` lie (0 for none)."""
+    """The least of ``values`` that ``share`` of them are at most (the nearest
+    rank: the 90th percentile of 20 is the 18th smallest); 0 for none."""
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0
+    return ordered[max(0, math.ceil(share * len(ordered)) - 1)] if ordered else 0
 
 
 def spread(values, unit=""):
