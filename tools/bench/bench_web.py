@@ -37,7 +37,7 @@ import sys
 from tools.build import serve_site
 from tools.harness import chromium
 
-from .report import goal
+from .report import goal, percentile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -84,10 +84,8 @@ close = chromium.close
 
 def ms(values):
     """Median, 90th percentile and longest of ``values`` (ms), and how many."""
-    ordered = sorted(values)
     return "median %.1f ms, 90%% %.1f ms, longest %.1f ms (%d)" % (
-        statistics.median(ordered), ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))],
-        ordered[-1], len(ordered))
+        statistics.median(values), percentile(values, 0.9), max(values), len(values))
 
 
 def bench_loads(browser, loads):
