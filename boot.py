@@ -4,34 +4,54 @@ CircuitPython runs boot.py once at reset, before USB starts. By default it
 leaves the drive as it is: writable from the computer, read-only to the game
 (which keeps its save in the board's non-volatile memory, ``microcontroller.nvm``).
 
-Hold SELECT (Y on a PicoSystem) while the board resets and the drive is handed to the game
-(``storage.remount("/", readonly=False)``): the game then also writes
-``sthelena-stats.txt`` on it, and says on screen that the computer cannot
-write to the drive until the next reset without SELECT. To get the drive
-back, reset (or unplug and plug in) without holding SELECT.
+Hold SELECT (on a PicoSystem Y, on a Sprig J, on a board with four buttons Y:
+the key that shows every pile) while the board resets and the drive is
+handed to the game (``storage.remount("/", readonly=False)``): the game then
+also writes ``sthelena-stats.txt`` on it, and says on screen that the
+computer cannot write to the drive until the next reset without that key.
+To get the drive back, reset (or unplug and plug in) without holding it.
+The key is the board's profile's (``lib/sthelena_profiles.mpy``).
 """
 
+import os
 import time
 
 import board
 import keypad
 import storage
 
-_SELECT = 3  # SELECT's number on the shift register, on a PyBadge and a PyGamer
+SELECT = 7  # the game's SELECT (sthelena/app/buttons.py)
+DOWN_OR_PILES = 17  # a four-button board's Y, SELECT when held
 
 
 def select_keys():
-    """The keys to read SELECT from, as the game reads them, and SELECT's
-    key number; None on a board without a SELECT the game knows."""
-    clock = getattr(board, "BUTTON_CLOCK", None)  # a PyGamer's or PyBadge's shift register
-    if clock is not None:
-        return keypad.ShiftRegisterKeys(
-            clock=clock, data=getattr(board, "BUTTON_OUT"), latch=getattr(board, "BUTTON_LATCH"),
-            key_count=4 if hasattr(board, "JOYSTICK_X") else 8,
-            value_when_pressed=True), _SELECT
-    select = getattr(board, "SW_Y", None)  # the PicoSystem's Y, its SELECT
-    if select is not None:
-        return keypad.Keys((select,), value_when_pressed=False, pull=True), 0
+    """The keys to read the board's SELECT from, as the game reads them, and
+    that key's number; None where the game knows no such key."""
+    try:
+        from sthelena_profiles import PROFILES, find
+
+        profile = find(PROFILES, board.board_id, lambda name: hasattr(board, name),
+                       os.getenv("STHELENA_BOARD"))
+    except (ImportError, ValueError, AttributeError):
+        return None, 0
+    keys = profile and profile.keys
+    if keys == "settings":  # settings.toml's buttons: SELECT=PIN, or Y=PIN
+        for part in (os.getenv("STHELENA_BUTTONS") or "").split():
+            name, _, pin = part.partition("=")
+            if name.upper() in ("SELECT", "Y") and hasattr(board, pin):
+                return keypad.Keys((getattr(board, pin),), value_when_pressed=(
+                    os.getenv("STHELENA_PRESSED") == "high"), pull=True), 0
+        return None, 0
+    if not keys:
+        return None, 0
+    for _, pin, event in keys.keys:
+        if event == SELECT or event == DOWN_OR_PILES:
+            if hasattr(keys, "count"):  # the PyGamer's and PyBadge's shift register
+                return keypad.ShiftRegisterKeys(
+                    clock=board.BUTTON_CLOCK, data=board.BUTTON_OUT, latch=board.BUTTON_LATCH,
+                    key_count=keys.count, value_when_pressed=True), pin
+            return keypad.Keys((getattr(board, pin),), value_when_pressed=not keys.pressed_low,
+                               pull=True), 0
     return None, 0
 
 

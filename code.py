@@ -1,32 +1,43 @@
-"""St. Helena patience: what CircuitPython runs at start-up (on a PyGamer, a
-PyBadge or a PicoSystem, and from the app folder Fruit Jam OS's launcher starts), and what
-``python code.py`` runs on a desktop. It picks the edge (the handheld's
-buttons and screen, the Fruit Jam's screen, mouse, keyboard and gamepad, or a
-window) and starts the app; on any other board it says, in one line, which
-boards it plays on."""
+"""St. Helena patience: what CircuitPython runs at start-up, and what ``python
+code.py`` runs on a desktop.
+
+On a board it finds the board's profile (``lib/sthelena_profiles.mpy``: by
+``board.board_id`` and its pins, or by settings.toml's ``STHELENA_BOARD``
+line on a Raspberry Pi Pico with a screen add-on), imports the game the
+profile names and starts it; on a board it does not know, or if the game
+cannot load, it says why in one line (on the screen and the serial console).
+On a desktop it opens the game in a window (``sthelena/desktop/window.py``).
+"""
 
 import sys
 
-BOARDS = "a PyGamer, a PyBadge, a PicoSystem or a Fruit Jam"  # those the game has an edge for
-GAMES = {"handheld": "sthelena_board", "picosystem": "sthelena_picosystem"}  # each edge's lib/
+PROFILES = "sthelena_profiles"  # lib/: every board's profile, and how one is found
+FRUIT_JAM_GAME = "sthelena_fruitjam"  # the game an app folder carries (Fruit Jam OS)
 
 
-def edge_of(board):
-    """Which edge plays on ``board`` (the firmware's module): "fruit_jam",
-    "picosystem", "handheld" (the PyGamer and the PyBadge, told apart by
-    their pins), or None for a board the game does not know."""
-    if "fruit_jam" in board.board_id:
-        return "fruit_jam"
-    if board.board_id == "pimoroni_picosystem":
-        return "picosystem"
-    if hasattr(board, "BUTTON_CLOCK") and hasattr(board, "DISPLAY"):
-        return "handheld"
-    return None
+def find_profile(board=None):
+    """``(profile, line)``: the profile of ``board`` (the firmware's module,
+    or a stand-in), or None and the line that says why (a board the game
+    does not know, or a settings.toml line that names no board). The other
+    boards' profiles are let go."""
+    import os
 
+    from sthelena_profiles import PROFILES as KNOWN, find, unknown_board
 
-def unknown_board(board_id):
-    """The line for a board the game has no edge for."""
-    return "St. Helena plays on %s: this board is %s" % (BOARDS, board_id)
+    if board is None:
+        import board
+
+    try:
+        chosen = os.getenv("STHELENA_BOARD")
+    except (AttributeError, ValueError):  # (no settings.toml support, or a malformed one)
+        chosen = None
+    try:
+        profile = find(KNOWN, board.board_id, lambda name: hasattr(board, name), chosen)
+        line = None if profile else unknown_board(KNOWN, board.board_id)
+    except ValueError as error:
+        profile, line = None, "St. Helena: %s" % error
+    sys.modules.pop(PROFILES, None)
+    return profile, line
 
 
 def load_failure(error, version, fruit_jam=False):
@@ -37,40 +48,36 @@ def load_failure(error, version, fruit_jam=False):
     if isinstance(error, ValueError) and ".mpy" in text:  # the game's (or a library's)
         what_to_do = (": its sthelena_fruitjam.mpy is compiled for those: put Fruit Jam OS's "
                       "CircuitPython 10 on the board") if fruit_jam else (
-            " and libraries of the same version: update CircuitPython, then `circup update`")
+            ": put CircuitPython 10 on the board, then copy the game's CircuitPython 10.x "
+            "folder onto CIRCUITPY again")
         return "St. Helena needs CircuitPython 9 or 10 (this is %s)%s" % (version, what_to_do)
     if fruit_jam:  # the app folder holds the game and its libraries
         return ("St. Helena could not start (%s: %s): copy the sthelena folder into apps/ "
                 "again" % (type(error).__name__, text))
-    for game in GAMES.values():
-        if isinstance(error, ImportError) and game in text:
-            return "St. Helena: lib/%s.mpy is missing: copy lib/ from the game again" % game
+    if isinstance(error, ImportError) and "'sthelena_" in text:  # lib/'s game or profiles
+        return "St. Helena: lib/%s.mpy is missing: copy lib/ from the game again" % (
+            text.split("'")[1])
     if isinstance(error, ImportError) and "adafruit_" in text:
-        return ("St. Helena: a library is missing (%s): run `circup install -r "
-                "requirements.txt`" % text)
-    if isinstance(error, ImportError):  # a module the firmware of its boards has built in
-        return "St. Helena: this CircuitPython has %s: it plays on %s" % (text, BOARDS)
+        return ("St. Helena: a library is missing (%s): copy lib/ from the game again, or run "
+                "`circup install -r requirements.txt`" % text)
+    if isinstance(error, ImportError):  # a module this board's firmware is built without
+        return "St. Helena: this board's CircuitPython has %s, which the game needs" % text
     return "St. Helena could not start (%s: %s): copy the game again" % (
         type(error).__name__, text)
 
 
 def start_on_board(board=None):
-    """Load the game and play: on a Fruit Jam from the app folder
-    (``sthelena_fruitjam.mpy``: nothing to compile), else from lib/; on a
-    board it does not know, or if it cannot load, say why in one line
-    (printed: on the board's screen and its serial console). ``board``: the
-    firmware's module, or a stand-in."""
-    if board is None:
-        try:
-            import board
-        except ImportError:  # (CircuitPython's unix port, in the tests: played as a handheld)
-            board = None
-    edge = "handheld" if board is None else edge_of(board)
-    if edge is None:
-        print(unknown_board(board.board_id))
-        return
-    fruit_jam = edge == "fruit_jam"
+    """Find the board's profile, load its game and play: on a Fruit Jam from
+    the app folder (``sthelena_fruitjam.mpy``), else from lib/. ``board``:
+    the firmware's module, or a stand-in."""
+    version = ".".join(str(n) for n in sys.implementation.version[:3])
+    fruit_jam = False
     try:
+        profile, line = find_profile(board)
+        if profile is None:
+            print(line)
+            return
+        fruit_jam = profile.game == FRUIT_JAM_GAME
         if fruit_jam:
             import os
 
@@ -78,20 +85,21 @@ def start_on_board(board=None):
                 print("St. Helena: sthelena_fruitjam.py is an older St. Helena's: delete the "
                       "sthelena folder from apps/ and copy the new one")
                 return
-            from sthelena_fruitjam import main  # the app folder's .mpy
-        elif edge == "picosystem":
-            from sthelena_picosystem import start as main  # lib/sthelena_picosystem.mpy
-        else:
-            from sthelena_board import main  # lib/sthelena_board.mpy: nothing to compile
+        game = __import__(profile.game)  # lib/NAME.mpy (the app folder's, on a Fruit Jam)
     except Exception as error:  # noqa: BLE001 (whatever stops the load gets its line)
-        print(load_failure(error, ".".join(str(n) for n in sys.implementation.version[:3]),
-                           fruit_jam))
+        print(load_failure(error, version, fruit_jam))
         return
     try:
-        main()
+        if fruit_jam:
+            game.main()
+        else:
+            game.start(profile)
     except ImportError as error:  # a library the set-up imports (the places' GridLayout)
-        print(load_failure(error, ".".join(str(n) for n in sys.implementation.version[:3]),
-                           fruit_jam))
+        print(load_failure(error, version, fruit_jam))
+    except ValueError as error:  # settings.toml's wiring: the key that is wrong, in one line
+        if not str(error).startswith("settings.toml"):
+            raise
+        print("St. Helena: %s" % error)
 
 
 if __name__ == "__main__":  # not when imported (pdb imports the standard library's `code`)

@@ -59,6 +59,8 @@ class App:
     hint_slots = HINT_SLOTS  # ...and its table of positions met
     leave_label: str | None = None  # an edge with somewhere to go names the menu's way there
     leaving = False  # ...which sets this: the edge's loop ends
+    buttons_help = "buttons"  # help's page of buttons: a board's own (assets/help.txt's section)
+    hint_label = "Hint (or hold SELECT)"  # the menu's hint, naming the buttons that ask for one
     # An edge that draws only when told (the handhelds' loop: display.refresh)
     # sets this: a move is shown by it before the app looks whether the game
     # has ended, a search that may take a while on the board.

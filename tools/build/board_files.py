@@ -1,45 +1,83 @@
-"""Which of the package's files go on the board: read from the folders.
+"""Which of the package's files go on the boards: read from the folders, and
+from the boards' profiles (``sthelena/boards/``).
 
-The handheld gets ``sthelena/core/``, ``sthelena/app/`` (with its
-sub-packages) and ``sthelena/handheld/`` (the package docstring says why), but the position
-notation, which the board never reads or writes (``Game`` imports it only
-when a position is given as text), the app's modules for a mouse and a
-large screen, and the PicoSystem's edge. The PicoSystem gets the same with
-its edge and the large screen (which centres its table), not the Fruit Jam's
-mouse and fanned table nor the PyGamer's and PyBadge's edge
-(``ON_PICOSYSTEM_LEFT_OUT``). The Fruit Jam gets ``core/``, ``app/`` (all of
-it) and ``fruitjam/``. ``web/`` (the web page's edge), ``desktop/`` and ``solver/``
-never go on a board.
-tools/build/bundle.py merges the handheld's files, tools/build/fruitjam_app.py
-the Fruit Jam's; the tests copy them into the MicroPython VM with ``VM_EXCLUDE``.
+A handheld game (``lib/sthelena_board.mpy``, ``lib/sthelena_full.mpy``: a
+profile's ``game``) gets ``sthelena/core/``, ``sthelena/app/`` (with its
+sub-packages) and ``sthelena/handheld/`` but what none of its boards uses:
+the position notation, which no board reads or writes (``Game`` imports it
+only when a position is given as text); the Fruit Jam's mouse
+(``FRUIT_JAM_ONLY``); the tables for screens none of its boards has
+(``TABLE_FILES``, by the table ``fit_table`` picks for each board's screen);
+and the reading of settings.toml's wiring unless a profile takes it from
+there. The Fruit Jam gets ``core/``, ``app/`` (all of it) and ``fruitjam/``.
+``boards/`` goes on the board as ``lib/sthelena_profiles.mpy``
+(tools/build/profiles_module.py); ``web/`` (the web page's edge),
+``desktop/`` and ``solver/`` never go on a board. tools/build/bundle.py
+merges the games, tools/build/fruitjam_app.py the Fruit Jam's; the tests
+copy the package into the MicroPython VM with ``VM_EXCLUDE``.
 """
 
 import os
+
+from sthelena.app.big_screen import tables
+from sthelena.boards import profile as profile_kinds
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PACKAGE = os.path.join(ROOT, "sthelena")
 ON_BOARD = ("core", "app", "handheld")
 ON_FRUIT_JAM = ("core", "app", "fruitjam")
-OFF_BOARD = ("desktop", "solver", "web", "fruitjam")  # (fruitjam: off the handheld)
+OFF_BOARD = ("desktop", "solver", "web", "fruitjam")  # (fruitjam: off the handhelds)
 NOT_ON_BOARD = ("core/notation.py",)  # in an on-board folder, never imported there
-# The app's modules for a mouse and a large screen: the handheld has neither.
-# The Fruit Jam's alone: the fanned table and its drag and drop.
-FRUIT_JAM_ONLY = ("app/big_screen/pointer.py", "app/big_screen/drag.py",
-                  "app/big_screen/fan_layout.py", "app/big_screen/fan_table.py")
-LARGE_SCREEN_ONLY = ("app/big_screen/scaled.py",) + FRUIT_JAM_ONLY
-PICOSYSTEM_ONLY = ("handheld/picosystem.py",)
-ON_PICOSYSTEM_LEFT_OUT = NOT_ON_BOARD + FRUIT_JAM_ONLY + ("handheld/device.py",)
+# The Fruit Jam's alone: the mouse's pointer and its drag and drop.
+FRUIT_JAM_ONLY = ("app/big_screen/pointer.py", "app/big_screen/drag.py")
+# The modules of each table but the handheld's, which every game has.
+_SCALED = ("app/big_screen/scaled.py",)
+_FANNED = _SCALED + ("app/big_screen/fan_layout.py", "app/big_screen/fan_table.py")
+TABLE_FILES = {kind: (() if kind == tables.HANDHELD_TABLE else
+                      _SCALED if kind == tables.LARGE_TABLE else _FANNED)
+               for kind in tables.TABLE_KINDS}
+# The parts a profile may pick, each with its files: a game holds a part's only
+# if one of its profiles picks it (the lean PyGamer's and PyBadge's game has
+# neither the RP2040's store nor an RGB LED).
+PART_FILES = (
+    (("handheld/sector_store.py",), lambda profile: profile.store == profile_kinds.SECTOR_STORE),
+    (("handheld/rgb_lights.py",), lambda profile: isinstance(profile.lights, profile_kinds.RgbLed)),
+    (("handheld/speaker.py",), lambda profile: profile.speaker is not None),
+    (("handheld/spi_screen.py",), lambda profile: profile.screen != profile_kinds.BOARD_DISPLAY),
+    # what reads a wiring from settings.toml (its screen and keys FROM_SETTINGS)
+    (("handheld/settings.py", "boards/profile.py"),
+     lambda profile: profile.screen == profile_kinds.FROM_SETTINGS),
+)
 # For the VM runner's --exclude (paths relative to the package, "/" separated):
 # what never goes on the board; and that, and the notation too.
 VM_EXCLUDE = r"^(%s)/|^__main__\.py$" % "|".join(OFF_BOARD)
 VM_EXCLUDE_NOTATION = VM_EXCLUDE + "|^%s$" % NOT_ON_BOARD[0].replace(".", r"\.")
 
 
-def board_files(parts=ON_BOARD, left_out=NOT_ON_BOARD + LARGE_SCREEN_ONLY + PICOSYSTEM_ONLY):
-    """The package's files on the board (the PyGamer's and PyBadge's;
-    ``left_out=ON_PICOSYSTEM_LEFT_OUT``: the PicoSystem's; ``parts=ON_FRUIT_JAM``
-    and ``left_out=NOT_ON_BOARD``: the Fruit Jam's), as paths relative to
-    ``sthelena/``."""
+def game_files(profiles):
+    """The package's files in the game these ``profiles`` play (those that
+    name one ``game``), as paths relative to ``sthelena/``: the folders'
+    files but the tables and parts none of them uses."""
+    wanted = set()
+    for profile in profiles:
+        if profile.size is None:  # a screen settings.toml describes: any size
+            wanted.update(*TABLE_FILES.values())
+        else:
+            wanted.update(TABLE_FILES[tables.fit_table(*profile.size)])
+        for paths, picks in PART_FILES:
+            if picks(profile):
+                wanted.update(paths)
+    left_out = NOT_ON_BOARD + FRUIT_JAM_ONLY + tuple(
+        path for paths in TABLE_FILES.values() for path in paths if path not in wanted) + tuple(
+        path for paths, _ in PART_FILES for path in paths if path not in wanted)
+    found = board_files(ON_BOARD, left_out)
+    return found + sorted(path for path in wanted - set(found)
+                          if not path.startswith(ON_BOARD))  # (the profiles' classes)
+
+
+def board_files(parts=ON_BOARD, left_out=NOT_ON_BOARD):
+    """The package's files in ``parts`` but ``left_out``, as paths relative
+    to ``sthelena/`` (``parts=ON_FRUIT_JAM``: the Fruit Jam's)."""
     found = []
     for part in parts:
         found += [path for path in part_files(part) if path not in left_out]

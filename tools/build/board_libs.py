@@ -4,7 +4,10 @@ The project's design names two of Adafruit's libraries: ``adafruit_display_text`
 (the drive's note, a label shown only when boot.py gave the game the drive:
 the text screens are tiles) and ``adafruit_displayio_layout``
 (the table's GridLayout, at set-up); ``adafruit_ticks`` comes with the first
-(``bitmap_label`` imports it). On a board, ``circup install -r requirements.txt``
+(``bitmap_label`` imports it). The screen drivers (``adafruit_st7789``,
+``adafruit_st7735r``, ``adafruit_ili9341``) set up a screen the firmware
+does not: a Pico's display add-on, or the wiring settings.toml describes
+(``sthelena/handheld/spi_screen.py``). On a board, ``circup install -r requirements.txt``
 installs them; ``make circuitpy`` (tools/build/bundle.py) copies the modules the game
 imports from the packages installed in ``.venv`` by ``requirements-dev.txt``,
 so a plain copy of ``build/CIRCUITPY`` works without circup. The tests and
@@ -27,6 +30,10 @@ LIBRARIES = (
      ("adafruit_displayio_layout/__init__.py", "adafruit_displayio_layout/layouts/__init__.py",
       "adafruit_displayio_layout/layouts/grid_layout.py")),
     ("adafruit-circuitpython-ticks", ("adafruit_ticks.py",)),
+    # the screens a board's profile (or settings.toml) has the game set up
+    ("adafruit-circuitpython-st7789", ("adafruit_st7789.py",)),
+    ("adafruit-circuitpython-st7735r", ("adafruit_st7735r.py",)),
+    ("adafruit-circuitpython-ili9341", ("adafruit_ili9341.py",)),
 )
 
 

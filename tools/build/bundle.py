@@ -7,7 +7,7 @@ holding the same code takes less. This tool (desktop only) writes it:
     python -m tools.build.bundle --lib [--mpy-cross PATH]
         lib/sthelena_board.mpy (the merged board modules, compiled by
         CircuitPython's mpy-cross: tools/build/board_mpy.py says why), the
-        PicoSystem's lib/sthelena_picosystem.mpy (the same with its edge), the
+        other handhelds' lib/sthelena_full.mpy (every table and part), the
         Fruit Jam's lib/sthelena_fruitjam.mpy (what its app folder carries:
         tools/build/fruitjam_app.py) and lib/sthelena_drive.py
         (sthelena/handheld/drive.py, imported only when boot.py hands the drive
@@ -38,9 +38,8 @@ from .bundle_imports import (BundleError, import_order, module_file,  # noqa: F4
                              order_modules)
 from .bundle_merge import ROOT, merge, write_module  # noqa: F401
 from .bundle_modules import (  # noqa: F401 (the lists: bundle.X for the tests and tools)
-    CORE_MODULES, HANDHELD_MODULES, BOARD_MODULES, PUBLIC_CONSTANTS,
-    BUNDLE_NAME, PICOSYSTEM_MODULES, PICOSYSTEM_NAME, BUNDLES,
-    FRUIT_JAM_NAME, DRIVE_MODULES, DRIVE_NAME, HINT_MODULES, HINT_NAME,
+    CORE_MODULES, BOARD_MODULES, PUBLIC_CONSTANTS, BUNDLE_NAME, FULL_MODULES, FULL_NAME, BUNDLES,
+    FRUIT_JAM_NAME, DRIVE_MODULES, DRIVE_NAME, HINT_MODULES, HINT_NAME, PROFILES_NAME,
     LIB_COMMAND, TREE_FILES)
 from .bundle_names import bound_names  # noqa: F401
 
@@ -58,7 +57,7 @@ def main(argv=None):
                         "(%s; committed)" % (DRIVE_NAME, ", ".join(
                             name for name, _ in BUNDLES + ((FRUIT_JAM_NAME, ()),))))
     parser.add_argument("--freeze", metavar="DIR",
-                        help="write the PicoSystem's game and the hint's search, merged, into DIR "
+                        help="write the full game and the hint's search, merged, into DIR "
                         "as .py, to freeze into a firmware (FREEZE=DIR firmware_rp2040.sh: "
                         "docs/board.md; optional)")
     parser.add_argument("--mpy-cross", default=board_mpy.MPY_CROSS, metavar="PATH",
@@ -77,7 +76,7 @@ def main(argv=None):
             print("\n".join(drive_image.write_lib(mpy_cross=args.mpy_cross)))
             return 0
         if args.freeze:
-            for name, modules in ((PICOSYSTEM_NAME, PICOSYSTEM_MODULES), (HINT_NAME, HINT_MODULES)):
+            for name, modules in ((FULL_NAME, FULL_MODULES), (HINT_NAME, HINT_MODULES)):
                 path = os.path.join(args.freeze, name + ".py")
                 print("%s: %d bytes" % (path, write_module(path, merge(modules))))
             return 0
@@ -99,8 +98,8 @@ def main(argv=None):
         print("bundle: %s" % error, file=sys.stderr)
         return 1
     print("%s: code.py, boot.py, assets/, lib/%s.mpy (%d bytes), lib/%s.mpy, lib/%s.mpy, "
-          "lib/%s.py, and in lib/ %s as %s" % (
-              args.out, BUNDLE_NAME, size, PICOSYSTEM_NAME, HINT_NAME, DRIVE_NAME,
+          "lib/%s.mpy, lib/%s.py, and in lib/ %s as %s" % (
+              args.out, BUNDLE_NAME, size, FULL_NAME, HINT_NAME, PROFILES_NAME, DRIVE_NAME,
               ", ".join(sorted({name.split("/")[0].replace(".py", "")
                                 for name, _ in library_files()})),
               ".mpy (compiled by CircuitPython's mpy-cross, as circup installs them)" if compiled

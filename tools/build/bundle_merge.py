@@ -44,10 +44,8 @@ from .bundle_imports import (BundleError, ImportRewriter, check_builtins, check_
 from .bundle_names import Renamer, bound_names, private_constants
 from .bundle_statements import bound_statements, is_const_fallback, used_as_parameter
 from .bundle_modules import (  # noqa: F401 (the lists: bundle.X for the tests and tools)
-    CORE_MODULES, HANDHELD_MODULES, BOARD_MODULES, PUBLIC_CONSTANTS,
-    BUNDLE_NAME, PICOSYSTEM_MODULES, PICOSYSTEM_NAME, BUNDLES,
-    FRUIT_JAM_NAME, DRIVE_MODULES, DRIVE_NAME, HINT_MODULES, HINT_NAME,
-    LIB_COMMAND, TREE_FILES)
+    CORE_MODULES, BOARD_MODULES, PUBLIC_CONSTANTS, BUNDLE_NAME, FULL_MODULES, FULL_NAME, BUNDLES,
+    FRUIT_JAM_NAME, DRIVE_MODULES, DRIVE_NAME, HINT_MODULES, HINT_NAME, LIB_COMMAND, TREE_FILES)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 

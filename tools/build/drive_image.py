@@ -16,8 +16,9 @@ from .board_libs import LibraryError, library_files
 from .bundle_imports import BundleError
 from .bundle_merge import ROOT, merge, write_module
 from .bundle_modules import (BUNDLE_NAME, BUNDLES, CORE_MODULES, DRIVE_MODULES, DRIVE_NAME,
-                             FRUIT_JAM_NAME, HINT_MODULES, HINT_NAME, PICOSYSTEM_NAME,
+                             FRUIT_JAM_NAME, FULL_NAME, HINT_MODULES, HINT_NAME, PROFILES_NAME,
                              TREE_FILES)
+from .profiles_module import profiles_source
 
 
 def lib_path(root=ROOT, name=BUNDLE_NAME, suffix=".py"):
@@ -27,7 +28,7 @@ def lib_path(root=ROOT, name=BUNDLE_NAME, suffix=".py"):
 
 def board_mpy_path(root=ROOT, name=BUNDLE_NAME):
     """The committed game as the board loads it: ``lib/sthelena_board.mpy``
-    (``name``: the PicoSystem's, ``sthelena_picosystem``)."""
+    (``name``: another game's, ``sthelena_full``, or the profiles')."""
     return lib_path(root, name, ".mpy")
 
 
@@ -45,13 +46,20 @@ def fruit_jam_modules():
 
 
 def compiled_bundles():
-    """``(name, modules)`` of every game compiled into ``lib/``: the
-    handhelds' (BUNDLES) and the Fruit Jam's."""
-    return BUNDLES + ((FRUIT_JAM_NAME, fruit_jam_modules()),)
+    """``(name, modules)`` of every module compiled into ``lib/``: the
+    handhelds' games (BUNDLES), the profiles (made from ``sthelena/boards/``,
+    not merged from modules: ``()``) and the Fruit Jam's game."""
+    return BUNDLES + ((PROFILES_NAME, ()), (FRUIT_JAM_NAME, fruit_jam_modules()))
+
+
+def bundle_source(name, modules, root=ROOT):
+    """The source of the compiled module ``name``: ``modules`` merged, or the profiles'."""
+    return profiles_source(root=root) if name == PROFILES_NAME else merge(modules, root)
 
 
 _HOLDS = {BUNDLE_NAME: "the PyGamer and PyBadge's modules",
-          PICOSYSTEM_NAME: "the PicoSystem's modules", FRUIT_JAM_NAME: "the Fruit Jam's modules",
+          FULL_NAME: "every other handheld's modules", FRUIT_JAM_NAME: "the Fruit Jam's modules",
+          PROFILES_NAME: "every board's profile",
           HINT_NAME: "the hint's search, every board's"}
 
 
@@ -59,7 +67,7 @@ def check_board_mpy(root=ROOT, bundles=None):
     """BundleError unless each committed ``.mpy`` (of ``bundles``, default
     all of them) was made from the sources as they are."""
     for name, modules in compiled_bundles() if bundles is None else bundles:
-        problem = board_mpy.stale(board_mpy_path(root, name), merge(modules, root))
+        problem = board_mpy.stale(board_mpy_path(root, name), bundle_source(name, modules, root))
         if problem:
             raise BundleError("%s: run `%s` and commit it" % (problem, board_mpy.BUILD_COMMAND))
 
@@ -70,7 +78,8 @@ def write_lib(root=ROOT, mpy_cross=board_mpy.MPY_CROSS):
     for name, modules in compiled_bundles():
         path = board_mpy_path(root, name)
         try:
-            size = board_mpy.compile_module(merge(modules, root), path, mpy_cross, name)
+            size = board_mpy.compile_module(bundle_source(name, modules, root), path, mpy_cross,
+                                            name)
         except RuntimeError as error:
             raise BundleError(str(error)) from None
         lines.append("%s: %d bytes (%s, one module, compiled)"
@@ -109,7 +118,8 @@ def build_tree(out, root=ROOT, mpy_cross=None):
     """Write the CIRCUITPY tree into ``out``; the game's ``.mpy`` size in bytes.
     With ``mpy_cross`` (CircuitPython's), the libraries go in compiled, as
     circup installs them; else as their ``.py``."""
-    check_board_mpy(root, BUNDLES)
+    on_drive = BUNDLES + ((PROFILES_NAME, ()),)
+    check_board_mpy(root, on_drive)
     try:
         libraries = library_files()
     except LibraryError as error:
@@ -123,6 +133,6 @@ def build_tree(out, root=ROOT, mpy_cross=None):
         os.makedirs(os.path.join(out, os.path.dirname(name)), exist_ok=True)
         shutil.copyfile(path, os.path.join(out, name))
     write_module(os.path.join(out, "lib", DRIVE_NAME + ".py"), merge(DRIVE_MODULES, root))
-    for name, _ in BUNDLES:
+    for name, _ in on_drive:
         shutil.copyfile(board_mpy_path(root, name), os.path.join(out, "lib", name + ".mpy"))
     return os.path.getsize(board_mpy_path(root))

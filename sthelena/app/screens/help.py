@@ -10,7 +10,7 @@ from ..table.text_grid import TEXT_ROWS
 from .common import MENU, HELP, write_section
 
 _PAGES = 3
-_SECTIONS = ("rules", "table", "buttons")
+_SECTIONS = ("rules", "table")  # then the board's buttons (app.buttons_help)
 
 
 def open_help(app):
@@ -28,7 +28,7 @@ def show_help(app):
     if page == 0:
         view.rows[0] = "RULES: " + app.game.rules.preset
         row = 1
-    write_section(app, _SECTIONS[page], row)
+    write_section(app, app.buttons_help if page == 2 else _SECTIONS[page], row)
     view.rows[TEXT_ROWS - 1] = "%d/%d <>:page B:back v%s" % (page + 1, _PAGES, RELEASE_VERSION)
     view.show_text()
 

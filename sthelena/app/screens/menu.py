@@ -162,7 +162,7 @@ def menu_label(app, item):
     if item == _AUTO:
         return "Auto-play home: " + ("on" if app.auto_on else "off")
     if item == _HINT:
-        return "Hint (or hold SELECT)"
+        return app.hint_label
     if item == _WINNABLE:
         return winnable_item(app)
     if item == _BRIGHTNESS:

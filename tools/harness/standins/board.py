@@ -1,13 +1,14 @@
-"""Stand-in for CircuitPython's ``board`` on a PyBadge, a PyGamer, a PicoSystem
-or a Fruit Jam.
+"""Stand-in for CircuitPython's ``board`` on a PyBadge, a PyGamer, a PicoSystem,
+a Fruit Jam, a Sprig or a Raspberry Pi Pico.
 
 A PyBadge by default; ``use(name)`` makes it another board ("pygamer",
-"pybadge", "picosystem", "fruit_jam"): its board id and exactly the pins of
-that board's firmware that the game or a test reads
+"pybadge", "picosystem", "fruit_jam", "sprig", "pico"): its board id and
+exactly the pins of that board's firmware that the game or a test reads
 (``tools/harness/conformance.py`` checks them against the board's stub). The
-handhelds' ``DISPLAY`` is a 160 x 128 stand-in display, the PicoSystem's 240 x
-240; the Fruit Jam has none (its launcher leaves a 720 x 400 one at
-``supervisor.runtime.display``).
+handhelds' and the Sprig's ``DISPLAY`` is a 160 x 128 stand-in display, the
+PicoSystem's 240 x 240; the Fruit Jam has none (its launcher leaves a 720 x
+400 one at ``supervisor.runtime.display``), nor the Pico (its add-on's screen
+is set up by the game, on ``busio`` and ``fourwire``'s stand-ins).
 """
 
 import sys as _sys
@@ -32,7 +33,13 @@ _PINS = {
                    "LED_R", "LED_G", "LED_B", "BAT_SENSE"),
     "fruit_jam": ("BUTTON1", "BUTTON2", "BUTTON3",
                   "CKP", "CKN", "D0P", "D0N", "D1P", "D1N", "D2P", "D2N"),  # buttons, DVI
+    "sprig": ("BUTTON_W", "BUTTON_A", "BUTTON_S", "BUTTON_D", "BUTTON_I", "BUTTON_J",
+              "BUTTON_K", "BUTTON_L"),
+    "pico": tuple("GP%d" % number for number in range(29)),
 }
+_BOARD_IDS = {"pybadge": "pybadge", "pygamer": "pygamer", "picosystem": "pimoroni_picosystem",
+              "fruit_jam": "adafruit_fruit_jam", "sprig": "hack_club_sprig",
+              "pico": "raspberry_pi_pico"}
 _MADE = {}  # pin name -> its one _Pin, as the firmware's pins are singletons
 DISPLAY = _BusDisplay(width=160, height=128)
 _HANDHELD_DISPLAY = DISPLAY
@@ -41,8 +48,9 @@ board_id = "pybadge"
 
 
 def use(board_name):
-    """Become the PyGamer, the PyBadge, the PicoSystem or the Fruit Jam (its
-    launcher's 720 x 400 display at ``supervisor.runtime.display``)."""
+    """Become the PyGamer, the PyBadge, the PicoSystem, the Fruit Jam (its
+    launcher's 720 x 400 display at ``supervisor.runtime.display``), the
+    Sprig or the Pico."""
     global DISPLAY, board_id
     if board_name not in _PINS:
         raise ValueError(board_name)
@@ -59,14 +67,13 @@ def use(board_name):
         from fruit_jam_dvi import request
 
         request(_sys.modules[__name__], 720, 400)  # the launcher's screen, as it leaves it
-        board_name = "adafruit_fruit_jam"
     elif board_name == "picosystem":
         DISPLAY = _PICOSYSTEM_DISPLAY
-        board_name = "pimoroni_picosystem"
-    else:
-        module["A0"] = module["SPEAKER"]  # the DAC the speaker is on
+    elif board_name in ("pybadge", "pygamer", "sprig"):
+        if board_name != "sprig":
+            module["A0"] = module["SPEAKER"]  # the DAC the speaker is on
         DISPLAY = _HANDHELD_DISPLAY
-    board_id = board_name
+    board_id = _BOARD_IDS[board_name]
 
 
 use("pybadge")
