@@ -24,6 +24,14 @@ SELECT = 7  # the game's SELECT (sthelena/app/buttons.py)
 DOWN_OR_PILES = 17  # a four-button board's Y, SELECT when held
 
 
+def setting(name):
+    """settings.toml's ``name``, or None (none set, or a Python without it)."""
+    try:
+        return os.getenv(name)
+    except (AttributeError, ValueError):
+        return None
+
+
 def select_keys():
     """The keys to read the board's SELECT from, as the game reads them, and
     that key's number; None where the game knows no such key."""
@@ -31,25 +39,26 @@ def select_keys():
         from sthelena_profiles import PROFILES, find
 
         profile = find(PROFILES, board.board_id, lambda name: hasattr(board, name),
-                       os.getenv("STHELENA_BOARD"))
+                       setting("STHELENA_BOARD"))
     except (ImportError, ValueError, AttributeError):
         return None, 0
     keys = profile and profile.keys
     if keys == "settings":  # settings.toml's buttons: SELECT=PIN, or Y=PIN
-        for part in (os.getenv("STHELENA_BUTTONS") or "").split():
+        for part in (setting("STHELENA_BUTTONS") or "").split():
             name, _, pin = part.partition("=")
             if name.upper() in ("SELECT", "Y") and hasattr(board, pin):
                 return keypad.Keys((getattr(board, pin),), value_when_pressed=(
-                    os.getenv("STHELENA_PRESSED") == "high"), pull=True), 0
+                    setting("STHELENA_PRESSED") == "high"), pull=True), 0
         return None, 0
     if not keys:
         return None, 0
     for _, pin, event in keys.keys:
         if event == SELECT or event == DOWN_OR_PILES:
-            if hasattr(keys, "count"):  # the PyGamer's and PyBadge's shift register
+            if not hasattr(keys, "pressed_low"):  # the PyGamer's and PyBadge's shift register
                 return keypad.ShiftRegisterKeys(
-                    clock=board.BUTTON_CLOCK, data=board.BUTTON_OUT, latch=board.BUTTON_LATCH,
-                    key_count=keys.count, value_when_pressed=True), pin
+                    clock=getattr(board, "BUTTON_CLOCK"), data=getattr(board, "BUTTON_OUT"),
+                    latch=getattr(board, "BUTTON_LATCH"), key_count=keys.count,
+                    value_when_pressed=True), pin
             return keypad.Keys((getattr(board, pin),), value_when_pressed=not keys.pressed_low,
                                pull=True), 0
     return None, 0

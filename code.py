@@ -70,8 +70,11 @@ def start_on_board(board=None):
     """Find the board's profile, load its game and play: on a Fruit Jam from
     the app folder (``sthelena_fruitjam.mpy``), else from lib/. ``board``:
     the firmware's module, or a stand-in."""
+    import os
+
     version = ".".join(str(n) for n in sys.implementation.version[:3])
-    fruit_jam = False
+    here = os.listdir()  # an app folder (Fruit Jam OS's launcher runs it there) has its metadata
+    fruit_jam = "metadata.json" in here
     try:
         profile, line = find_profile(board)
         if profile is None:
@@ -79,9 +82,7 @@ def start_on_board(board=None):
             return
         fruit_jam = profile.game == FRUIT_JAM_GAME
         if fruit_jam:
-            import os
-
-            if "sthelena_fruitjam.py" in os.listdir():  # imported before the .mpy beside it
+            if "sthelena_fruitjam.py" in here:  # imported before the .mpy beside it
                 print("St. Helena: sthelena_fruitjam.py is an older St. Helena's: delete the "
                       "sthelena folder from apps/ and copy the new one")
                 return

@@ -58,6 +58,45 @@ WAIT = re.compile(r"WAIT:([0-9]{1,12})\Z")
 WAIT_LIMIT_MS = 3600000  # an hour: the longest one WAIT
 
 
+# A board's own words (``--board NAME``: its profile's keys, the words the
+# emulator's scripts use too), where they are not the game's (a Sprig's A is
+# its LEFT; a PicoSystem's X its START): each a ``Press`` of that key for as
+# long as a press, a HOLD_ or a LONG_ lasts there, played through the board's
+# ButtonTimer. A key named as the game's button keeps the game's word.
+PRESS_MS = 80  # the emulator's (tools/harness/emulator/keys.mjs)
+HOLD_MS = 700
+LONG_MS = 1200  # held on past a four-button board's second hold (Y: a hint)
+
+
+class Press:
+    """A board's key ``key`` (its game event: a button, or a key with a tap
+    and a hold) held down ``ms`` milliseconds (``word``, as the script says it)."""
+
+    def __init__(self, word, key, ms):
+        self.word = word
+        self.key = key
+        self.ms = ms
+
+    def __eq__(self, other):
+        return isinstance(other, Press) and (other.key, other.ms) == (self.key, self.ms)
+
+    def __repr__(self):
+        return self.word
+
+
+def board_words(profile):
+    """The script words of ``profile``'s own keys: each key's word, HOLD_ and
+    LONG_ of it, as ``Press``es ({} for a board with no keys of its own)."""
+    keys = getattr(profile.keys, "keys", ())
+    words = {}
+    for word, _, key in keys:
+        if key < len(NAMES) and NAMES[key] == word:
+            continue  # the game's own word for it (HOLD_ of it as scripts always meant it)
+        for prefix, ms in (("", PRESS_MS), ("HOLD_", HOLD_MS), ("LONG_", LONG_MS)):
+            words[prefix + word] = Press(prefix + word, key, ms)
+    return words
+
+
 class Wait:
     """A script's pause: ``ms`` milliseconds of idle ticks."""
 
@@ -98,21 +137,25 @@ def _click(word):
     return button, int(match.group(2)), int(match.group(3)), held
 
 
-def parse_keys(text, mouse=False):
+def parse_keys(text, mouse=False, words=None):
     """Button events from a script: names separated by whitespace, ``#`` to
     the end of a line a comment, case-insensitive; with ``mouse``, the
-    mouse's words too (as tuples). CliError names the first unknown word."""
+    mouse's words too (as tuples); ``words``, a board's own (``board_words``:
+    they come first). CliError names the first unknown word."""
     events = []
+    words = words or {}
     for line in text.splitlines():
         for word in line.split("#", 1)[0].split():
-            event = SCRIPT_WORDS.get(word.upper())
+            event = words.get(word.upper()) or SCRIPT_WORDS.get(word.upper())
             if event is None:
                 event = _wait(word.upper())
             if event is None and mouse:
                 event = _click(word.upper())
             if event is None:
                 raise CliError("unknown key name %s: want one of %s WAIT:MS%s"
-                               % (shown(word), " ".join(SCRIPT_WORDS),
+                               % (shown(word), " ".join(
+                                   list(words) + [name for name in SCRIPT_WORDS
+                                                  if name not in words]),
                                   " CLICK@X,Y RIGHT_CLICK@X,Y MIDDLE_CLICK@X,Y HOLD_CLICK@X,Y "
                                   "DRAG@X1,Y1:X2,Y2 PRESS@X,Y MOVE@X,Y RELEASE@X,Y "
                                   "WHEEL_UP WHEEL_DOWN" if mouse else ""))
@@ -122,9 +165,9 @@ def parse_keys(text, mouse=False):
     return events
 
 
-def read_keys(argument, mouse=False):
+def read_keys(argument, mouse=False, words=None):
     """The events of a ``--keys`` argument: a script, or ``@FILE`` naming
-    one (``mouse``: the mouse's words allowed)."""
+    one (``mouse``: the mouse's words allowed; ``words``: a board's own)."""
     if argument.startswith("@"):
         path = argument[1:]
         try:
@@ -136,5 +179,5 @@ def read_keys(argument, mouse=False):
         except (OSError, ValueError) as error:  # UnicodeDecodeError is a ValueError
             raise CliError("cannot read key file %s: %s"
                            % (shown(path), getattr(error, "strerror", None) or error))
-        return parse_keys(text, mouse)
-    return parse_keys(argument, mouse)
+        return parse_keys(text, mouse, words)
+    return parse_keys(argument, mouse, words)

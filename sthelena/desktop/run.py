@@ -12,13 +12,14 @@ import time
 from ..app.buttons import NO_EVENT
 from ..app.big_screen.pointer import LEFT_BUTTON, MIDDLE_BUTTON, RIGHT_BUTTON, WHEEL_DOWN, WHEEL_UP
 from .display import cannot_write
-from .keys import DRAG, KEYS, LEFT_STEPS, Wait
+from .keys import DRAG, KEYS, LEFT_STEPS, Press, Wait
 
 # pygame's mouse button numbers (4 and 5: the wheel) -> the pointer's
 MOUSE_BUTTONS = {1: LEFT_BUTTON, 2: MIDDLE_BUTTON, 3: RIGHT_BUTTON, 4: WHEEL_UP, 5: WHEEL_DOWN}
 IDLE_SLEEP = 0.015  # seconds the interactive loop sleeps when nothing happened
 HINT_FRAME = 0.03  # seconds of a hint's search a pass of the loop runs (a refresh takes longer)
 WAIT_TICK_MS = 250  # a script's WAIT ticks the app this often (the board's loop, far more)
+PRESS_STEP_MS = 10  # a board's key held: its timer looked at this often (keypad scans as often)
 
 
 def make_frames_dir(frames_dir):
@@ -42,8 +43,12 @@ def run_script(app, display, events, frames_dir=None, mouse=None):
     DesktopMouse): ``(button, x, y, held)``, or its drag: ``(DRAG, x, y,
     to_x, to_y)``, or one step of it: ``("PRESS" | "MOVE" | "RELEASE", x,
     y)``; a ``Wait`` lets the scripted clock (ms, from 0) run with idle ticks
-    every ``WAIT_TICK_MS``. For tests and bug reports: no argparse, no window
-    needed."""
+    every ``WAIT_TICK_MS``; a ``Press`` (a board's own key) is held as long as
+    it says, through the board's ButtonTimer, every event it gives handled.
+    For tests and bug reports: no argparse, no window needed."""
+    from ..app.buttons import ButtonTimer
+
+    timer = ButtonTimer()
     now = 0
     display.refresh()
     if frames_dir is not None:
@@ -61,6 +66,8 @@ def run_script(app, display, events, frames_dir=None, mouse=None):
             while now < until:
                 now = min(now + WAIT_TICK_MS, until)
                 app.tick(now)
+        elif isinstance(event, Press):
+            now = press(app, timer, event, now)
         else:
             app.handle(event)
         while app.hint is not None:  # a hint runs to its end before the next key
@@ -70,6 +77,25 @@ def run_script(app, display, events, frames_dir=None, mouse=None):
             display.save_png(frame_path(frames_dir, index, len(events)))
         if app.leaving:  # the menu's Quit: the keys after it are not played
             break
+
+
+def press(app, timer, key, now):
+    """Hold a board's key (``key``: a Press) from ``now`` as the board's loop
+    would see it (keypad's events into ``timer``), handing the app each event
+    it gives, a hint's search run to its end; the time it is let go."""
+    given = timer.down(key.key, now)
+    if given != NO_EVENT:
+        app.handle(given)
+    until = now + key.ms
+    while now < until:
+        now = min(now + PRESS_STEP_MS, until)
+        given = timer.due(now)
+        if given != NO_EVENT:
+            app.handle(given)
+    given = timer.up(key.key, now)
+    if given != NO_EVENT:
+        app.handle(given)
+    return now
 
 
 def run_interactive(app, display, frames_dir=None, clock=time.monotonic, mouse=None):

@@ -13,10 +13,13 @@ the parts together; each part is a module of its own:
 - ``desktop_run``: the scripted run and the window's loop.
 - ``desktop_mouse``: the mouse's clicks on the Fruit Jam's screen.
 
-With ``--board fruit-jam`` it plays as on the Fruit Jam: its screen
-(720x400, as Fruit Jam OS's launcher hands it over), the table three times
-larger in the middle, the mouse (``desktop_mouse``) beside the keys, and the
-hint's larger budget.
+With ``--board NAME`` it plays as on that board (its profile:
+``sthelena/boards/``): its screen's size and the table that fits it, its
+help and menu, and in a script (``--keys``) its own buttons' words, held as
+long as the emulator holds them. ``--board fruit-jam`` plays as on the Fruit
+Jam: its screen (720x400, as Fruit Jam OS's launcher hands it over), the
+fanned table, the mouse (``desktop_mouse``) beside the keys, and the hint's
+larger budget.
 
 With ``--keys`` the app is driven by a script of button names instead of the
 keyboard (no window is opened), and ``--shot`` / ``--frames`` write what the
@@ -33,26 +36,36 @@ import sys
 from .arguments import (CliError, Parser, add_version, deal_number, guarded, parse_args,
                         parse_notation, parse_rules, print_error, shown, whole_number)
 from ..core.deal import DEAL_LIMIT
-from .display import HEIGHT, SCALE, WIDTH, Display
-from .keys import KEYS_LIMIT, read_keys
+from .display import SCALE, Display
+from .keys import KEYS_LIMIT, board_words, read_keys
 from .run import run_interactive, run_script
 from .sensors import BATTERY_VOLTS, DesktopSensors
 from .sound import Speaker
 from .store import SAVE_PATH, FileStore, MemoryStore
 
 SCALE_LIMIT = 10  # the largest --scale: a 1600x1280 window
-BOARDS = ("handheld", "picosystem", "fruit-jam")
-FRUIT_JAM_SIZE = (720, 400)  # the screen Fruit Jam OS's launcher hands over
-PICOSYSTEM_SIZE = (240, 240)
-PICOSYSTEM_TABLE = (240, 192)  # the table drawn from the large sheet, centred on its screen
+HANDHELD = "handheld"  # the default --board: the PyGamer's and PyBadge's screen
+FRUIT_JAM = "fruit-jam"
 SHOT_SCALE_LIMIT = 16  # the largest --shot-scale: a 2560x2048 PNG
 # The repository's root, or CIRCUITPY's.
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-SHEET_PATH = os.path.join(ROOT, "assets", "sheet.bmp")
-LARGE_SHEET_PATH = os.path.join(ROOT, "assets", "sheet-large.bmp")
-FAN_SHEET_PATH = os.path.join(ROOT, "assets", "sheet-fruitjam.bmp")  # the Fruit Jam's cards
+ASSETS = os.path.join(ROOT, "assets", "")  # the sheets (app/big_screen/tables.py picks them)
+SHEET_PATH = os.path.join(ASSETS, "sheet.bmp")  # (the handheld's, which scripts load too)
+FAN_SHEET_PATH = os.path.join(ASSETS, "sheet-fruitjam.bmp")  # the Fruit Jam's cards
+FRUIT_JAM_SIZE = (720, 400)  # the screen Fruit Jam OS's launcher hands over (its profile's)
 TEXTS_PATH = os.path.join(ROOT, "assets", "help.txt")
 WINNABLE_PATH = os.path.join(ROOT, "assets", "winnable.bin")  # the app reads it when needed
+
+
+def boards():
+    """``{name: profile}`` of the boards the desktop plays: every profile with
+    a screen of its own size (not the wiring settings.toml describes), and
+    ``handheld``, the PyGamer's and PyBadge's."""
+    from ..boards import catalogue
+
+    found = {profile.name: profile for profile in catalogue.profiles() if profile.size}
+    found[HANDHELD] = found["pybadge"]
+    return found
 
 
 def build_parser():
@@ -66,11 +79,12 @@ def build_parser():
                "starts a comment; at most %d of them. Bad input exits with status 2 and one "
                "line on stderr." % KEYS_LIMIT)
     add_version(parser)  # (code.py answers it first, where the window's packages are missing)
-    parser.add_argument("--board", default="handheld", metavar="BOARD",
-                        help="handheld (PyGamer/PyBadge: 160x128, the default), picosystem "
-                             "(240x240, the cards half as large again) or fruit-jam (720x400, "
-                             "the table three times larger, the mouse too: click a card, then "
-                             "where it goes; right click = B)")
+    parser.add_argument("--board", default=HANDHELD, metavar="BOARD",
+                        help="the board to play as: handheld (PyGamer/PyBadge: 160x128, the "
+                             "default), %s (fruit-jam: 720x400, the mouse too: click a card, "
+                             "then where it goes; right click = B). With --keys, a board's own "
+                             "buttons' names too (HOLD_ and LONG_ of each: held 0.7 and 1.2 s)"
+                             % ", ".join(sorted(set(boards()) - {HANDHELD})))
     parser.add_argument("--deal", metavar="N", help="deal number 0..%d" % (DEAL_LIMIT - 1))
     parser.add_argument("--rules", metavar="RULES",
                         help="PRESET[,option=value...] (e.g. st-helena, louis,wrap=true)")
@@ -110,11 +124,13 @@ def _check(args):
                        "give it without --deal and --rules")
     if args.save is not None and args.no_save:
         raise CliError("--save and --no-save contradict each other")
-    if args.board not in BOARDS:
-        raise CliError("bad --board %s: want %s" % (shown(args.board), " or ".join(BOARDS)))
-    fruit_jam = args.board == "fruit-jam"
-    if args.scale is None:
-        args.scale = "1" if fruit_jam else "2" if args.board == "picosystem" else str(SCALE)
+    known = boards()
+    if args.board not in known:
+        raise CliError("bad --board %s: want %s" % (shown(args.board), " or ".join(sorted(known))))
+    args.profile = profile = known[args.board]
+    fruit_jam = args.board == FRUIT_JAM
+    if args.scale is None:  # about 640 pixels wide
+        args.scale = str(max(1, min(SCALE, 640 // profile.size[0])))
     args.scale = whole_number(args.scale, "--scale", 1, SCALE_LIMIT)
     args.shot_scale = whole_number(args.shot_scale, "--shot-scale", 1, SHOT_SCALE_LIMIT)
     if args.save is not None:
@@ -141,7 +157,8 @@ def _check(args):
         options["sensors"] = DesktopSensors(millivolts=_battery_mv(args.battery))
     elif not fruit_jam:  # a handheld: its brightness and idle screen, no battery
         options["sensors"] = DesktopSensors()
-    events = read_keys(args.keys, mouse=fruit_jam) if args.keys is not None else None
+    events = read_keys(args.keys, mouse=fruit_jam, words=board_words(profile)) \
+        if args.keys is not None else None
     return events, options
 
 
@@ -189,32 +206,22 @@ def _main(argv):
         return 0
     events, options = _check(args)
     scripted = events is not None
-    fruit_jam = args.board == "fruit-jam"
-    picosystem = args.board == "picosystem"
-    display = Display(scale=args.scale, window=not scripted,
-                      size=FRUIT_JAM_SIZE if fruit_jam else PICOSYSTEM_SIZE if picosystem
-                      else (WIDTH, HEIGHT))
+    profile = args.profile
+    fruit_jam = args.board == FRUIT_JAM
+    display = Display(scale=args.scale, window=not scripted, size=profile.size)
+    from ..app.big_screen.tables import fit_table, table_screen
     from ..app.game_app import App
-    from ..app.table.sheet import load_sheet
 
-    screen = display
-    if fruit_jam or picosystem:
-        from ..app.big_screen.scaled import BigScreen
-
-        if picosystem:
-            screen = BigScreen(display, *PICOSYSTEM_TABLE)
-        else:  # the Fruit Jam's fanned table (the text screens scaled by BigScreen)
-            from ..app.big_screen.fan_table import FanScreen
-
-            screen = FanScreen(display, load_sheet(FAN_SHEET_PATH))
-
+    screen, sheet = table_screen(display, fit_table(*profile.size), ASSETS)
     save = args.save if args.save is not None or scripted else SAVE_PATH
     store = MemoryStore() if args.no_save or save is None else FileStore(os.path.expanduser(save))
     sound = args.sound if args.sound is not None else not scripted
     speaker = Speaker(audio=sound)
-    app = App(screen, store, speaker, load_sheet(LARGE_SHEET_PATH if picosystem else SHEET_PATH),
-              texts=TEXTS_PATH,
-              winnable=WINNABLE_PATH, **options)
+    app = App(screen, store, speaker, sheet, texts=TEXTS_PATH, winnable=WINNABLE_PATH, **options)
+    if profile.help != App.buttons_help:  # (as the board's set-up gives them)
+        app.buttons_help = profile.help
+    if profile.hint_label != App.hint_label:
+        app.hint_label = profile.hint_label
     mouse = None
     if fruit_jam:
         from ..app.hint.on_table import LARGE_HINT_NODES, LARGE_HINT_SLOTS

@@ -95,19 +95,24 @@ def key_source(profile, board, keys=None):
     """The buttons (and joystick) of ``profile`` on ``board`` (the firmware's
     module) as a ``ButtonSource``; ``keys``: the profile's keys, or the ones
     settings.toml describes for a profile that takes them from there."""
-    keys = keys or profile.keys
-    if hasattr(keys, "count"):  # the PyGamer's and PyBadge's shift register
-        scanner = keypad.ShiftRegisterKeys(
-            clock=board.BUTTON_CLOCK, data=board.BUTTON_OUT, latch=board.BUTTON_LATCH,
-            key_count=keys.count, value_when_pressed=True)
-    else:
-        pins = [getattr(board, key[1]) for key in keys.keys]
-        scanner = keypad.Keys(pins, value_when_pressed=not keys.pressed_low, pull=True,
-                              interval=0.01)  # scanned every 10 ms (20 by default): sooner
+    given = keys or profile.keys
+    if hasattr(given, "pressed_low"):  # a pin a key
+        pins = [getattr(board, key[1]) for key in given.keys]
+        return _with_stick(profile, board, keypad.Keys(
+            pins, value_when_pressed=not given.pressed_low, pull=True,
+            interval=0.01), given.keys)  # scanned every 10 ms (20 by default): sooner
+    return _with_stick(profile, board, keypad.ShiftRegisterKeys(  # the PyGamer's and PyBadge's
+        clock=getattr(board, "BUTTON_CLOCK"), data=getattr(board, "BUTTON_OUT"),
+        latch=getattr(board, "BUTTON_LATCH"), key_count=given.count,
+        value_when_pressed=True), given.keys)
+
+
+def _with_stick(profile, board, scanner, keys):
+    """The ``ButtonSource`` of ``scanner``'s ``keys`` and the profile's joystick, if any."""
     stick = profile.joystick
     if stick is None:
-        return ButtonSource(scanner, keymap=keymap(keys.keys))
+        return ButtonSource(scanner, keymap=keymap(keys))
     import analogio
 
     return ButtonSource(scanner, analogio.AnalogIn(getattr(board, stick.x)),
-                        analogio.AnalogIn(getattr(board, stick.y)), keymap(keys.keys))
+                        analogio.AnalogIn(getattr(board, stick.y)), keymap(keys))

@@ -11,7 +11,6 @@ module) stays dark or silent rather than stopping the game.
 
 import supervisor
 
-from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
 from ..app.buttons import TICKS_MASK
 
 
@@ -118,22 +117,3 @@ class NeoPixels(SoundLights):
     def _dark(self):
         if self._pin is not None:
             self._write(self._pin, self._lit[0])
-
-
-def make_lights(spec, board):
-    """The lights a profile names (``Pixels``, ``RgbLed``, or None: none)."""
-    if spec is None:
-        return None
-    if hasattr(spec, "count"):
-        return NeoPixels(getattr(board, spec.pin), spec.count)
-    from .rgb_lights import RgbLights
-
-    return RgbLights([getattr(board, name) for name in spec.pins], spec.lit_low)
-
-
-def make_sensors(spec, board):
-    """The app's sensors from a profile's ``Sensors`` (None: the board has none)."""
-    if spec is None:
-        return None
-    return BoardSensors(spec.light and getattr(board, spec.light),
-                        spec.battery and getattr(board, spec.battery), spec.battery_ratio)

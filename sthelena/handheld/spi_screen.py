@@ -9,11 +9,8 @@ def spi_display(spec, board):
     ``adafruit_st7735r`` or ``adafruit_ili9341``, from CIRCUITPY/lib)."""
     import busio
     import displayio
+    from fourwire import FourWire  # (CircuitPython 9's and 10's, where the game's .mpy load)
 
-    try:
-        from fourwire import FourWire  # CircuitPython 9 and 10
-    except ImportError:  # CircuitPython 8's
-        FourWire = displayio.FourWire  # noqa: N806 (the firmware's class)
     displayio.release_displays()  # (a display a program before left set up)
     spi = busio.SPI(clock=getattr(board, spec.clock), MOSI=getattr(board, spec.data))
     bus = FourWire(spi, command=getattr(board, spec.command),

@@ -15,7 +15,7 @@ other board: every table and part).
 from ..app.sounds import SampleSpeaker
 from .keys import key_source
 from .loop import TEXTS_PATH, WINNABLE_PATH, drive_copy, play
-from .parts import make_lights, make_sensors
+from .parts import BoardSensors, NeoPixels
 from .screen import open_display, table_for
 from .stores import NvmStore
 
@@ -77,6 +77,25 @@ def setup(profile, board=None):
         app.hint_label = hint_label
     display.auto_refresh = True
     return Handheld(app, buttons, lights, screen, display)
+
+
+def make_lights(spec, board):
+    """The lights a profile names (``Pixels``, ``RgbLed``, or None: none)."""
+    if spec is None:
+        return None
+    if hasattr(spec, "count"):
+        return NeoPixels(getattr(board, spec.pin), spec.count)
+    from .rgb_lights import RgbLights
+
+    return RgbLights([getattr(board, name) for name in spec.pins], spec.lit_low)
+
+
+def make_sensors(spec, board):
+    """The app's sensors from a profile's ``Sensors`` (None: the board has none)."""
+    if spec is None:
+        return None
+    return BoardSensors(spec.light and getattr(board, spec.light),
+                        spec.battery and getattr(board, spec.battery), spec.battery_ratio)
 
 
 def start(profile, iterations=None, board=None):

@@ -1,6 +1,7 @@
 """Fixtures of the app's tests."""
 
 import sys
+import types
 
 import pytest
 
@@ -9,13 +10,18 @@ from tests.helpers.save_helpers import STANDINS, _load
 
 
 @pytest.fixture
-def device(monkeypatch):
-    """``sthelena.handheld.device`` (and ``shared``) imported on CPython over the board's stand-ins
-    (only for this test: sys.modules is put back afterwards)."""
+def stores(monkeypatch):
+    """The handhelds' flash stores imported on CPython over the board's stand-ins
+    (only for this test: sys.modules is put back afterwards): ``NvmStore`` and
+    the frames (``frame_bytes``) of ``sthelena.handheld.stores``, ``SectorStore``
+    of ``sthelena.handheld.sector_store``."""
     for name in ("busdisplay", "board", "keypad", "microcontroller", "supervisor"):
         monkeypatch.setitem(sys.modules, name, _load(name, STANDINS / (name + ".py")))
-    for name in ("shared", "device", "picosystem"):  # (each imports shared)
+    for name in ("stores", "sector_store"):  # (sector_store imports stores)
         module = _load("sthelena.handheld." + name,
                        REPO_ROOT / "sthelena" / "handheld" / (name + ".py"))
         monkeypatch.setitem(sys.modules, "sthelena.handheld." + name, module)
-    return sys.modules["sthelena.handheld.device"]
+    found = sys.modules["sthelena.handheld.stores"]
+    return types.SimpleNamespace(NvmStore=found.NvmStore, frame_bytes=found.frame_bytes,
+                                 SectorStore=sys.modules["sthelena.handheld.sector_store"]
+                                 .SectorStore)

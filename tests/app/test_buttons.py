@@ -1,4 +1,6 @@
-"""ButtonTimer: button downs and ups plus the time become the app's events.
+"""ButtonTimer: button downs and ups plus the time become the app's events (and
+the four-button boards' keys with a tap and a hold, RIGHT_OR_MENU and
+DOWN_OR_PILES, theirs).
 
 Checked on CPython, then the same trace under the MicroPython VM (the board's
 interpreter family), where ``due`` must also allocate nothing: the board's
@@ -11,8 +13,9 @@ import sys
 import pytest
 
 from tests.helpers.mpvm import REPO_ROOT, run_micropython
-from sthelena.app.buttons import (A, B, DOWN, HOLD, HOLD_DELAY, LEFT, NO_EVENT, REPEAT_DELAY,
-                                  REPEAT_EVERY, RIGHT, SELECT, START, UP, ButtonTimer)
+from sthelena.app.buttons import (A, B, DOWN, DOWN_OR_PILES, HOLD, HOLD_DELAY, LEFT, NO_EVENT,
+                                  REPEAT_DELAY, REPEAT_EVERY, RIGHT, RIGHT_OR_MENU, SELECT,
+                                  START, TAP_OR_HOLD, UP, ButtonTimer)
 
 WRAP = 1 << 29  # supervisor.ticks_ms() wraps here
 
@@ -31,6 +34,8 @@ def test_the_constants_are_unchanged():
     assert (UP, DOWN, LEFT, RIGHT, A, B, START, SELECT, HOLD, NO_EVENT) == \
         (0, 1, 2, 3, 4, 5, 6, 7, 8, -1)
     assert (REPEAT_DELAY, REPEAT_EVERY, HOLD_DELAY) == (400, 120, 500)
+    # keys with a tap and a hold come after every button and its hold
+    assert (TAP_OR_HOLD, RIGHT_OR_MENU, DOWN_OR_PILES) == (16, 16, 17)
 
 
 @pytest.mark.parametrize("button", [UP, DOWN, LEFT, RIGHT, A, B, START, SELECT])
@@ -119,6 +124,56 @@ def test_repeats_and_hold_across_the_tick_wrap():
     assert timer.due(WRAP - 1 + 500 - WRAP) == A | HOLD
 
 
+# -- keys with a tap and a hold (the four-button boards' X and Y) ---------------
+
+
+@pytest.mark.parametrize("key, tapped", [(RIGHT_OR_MENU, RIGHT), (DOWN_OR_PILES, DOWN)])
+def test_a_tap_or_hold_key_tapped_gives_its_tap_as_it_goes_up(key, tapped):
+    timer = ButtonTimer()
+    assert timer.down(key, 1000) == NO_EVENT  # nothing yet: a tap, or a hold?
+    assert timer.held == 1 << key
+    assert events_between(timer, 1000, 1499) == []
+    assert timer.up(key, 1499) == tapped
+    assert timer.held == 0
+    assert events_between(timer, 1499, 4000) == []  # no repeat, no hold
+
+
+def test_x_held_is_the_menu_once():
+    timer = ButtonTimer()
+    timer.down(RIGHT_OR_MENU, 100)
+    assert events_between(timer, 100, 3000) == [(600, START)]
+    assert timer.up(RIGHT_OR_MENU, 3000) == NO_EVENT  # held: no tap as it goes up
+    assert events_between(timer, 3000, 4000) == []
+
+
+def test_y_held_is_every_pile_then_held_on_a_hint():
+    timer = ButtonTimer()
+    timer.down(DOWN_OR_PILES, 100)
+    assert events_between(timer, 100, 3000) == [(600, SELECT), (1100, SELECT | HOLD)]
+    assert timer.up(DOWN_OR_PILES, 3000) == NO_EVENT
+    timer.down(DOWN_OR_PILES, 4000)  # held again, let go between the two
+    assert events_between(timer, 4000, 4800) == [(4500, SELECT)]
+    assert timer.up(DOWN_OR_PILES, 4800) == NO_EVENT
+    assert events_between(timer, 4800, 6000) == []
+
+
+def test_a_tap_or_hold_key_times_across_the_tick_wrap():
+    timer = ButtonTimer()
+    timer.down(DOWN_OR_PILES, WRAP - 100)
+    assert events_between(timer, WRAP - 100, WRAP + 1000) == [(WRAP + 400, SELECT),
+                                                               (WRAP + 900, SELECT | HOLD)]
+    timer.down(RIGHT_OR_MENU, WRAP - 10)
+    assert timer.up(RIGHT_OR_MENU, 400) == RIGHT  # 410 ms after it went down
+
+
+def test_another_press_ends_a_pending_tap_or_hold():
+    timer = ButtonTimer()
+    timer.down(RIGHT_OR_MENU, 0)
+    assert timer.down(A, 100) == A  # A is timed now: its hold, not X's
+    assert timer.up(RIGHT_OR_MENU, 200) == NO_EVENT
+    assert events_between(timer, 200, 1000) == [(600, A | HOLD)]
+
+
 # The same trace under both interpreters, and due()'s allocation in the VM.
 TRACE_SCRIPT = """
 from sthelena.app.buttons import A, B, LEFT, UP, NO_EVENT, ButtonTimer
@@ -142,9 +197,29 @@ for button, after, pressed in script:
 print("held", timer.held)
 """
 
+# X tapped, X held, Y held on, across the wrap (printed: time, event).
+TAP_TRACE_SCRIPT = """
+from sthelena.app.buttons import DOWN_OR_PILES, NO_EVENT, RIGHT_OR_MENU, ButtonTimer
+WRAP = 1 << 29
+timer = ButtonTimer()
+script = ((RIGHT_OR_MENU, -300, 1), (RIGHT_OR_MENU, -100, 0), (RIGHT_OR_MENU, -50, 1),
+          (RIGHT_OR_MENU, 600, 0), (DOWN_OR_PILES, 700, 1), (DOWN_OR_PILES, 2000, 0))
+now = WRAP - 400
+for button, after, pressed in script:
+    at = WRAP + after
+    while now < at:
+        event = timer.due(now % WRAP)
+        if event != NO_EVENT:
+            print("due", now, event)
+        now += 1
+    event = timer.down(button, at % WRAP) if pressed else timer.up(button, at % WRAP)
+    print("down" if pressed else "up", at, event)
+print("held", timer.held)
+"""
+
 ALLOCATION_SCRIPT = """
 import gc
-from sthelena.app.buttons import A, LEFT, ButtonTimer
+from sthelena.app.buttons import A, DOWN_OR_PILES, LEFT, RIGHT_OR_MENU, ButtonTimer
 timer = ButtonTimer()
 timer.down(LEFT, 0)
 now = 0
@@ -166,6 +241,16 @@ while now < 10100:
     timer.up(A, now)
     now += 1
 print("down hold up", gc.mem_alloc() - before)
+before = gc.mem_alloc()
+while now < 10200:
+    timer.down(DOWN_OR_PILES, now)
+    timer.due(now + 500)
+    timer.due(now + 1000)
+    timer.up(DOWN_OR_PILES, now + 1000)
+    timer.down(RIGHT_OR_MENU, now)
+    timer.up(RIGHT_OR_MENU, now + 10)
+    now += 1
+print("tap or hold", gc.mem_alloc() - before)
 """
 
 
@@ -189,8 +274,21 @@ def test_the_same_trace_under_cpython_and_micropython():
 
 
 @pytest.mark.vm
+def test_the_same_taps_and_holds_under_cpython_and_micropython():
+    cpython = subprocess.run([sys.executable, "-c", TAP_TRACE_SCRIPT], capture_output=True,
+                             text=True, cwd=REPO_ROOT, check=True).stdout.splitlines()
+    wrap = 1 << 29
+    assert cpython == ["down %d -1" % (wrap - 300), "up %d 3" % (wrap - 100),  # tapped: RIGHT
+                       "down %d -1" % (wrap - 50), "due %d 6" % (wrap + 450),  # held: START
+                       "up %d -1" % (wrap + 600), "down %d -1" % (wrap + 700),
+                       "due %d 7" % (wrap + 1200), "due %d 15" % (wrap + 1700),  # SELECT, hint
+                       "up %d -1" % (wrap + 2000), "held 0"]
+    assert run_micropython(TAP_TRACE_SCRIPT).splitlines() == cpython
+
+
+@pytest.mark.vm
 def test_down_up_and_due_allocate_nothing_under_micropython():
     # The VM does not collect during a call, so gc.mem_alloc() grows by
     # exactly what the loop allocated.
     lines = run_micropython(ALLOCATION_SCRIPT).splitlines()
-    assert lines == ["due repeating 0", "due idle 0", "down hold up 0"]
+    assert lines == ["due repeating 0", "due idle 0", "down hold up 0", "tap or hold 0"]

@@ -157,40 +157,41 @@ def test_on_the_board_select_held_runs_a_hint_in_the_loop_and_b_stops_it():
         from sthelena.core.game import Game
         random.seed(7)
         supervisor.STEP = 1
-        app, buttons = device.setup()
+        made = start.setup(PROFILE)
+        app, buttons = made.app, made.buttons
         app.start(Game.deal(3))  # not the random deal: one whose hint takes a while
         before = app.game.position_key()
         history = bytes(app.game.history)
         keypad.push(3)  # SELECT: the overview at once, then held: a hint
-        device.run(app, buttons, iterations=520)
+        loop.run(app, buttons, iterations=520)
         keypad.push(3, False)
         print("started", app.hint is not None, app.screen)
-        device.run(app, buttons, iterations=250)  # 250 ms: past a blink
+        loop.run(app, buttons, iterations=250)  # 250 ms: past a blink
         print("searching", app.hint is not None, app.message)
         keypad.push(0)  # B
-        device.run(app, buttons, iterations=3)
+        loop.run(app, buttons, iterations=3)
         keypad.push(0, False)
         print("stopped", app.hint is None, app.game.position_key() == before,
               bytes(app.game.history) == history)
         keypad.push(3)
-        device.run(app, buttons, iterations=520)
+        loop.run(app, buttons, iterations=520)
         keypad.push(3, False)
         passes = 0
         while app.hint is not None and passes < 30000:
-            device.run(app, buttons, iterations=100)
+            loop.run(app, buttons, iterations=100)
             passes += 100
         print("done", app.hint is None, app.game.position_key() == before,
               app.message[:5], app.game.is_legal(app.cursor * 20 + app.hint_target))
-        device.run(app, buttons, iterations=10)
+        loop.run(app, buttons, iterations=10)
         # --- top level ---
         gc.collect()
         idle = gc.mem_alloc()
-        device.run(app, buttons, iterations=1000)
+        loop.run(app, buttons, iterations=1000)
         short = gc.mem_alloc() - idle
         # --- top level ---
         gc.collect()
         idle = gc.mem_alloc()
-        device.run(app, buttons, iterations=3000)
+        loop.run(app, buttons, iterations=3000)
         print("idle", gc.mem_alloc() - idle - short)  # (run's bound methods: per call)
     """)
     assert lines[0] == "started True 0"  # screen 0: the table

@@ -1,6 +1,7 @@
 """A handheld's screen light, idle screen, battery and lights (sthelena/app/power.py,
-the handhelds' BoardSensors and NeoPixels): the app with scripted time on CPython,
-the PyGamer's and PyBadge's edge on stand-ins under the MicroPython VM."""
+the handhelds' BoardSensors and NeoPixels, sthelena/handheld/parts.py): the app with
+scripted time on CPython, the PyGamer's and PyBadge's edge set up from their profiles
+on stand-ins under the MicroPython VM."""
 
 import textwrap
 
@@ -216,13 +217,18 @@ PREAMBLE = """
 import sys
 sys.path.append("/lib/standins")
 import gc, board, keypad, analogio, microcontroller, supervisor, neopixel_write
+board.use(%r)
+if board.board_id == "pygamer":
+    from sthelena.boards.pygamer import PROFILE
+else:
+    from sthelena.boards.pybadge import PROFILE
 from sthelena.app.buttons import *
-from sthelena.handheld import device
+from sthelena.handheld import loop, start
 """
 
 
 def run(script, board="pygamer"):
-    body = PREAMBLE + "board.use(%r)\n" % board + textwrap.dedent(script)
+    body = PREAMBLE % board + textwrap.dedent(script)
     return run_micropython(body, packages=("sthelena", "tools/harness/standins"),
                            exclude=VM_EXCLUDE,
                            files={"assets/sheet.bmp": REPO_ROOT / "assets" / "sheet.bmp"}
@@ -235,30 +241,31 @@ def test_on_the_board_the_sensors_pixels_and_idle_steps_allocate_nothing(board):
     lines = run("""
         supervisor.set_ticks(0)
         supervisor.STEP = 1
-        app, buttons = device.setup()
+        made = start.setup(PROFILE)
+        app, buttons = made.app, made.buttons
         display = board.DISPLAY
         pixels = neopixel_write.written
         print("dark at start", pixels["NEOPIXEL"] == bytes(15))
         app.error("test")  # an illegal move's buzz: red, then dark again
         print("red", pixels["NEOPIXEL"][:3] == bytes((0, 12, 0)))
-        device.run(app, buttons, iterations=400, lights=app.lights)
+        loop.run(app, buttons, iterations=400, lights=app.lights)
         print("out", pixels["NEOPIXEL"] == bytes(15))
         app.say("")
         app.power.set_step(4)  # auto, following the light sensor
         analogio.set_value(board.LIGHT, 0)
-        device.run(app, buttons, iterations=2100, lights=app.lights)
+        loop.run(app, buttons, iterations=2100, lights=app.lights)
         print("auto", display.brightness)
         analogio.set_value(board.A6, 3450 * 65535 // 6600)  # a battery at 3.45 V
         supervisor.STEP = 500
-        device.run(app, buttons, iterations=400, lights=app.lights)
+        loop.run(app, buttons, iterations=400, lights=app.lights)
         print("low", app.message, app.power.state, microcontroller.nvm.writes)
         app.say("")
         # Idle through dim and dark, the sensors read all along: nothing allocated.
         before = middle = 0
         before = gc.mem_alloc()
-        device.run(app, buttons, iterations=1, lights=app.lights)
+        loop.run(app, buttons, iterations=1, lights=app.lights)
         middle = gc.mem_alloc()
-        device.run(app, buttons, iterations=1001, lights=app.lights)
+        loop.run(app, buttons, iterations=1001, lights=app.lights)
         print("idle_alloc", (gc.mem_alloc() - middle) - (middle - before))
         print("dark", display.brightness, app.power.state)
     """, board=board)

@@ -241,9 +241,10 @@ def test_the_stuck_screen_says_lost_from_here_and_what_the_solver_knew(
 
 @pytest.mark.vm
 def test_the_board_hands_the_app_its_file_and_deals_winnable_ones_in_the_vm():
-    """device.setup() under the MicroPython VM, with the shipped file at
-    /assets/winnable.bin: the option's label, winnable deals only, and the
-    won screen's lines, as the board would show them."""
+    """A PyBadge's set-up (start.setup(PROFILE)) under the MicroPython VM,
+    with the shipped file at /assets/winnable.bin: the option's label,
+    winnable deals only, and the won screen's lines, as the board would show
+    them."""
     from tests.edges.test_device import SHEET, run  # (the board's stand-ins in the VM)
 
     won = deals_where("box-kite", lambda moves: moves > 0, 1)[0]
@@ -252,7 +253,8 @@ def test_the_board_hands_the_app_its_file_and_deals_winnable_ones_in_the_vm():
         from sthelena.app.hint import proved
         from sthelena.app.screens import menu
         from sthelena.core.rules import Rules
-        app, buttons = device.setup()
+        made = start.setup(PROFILE)
+        app, buttons = made.app, made.buttons
         print(app.winnable)
         app.next_rules = Rules("box-kite")
         print(proved.winnable_item(app))

@@ -80,10 +80,10 @@ def test_records_cut_short_or_corrupt_in_any_byte_are_refused_cleanly(display, s
 
 
 def test_a_record_too_big_for_the_flash_keeps_the_last_moves_and_tells_once(
-        display, sheet, device):
+        display, sheet, stores):
     nvm = _nvm()
     rules = "st-helena-pysol,restricted_first_deal=false"  # a game that need not end
-    app = make_app(display, sheet, store=device.NvmStore(nvm), deal=4, rules=rules)
+    app = make_app(display, sheet, store=stores.NvmStore(nvm), deal=4, rules=rules)
     rng = random.Random(4)
     for _ in range(7999):  # straight to the core: the app would ask for the status each move
         app.game.push(rng.choice([move for move in app.game.legal_moves() if move < 400]))
@@ -97,7 +97,7 @@ def test_a_record_too_big_for_the_flash_keeps_the_last_moves_and_tells_once(
     assert app.message == ""
     app.save_now()
     assert app.message == "" and nvm.writes == 2  # told once
-    again = make_app(display, sheet, store=device.NvmStore(nvm))
+    again = make_app(display, sheet, store=stores.NvmStore(nvm))
     assert again.game.notation() == app.game.notation() and again.message == ""
     assert again.game.deal_number == 4
     kept = again.game.move_stack()
@@ -130,10 +130,10 @@ class FailingNvm:
 
 
 @pytest.mark.parametrize("error", [RuntimeError, OSError])
-def test_a_failed_flash_write_keeps_the_game_going_and_tells_once(display, sheet, device,
+def test_a_failed_flash_write_keeps_the_game_going_and_tells_once(display, sheet, stores,
                                                                   error):
     nvm = FailingNvm(error)
-    app = make_app(display, sheet, store=device.NvmStore(nvm), deal=30)
+    app = make_app(display, sheet, store=stores.NvmStore(nvm), deal=30)
     press(app, "A A")
     press(app, "START")  # the menu opens: a write, which fails
     assert nvm.attempts == 1 and app.screen == screens.MENU
@@ -150,7 +150,7 @@ def test_a_failed_flash_write_keeps_the_game_going_and_tells_once(display, sheet
     assert nvm.attempts == 2  # not within a minute of the last try
     app.tick(120001)
     assert nvm.attempts == 3 and not app._dirty
-    again = make_app(display, sheet, store=device.NvmStore(nvm))
+    again = make_app(display, sheet, store=stores.NvmStore(nvm))
     assert again.game.notation() == app.game.notation()
 
 

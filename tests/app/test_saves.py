@@ -1,11 +1,11 @@
 """Saves that last: the app's record in the board's nvm store (the real
-``device.NvmStore`` on the stand-in nvm), torn by a power cut at every byte,
-moved from an older layout, copied to a drive that cannot take it
-(tests/app/test_records.py: records cut short or corrupt, too big, not written,
-and the statistics kept with them)."""
+``stores.NvmStore`` and ``sector_store.SectorStore`` of sthelena/handheld on
+the stand-in nvm), torn by a power cut at every byte, moved from an older
+layout, copied to a drive that cannot take it (tests/app/test_records.py:
+records cut short or corrupt, too big, not written, and the statistics kept
+with them)."""
 
 import ast
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,15 +17,16 @@ from sthelena.app import record
 from sthelena.core.rules import Rules
 
 
-def _store(device, nvm, copy=None):
+def _store(stores, nvm, copy=None):
     """The board's store for ``nvm``: the RP2040's 4 KB sector appends its
-    saves (picosystem.SectorStore), the SAMD51's 8 KB block one at its start."""
+    saves (sector_store.SectorStore), the SAMD51's 8 KB block one at its start
+    (stores.NvmStore)."""
     if len(nvm) == 4096:
-        return sys.modules["sthelena.handheld.picosystem"].SectorStore(nvm, copy=copy)
-    return device.NvmStore(nvm, copy=copy)
+        return stores.SectorStore(nvm, copy=copy)
+    return stores.NvmStore(nvm, copy=copy)
 
 
-def _drive(device):
+def _drive(stores):  # (after the stores fixture: the stand-ins loaded)
     """``sthelena.handheld.drive`` on CPython (its DriveCopy: the save's copy on the drive)."""
     return _load("sthelena.handheld.drive", REPO_ROOT / "sthelena" / "handheld" / "drive.py")
 
@@ -69,16 +70,16 @@ CHIPS = {"rp2040 append": (4096, False, True), "rp2040 delta": (4096, False, Fal
 @pytest.mark.parametrize("chip", sorted(CHIPS))
 @pytest.mark.parametrize("with_copy", [False, True], ids=["nvm", "drive copy"])
 def test_a_save_cut_at_every_byte_resumes_the_last_whole_save_or_the_one_before(
-        display, sheet, device, tmp_path, chip, with_copy):
+        display, sheet, stores, tmp_path, chip, with_copy):
     # The save before and the save cut differ in the game, the cursor and the
     # statistics (a deal counted): what the board resumes holds them all from
     # one save, so no deal is lost or counted twice. The store is read after a
     # cut at every step of the write; the app is started on a sample of them
     # (those next to each change of outcome among them).
     size, full, counted = CHIPS[chip]
-    copy = _drive(device).DriveCopy(str(tmp_path / "saves")) if with_copy else None
+    copy = _drive(stores).DriveCopy(str(tmp_path / "saves")) if with_copy else None
     nvm = _nvm(size)
-    store = _store(device, nvm, copy)
+    store = _store(stores, nvm, copy)
     app = make_app(display, sheet, store=store, deal=2026)
     _some_statistics(app)
     _played(app, 12)
@@ -111,13 +112,13 @@ def test_a_save_cut_at_every_byte_resumes_the_last_whole_save_or_the_one_before(
         if copy is not None:
             _put_back(copy, files)
         try:
-            store = _store(device, torn, copy)
+            store = _store(stores, torn, copy)
             store.load()
             store.save(data)
             assert cut >= steps, cut  # no cut: the write ended before it
         except _STANDIN.PowerCut:
             pass
-        store = _store(device, torn, copy)
+        store = _store(stores, torn, copy)
         loaded = store.load()
         kind = {data: "last", before_data: "previous", None: "new"}[loaded]
         said = (record.CUT_RESTORED if loaded else record.CUT_LOST) if store.lost else ""
@@ -137,7 +138,7 @@ def test_a_save_cut_at_every_byte_resumes_the_last_whole_save_or_the_one_before(
     for index, (cut, torn, kind, said) in enumerate(outcomes):
         if 0 < index < len(outcomes) - 1 and outcomes[index - 1][2:] == outcomes[index + 1][2:]:
             continue
-        again = make_app(display, sheet, store=_store(device, torn, copy))
+        again = make_app(display, sheet, store=_store(stores, torn, copy))
         assert again.message == said, (cut, again.message)
         if kind == "new":
             assert again.game.deal_number == 11 and again.statistics.played() == 0, cut
@@ -145,35 +146,34 @@ def test_a_save_cut_at_every_byte_resumes_the_last_whole_save_or_the_one_before(
             assert _state(again) == (after if kind == "last" else before), cut
 
 
-def test_a_torn_append_is_passed_over_and_the_next_saves_need_no_erase(display, sheet, device):
+def test_a_torn_append_is_passed_over_and_the_next_saves_need_no_erase(display, sheet, stores):
     nvm = _nvm(4096)
-    app = make_app(display, sheet, store=_store(device, nvm), deal=5)
+    app = make_app(display, sheet, store=_store(stores, nvm), deal=5)
     app.save_now()
     first = _state(app)
     _played(app, 3)
     nvm.cut = 20  # the next frame torn after 20 bytes
     with pytest.raises(_STANDIN.PowerCut):
         app.save_now()
-    again = make_app(display, sheet, store=_store(device, nvm))
+    again = make_app(display, sheet, store=_store(stores, nvm))
     assert _state(again) == first and again.message == ""
     for count in range(3):
         _played(again, 2, seed=count)
         again.save_now()
     assert nvm.erases == 0 and nvm[again.store._at - 1] != 0xFF  # right after the torn bytes
-    last = make_app(display, sheet, store=_store(device, nvm))
+    last = make_app(display, sheet, store=_store(stores, nvm))
     assert _state(last) == _state(again) and last.message == ""
 
 
-def test_frames_that_end_in_erased_bytes_and_deltas_are_read_back_whole(device):
+def test_frames_that_end_in_erased_bytes_and_deltas_are_read_back_whole(stores):
     # A frame's last bytes may read as erased (0xFF): the next goes after
     # them, not over them. Records beginning as the last whole frame's are
     # deltas of it, read back with it; a delta whose base is torn is passed
     # over for the save before.
-    shared = sys.modules["sthelena.handheld.shared"]
     ending = next(b"S" * 100 + bytes((n,)) for n in range(256)
-                  if shared.frame_bytes(b"St4", 1, b"S" * 100 + bytes((n,)))[-1] == 0xFF)
+                  if stores.frame_bytes(b"St4", 1, b"S" * 100 + bytes((n,)))[-1] == 0xFF)
     nvm = _nvm(4096)
-    store = _store(device, nvm)
+    store = _store(stores, nvm)
     store.load()
     saves = [ending, ending + b"a", ending[:-1] + b"bb", b"T" * 90]
     for data in saves:
@@ -185,28 +185,28 @@ def test_frames_that_end_in_erased_bytes_and_deltas_are_read_back_whole(device):
     for count in range(1, len(saves) + 1):  # the flash as each save left it
         again = _copied(nvm)
         again._data[starts[count]:] = b"\xff" * (4096 - starts[count])
-        assert _store(device, again).load() == saves[count - 1], count
+        assert _store(stores, again).load() == saves[count - 1], count
     torn = _nvm(4096)
     torn._data[:] = nvm._data
     torn._data[50] ^= 0x10  # the base torn (the flash's start: said), its deltas with it
-    found = _store(device, torn)
+    found = _store(stores, torn)
     assert found.load() == saves[3] and found.lost
     torn._data[144:] = b"\xff" * (4096 - 144)  # (the last whole frame gone)
-    found = _store(device, torn)
+    found = _store(stores, torn)
     assert found.load() is None and found.lost  # frame 0 torn: said
     for at in (4088, 4093):  # a frame's magic too near the end for its head: no frame
         near_end = _nvm(4096)
         near_end._data[at:at + 3] = b"St4"
-        found = _store(device, near_end)
+        found = _store(stores, near_end)
         assert found.load() is None and found.lost
 
 
-def test_a_cut_erase_that_spares_the_first_frame_is_still_told(device):
+def test_a_cut_erase_that_spares_the_first_frame_is_still_told(stores):
     # A cut early in the sector's erase may leave the first frames whole and
     # tear the later ones: more than one torn frame after the newest whole
     # one is no append's cut, and is said. One torn frame after it is.
     nvm = _nvm(4096)
-    store = _store(device, nvm)
+    store = _store(stores, nvm)
     store.load()
     starts = []
     for count in range(12):
@@ -216,20 +216,20 @@ def test_a_cut_erase_that_spares_the_first_frame_is_still_told(device):
         torn = _copied(nvm)
         for at in starts[first_torn:]:
             torn._data[at + 9] ^= 0x0F  # each frame from there on torn in its body
-        found = _store(device, torn)
+        found = _store(stores, torn)
         assert found.load() == bytes((first_torn - 1,)) * (59 + first_torn)
         assert found.lost == said, first_torn
 
 
-def test_a_flash_torn_by_a_cut_erase_is_told_from_a_blank_one(display, sheet, device):
+def test_a_flash_torn_by_a_cut_erase_is_told_from_a_blank_one(display, sheet, stores):
     # Blank: never played (or erased whole by a cut before anything was
     # written: the two look the same), a new deal without a word. Partly
     # erased (neither blank nor a save at the start): a new deal, said.
     for size in (4096, 8192):
-        blank = make_app(display, sheet, store=_store(device, _nvm(size)))
+        blank = make_app(display, sheet, store=_store(stores, _nvm(size)))
         assert blank.message == "" and blank.game.deal_number == 11
         nvm = _nvm(size)
-        app = make_app(display, sheet, store=_store(device, nvm), deal=3)
+        app = make_app(display, sheet, store=_store(stores, nvm), deal=3)
         _some_statistics(app)
         for count in range(4):
             _played(app, 2, seed=count)
@@ -237,12 +237,12 @@ def test_a_flash_torn_by_a_cut_erase_is_told_from_a_blank_one(display, sheet, de
         nvm.cut, nvm.seed = 0, 5  # the next write erases (an 8 KB block's; a 4 KB
         nvm._data[size - 10:] = b"\x00" * 10  # sector full), and is cut in the erase
         with pytest.raises(_STANDIN.PowerCut):
-            _store(device, nvm).save(b"x" * 10)
-        torn = make_app(display, sheet, store=_store(device, nvm))
+            _store(stores, nvm).save(b"x" * 10)
+        torn = make_app(display, sheet, store=_store(stores, nvm))
         assert torn.message == record.CUT_LOST and torn.status_line.shown == record.CUT_LOST
         assert torn.game.deal_number == 11 and torn.statistics.played() == 0
         torn.save_now()  # the next save erases what the cut left
-        again = make_app(display, sheet, store=_store(device, nvm))
+        again = make_app(display, sheet, store=_store(stores, nvm))
         assert again.message == "" and _state(again) == _state(torn)
 
 
@@ -253,7 +253,7 @@ def _old_layout(record_data):
 
 
 @pytest.mark.parametrize("size", [4096, 8192])
-def test_a_save_in_todays_layout_loads_and_is_migrated_once(display, sheet, device, size):
+def test_a_save_in_todays_layout_loads_and_is_migrated_once(display, sheet, stores, size):
     appends = size == 4096
     app = make_app(display, sheet, deal=64)
     _some_statistics(app)
@@ -263,7 +263,7 @@ def test_a_save_in_todays_layout_loads_and_is_migrated_once(display, sheet, devi
     nvm = _nvm(size)
     nvm[0:0] = b""
     nvm._data[0:len(record.record_bytes(app)) + 5] = _old_layout(record.record_bytes(app))
-    again = make_app(display, sheet, store=_store(device, nvm))
+    again = make_app(display, sheet, store=_store(stores, nvm))
     assert _state(again) == saved and again.message == ""
     _played(again, 1, seed=3)
     again.save_now()  # the first save in frames
@@ -271,27 +271,27 @@ def test_a_save_in_todays_layout_loads_and_is_migrated_once(display, sheet, devi
         assert nvm.erases == 0 and bytes(nvm[0:3]) == b"St3"
     else:
         assert bytes(nvm[0:3]) == b"St4" and nvm[len(record.record_bytes(again)) + 10] == 0xFF
-    last = make_app(display, sheet, store=_store(device, nvm))
+    last = make_app(display, sheet, store=_store(stores, nvm))
     assert _state(last) == _state(again) and last.message == ""
     while appends and nvm.erases == 0:  # the sector full: the old record goes
         last.cursor = (last.cursor + 1) % 20
         last.save_now()
     assert bytes(nvm[0:3]) == b"St4"
     assert _state(make_app(display, sheet,
-                           store=_store(device, nvm))) == _state(last)
+                           store=_store(stores, nvm))) == _state(last)
 
 
-def test_a_drive_that_cannot_take_the_copy_costs_the_game_nothing(display, sheet, device,
+def test_a_drive_that_cannot_take_the_copy_costs_the_game_nothing(display, sheet, stores,
                                                                     tmp_path, capsys):
-    copy = _drive(device).DriveCopy(str(tmp_path / "missing" / "saves"))  # no such folder
+    copy = _drive(stores).DriveCopy(str(tmp_path / "missing" / "saves"))  # no such folder
     nvm = _nvm(8192)
-    app = make_app(display, sheet, store=device.NvmStore(nvm, copy=copy), deal=6)
+    app = make_app(display, sheet, store=stores.NvmStore(nvm, copy=copy), deal=6)
     for count in range(3):
         _played(app, 1, seed=count)
         app.save_now()
     assert nvm.writes == 3 and copy.writes == 0 and copy.failed and app.message == ""
     assert capsys.readouterr().out.count("no copy of the save on the drive") == 1
-    again = make_app(display, sheet, store=device.NvmStore(nvm, copy=copy))
+    again = make_app(display, sheet, store=stores.NvmStore(nvm, copy=copy))
     assert _state(again) == _state(app)
 
 
@@ -306,8 +306,8 @@ import sys
 sys.path.append("/lib/standins")
 import board, keypad, microcontroller, supervisor
 board.use("picosystem")
-from sthelena.handheld.shared import NvmStore
-from sthelena.handheld.picosystem import SectorStore
+from sthelena.handheld.stores import NvmStore
+from sthelena.handheld.sector_store import SectorStore
 for size, appends, fill in ((4096, True, 0), (4096, True, 14), (8192, False, 0)):
     nvm = microcontroller.ByteArray(size)
     Store = SectorStore if appends else NvmStore

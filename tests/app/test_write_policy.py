@@ -1,7 +1,8 @@
 """The write policy over scripted games with pauses, through the board's
-edge under the MicroPython VM (tools/bench/write_policy.py: device.setup() and
-device.run on stand-ins, the clock stood in): few flash writes a game, at
-most one a minute in play, and never more than a minute of play unwritten."""
+edge under the MicroPython VM (tools/bench/write_policy.py: start.setup with
+the board's profile and loop.run on stand-ins, the clock stood in): few flash
+writes a game, at most one a minute in play, and never more than a minute of
+play unwritten."""
 
 import pytest
 

@@ -23,7 +23,7 @@ import subprocess
 
 import pytest
 
-from tests.helpers.bundle_helpers import COMMITTED_HINT, SHEET, vm_mpy
+from tests.helpers.bundle_helpers import COMMITTED_HINT, COMMITTED_PROFILES, SHEET, vm_mpy
 from tests.helpers.mpvm import REPO_ROOT, run_micropython
 from tools.harness import board_heap, board_start, firmware_figures, heap_play
 from tools.build import board_libs, bundle
@@ -49,6 +49,7 @@ def drive(tmp_path_factory):
     files["assets/sheet.bmp"] = SHEET
     files["lib/sthelena_board.mpy"] = vm_mpy(directory)
     files["lib/sthelena_hint.mpy"] = vm_mpy(directory, COMMITTED_HINT)
+    files["lib/sthelena_profiles.mpy"] = vm_mpy(directory, COMMITTED_PROFILES)
     return files, libraries
 
 

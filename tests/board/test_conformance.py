@@ -23,16 +23,34 @@ def test_the_code_on_each_board_imports_only_what_its_firmware_has(board):
 
 
 def test_each_board_gets_its_own_files_and_board_module():
-    assert "sthelena/handheld/device.py" in conformance.files_on("pygamer")
+    assert "sthelena/handheld/start.py" in conformance.files_on("pygamer")
+    assert "sthelena/handheld/sector_store.py" not in conformance.files_on("pygamer")
     assert "boot.py" in conformance.files_on("pybadge")
+    assert "sthelena/handheld/spi_screen.py" in conformance.files_on("raspberry_pi_pico")
+    assert "sthelena/handheld/sector_store.py" in conformance.files_on("hack_club_sprig")
     fruit_jam = conformance.files_on("adafruit_fruit_jam")
     assert "sthelena/fruitjam/device.py" in fruit_jam and "boot.py" not in fruit_jam
-    assert "sthelena/handheld/device.py" not in fruit_jam
+    assert "sthelena/handheld/start.py" not in fruit_jam
     stub = os.path.join(conformance.board_stub("pygamer"), "board", "__init__.pyi")
     with open(stub) as file:
         text = file.read()
     assert "JOYSTICK_X: microcontroller.Pin" in text
     assert "DISPLAY: busdisplay.BusDisplay" in text  # CircuitPython 9's class, named anew
+
+
+def test_every_pin_a_profile_names_is_its_boards():
+    assert conformance.check_profiles() == []
+
+
+def test_a_pin_a_board_lacks_in_a_profile_is_a_finding():
+    from sthelena.boards import catalogue
+    from sthelena.boards.profile import Keys, Profile
+
+    sprig = catalogue.named("sprig")
+    wrong = Profile("sprig", "Sprig", sprig.game, sprig.screen, sprig.size,
+                    Keys((("L", "BUTTON_L", 4), ("X", "BUTTON_X", 5))), board_ids=sprig.board_ids)
+    assert conformance.check_profiles([wrong]) == [
+        "profile sprig: board.BUTTON_X, which hack_club_sprig's firmware lacks"]
 
 
 def test_the_stand_ins_offer_nothing_the_firmware_lacks():

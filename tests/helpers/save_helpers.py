@@ -1,6 +1,6 @@
 """What tests/app/test_saves.py and tests/app/test_records.py share: the board's stand-ins
-loaded by path, a stand-in nvm, and games and statistics to save (the ``device`` fixture,
-the handheld's edge over those stand-ins, is tests/app/conftest.py's)."""
+loaded by path, a stand-in nvm, and games and statistics to save (the ``stores`` fixture,
+the handhelds' flash stores over those stand-ins, is tests/app/conftest.py's)."""
 
 import importlib.util
 import random

@@ -7,7 +7,7 @@ the package and refuses a position's save; and the merged core's short locals.
 
 import pytest
 
-from tests.helpers.bundle_helpers import COMMITTED_HINT, run_vm, vm_mpy
+from tests.helpers.bundle_helpers import COMMITTED_HINT, COMMITTED_PROFILES, run_vm, vm_mpy
 from tools.build import bundle
 
 
@@ -26,7 +26,7 @@ sys.path.append("/lib/standins")
 import board, keypad, supervisor
 board.use("pybadge")
 IMPORTS
-print("names", device.__name__, "sthelena" in sys.modules)
+print("names", GAME, "sthelena" in sys.modules)
 
 def conserved(game):
     counts = {}
@@ -58,7 +58,8 @@ def go(place):
     assert app.cursor == place
 
 random.seed(3)
-app, buttons = device.setup()
+made = setup(PROFILE)
+app, buttons = made.app, made.buttons
 print("setup", type(app).__name__, board.DISPLAY.root_group is app.view.group,
       app.game.deal_number, conserved(app.game))
 app.start(Game.deal(DEAL, "st-helena,build=any"))
@@ -93,30 +94,36 @@ print("undone", len(app.game.move_stack()), conserved(app.game))
 supervisor.STEP = 1
 start = app.cursor
 keypad.push(4)
-device.run(app, buttons, iterations=5)
+run(app, buttons, iterations=5)
 keypad.push(4, False)
 print("loop", app.cursor != start)
 # SELECT held through the loop: a hint, run in the loop's idle passes.
 key = app.game.position_key()
 keypad.push(3)
-device.run(app, buttons, iterations=520)
+run(app, buttons, iterations=520)
 keypad.push(3, False)
 passes = 0
 while app.hint is not None and passes < 100:
-    device.run(app, buttons, iterations=100)
+    run(app, buttons, iterations=100)
     passes += 1
 print("hint", app.hint is None, app.game.position_key() == key, app.message, app.cursor,
       app.hint_target)
 """
 
 PACKAGE_IMPORTS = """
-from sthelena.handheld import device
+from sthelena.handheld.start import setup
+from sthelena.handheld.loop import run
+from sthelena.boards.pybadge import PROFILE
+GAME = "sthelena.handheld.start"
 from sthelena.app.buttons import A, DOWN, LEFT, RIGHT, UP
 from sthelena.app.table.layout import step
 from sthelena.core.game import Game
 """
 BUNDLE_IMPORTS = """
-import sthelena_board as device
+from sthelena_board import setup, run
+from sthelena_profiles import PROFILES
+PROFILE = [profile for profile in PROFILES if profile.name == "pybadge"][0]
+GAME = "sthelena_board"
 from sthelena_board import A, DOWN, LEFT, RIGHT, UP, step, Game
 """
 
@@ -128,10 +135,11 @@ def test_the_merged_app_plays_by_buttons_like_the_package(tmp_path):
     # The committed .mpy (and the hint's).
     merged = run_vm(script.replace("IMPORTS", BUNDLE_IMPORTS),
                     bundles=[("sthelena_board", vm_mpy(tmp_path)),
-                             ("sthelena_hint", vm_mpy(tmp_path, COMMITTED_HINT))])
+                             ("sthelena_hint", vm_mpy(tmp_path, COMMITTED_HINT)),
+                             ("sthelena_profiles", vm_mpy(tmp_path, COMMITTED_PROFILES))])
     package = run_vm(script.replace("IMPORTS", PACKAGE_IMPORTS), package=True)
     assert merged[0] == "names sthelena_board False"  # no package on the drive
-    assert package[0] == "names sthelena.handheld.device True"
+    assert package[0] == "names sthelena.handheld.start True"
     assert merged[1].startswith("setup App True ") and merged[1].endswith(" True")
     assert merged[1] == package[1]  # the same random deal on start-up
     assert merged[2] == package[2]  # deal 4242: the same piles and foundations
@@ -149,7 +157,8 @@ sys.path.append("/lib/standins")
 import board, displayio
 board.use("pybadge")
 IMPORTS
-app, buttons = device.setup()
+made = setup(PROFILE)
+app, buttons = made.app, made.buttons
 print("modules", sorted(name for name in sys.modules if name.startswith("adafruit_displayio")))
 places = app.view.places
 print("places", type(places) is displayio.Group, places.x, places.y,
@@ -163,10 +172,10 @@ def test_the_board_lets_the_layout_go_once_the_places_are_laid_out(tmp_path):
     # GridLayout places the 20 TileGrids at start-up; then the board keeps
     # them in a plain group and drops the layout's modules (about 8 KB).
     for imports, options in (
-            ("import sthelena_board as device\nfrom sthelena_board import place_x, place_y",
-             {"bundles": [("sthelena_board", vm_mpy(tmp_path))]}),
-            ("from sthelena.handheld import device\n"
-             "from sthelena.app.table.layout import place_x, place_y",
+            (BUNDLE_IMPORTS + "from sthelena_board import place_x, place_y",
+             {"bundles": [("sthelena_board", vm_mpy(tmp_path)),
+                          ("sthelena_profiles", vm_mpy(tmp_path, COMMITTED_PROFILES))]}),
+            (PACKAGE_IMPORTS + "from sthelena.app.table.layout import place_x, place_y",
              {"package": True})):
         lines = run_vm(LAYOUT_SCRIPT.replace("IMPORTS", imports), **options)
         assert lines == ["modules []", "places True 2 12 True 20"], imports

@@ -15,7 +15,7 @@ from tools.build import board_files, bundle
 
 PACKAGE = ROOT / "sthelena"
 
-PARTS = ("core", "app", "handheld", "fruitjam", "web", "desktop", "solver")
+PARTS = ("core", "app", "boards", "handheld", "fruitjam", "web", "desktop", "solver")
 # The app's sub-packages, by what they show, and the modules at its top.
 APP_PACKAGES = ("table", "hint", "screens", "big_screen")
 APP_TOP = ("game_app", "record", "power", "buttons", "sounds")
@@ -30,11 +30,12 @@ KEPT_APART = {"sthelena.app.big_screen.": "sthelena.app.big_screen.",
 MAY_USE = {
     "core": {"core"},
     "app": {"core", "app"},
-    "handheld": {"core", "app", "handheld"},
+    "boards": {"app", "boards"},
+    "handheld": {"core", "app", "boards", "handheld"},
     "fruitjam": {"core", "app", "fruitjam"},
     "web": {"core", "app", "web"},
     "solver": {"core", "solver"},
-    "desktop": {"core", "app", "solver", "desktop"},
+    "desktop": {"core", "app", "boards", "solver", "desktop"},
     "": {"desktop", "core"},  # __main__.py: python -m sthelena; __init__.py: the version
 }
 
@@ -136,21 +137,33 @@ def test_what_a_board_leaves_out_or_loads_apart_no_other_app_module_imports(grap
     assert problems == []
 
 
-def test_the_board_gets_what_the_folders_say_and_the_bundle_merges_it():
-    on_board = {board_files.module_name(path) for path in board_files.board_files()}
-    assert {part_of(name) for name in on_board} == set(board_files.ON_BOARD)
-    assert "sthelena.core.notation" not in on_board  # the one exception, named there
-    # (the hint's search a module of its own, loaded only while a hint runs)
-    assert set(bundle.BOARD_MODULES) | set(bundle.DRIVE_MODULES) | set(bundle.HINT_MODULES) \
-        == on_board
-    assert len(bundle.BOARD_MODULES) == len(set(bundle.BOARD_MODULES))
-    on_picosystem = {board_files.module_name(path) for path in board_files.board_files(
-        left_out=board_files.ON_PICOSYSTEM_LEFT_OUT)}
-    assert on_picosystem ^ on_board == {"sthelena.handheld.picosystem",
-                                        "sthelena.app.big_screen.scaled",
-                                        "sthelena.handheld.device"}
-    assert set(bundle.PICOSYSTEM_MODULES) | set(bundle.DRIVE_MODULES) \
-        | set(bundle.HINT_MODULES) == on_picosystem
+def test_each_game_gets_what_its_profiles_use_and_the_bundle_merges_it():
+    from sthelena.boards import catalogue
+
+    full = {board_files.module_name(path) for path in board_files.board_files()}
+    assert {part_of(name) for name in full} == set(board_files.ON_BOARD)
+    for game, modules in (("sthelena_board", bundle.BOARD_MODULES),
+                          ("sthelena_full", bundle.FULL_MODULES)):
+        profiles = [profile for profile in catalogue.profiles() if profile.game == game]
+        on_board = {board_files.module_name(path) for path in board_files.game_files(profiles)}
+        assert "sthelena.core.notation" not in on_board  # the one exception, named there
+        # (the hint's search a module of its own, loaded only while a hint runs)
+        assert set(modules) | set(bundle.DRIVE_MODULES) | set(bundle.HINT_MODULES) == on_board
+        assert len(modules) == len(set(modules))
+    # The PyGamer's and PyBadge's game, lean: the handheld's table only, the
+    # SAMD51's store, no screen to set up, no settings to read.
+    assert full - set(bundle.BOARD_MODULES) - set(bundle.DRIVE_MODULES) \
+        - set(bundle.HINT_MODULES) == {
+            "sthelena.app.big_screen.scaled", "sthelena.app.big_screen.fan_layout",
+            "sthelena.app.big_screen.fan_table", "sthelena.app.big_screen.pointer",
+            "sthelena.app.big_screen.drag", "sthelena.handheld.sector_store",
+            "sthelena.handheld.rgb_lights", "sthelena.handheld.spi_screen",
+            "sthelena.handheld.settings"}
+    # Every other board's: all but the mouse's, and the profiles' classes for settings.toml.
+    assert set(bundle.FULL_MODULES) ^ full == {
+        "sthelena.app.big_screen.pointer", "sthelena.app.big_screen.drag",
+        "sthelena.handheld.speaker", "sthelena.boards.profile"} | set(bundle.DRIVE_ONLY) | set(
+        bundle.SEARCH_ONLY)
 
 
 def test_the_fruit_jam_gets_what_the_folders_say_and_its_bundle_merges_it(graph):
@@ -178,7 +191,7 @@ def test_the_web_edge_goes_on_no_board():
     assert "web" in board_files.OFF_BOARD
     assert re.search(board_files.VM_EXCLUDE, "web/native/displayio.py")
     assert not any(name.startswith("sthelena.web") for name in bundle.BOARD_MODULES
-                   + bundle.PICOSYSTEM_MODULES + bundle.DRIVE_MODULES)
+                   + bundle.FULL_MODULES + bundle.DRIVE_MODULES)
 
 
 def test_a_reverse_import_would_be_seen(tmp_path):

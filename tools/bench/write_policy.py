@@ -1,6 +1,7 @@
 """Flash writes of scripted games, through the board's edge under the
-MicroPython VM (``device.setup()`` and ``device.run``, the nvm and the clock
-stood in by ``tools/harness/standins``): for ``make bench-app`` and a test.
+MicroPython VM (``start.setup(PROFILE)`` and ``loop.run`` of sthelena/handheld,
+the board's profile from sthelena/boards, the nvm and the clock stood in by
+``tools/harness/standins``): for ``make bench-app`` and a test.
 
 A scripted player thinks 1 to 5 s a move (uniformly, by a seeded generator)
 while the main loop ticks through the pause (a tick every 50 ms of the
@@ -43,17 +44,17 @@ random.seed(SEED)
 supervisor.STEP = 0
 if BOARD == "picosystem":
     microcontroller.nvm = microcontroller.ByteArray(4096)  # the RP2040's sector
-    from sthelena.handheld import picosystem, shared
-    app, buttons, lights, screen = picosystem.picosystem_setup()
-    def tick():
-        shared.run(app, buttons, iterations=1, lights=lights)
+    from sthelena.boards.picosystem import PROFILE
     KEY_B, KEY_A, KEY_START, KEY_DOWN = 3, 2, 1, 4  # its keys: Y X A B DOWN ...
 else:
-    from sthelena.handheld import device
-    app, buttons = device.setup()
-    def tick():
-        device.run(app, buttons, iterations=1)
+    from sthelena.boards.pybadge import PROFILE
     KEY_B, KEY_A, KEY_START, KEY_DOWN = 0, 1, 2, 5  # a PyBadge's
+from sthelena.handheld.loop import run
+from sthelena.handheld.start import setup
+made = setup(PROFILE)
+app, buttons = made.app, made.buttons
+def tick():  # (the main loop as start.start runs it)
+    run(app, buttons, iterations=1, lights=made.lights)
 if FULL_STATISTICS:  # a player of every preset: each kind's table in the record
     from sthelena.core.rules import Rules
     for name in ("st-helena-pysol", "louis", "box-kite", "louis,wrap=true"):

@@ -23,14 +23,17 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 
 # distribution name -> the module files the game needs from it (paths as in
 # site-packages, which are also their paths under CIRCUITPY/lib).
-LIBRARIES = (
+COMMON_LIBRARIES = (
     ("adafruit-circuitpython-display-text",
      ("adafruit_display_text/__init__.py", "adafruit_display_text/bitmap_label.py")),
     ("adafruit-circuitpython-displayio-layout",
      ("adafruit_displayio_layout/__init__.py", "adafruit_displayio_layout/layouts/__init__.py",
       "adafruit_displayio_layout/layouts/grid_layout.py")),
     ("adafruit-circuitpython-ticks", ("adafruit_ticks.py",)),
-    # the screens a board's profile (or settings.toml) has the game set up
+)
+# The handhelds' drive adds the screens a board's profile (or settings.toml)
+# has the game set up (sthelena/handheld/spi_screen.py).
+LIBRARIES = COMMON_LIBRARIES + (
     ("adafruit-circuitpython-st7789", ("adafruit_st7789.py",)),
     ("adafruit-circuitpython-st7735r", ("adafruit_st7735r.py",)),
     ("adafruit-circuitpython-ili9341", ("adafruit_ili9341.py",)),
@@ -40,7 +43,7 @@ LIBRARIES = (
 # The Fruit Jam's app folder adds the USB host's: Adafruit's mouse library (and
 # its pointer's picture) and the descriptors it reads, and Cooper Dalrymple's
 # gamepad library (as Fruit Jam OS's launcher uses it) with its parser.
-FRUIT_JAM_LIBRARIES = LIBRARIES + (
+FRUIT_JAM_LIBRARIES = COMMON_LIBRARIES + (
     ("adafruit-circuitpython-usb-host-mouse",
      ("adafruit_usb_host_mouse/__init__.py", "adafruit_usb_host_mouse/mouse_cursor.bmp")),
     ("adafruit-circuitpython-usb-host-descriptors", ("adafruit_usb_host_descriptors.py",)),
@@ -138,7 +141,7 @@ def compile_mpy(directory, mpy_cross="mpy-cross", unused=False):
     return args, None
 
 
-def pins(libraries=FRUIT_JAM_LIBRARIES):
+def pins(libraries=LIBRARIES + FRUIT_JAM_LIBRARIES[len(COMMON_LIBRARIES):]):
     """``name==version`` of each library's package, as requirements-dev.txt
     pins it: what ``make circuitpy`` and ``make fruitjam`` install, alone."""
     pinned = pinned_versions()

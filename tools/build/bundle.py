@@ -39,8 +39,8 @@ from .bundle_imports import (BundleError, import_order, module_file,  # noqa: F4
 from .bundle_merge import ROOT, merge, write_module  # noqa: F401
 from .bundle_modules import (  # noqa: F401 (the lists: bundle.X for the tests and tools)
     CORE_MODULES, BOARD_MODULES, PUBLIC_CONSTANTS, BUNDLE_NAME, FULL_MODULES, FULL_NAME, BUNDLES,
-    FRUIT_JAM_NAME, DRIVE_MODULES, DRIVE_NAME, HINT_MODULES, HINT_NAME, PROFILES_NAME,
-    LIB_COMMAND, TREE_FILES)
+    FRUIT_JAM_NAME, DRIVE_MODULES, DRIVE_NAME, DRIVE_ONLY, HINT_MODULES, HINT_NAME, PROFILES_NAME,
+    SEARCH_ONLY, LIB_COMMAND, TREE_FILES)
 from .bundle_names import bound_names  # noqa: F401
 
 

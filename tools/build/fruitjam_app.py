@@ -8,7 +8,8 @@ SD card) that holds a ``code.py``, with the ``title`` and ``icon`` its
 working directory, which is also the first place imports are looked for. So
 one folder copied into ``apps/`` installs the game:
 
-- ``code.py``: the repository's (it picks the Fruit Jam edge by ``board.board_id``);
+- ``code.py``: the repository's, and ``sthelena_profiles.mpy``, every board's
+  profile, in which it finds the Fruit Jam's by ``board.board_id``;
 - ``metadata.json`` and ``icon.bmp`` (64 x 64, tools/build/assets/make_icon.py);
 - ``sthelena_fruitjam.mpy``: the Fruit Jam's modules (tools/build/board_files.py)
   merged into one, as ``tools/build/bundle.py`` merges the handheld's, and
@@ -39,7 +40,7 @@ from .assets import make_icon
 from .board_libs import FRUIT_JAM_LIBRARIES, LibraryError, library_files
 from .board_mpy import MPY_CROSS, mpy_cross_problem
 from .bundle import FRUIT_JAM_NAME as BUNDLE_NAME, ROOT, BundleError, merge
-from .bundle_modules import HINT_MODULES, HINT_NAME
+from .bundle_modules import HINT_MODULES, HINT_NAME, PROFILES_NAME
 from .drive_image import board_mpy_path, check_board_mpy, copy_libraries, fruit_jam_modules
 
 APP_NAME = "sthelena"
@@ -61,7 +62,8 @@ def mpy_path(root=ROOT):
 def check_mpy(root=ROOT):
     """BundleError, saying how to remake it, unless ``mpy_path()`` was made
     by CircuitPython's mpy-cross from the sources as they are."""
-    check_board_mpy(root, ((BUNDLE_NAME, fruit_jam_modules()), (HINT_NAME, HINT_MODULES)))
+    check_board_mpy(root, ((BUNDLE_NAME, fruit_jam_modules()), (HINT_NAME, HINT_MODULES),
+                           (PROFILES_NAME, ())))
 
 
 def build_app(out=DEFAULT_OUT, root=ROOT, mpy_cross=None):
@@ -89,6 +91,8 @@ def build_app(out=DEFAULT_OUT, root=ROOT, mpy_cross=None):
         file.write(make_icon.icon_bytes())
     shutil.copyfile(mpy_path(root), os.path.join(folder, BUNDLE_NAME + ".mpy"))
     shutil.copyfile(board_mpy_path(root, HINT_NAME), os.path.join(folder, HINT_NAME + ".mpy"))
+    shutil.copyfile(board_mpy_path(root, PROFILES_NAME),
+                    os.path.join(folder, PROFILES_NAME + ".mpy"))
     for name in ASSETS:
         shutil.copyfile(os.path.join(root, "assets", name), os.path.join(folder, "assets", name))
     copy_libraries(libraries, folder, mpy_cross)

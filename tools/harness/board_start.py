@@ -4,8 +4,9 @@ or CircuitPython's own interpreter (``build/firmware/circuitpython``, from
 ``make firmware-vm``; tools/harness/firmware_figures.py).
 
 The script compiles ``code.py`` from the drive as the board does, imports the
-game as ``code.py`` does (``lib/sthelena_board.mpy``), sets it up through
-the device edge (``sthelena_board.setup()``, which loads the sprite sheet,
+game as ``code.py`` does (its profile found in ``lib/sthelena_profiles.mpy``,
+the game ``lib/sthelena_board.mpy``), sets it up for that profile
+(``sthelena_board.setup(profile)``, which loads the sprite sheet,
 the store and the saved game), then plays: button presses on the table, the
 menu, a hint's search to its end, and a long game of moves. The board's
 modules are the stand-ins of ``tools/harness/standins``, which allocate what the
@@ -50,17 +51,22 @@ STANDINS = gc.mem_alloc()
 print("standins", STANDINS)
 <part>
 # As the board starts: code.py compiled from the drive, then its import of the game.
-exec(compile(open(ROOT + "code.py").read(), "code.py", "exec"), {"__name__": "code"})
+code = {"__name__": "code"}
+exec(compile(open(ROOT + "code.py").read(), "code.py", "exec"), code)
+PROFILE = code["find_profile"](board)[0]  # (the other profiles let go, as on the board)
+del code
 import sthelena_board
 print("import", gc.mem_alloc() - STANDINS, heap_size() - FIRST)
 if ROOT != "/":  # a drive in a folder (CircuitPython's unix port): its assets there
-    for name in ("SHEET_PATH", "TEXTS_PATH", "WINNABLE_PATH"):
+    for name in ("ASSETS", "TEXTS_PATH", "WINNABLE_PATH"):
         setattr(sthelena_board, name, ROOT + getattr(sthelena_board, name)[1:])
 <part>
 from sthelena_board import A, B, DOWN, HOLD, LEFT, RIGHT, SELECT, START
 random.seed(1)  # the deal the app picks: the same every run
 supervisor.STEP = 1
-app, buttons = sthelena_board.setup()
+made = sthelena_board.setup(PROFILE)
+app, buttons = made.app, made.buttons
+del made
 <part>
 print("set_up", gc.mem_alloc() - STANDINS, heap_size() - FIRST)
 state = 12345

@@ -12,6 +12,8 @@ findings (empty: conforms):
 * ``check_modules(board)``: every firmware module those files import
   unguarded (not under ``try: ... except ImportError``) is one the board's
   firmware is built with, and every ``keypad`` class they use too.
+* ``check_profiles()``: every pin a board's profile names (``sthelena/boards/``)
+  is one its firmware's ``board`` module has.
 * ``check_standins()``: mypy's ``stubtest`` compares each stand-in in
   ``tools/harness/standins`` with the stub of the module it stands in for; a
   stand-in that offers more than the firmware (a name, a parameter, a
@@ -32,7 +34,8 @@ import re
 import subprocess
 import sys
 
-from tools.build.board_files import ON_FRUIT_JAM, ON_PICOSYSTEM_LEFT_OUT, NOT_ON_BOARD, board_files
+from sthelena.boards import catalogue
+from tools.build.board_files import ON_FRUIT_JAM, NOT_ON_BOARD, board_files, game_files
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -40,14 +43,76 @@ STANDINS = os.path.join(HERE, "standins")
 MYPY_INI = os.path.join(HERE, "mypy.ini")
 OUT = os.path.join(ROOT, "build", "conformance")
 
-# Each board: the package's files that go on it, and whether boot.py does
-# (the handhelds' drive image; the Fruit Jam's app folder has none).
-BOARDS = {
-    "pygamer": (board_files(), True),
-    "pybadge": (board_files(), True),
-    "adafruit_fruit_jam": (board_files(ON_FRUIT_JAM, NOT_ON_BOARD), False),
-    "pimoroni_picosystem": (board_files(left_out=ON_PICOSYSTEM_LEFT_OUT), True),
-}
+FRUIT_JAM_GAME = "sthelena_fruitjam"
+REPRESENTATIVE = "raspberry_pi_pico"  # a profile for any board (settings.toml's) is checked on it
+
+
+def stub_id(profile):
+    """The board id whose stub ``profile`` is checked against."""
+    return profile.board_ids[0] if profile.board_ids else (
+        REPRESENTATIVE if profile.chosen_in_settings else profile.name)
+
+
+def boards():
+    """Each board id to check: the package's files that go on it (its
+    profiles' game's), and whether boot.py does (the handhelds' drive; the
+    Fruit Jam's app folder has none)."""
+    found = {}
+    for profile in catalogue.profiles():
+        if profile.game == FRUIT_JAM_GAME:
+            files, drive = board_files(ON_FRUIT_JAM, NOT_ON_BOARD), False
+        else:
+            files = game_files([other for other in catalogue.profiles()
+                                if other.game == profile.game])
+            drive = True
+        board = stub_id(profile)
+        old = found.get(board, ([], drive))[0]
+        found[board] = (old + [path for path in files if path not in old], drive)
+    return found
+
+
+BOARDS = boards()
+
+
+def profile_pins(profile):
+    """The pin names ``profile`` reads from its board: its keys', joystick's,
+    screen's, lights', speaker's and sensors'."""
+    pins = list(profile.pins)
+    keys = profile.keys
+    if hasattr(keys, "pressed_low"):  # a pin a key
+        pins += [key[1] for key in keys.keys]
+    elif hasattr(keys, "keys"):  # the shift register
+        pins += ["BUTTON_CLOCK", "BUTTON_OUT", "BUTTON_LATCH"]
+    if profile.joystick is not None:
+        pins += [profile.joystick.x, profile.joystick.y]
+    screen = profile.screen
+    if hasattr(screen, "driver"):
+        pins += [name for name in (screen.clock, screen.data, screen.select, screen.command,
+                                   screen.reset, screen.backlight) if name]
+    elif screen == "DISPLAY":
+        pins.append("DISPLAY")
+    lights = profile.lights
+    if lights is not None:
+        pins += list(lights.pins) if hasattr(lights, "pins") else [lights.pin]
+    if profile.speaker is not None:
+        pins += [profile.speaker.pin, profile.speaker.enable]
+    if profile.sensors is not None:
+        pins += [name for name in (profile.sensors.light, profile.sensors.battery) if name]
+    return pins
+
+
+def check_profiles(profiles=None):
+    """Each profile's pins that its board's firmware lacks (the board's stub
+    in circuitpython-stubs: every board id the profile names)."""
+    findings = []
+    for profile in profiles or catalogue.profiles():
+        for board in profile.board_ids or (stub_id(profile),):
+            have = _stub_names(board)
+            findings += ["profile %s: board.%s, which %s's firmware lacks"
+                         % (profile.name, pin, board) for pin in profile_pins(profile)
+                         if pin not in have]
+    return findings
+
 
 # stubtest's findings that are not the stand-ins' fault, each with why.
 ALLOWED = {
@@ -246,7 +311,7 @@ def check_standin_board(standins=STANDINS):
               "    board.use(name)\n"
               "    out[board.board_id] = sorted(n for n in vars(board) if not n.startswith('_'))\n"
               "print(json.dumps(out))\n")
-    uses = ("pygamer", "pybadge", "picosystem", "fruit_jam")
+    uses = ("pygamer", "pybadge", "picosystem", "fruit_jam", "sprig", "pico")
     run = subprocess.run([sys.executable, "-c", script] + list(uses), cwd=ROOT,
                          env=dict(os.environ, PYTHONPATH=standins), capture_output=True,
                          text=True, check=True)
@@ -264,7 +329,7 @@ def main():
     findings = []
     for board in BOARDS:
         findings += check_code(board) + check_modules(board)
-    findings += check_standins() + check_standin_board()
+    findings += check_standins() + check_standin_board() + check_profiles()
     for line in findings:
         print(line)
     print("conformance: %d finding%s (%s and the stand-ins against circuitpython-stubs)"

@@ -20,6 +20,11 @@ def table_screen(display, kind, assets):
 
     if kind == HANDHELD_TABLE:
         return display, load_sheet(assets + "sheet.bmp")
+    if kind == BIG_FAN_TABLE:
+        from .fan_table import FanScreen
+
+        return (FanScreen(display, load_sheet(assets + "sheet-fruitjam.bmp")),
+                load_sheet(assets + "sheet.bmp"))
     from .scaled import BigScreen
 
     return BigScreen(display, 240, 192), load_sheet(assets + "sheet-large.bmp")

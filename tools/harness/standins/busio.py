@@ -3,7 +3,7 @@ sets up is driven on (its pins, as given; nothing is sent)."""
 
 
 class SPI:
-    def __init__(self, clock, MOSI=None, MISO=None, half_duplex=False):  # noqa: N803 (the firmware's names)
+    def __init__(self, clock, MOSI=None, MISO=None, half_duplex=False):
         self.clock = clock
         self.MOSI = MOSI
         self.MISO = MISO

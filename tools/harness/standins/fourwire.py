@@ -4,7 +4,7 @@ test to read; the commands sent are counted, not decoded)."""
 
 
 class FourWire:
-    def __init__(self, spi_bus, *, command, chip_select, reset=None, baudrate=24000000,
+    def __init__(self, spi_bus, *, command=None, chip_select=None, reset=None, baudrate=24000000,
                  polarity=0, phase=0):
         self.spi = spi_bus
         self.command = command
