@@ -23,10 +23,12 @@ ON_FRUIT_JAM = ("core", "app", "fruitjam")
 OFF_BOARD = ("desktop", "solver", "web", "fruitjam")  # (fruitjam: off the handheld)
 NOT_ON_BOARD = ("core/notation.py",)  # in an on-board folder, never imported there
 # The app's modules for a mouse and a large screen: the handheld has neither.
-# The Fruit Jam's alone: the fanned tables and its drag and drop.
+# The Fruit Jam's alone: the fanned tables, the table a screen takes (no
+# handheld's edge asks yet), and its drag and drop.
 FRUIT_JAM_ONLY = ("app/big_screen/pointer.py", "app/big_screen/drag.py",
                   "app/big_screen/fan_geometry.py", "app/big_screen/fan_layout.py",
-                  "app/big_screen/fan_cards.py", "app/big_screen/fan_table.py")
+                  "app/big_screen/fan_cards.py", "app/big_screen/fan_table.py",
+                  "app/big_screen/tables.py")
 LARGE_SCREEN_ONLY = ("app/big_screen/scaled.py",) + FRUIT_JAM_ONLY
 PICOSYSTEM_ONLY = ("handheld/picosystem.py",)
 ON_PICOSYSTEM_LEFT_OUT = NOT_ON_BOARD + FRUIT_JAM_ONLY + ("handheld/device.py",)

@@ -1,7 +1,8 @@
-"""A screen larger than the handheld's and a mouse: the table's picture
+"""A screen other than the handheld's, and a mouse: the table's picture
 scaled and centred (``scaled``: the Fruit Jam's and the PicoSystem's), the
 fanned tables (``fan_table``, laid out by ``fan_layout`` at the sizes of a
 ``fan_geometry``, its cards' tiles written by ``fan_cards``: the Fruit Jam's,
-a 320x240 screen's, a 240x135 one's), the mouse's clicks (``pointer``) and drag and drop (``drag``).
-None of it goes on a PyGamer or PyBadge; the PicoSystem takes ``scaled``
-alone."""
+a 320x240 screen's, a 240x135 one's), the table a screen takes and what the
+app is handed for it (``tables``), the mouse's clicks (``pointer``) and drag
+and drop (``drag``). None of it goes on a PyGamer or PyBadge; the PicoSystem
+takes ``scaled`` alone."""

@@ -118,7 +118,7 @@ class FanLayout:
                     side = self.foundations_left - slot_gap
                     self.left[place] = slot_gap if column == 0 else width - side
                     wide = side - slot_gap
-                self.room[place] = (wide - card_width) // geometry.tile_width + 1
+                self.room[place] = max(1, (wide - card_width) // geometry.tile_width + 1)
 
     def top_left(self, place, count):
         """The left edge of the top card of ``place`` when it holds ``count``
