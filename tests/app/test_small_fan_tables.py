@@ -6,17 +6,12 @@ every card of every pile read back from the view's tiles and from a frame's
 pixels against the core's piles, after a deal, random games and a won one.
 The Fruit Jam's table: tests/app/test_fan_table.py."""
 
-import json
-import os
-import subprocess
-import sys
-
 import pytest
 
 from tests.helpers import ROOT
-from tests.helpers.desktop_helpers import load_png
 from tests.helpers.fan_helpers import Screen, check_tiles, fan_app, random_moves
-from tests.helpers.fan_reader import MORE, PixelReader, quantised, read_tiles
+from tests.helpers.fan_reader import MORE, read_tiles
+from tests.helpers.fan_shots import desktop_frames, random_line, read_frame
 from sthelena.app import buttons
 from sthelena.app.big_screen import fan_layout as fan
 from sthelena.app.big_screen.fan_geometry import FRUIT_JAM, SHORT, SMALL
@@ -28,7 +23,6 @@ from sthelena.app.big_screen.tables import (FAN_TABLE, HANDHELD_TABLE, LARGE_TAB
                                             table_screen)
 from sthelena.app.screens.common import NOWHERE, PLAY
 from sthelena.app.table.text_grid import TEXT_COLUMNS
-from sthelena.app.table.view import FOUR_COLOURS, TWO_COLOURS
 from sthelena.core.game import Game
 from tools.harness.won_games import won_game
 
@@ -226,118 +220,11 @@ def test_a_lift_raises_the_top_card_marks_its_places_and_the_cursor_follows(
 
 # -- reading the table back: a frame's pixels ---------------------------------
 
-SHOT = """
-import json, random, sys
-from sthelena.desktop.display import Display
-from sthelena.desktop import window as desktop
-from sthelena.app.big_screen.tables import fit_table, table_screen
-from sthelena.app.game_app import App
-from sthelena.app.table.view import FOUR_COLOURS
-from sthelena.core.game import Game
-
-width, height, moves, out = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
-display = Display(scale=1, window=False, size=(width, height))
-screen, sheet = table_screen(display, fit_table(width, height), desktop.ROOT + "/assets")
-app = App(screen, desktop.MemoryStore(), desktop.Speaker(audio=False), sheet, deal=2026)
-game = app.game
-rng = random.Random(11)
-for _ in range(moves):
-    legal = [move for move in game.legal_moves() if move < 400]
-    if legal:
-        game.push(rng.choice(legal))
-app.cursor = 4  # a side pile: no foundation greyed by the first-deal limit
-app.start(game)
-if app.screen != 0:  # the stuck screen: B, back to the table
-    app.handle(5)
-shots = []
-
-def shot(name):
-    display.refresh()
-    display.save_png(out + name + ".png")
-    shots.append({"name": name, "cursor": app.cursor, "lifted": app.lifted,
-                  "top_x": list(screen.top_x), "notation": app.game.notation()})
-
-shot("table")
-source = next((move // 20 for move in game.legal_moves() if move < 240), 0)
-app.cursor = source
-app.handle(4)  # A: lifted
-shot("lifted")
-app.handle(5)  # B: put back
-app.four_colours = True
-app.view.set_suit_colours(FOUR_COLOURS)
-app.cursor = 0
-app.go(0)
-shot("four")
-print(json.dumps(shots))
-"""
-
-_CURSOR = quantised((0xFF, 0xE0, 0x00))  # view.py's cursor colours, as the screen shows them
-_CURSOR_LIFTED = quantised((0x00, 0xE5, 0xFF))
-
-
-def read_frame(path, size, geometry, state):
-    """Check one frame against the game it shows (``state``: the script's)."""
-    width, height, _, frame = load_png(path)
-    assert (width, height) == size
-    game = Game.from_notation(state["notation"])
-    colours = FOUR_COLOURS if state["name"] == "four" else TWO_COLOURS
-    reader = PixelReader(frame, width, colours, geometry)
-    layout = FanLayout(width, height, geometry)
-    lifted = state["lifted"]
-    chooser = state["cursor"] if lifted == NOWHERE else lifted
-    for place in range(12):
-        pile = list(game.piles[place])
-        room = layout.room[place]
-        if place == lifted:  # its top card is read where it rose to
-            top = pile.pop()
-            assert reader.card_at(state["top_x"][place], layout.top[place] - geometry.lift) == \
-                top, place
-            room -= 1
-        seen = reader.pile(layout.left[place], layout.top[place], room)
-        assert seen == (pile if len(pile) <= room else [MORE] + pile[len(pile) - room + 1:]), \
-            (state["name"], place)
-    read = 0
-    for place in range(12, 20):
-        top = game.top(place)
-        # (greyed: a foundation whose base moved off, or closed to the pile
-        # chosen by the first-deal limit)
-        if top and not (game.restricted() and chooser < 12
-                        and not game.may_play_to(chooser, place - 12)):
-            assert reader.card_at(layout.left[place], layout.top[place]) == top, place
-            read += 1
-        count = game.foundations[place - 12]
-        if count < 13:  # the label under it: the card it takes next
-            x = layout.left[place] + (geometry.card_width - 3 * geometry.tile_width) // 2
-            rank = count + 1 if place >= 16 else 13 - count
-            assert reader.label_at(x, layout.top[place] + geometry.card_height) == \
-                ((place - 12) & 3) << 4 | rank, place
-    # the cursor: its top bar 2 pixels over the top card (lifted with it), its right side
-    place = state["cursor"]
-    x = state["top_x"][place]
-    y = layout.top[place] - (geometry.lift if place == lifted else 0)
-    colour = _CURSOR_LIFTED if place == lifted else _CURSOR
-    right = x + geometry.card_width
-    for at in range(x, right + 2):
-        assert reader.pixel(at, y - 2) == colour and reader.pixel(at, y - 1) == colour
-    for at in range(y - 2, y + geometry.card_height + 2):
-        assert reader.pixel(right, at) == colour and reader.pixel(right + 1, at) == colour
-    return game, read
-
-
 @pytest.mark.parametrize("size, geometry", CASES, ids=CASE_IDS)
 @pytest.mark.parametrize("moves", [0, 70])
 def test_a_frames_pixels_read_back_every_card_the_labels_and_the_cursor(tmp_path, size,
                                                                         geometry, moves):
-    script = tmp_path / "shot.py"
-    script.write_text(SHOT)
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-               PYTHONPATH=str(ROOT))
-    done = subprocess.run([sys.executable, str(script), str(size[0]), str(size[1]), str(moves),
-                           str(tmp_path / "frame-")], capture_output=True, text=True, env=env,
-                          cwd=str(ROOT), timeout=120)
-    assert done.returncode == 0, done.stderr
-    states = json.loads(done.stdout.strip().splitlines()[-1])
-    assert [state["name"] for state in states] == ["table", "lifted", "four"]
+    states = desktop_frames(tmp_path, size, random_line(moves))
     assert states[1]["lifted"] == states[1]["cursor"] != NOWHERE
     read = 0
     for state in states:
