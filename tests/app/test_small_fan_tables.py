@@ -24,7 +24,7 @@ from sthelena.app.big_screen.tables import (FAN_TABLE, HANDHELD_TABLE, LARGE_TAB
 from sthelena.app.screens.common import NOWHERE, PLAY
 from sthelena.app.table.text_grid import TEXT_COLUMNS
 from sthelena.core.game import Game
-from tools.harness.won_games import won_game
+from tools.harness.won_games import point_of, won_game
 
 CASES = [((320, 240), SMALL), ((480, 320), SMALL), ((240, 135), SHORT)]
 CASE_IDS = ["320x240", "480x320", "240x135"]
@@ -215,6 +215,20 @@ def test_a_lift_raises_the_top_card_marks_its_places_and_the_cursor_follows(
     unmarked = fan.EDGE_RIGHT_BOTTOM if geometry.mark_column == geometry.columns - 1 \
         else fan.EDGE_BOTTOM
     assert view._tops[target][mark_at] == unmarked
+    check_tiles(screen, app)
+
+
+@pytest.mark.parametrize("size, geometry", CASES, ids=CASE_IDS)
+def test_a_drag_plays_a_card_where_it_is_let_go(size, geometry, sheet, large_sheet,
+                                                small_fan_sheet):
+    # (a touch screen's, or a mouse's: the Fruit Jam's drag, at these sizes)
+    screen, app, mouse = fan_app(size, text_sheet(geometry, sheet, large_sheet),
+                                 small_fan_sheet, geometry)
+    move = next(move for move in app.game.legal_moves() if move < 240 and move % 20 < 12)
+    source, target = divmod(move, 20)
+    mouse.drag(*(point_of(screen, source) + point_of(screen, target)))
+    assert app.game.move_stack() == [move] and app.lifted == NOWHERE
+    assert app.view.dragging == NOWHERE and app.view._drag.hidden
     check_tiles(screen, app)
 
 

@@ -2,7 +2,8 @@
 screen takes (big_screen/tables.py) made, played and drawn under the
 MicroPython VM, by the web page's displayio in Python (which draws what
 Blinka's does, pixel for pixel: sthelena/web/screen.py), frame for frame the
-desktop's (tests/helpers/fan_shots.py plays both the same)."""
+desktop's (tests/helpers/fan_shots.py plays both the same); and the cursor's
+steps and a lift allocating nothing there."""
 
 import pytest
 
@@ -80,3 +81,67 @@ def test_micropython_draws_what_the_desktop_draws(tmp_path, size, card):
     text_width = 144 if size == (320, 240) else 96  # the large sheet's, or the small one's
     assert lines == ["FanScreen %d %d" % (card, text_width)] + \
         ["%s 0 None" % name for name in SHOTS]
+
+
+# Within one VM call nothing is collected, so gc.mem_alloc() grows by what a
+# press allocated (as tests/app/test_app_menu.py measures the menu's keys),
+# with the stand-in displayio, which allocates as the firmware's does.
+PRESSES_IN_THE_VM = """
+import sys
+sys.path.append("/lib/standins")
+import gc, displayio
+from sthelena.app.big_screen.fan_geometry import SMALL, SHORT
+from sthelena.app.big_screen.fan_table import FanScreen
+from sthelena.app.game_app import App
+from sthelena.app.buttons import UP, DOWN, LEFT, RIGHT, A, B
+
+
+class Display:
+    def __init__(self, width, height):
+        self.width = width
+        self.height = height
+        self.root_group = None
+
+
+class Store:
+    def load(self):
+        return None
+
+    def save(self, data):
+        pass
+
+
+class Speaker:
+    def play(self, sound):
+        pass
+
+
+def cost(app, event):
+    before = gc.mem_alloc()
+    app.handle(event)
+    return gc.mem_alloc() - before
+
+
+for width, height, geometry, text in ((320, 240, SMALL, (144, 156)), (240, 135, SHORT, (96, 104))):
+    screen = FanScreen(Display(width, height), displayio.Bitmap(96, 56, 16), geometry)
+    app = App(screen, Store(), Speaker(), displayio.Bitmap(text[0], text[1], 16), deal=%d)
+    app.handle(RIGHT)  # (each drawn once first)
+    app.handle(LEFT)
+    steps = [cost(app, RIGHT), cost(app, DOWN), cost(app, UP), cost(app, LEFT)]
+    app.cursor = %d
+    lift = [cost(app, A), cost(app, B), cost(app, A), cost(app, B)]
+    print(width, height, max(steps), max(lift), app.lifted)
+"""
+
+
+@pytest.mark.vm
+def test_the_cursor_and_a_lift_allocate_nothing_on_the_board():
+    from sthelena.core.game import Game
+    from tests.helpers.mpvm import run_micropython
+
+    deal = 2026
+    source = next(move // 20 for move in Game.deal(deal, "st-helena").legal_moves()
+                  if move < 240)
+    lines = run_micropython(PRESSES_IN_THE_VM % (deal, source),
+                            packages=("sthelena", "tools/harness/standins")).splitlines()
+    assert lines == ["320 240 0 0 -1", "240 135 0 0 -1"]
