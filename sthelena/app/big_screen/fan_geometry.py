@@ -13,10 +13,11 @@ module is loaded.
   192 page) centred, the status line in the large sheet's letters;
 - ``SHORT``: a wide, short screen's (240x135: the Pico Display Pack 1.14",
   the Cardputer): the same sheet, cards of 2 x 3 tiles (12 x 24), no big
-  suit (a card is its rank over its suit, as a fanned one shows it), the
-  handheld's text screens centred. Four piles of eight in 240 pixels leave a
-  card no wider: 8 columns of 6 pixels and the top card's other 6, and 4
-  pixels between piles.
+  suit (a card is its rank over its suit, as a fanned one shows it, and its
+  right edge), the handheld's text screens centred. Four piles of eight
+  across 240 pixels leave a card no wider: a pile's 60 pixels hold seven
+  fanned columns of 6, the top card's 12 and 4 between piles (a top card of
+  18 would need 64).
 
 In every one a fanned card shows one tile's column, its rank over its suit,
 and a foundation's label (the card it takes next) is three tiles under it.
