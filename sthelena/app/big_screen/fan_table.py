@@ -2,7 +2,9 @@
 every pile fanned so that each card's rank and suit show, the foundations
 with the card each takes next, drawn from a fan sheet at the screen's own
 size (fan_layout.py places them, at the sizes of a fan_geometry.py
-geometry); and ``FanScreen``, the display the app is handed there.
+geometry; fan_cards.py writes a card's tiles); and ``FanScreen``, the
+display the app is handed there (big_screen/tables.py makes it for a
+screen's size).
 
 The text screens (menu, help, peek, overview...) stay the handheld's page,
 centred and as many times larger as fits (``big_screen.BigScreen``: the
