@@ -185,3 +185,19 @@ def pages(browser):  # (tests/edges/test_web_browser.py, tests/board/test_releas
         browser.close_context(page.context)
     for page in opened:
         assert page.errors == []  # nothing on the console, no request failed
+
+
+@pytest.fixture(scope="module")
+def small_fan_sheet():
+    """The 320x240 and 240x135 fanned tables' sheet (tests/app/test_small_fan_tables.py)."""
+    from sthelena.app.table.sheet import load_sheet
+
+    return load_sheet(str(ROOT / "assets" / "sheet-fan.bmp"))
+
+
+@pytest.fixture(scope="module")
+def large_sheet():
+    """The large sheet (the PicoSystem's, and the 320x240 fanned table's text screens)."""
+    from sthelena.app.table.sheet import load_sheet
+
+    return load_sheet(str(ROOT / "assets" / "sheet-large.bmp"))

@@ -1,13 +1,15 @@
-"""What the fanned table's tests share (tests/app/test_fan_table.py,
-test_fan_drag.py): a display of the Fruit Jam's sizes, an App on it with the
-desktop's mouse, random moves, and the check that every place's tiles show
-the core's cards."""
+"""What the fanned tables' tests share (tests/app/test_fan_table.py,
+test_fan_drag.py, test_small_fan_tables.py): a stand-in display of any
+size, an App on it with the desktop's mouse (the Fruit Jam's table, or
+another geometry's), random moves, and the check that every place's tiles
+show the core's cards."""
 
 import random
 
 from tests.helpers.app_driver import make_app
 from tests.helpers.fan_reader import MORE, read_tiles
 from sthelena.app import buttons
+from sthelena.app.big_screen.fan_geometry import FRUIT_JAM
 from sthelena.app.big_screen.fan_table import FanScreen
 from sthelena.app.screens.common import PLAY
 from sthelena.desktop.mouse import DesktopMouse
@@ -16,7 +18,7 @@ SIZES = [(720, 400), (640, 480)]
 
 
 class Screen:
-    """A display of the Fruit Jam's sizes: what FanScreen reads and sets."""
+    """A display of any size: what FanScreen reads and sets."""
 
     def __init__(self, width, height):
         self.width = width
@@ -24,8 +26,10 @@ class Screen:
         self.root_group = None
 
 
-def fan_app(size, sheet, fan_sheet, **options):
-    screen = FanScreen(Screen(*size), fan_sheet)
+def fan_app(size, sheet, fan_sheet, geometry=FRUIT_JAM, **options):
+    """A FanScreen of ``size`` at ``geometry``'s sizes, an App on it (deal
+    2026 unless told) and the desktop's mouse: (screen, app, mouse)."""
+    screen = FanScreen(Screen(*size), fan_sheet, geometry)
     options.setdefault("deal", 2026)
     app = make_app(screen, sheet, **options)
     return screen, app, DesktopMouse(app, screen)

@@ -32,10 +32,11 @@ NOT_ON_BOARD = ("core/notation.py",)  # in an on-board folder, never imported th
 FRUIT_JAM_ONLY = ("app/big_screen/pointer.py", "app/big_screen/drag.py")
 # The modules of each table but the handheld's, which every game has.
 _SCALED = ("app/big_screen/scaled.py",)
-_FANNED = _SCALED + ("app/big_screen/fan_layout.py", "app/big_screen/fan_table.py")
-TABLE_FILES = {kind: (() if kind == tables.HANDHELD_TABLE else
-                      _SCALED if kind == tables.LARGE_TABLE else _FANNED)
-               for kind in tables.TABLE_KINDS}
+_FANNED = _SCALED + ("app/big_screen/fan_geometry.py", "app/big_screen/fan_layout.py",
+                     "app/big_screen/fan_cards.py", "app/big_screen/fan_table.py")
+TABLE_FILES = {tables.HANDHELD_TABLE: (), tables.LARGE_TABLE: _SCALED,
+               tables.SHORT_FAN_TABLE: _FANNED, tables.SMALL_FAN_TABLE: _FANNED,
+               tables.FAN_TABLE: _FANNED}
 # The parts a profile may pick, each with its files: a game holds a part's only
 # if one of its profiles picks it (the lean PyGamer's and PyBadge's game has
 # neither the RP2040's store nor an RGB LED).

@@ -63,5 +63,5 @@ DRIVE_NAME = "sthelena_drive"
 PROFILES_NAME = "sthelena_profiles"  # every board's profile (tools/build/profiles_module.py)
 LIB_COMMAND = "python3 -m tools.build.bundle --lib"
 TREE_FILES = ("code.py", "boot.py", os.path.join("assets", "sheet.bmp"),
-              os.path.join("assets", "sheet-large.bmp"),
+              os.path.join("assets", "sheet-large.bmp"), os.path.join("assets", "sheet-fan.bmp"),
               os.path.join("assets", "help.txt"), os.path.join("assets", "winnable.bin"))

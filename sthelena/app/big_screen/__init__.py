@@ -1,6 +1,8 @@
-"""Screens other than the handheld's and a mouse: which table a screen gets
-(``tables``), the table's picture scaled and centred (``scaled``: the Fruit
-Jam's text screens and the PicoSystem's table), the fanned tables
-(``fan_table``, laid out by ``fan_layout``), the mouse's clicks
-(``pointer``) and drag and drop (``drag``). A board's game holds only the
-tables its screens take; the PyGamer's and PyBadge's, ``tables`` alone."""
+"""A screen other than the handheld's, and a mouse: the table's picture
+scaled and centred (``scaled``: the Fruit Jam's and the PicoSystem's), the
+fanned tables (``fan_table``, laid out by ``fan_layout`` at the sizes of a
+``fan_geometry``, its cards' tiles written by ``fan_cards``: the Fruit Jam's,
+a 320x240 screen's, a 240x135 one's), the table a screen takes and what the
+app is handed for it (``tables``), the mouse's clicks (``pointer``) and drag
+and drop (``drag``). A board's game holds only the tables its screens take
+(the PyGamer's and PyBadge's, ``tables`` alone) and none has the mouse's."""

@@ -1,13 +1,18 @@
-"""The big screen's table (the Fruit Jam's): every pile fanned so that each
-card's rank and suit show, the foundations with the card each takes next,
-drawn from the fan sheet at the screen's own size (fan_layout.py places
-them); and ``FanScreen``, the display the app is handed there.
+"""A fanned table (the Fruit Jam's, a 320x240 screen's, a 240x135 one's):
+every pile fanned so that each card's rank and suit show, the foundations
+with the card each takes next, drawn from a fan sheet at the screen's own
+size (fan_layout.py places them, at the sizes of a fan_geometry.py
+geometry; fan_cards.py writes a card's tiles); and ``FanScreen``, the
+display the app is handed there (big_screen/tables.py makes it for a
+screen's size).
 
-The text screens (menu, help, peek, overview...) stay the handheld's, three
-times larger (``big_screen.BigScreen``): ``FanTableView`` is the handheld's
-``TableView`` with the fanned table beside it, shown instead of the scaled
-one while no page is over the table. The play screen's code (table/play.py) is the
-handheld's: it hands each place's top card, mark and state to
+The text screens (menu, help, peek, overview...) stay the handheld's page,
+centred and as many times larger as fits (``big_screen.BigScreen``: the
+Fruit Jam's three times, a 240x135 screen's as it is), or the PicoSystem's
+large page on a 320x240 screen: ``FanTableView`` is the handheld's
+``TableView`` with the fanned table beside it, shown instead of that page
+while no page is over the table. The play screen's code (table/play.py) is
+the handheld's: it hands each place's top card, mark and state to
 ``draw_place``, which reads the pile itself from the game.
 
 Each pile is two TileGrids: its fan (the cards under the top one, a column
@@ -24,14 +29,11 @@ import displayio
 
 from ...core.cards import const  # the core's: micropython's, or a stand-in on CPython
 from .scaled import BigScreen
-from .fan_layout import (FanLayout, FAN_TILE_WIDTH, FAN_TILE_HEIGHT, CARD_COLUMNS, CARD_ROWS,
-                         CARD_WIDTH, CARD_HEIGHT, EDGE, BLANK, PAPER_TILE, EDGE_LEFT,
-                         EDGE_LEFT_BOTTOM, EDGE_LEFT_TOP, EDGE_TOP, EDGE_BOTTOM, EDGE_RIGHT_TOP,
-                         EDGE_RIGHT, EDGE_RIGHT_BOTTOM, TARGET_SIGN, BLOCKED_SIGN, NEXT_UP,
-                         NEXT_DOWN, NEVER_FILLED, MORE_CARDS, SUIT_INDEX, RANK_INDEX, PIP,
-                         FAN_LIFT)
+from .fan_geometry import FRUIT_JAM
+from .fan_layout import FanLayout, EDGE, BLANK
+from .fan_cards import CardTiles
 from ..screens.common import NOWHERE
-from ..table.view import TableView, TARGET_MARK, BLOCKED_MARK, BAIZE, _palette
+from ..table.view import TableView, BAIZE, _palette
 from ..table.text_grid import TEXT_COLUMNS
 from ..table.tiles import SUIT_INK, EMPTY_NONE
 
@@ -56,14 +58,17 @@ def _fan_palette(paper, edge, ink):
 
 
 class FanScreen(BigScreen):
-    """The Fruit Jam's screen: the handheld's screens scaled (BigScreen) and,
-    under them, the fanned table of ``fan_sheet`` (a loaded
-    ``assets/sheet-fruitjam.bmp``), which the app's view draws."""
+    """A fanned table's screen: the text screens' page centred and scaled
+    (BigScreen, at ``geometry``'s page size) and, under them, the fanned
+    table of ``fan_sheet`` (a loaded fan sheet: ``assets/sheet-fruitjam.bmp``
+    for the Fruit Jam's geometry, the default; ``assets/sheet-fan.bmp`` for
+    fan_geometry's SMALL and SHORT), which the app's view draws."""
 
-    def __init__(self, display, fan_sheet):
-        super().__init__(display)
+    def __init__(self, display, fan_sheet, geometry=FRUIT_JAM):
+        super().__init__(display, geometry.text_width, geometry.text_height)
         self.fan_sheet = fan_sheet
-        self.layout = FanLayout(display.width, display.height)
+        self.geometry = geometry
+        self.layout = FanLayout(display.width, display.height, geometry)
         self.fan_group = displayio.Group()
         self.root.insert(1, self.fan_group)  # over the baize, under the scaled screens
         self.top_x = [0] * 20  # each place's top card's left edge, as the view draws it
@@ -74,7 +79,9 @@ class FanScreen(BigScreen):
 
     def place_point(self, place):
         """A screen pixel on the top card of ``place`` as the table shows it now."""
-        return self.top_x[place] + CARD_WIDTH // 2, self.layout.top[place] + CARD_HEIGHT // 2
+        geometry = self.geometry
+        return (self.top_x[place] + geometry.card_width // 2,
+                self.layout.top[place] + geometry.card_height // 2)
 
 
 class FanTableView(TableView):
@@ -94,11 +101,20 @@ class FanTableView(TableView):
         super().__init__(sheet)
         self.app = app  # draw_place reads the piles from app.game
         self.layout = layout = screen.layout
+        self.geometry = geometry = layout.geometry
+        self._cards = CardTiles(geometry)  # writes a card's tiles
+        across = self._tile_width = geometry.tile_width
+        down = geometry.tile_height
+        columns = geometry.columns
+        rows = geometry.rows
+        self._lift = geometry.lift
         fan_sheet = screen.fan_sheet
         group = self.fan_group = screen.fan_group
-        # The status line: the handheld's, twice as large, centred at the top.
-        status = displayio.Group(scale=2, x=(layout.width - TEXT_COLUMNS * 2 * self.tile_width)
-                                 // 2, y=0)
+        # The status line: the text sheet's, ``status_scale`` times as large,
+        # centred at the top.
+        scale = geometry.status_scale
+        status = displayio.Group(scale=scale, x=(layout.width - TEXT_COLUMNS * scale
+                                                 * self.tile_width) // 2, y=0)
         self.status = displayio.TileGrid(sheet, pixel_shader=self._status_palette,
                                          width=TEXT_COLUMNS, height=1,
                                          tile_width=self.tile_width, tile_height=self.tile_height)
@@ -115,31 +131,30 @@ class FanTableView(TableView):
             fan = None
             if place < 12 and room > 1:
                 fan = displayio.TileGrid(fan_sheet, pixel_shader=self._card_palette,
-                                         width=room - 1, height=CARD_ROWS,
-                                         tile_width=FAN_TILE_WIDTH, tile_height=FAN_TILE_HEIGHT,
-                                         default_tile=BLANK, x=left, y=top)
+                                         width=room - 1, height=rows, tile_width=across,
+                                         tile_height=down, default_tile=BLANK, x=left, y=top)
                 group.append(fan)
             self._fans.append(fan)
             card = displayio.TileGrid(fan_sheet, pixel_shader=self._card_palette,
-                                      width=CARD_COLUMNS, height=CARD_ROWS,
-                                      tile_width=FAN_TILE_WIDTH, tile_height=FAN_TILE_HEIGHT,
-                                      default_tile=BLANK, x=left, y=top)
+                                      width=columns, height=rows, tile_width=across,
+                                      tile_height=down, default_tile=BLANK, x=left, y=top)
             group.append(card)
             self._tops.append(card)
             self.top_x[place] = left
             label = None
-            if place >= 12:
+            if place >= 12:  # (3 tiles, centred under the card)
                 label = displayio.TileGrid(fan_sheet, pixel_shader=self._label_palette,
-                                           width=3, height=1, tile_width=FAN_TILE_WIDTH,
-                                           tile_height=FAN_TILE_HEIGHT, default_tile=BLANK,
-                                           x=left + FAN_TILE_WIDTH, y=top + CARD_HEIGHT)
+                                           width=3, height=1, tile_width=across,
+                                           tile_height=down, default_tile=BLANK,
+                                           x=left + (geometry.card_width - 3 * across) // 2,
+                                           y=top + geometry.card_height)
                 group.append(label)
             self._labels.append(label)
         # The cursor: a 2-pixel frame just outside a top card, in the handheld's
         # cursor palette; its left side a grid of its own, hidden on a fanned
         # pile, where it would hide the corner of the card under.
-        wide = CARD_WIDTH + 4
-        high = CARD_HEIGHT + 4
+        wide = geometry.card_width + 4
+        high = geometry.card_height + 4
         frame = displayio.Bitmap(wide, high, 2)
         for y in range(high):
             for x in (wide - 2, wide - 1):
@@ -156,9 +171,8 @@ class FanTableView(TableView):
         group.append(self._fan_cursor)
         # The card a drag carries, over everything: made once, hidden till then.
         self._drag = displayio.TileGrid(fan_sheet, pixel_shader=self._card_palette,
-                                        width=CARD_COLUMNS, height=CARD_ROWS,
-                                        tile_width=FAN_TILE_WIDTH, tile_height=FAN_TILE_HEIGHT,
-                                        default_tile=BLANK)
+                                        width=columns, height=rows, tile_width=across,
+                                        tile_height=down, default_tile=BLANK)
         self._drag.hidden = True
         group.append(self._drag)
         self.dragging = NOWHERE  # the place whose top card a drag carries
@@ -211,7 +225,7 @@ class FanTableView(TableView):
         if same_cards and signature[2] == state:
             if signature[1] != mark:  # the mark alone: its one tile
                 signature[1] = mark
-                self._mark(self._tops[place], mark)
+                self._cards.mark(self._tops[place], mark)
             return
         signature[0] = shown
         signature[1] = mark
@@ -219,9 +233,9 @@ class FanTableView(TableView):
         top = self._tops[place]
         if pile is None:
             signature[3] = card
-            self._face(top, card, mark)
+            self._cards.face(top, card, mark)
             top.pixel_shader = self._dim_card_palette if dim else self._card_palette
-            self._draw_label(place, card, shown)
+            self._cards.label(self._labels[place], place >= 16, card >> 4, shown)
         else:
             if not same_cards:  # a mark or a lift alone leaves the fan as it is
                 first = self._first_shown(place, shown)
@@ -229,7 +243,7 @@ class FanTableView(TableView):
                     signature[3 + at - first] = pile[at]
                 self._draw_fan(place, pile, shown)
             self._draw_top(place, pile, shown, mark, empty_picture)
-        top.y = self.layout.top[place] - FAN_LIFT * lifted
+        top.y = self.layout.top[place] - self._lift * lifted
 
     def _first_shown(self, place, shown):
         """The first card of a pile of ``shown`` whose corner or face shows."""
@@ -251,29 +265,9 @@ class FanTableView(TableView):
         under = shown - 1 if shown else 0
         fanned = min(under, room - 1)  # columns of the fan in use
         fan = self._fans[place]
-        if fan is not None:
-            width = room - 1
-            first = under - fanned  # the first card fanned (before it: MORE_CARDS)
-            for column in range(width):
-                at = column
-                if column >= fanned:
-                    for row in range(CARD_ROWS):
-                        fan[at] = BLANK
-                        at += width
-                    continue
-                if first and column == 0:
-                    for row in range(CARD_ROWS):
-                        fan[at] = MORE_CARDS
-                        at += width
-                    continue
-                under_card = pile[first + column]
-                suit = under_card >> 4
-                fan[at] = RANK_INDEX + 13 * suit + (under_card & 15) - 1
-                fan[at + width] = SUIT_INDEX + suit
-                fan[at + 2 * width] = EDGE_LEFT
-                fan[at + 3 * width] = EDGE_LEFT
-                fan[at + 4 * width] = EDGE_LEFT_BOTTOM
-        x = self.layout.left[place] + FAN_TILE_WIDTH * fanned
+        if fan is not None:  # (the first card fanned: before it, MORE_CARDS)
+            self._cards.fan(fan, room - 1, pile, under - fanned, fanned)
+        x = self.layout.left[place] + self._tile_width * fanned
         self._tops[place].x = x
         self.top_x[place] = x
 
@@ -283,61 +277,10 @@ class FanTableView(TableView):
         top = self._tops[place]
         if shown:
             top.pixel_shader = self._card_palette
-            self._face(top, pile[shown - 1], mark)
+            self._cards.face(top, pile[shown - 1], mark)
             return
         top.pixel_shader = self._empty_palette
-        self._outline(top, mark)
-        if empty_picture == EMPTY_NONE:
-            top[2 * CARD_COLUMNS + 2] = NEVER_FILLED
-
-    def _face(self, grid, card, mark):
-        """A card's face into a 5 x 5 grid: its rank over its suit at the top
-        left, the big suit in the middle, the outline, ``mark`` on its bottom edge."""
-        suit = card >> 4
-        self._outline(grid, mark)
-        grid[0] = RANK_INDEX + 13 * suit + (card & 15) - 1
-        grid[CARD_COLUMNS] = SUIT_INDEX + suit
-        pip = PIP + 6 * suit
-        for at in range(3):
-            grid[2 * CARD_COLUMNS + 1 + at] = pip + at
-            grid[3 * CARD_COLUMNS + 1 + at] = pip + 3 + at
-
-    def _outline(self, grid, mark):
-        """An empty card: its outline, paper inside, ``mark`` on its bottom edge."""
-        grid[0] = EDGE_LEFT_TOP
-        last = CARD_COLUMNS - 1
-        for column in range(1, last):
-            grid[column] = EDGE_TOP
-            grid[4 * CARD_COLUMNS + column] = EDGE_BOTTOM
-            for row in range(1, CARD_ROWS - 1):
-                grid[row * CARD_COLUMNS + column] = PAPER_TILE
-        grid[last] = EDGE_RIGHT_TOP
-        for row in range(1, CARD_ROWS - 1):
-            grid[row * CARD_COLUMNS] = EDGE_LEFT
-            grid[row * CARD_COLUMNS + last] = EDGE_RIGHT
-        grid[4 * CARD_COLUMNS] = EDGE_LEFT_BOTTOM
-        grid[4 * CARD_COLUMNS + last] = EDGE_RIGHT_BOTTOM
-        self._mark(grid, mark)
-
-    def _mark(self, grid, mark):
-        """``mark`` on a card's bottom edge (the edge itself for none)."""
-        grid[4 * CARD_COLUMNS + 3] = (TARGET_SIGN if mark == TARGET_MARK else
-                                      BLOCKED_SIGN if mark == BLOCKED_MARK else EDGE_BOTTOM)
-
-    def _draw_label(self, place, card, count):
-        """Under a foundation: the card it takes next (an arrow, its rank
-        and suit), or nothing once it is full."""
-        label = self._labels[place]
-        if count >= 13:
-            for at in range(3):
-                label[at] = BLANK
-            return
-        ace = place >= 16
-        rank = count + 1 if ace else 13 - count
-        suit = card >> 4
-        label[0] = NEXT_UP if ace else NEXT_DOWN
-        label[1] = RANK_INDEX + 13 * suit + rank - 1
-        label[2] = SUIT_INDEX + suit
+        self._cards.outline(top, mark, empty_picture == EMPTY_NONE)
 
     def place_cursor(self, place, lifted, colour=0):
         """Frame the top card of ``place``; ``colour`` 0 normal, 1 holding a card, 2 error."""
@@ -347,7 +290,7 @@ class FanTableView(TableView):
             self._cursor_side.hidden = hide
         cursor = self._fan_cursor
         cursor.x = self.top_x[place] - 2
-        cursor.y = self.layout.top[place] - 2 - FAN_LIFT * lifted
+        cursor.y = self.layout.top[place] - 2 - self._lift * lifted
 
     # -- a drag --------------------------------------------------------
 
@@ -360,7 +303,7 @@ class FanTableView(TableView):
             return
         self._grab_x = x - self.top_x[place]
         self._grab_y = y - self.layout.top[place]
-        self._face(self._drag, card, 0)
+        self._cards.face(self._drag, card, 0)
         self.dragging = place
         self._signatures[place][0] = 255
         self._drag.hidden = False

@@ -1,6 +1,7 @@
 """Load a sprite sheet (``assets/sheet.bmp``, laid out as tiles.py says, or
-``assets/sheet-large.bmp``, the same half as large again, or the big
-screen's cards, ``assets/sheet-fruitjam.bmp``, as big_screen/fan_layout.py says)."""
+``assets/sheet-large.bmp``, the same half as large again, or a fanned
+table's cards, as big_screen/fan_layout.py says: the Fruit Jam's
+``assets/sheet-fruitjam.bmp`` or the smaller screens' ``assets/sheet-fan.bmp``)."""
 
 import displayio
 
@@ -18,6 +19,8 @@ _LARGE_WIDTH = const(144)  # 16 x 13 tiles of 9 x 12
 _LARGE_HEIGHT = const(156)
 _FAN_WIDTH = const(160)  # 16 x 7 tiles of 10 x 16
 _FAN_HEIGHT = const(112)
+_SMALL_FAN_WIDTH = const(96)  # 16 x 7 tiles of 6 x 8
+_SMALL_FAN_HEIGHT = const(56)
 
 
 def _field(head, at, size):
@@ -26,7 +29,8 @@ def _field(head, at, size):
 
 def load_sheet(path):
     """A ``displayio.Bitmap`` (16 colours) of the sheet in the BMP at ``path``:
-    96 x 104, 144 x 156 for the large sheet, 160 x 112 for the fan sheet.
+    96 x 104, 144 x 156 for the large sheet, 160 x 112 for the Fruit Jam's fan
+    sheet, 96 x 56 for the small one.
 
     Raises ValueError unless the file is an uncompressed 4-bit BMP of one of
     those sizes (rows bottom-up or top-down); its colour table is ignored.
@@ -41,9 +45,11 @@ def load_sheet(path):
         if (head[:2] != b"BM" or _field(head, 14, 4) < 40
                 or head[24:26] not in (b"\x00\x00", b"\xff\xff")
                 or (width, height) not in ((_WIDTH, _HEIGHT), (_LARGE_WIDTH, _LARGE_HEIGHT),
-                                           (_FAN_WIDTH, _FAN_HEIGHT))
+                                           (_FAN_WIDTH, _FAN_HEIGHT),
+                                           (_SMALL_FAN_WIDTH, _SMALL_FAN_HEIGHT))
                 or _field(head, 28, 2) != 4 or _field(head, 30, 4)):
-            raise ValueError("%s: not an uncompressed 4-bit 96x104, 144x156 or 160x112 BMP" % path)
+            raise ValueError("%s: not an uncompressed 4-bit 96x104, 144x156, 160x112 or 96x56 BMP"
+                             % path)
         file.seek(_field(head, 10, 4))
         bitmap = displayio.Bitmap(width, height, 16)
         try:

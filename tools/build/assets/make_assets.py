@@ -1,16 +1,19 @@
 """Draw the sprite sheets: tools/build/assets/glyphs.py's pixel art -> assets/sheet.bmp
-and assets/sheet-large.bmp; and the big screen's cards -> assets/sheet-fruitjam.bmp.
+and assets/sheet-large.bmp; the Fruit Jam's cards -> assets/sheet-fruitjam.bmp;
+the 320x240 and 240x135 tables' cards -> assets/sheet-fan.bmp.
 
     python -m tools.build.assets.make_assets [OUT_PATH] [--large PATH] [--fan PATH]
-                                       [--png PATH [--scale N]]
+                                       [--small-fan PATH] [--png PATH [--scale N]]
 
 Writes an uncompressed 4-bit BMP of 16 x 13 tiles of 6 x 8 pixels (96 x 104),
 each picture at the tile ``sthelena/app/table/tiles.py`` names for it, every other
 pixel TABLE; and the same sheet half as large again (tiles of 9 x 12, 144 x
 156: ``larger``), for the PicoSystem's 240 x 240 screen. Without OUT_PATH
-all three are written to assets/; with it, the large one only where --large
-says and the fan sheet (tools/build/assets/fan_sheet.py: 16 x 7 tiles of 10 x 16,
-the Fruit Jam's fanned table) only where --fan says. The BMP's colour table
+all four are written to assets/; with it, the large one only where --large
+says, the fan sheet (tools/build/assets/fan_sheet.py: 16 x 7 tiles of 10 x 16,
+the Fruit Jam's fanned table) only where --fan says and the small fan sheet
+(16 x 7 tiles of 6 x 8, the fanned tables of 320x240 and 240x135 screens)
+only where --small-fan says. The BMP's colour table
 is only a default, so the file looks right in an image viewer: on the board
 each TileGrid's palette gives the colours. ``--png`` also writes a scaled-up
 preview (standard library only). The output depends on nothing but the
@@ -36,6 +39,7 @@ HEIGHT = tiles.TILE_HEIGHT * tiles.SHEET_ROWS  # 104
 DEFAULT_OUT = ROOT / "assets" / "sheet.bmp"
 DEFAULT_LARGE_OUT = ROOT / "assets" / "sheet-large.bmp"
 DEFAULT_FAN_OUT = ROOT / "assets" / "sheet-fruitjam.bmp"
+DEFAULT_SMALL_FAN_OUT = ROOT / "assets" / "sheet-fan.bmp"
 def pictures():
     """Every picture: (name, first tile, tiles across, tiles down, ink, rows).
 
@@ -132,6 +136,7 @@ def main(argv=None):
                         help="BMP to write (default: assets/sheet.bmp, and the large one too)")
     parser.add_argument("--large", help="the large sheet's BMP to write (9 x 12 tiles)")
     parser.add_argument("--fan", help="the fan sheet's BMP to write (10 x 16 tiles)")
+    parser.add_argument("--small-fan", help="the small fan sheet's BMP to write (6 x 8 tiles)")
     parser.add_argument("--png", help="also write a scaled-up PNG preview here")
     parser.add_argument("--scale", type=int, default=4, help="PNG pixels a pixel (default 4)")
     args = parser.parse_args(argv)
@@ -141,10 +146,14 @@ def main(argv=None):
     if large:
         Path(large).write_bytes(bmp_bytes(larger(sheet)))
     fan = args.fan or (None if args.out else DEFAULT_FAN_OUT)
-    if fan:
+    small_fan = args.small_fan or (None if args.out else DEFAULT_SMALL_FAN_OUT)
+    if fan or small_fan:
         from . import fan_sheet
 
-        Path(fan).write_bytes(bmp_bytes(fan_sheet.draw(), fan_sheet.FAN_PALETTE))
+        if fan:
+            Path(fan).write_bytes(bmp_bytes(fan_sheet.draw(), fan_sheet.FAN_PALETTE))
+        if small_fan:
+            Path(small_fan).write_bytes(bmp_bytes(fan_sheet.draw_small(), fan_sheet.FAN_PALETTE))
     if args.png:
         Path(args.png).write_bytes(png_bytes(sheet, args.scale))
 

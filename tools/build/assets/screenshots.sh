@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Regenerate the screenshots in docs/ (headless, 160x128 shown 3x; the Fruit Jam's at 720x400;
-# the PicoSystem's 240x240 at 2x; the web page in Chromium).
+# the PicoSystem's 240x240 at 2x; the 320x240 and 240x135 fanned tables; the web page in
+# Chromium).
 # Usage: tools/build/assets/screenshots.sh [PYTHON]   (default .venv/bin/python)
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
@@ -33,6 +34,8 @@ shot won --position "$WON" --keys "RIGHT A DOWN DOWN LEFT A UP UP HOLD_A RIGHT A
 # emulated firmware draws the same frame, pixel for pixel (tests/board/test_firmware.py).
 "$PY" code.py --no-save --board picosystem --deal 7 --keys "RIGHT RIGHT A" --shot-scale 2 \
     --shot docs/picosystem-table.png
+# The fanned tables of a 320x240 screen (2x) and a 240x135 one (3x).
+"$PY" -m tools.build.assets.fan_screenshots
 # The web page in Chromium (Debian's, through Playwright: tools/harness/chromium.py), as a
 # phone and a laptop show it; skipped, saying why, where Chromium or Playwright is missing.
 "$PY" -m tools.build.build_site
