@@ -36,9 +36,9 @@ def select_keys():
     """The keys to read the board's SELECT from, as the game reads them, and
     that key's number; None where the game knows no such key."""
     try:
-        from sthelena_profiles import PROFILES, find
+        from sthelena_profiles import find, profiles
 
-        profile = find(PROFILES, board.board_id, lambda name: hasattr(board, name),
+        profile = find(profiles(), board.board_id, lambda name: hasattr(board, name),
                        setting("STHELENA_BOARD"))
     except (ImportError, ValueError, AttributeError):
         return None, 0

@@ -22,7 +22,7 @@ def find_profile(board=None):
     boards' profiles are let go."""
     import os
 
-    from sthelena_profiles import PROFILES as KNOWN, find, unknown_board
+    from sthelena_profiles import find, profiles, unknown_board
 
     if board is None:
         import board
@@ -31,9 +31,10 @@ def find_profile(board=None):
         chosen = os.getenv("STHELENA_BOARD")
     except (AttributeError, ValueError):  # (no settings.toml support, or a malformed one)
         chosen = None
+    known = profiles()
     try:
-        profile = find(KNOWN, board.board_id, lambda name: hasattr(board, name), chosen)
-        line = None if profile else unknown_board(KNOWN, board.board_id)
+        profile = find(known, board.board_id, lambda name: hasattr(board, name), chosen)
+        line = None if profile else unknown_board(known, board.board_id)
     except ValueError as error:
         profile, line = None, "St. Helena: %s" % error
     sys.modules.pop(PROFILES, None)

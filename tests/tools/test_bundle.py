@@ -369,8 +369,8 @@ keypad.hold(3, False)
 keypad.hold(1)  # A, held as the game starts: past the drive note, if any
 supervisor.STEP = 1
 import sthelena_board
-from sthelena_profiles import PROFILES
-sthelena_board.start([profile for profile in PROFILES if profile.name == "pybadge"][0],
+from sthelena_profiles import profiles
+sthelena_board.start([profile for profile in profiles() if profile.name == "pybadge"][0],
                      iterations=20)
 print("drive", storage.getmount("/").readonly, "sthelena_drive" in sys.modules)
 group = board.DISPLAY.root_group

@@ -121,8 +121,8 @@ from sthelena.core.game import Game
 """
 BUNDLE_IMPORTS = """
 from sthelena_board import setup, run
-from sthelena_profiles import PROFILES
-PROFILE = [profile for profile in PROFILES if profile.name == "pybadge"][0]
+from sthelena_profiles import profiles
+PROFILE = [profile for profile in profiles() if profile.name == "pybadge"][0]
 GAME = "sthelena_board"
 from sthelena_board import A, DOWN, LEFT, RIGHT, UP, step, Game
 """
