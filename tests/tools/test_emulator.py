@@ -75,3 +75,12 @@ def test_each_boards_wiring_is_read_from_its_profile():
     assert wiring("picosystem")["aliases"] == {"START": "X", "SELECT": "Y"}
     assert wiring("picosystem")["flash"]["bytes"] == 16 << 20
 
+
+def test_each_pico_add_ons_rotation_and_offsets_draw_it_upright_on_its_panel():
+    # adafruit_st7789's MADCTL and displayio's rotation, against the window
+    # each add-on's maker draws upright (board_wiring.PANELS): no firmware.
+    run = node("tools/harness/emulator/boards.mjs", "pico-display-2", "pico-display",
+               "pico-lcd-1.3")
+    assert run.returncode == 0, run.stdout + run.stderr
+    drawn = [line.split(": ")[2].split(";")[0] for line in run.stdout.splitlines()]
+    assert drawn == ["upright"] * 3, run.stdout
