@@ -64,11 +64,18 @@ def unavailable(firmware=FIRMWARE, board=None):
     if board is not None:
         name = firmware_name(board)
         firmware = circuitpython_builds.find(name)
-    for name, path in ((name, firmware), ("rp2040/bootrom.bin", BOOTROM)):
-        if not path:
-            return circuitpython_builds.missing(name)
-        if not os.path.isfile(path):
-            return "no firmware at %s" % path
+    if not firmware:
+        return circuitpython_builds.missing(name)
+    if not os.path.isfile(firmware):
+        return "no firmware at %s" % firmware
+    return emulator_missing()
+
+
+def emulator_missing():
+    """None if the emulator itself can run here (the boot ROM, rp2040js,
+    mtools), whatever firmware it is given, else why not (one line)."""
+    if not BOOTROM:
+        return circuitpython_builds.missing("rp2040/bootrom.bin")
     if not os.path.isdir(os.path.join(EMULATOR, "node_modules", "rp2040js")):
         return "rp2040js is not installed: npm ci --prefix tools/harness/emulator"
     if not shutil.which("mcopy"):
