@@ -45,16 +45,17 @@ RUNNER = os.path.join(EMULATOR, "run.mjs")
 OWN = "the board's own"  # emulate()'s firmware: the board's (its profile says which)
 
 
-def firmware_of(board, kind="uf2"):
+def firmware_of(board, kind="uf2", wiring=None):
     """The path of ``board``'s firmware (``kind`` "uf2", or "elf" for its
     symbols), or None where neither build/ nor the shared builds have it:
-    the Sprig's own, the Pico's for a Pico add-on, the PicoSystem's."""
-    return circuitpython_builds.find(firmware_name(board, kind))
+    the Sprig's own, the Pico's for a Pico add-on, the PicoSystem's (or
+    the one a ``wiring`` names)."""
+    return circuitpython_builds.find(firmware_name(board, kind, wiring))
 
 
-def firmware_name(board, kind="uf2"):
+def firmware_name(board, kind="uf2", wiring=None):
     """circuitpython_builds' name of ``board``'s firmware: ``pico/firmware.uf2``..."""
-    return "%s/firmware.%s" % (board_wiring.wiring(board)["firmware"], kind)
+    return "%s/firmware.%s" % ((wiring or board_wiring.wiring(board))["firmware"], kind)
 
 
 def unavailable(firmware=FIRMWARE, board=None):
@@ -99,7 +100,7 @@ def make_drive(out, mpy_cross=None, board=None):
     return out
 
 
-def emulate(drive, keys="", firmware=OWN, board=BOARD, timeout=1800, **options):
+def emulate(drive, keys="", firmware=OWN, board=BOARD, wiring=None, timeout=1800, **options):
     """Run ``drive`` (a folder or a FAT image; None with ``flash_in``) on
     ``board`` (a profile's name: picosystem, sprig, pico-display-2,
     pico-display, pico-lcd-1.3), wired as it is, pressing ``keys`` (the
@@ -111,13 +112,13 @@ def emulate(drive, keys="", firmware=OWN, board=BOARD, timeout=1800, **options):
     switch). Its --json result, as a dict, with ``exit`` (0, or 1 if no
     complete frame came) and ``stderr``. On the board's own firmware its
     ELF lets the emulator skip its busy waits (``elf=None`` runs them): the
-    same emulated time, sooner."""
-    wiring = board_wiring.wiring(board)
-    if firmware == OWN:
-        firmware = firmware_of(board)
-        options.setdefault("elf", firmware_of(board, "elf"))
-    elif firmware is not None and firmware == firmware_of(board):
-        options.setdefault("elf", firmware_of(board, "elf"))
+    same emulated time, sooner. ``wiring``: a hand-wired board's (board
+    "spi"), as board_wiring's JSON, as a dict; else the profile's."""
+    wiring = wiring or board_wiring.wiring(board)
+    own = firmware_of(board, wiring=wiring)
+    if firmware == OWN or firmware is not None and firmware == own:
+        firmware = own
+        options.setdefault("elf", firmware_of(board, "elf", wiring))
     command = ["node", RUNNER, "--board", board, "--wiring", json.dumps(wiring),
                "--bootrom", BOOTROM, "--json"]
     if drive is not None:
