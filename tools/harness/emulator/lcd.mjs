@@ -28,7 +28,8 @@
 // Not modelled: the colour order (MADCTL's BGR bit: every board here sends
 // RGB order) and inversion (INVON: the PicoSystem's and the Pico add-ons'
 // panels need it to show the colours as sent; the Sprig sends INVOFF), so a
-// pixel's colour is the RGB565 sent.
+// pixel's colour is the RGB565 sent; nor the reset and backlight pins (the
+// drivers' SWRESET resets the controller; a frame is the memory, lit or not).
 
 export const SWRESET = 0x01;
 export const CASET = 0x2a;
