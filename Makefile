@@ -164,17 +164,25 @@ firmware-rp2040-frozen: $(VENV_STAMP)
 	$(PY) -m tools.build.bundle --freeze build/freeze
 	FREEZE=build/freeze tools/build/circuitpython/firmware_rp2040.sh $(CIRCUITPYTHON) $(MIRRORS)
 
-## emulate: the drive image as shipped (libraries as .mpy) on CircuitPython's PicoSystem firmware
-## in the rp2040js emulator: KEYS="RIGHT A ..." (the desktop's --keys words, WAIT:MS, RESET),
-## SHOT=out.png, FRAMES=DIR, JSON=1 optional; FIRMWARE_UF2=PATH another firmware; needs the
-## PicoSystem's firmware and the RP2040's boot ROM: build/'s (make firmware-rp2040) or the shared builds
+## emulate: the drive image as shipped (libraries as .mpy) on a board's CircuitPython firmware in the
+## rp2040js emulator, wired as the board is: BOARD=NAME (a profile: picosystem, the default, sprig,
+## pico-display-2, pico-display, pico-lcd-1.3; a Pico add-on plays on the Pico's firmware, its
+## settings.toml naming the board, as a player sets it up), KEYS="RIGHT A ..." (the board's own key
+## words, HOLD_ and LONG_ of them, WAIT:MS, RESET), SHOT=out.png, FRAMES=DIR, JSON=1 optional;
+## FIRMWARE_UF2=PATH another firmware; needs the board's firmware and the RP2040's boot ROM: build/'s
+## (make firmware-rp2040) or the shared builds
+EMULATE_BOARD = $(or $(BOARD),picosystem)
 .PHONY: emulate emulator-selftest
 emulate: $(VENV_STAMP) $(EMULATOR_STAMP) mtools
-	@$(BUILT) picosystem/firmware.uf2 >/dev/null && $(BUILT) rp2040/bootrom.bin >/dev/null
+	@fw=$$($(PY) -m tools.harness.board_wiring $(EMULATE_BOARD) --firmware) && \
+	  $(BUILT) $$fw/firmware.uf2 >/dev/null && $(BUILT) rp2040/bootrom.bin >/dev/null
 	rm -rf build/emulator/CIRCUITPY
 	$(PY) -m tools.build.bundle --out build/emulator/CIRCUITPY --mpy-libraries
-	node tools/harness/emulator/run.mjs --firmware $(or $(FIRMWARE_UF2),$$($(BUILT) picosystem/firmware.uf2)) \
-	  --bootrom $$($(BUILT) rp2040/bootrom.bin) $(if $(FIRMWARE_UF2),,--elf $$($(BUILT) picosystem/firmware.elf)) \
+	$(PY) -m tools.harness.board_wiring $(EMULATE_BOARD) --settings build/emulator/CIRCUITPY
+	fw=$$($(PY) -m tools.harness.board_wiring $(EMULATE_BOARD) --firmware) && \
+	node tools/harness/emulator/run.mjs --board $(EMULATE_BOARD) --wiring "$$($(PY) -m tools.harness.board_wiring $(EMULATE_BOARD))" \
+	  --firmware $(or $(FIRMWARE_UF2),$$($(BUILT) $$fw/firmware.uf2)) \
+	  --bootrom $$($(BUILT) rp2040/bootrom.bin) $(if $(FIRMWARE_UF2),,--elf $$($(BUILT) $$fw/firmware.elf)) \
 	  --drive build/emulator/CIRCUITPY $(if $(KEYS),--keys "$(KEYS)") \
 	  $(if $(SHOT),--shot $(SHOT)) $(if $(FRAMES),--frames $(FRAMES)) $(if $(JSON),--json)
 

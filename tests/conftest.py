@@ -70,7 +70,7 @@ def _build_missing(name):
 def _emulator_missing():
     from tools.harness import emulated
 
-    return emulated.unavailable()
+    return emulated.emulator_missing()  # (each test's firmware: its marker's builds)
 
 
 @functools.lru_cache(maxsize=None)

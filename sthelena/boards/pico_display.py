@@ -12,6 +12,11 @@ PROFILE = Profile(
     name="pico-display", title="Pico with a Pico Display Pack (1.14 inch)",
     game="sthelena_full", chosen_in_settings=True, size=(240, 135),
     board_ids=("raspberry_pi_pico", "raspberry_pi_pico_w"),
+    # Upright as Pimoroni's own driver draws it (pimoroni-pico drivers/st7789/st7789.cpp,
+    # configure_display: MADCTL COL_ORDER|SWAP_XY|SCAN_ORDER, CASET 40..279, RASET 53..187),
+    # through adafruit_st7789's MADCTL (MY|MX): rotation 270, colstart 53, rowstart 40
+    # (tools/harness/emulator/boards.mjs checks it, tests/board/test_firmware_boards.py on
+    # the firmware).
     screen=SpiScreen("st7789", 240, 135, clock="GP18", data="GP19", select="GP17",
                      command="GP16", backlight="GP20", rotation=270, colstart=53,
                      rowstart=40),

@@ -33,6 +33,8 @@ _VM = "make firmware-vm CIRCUITPYTHON=DIR"
 _VM9 = "make firmware-vm CIRCUITPYTHON=DIR VM_OUT=build/firmware-9.x (DIR at tag 9.2.9)"
 _RP2040 = "make firmware-rp2040 CIRCUITPYTHON=DIR"
 _SAMD51 = "make firmware-samd51 CIRCUITPYTHON=DIR"
+_PICO = "BOARD=raspberry_pi_pico tools/build/circuitpython/firmware_rp2040.sh DIR"
+_SPRIG = "BOARD=hack_club_sprig tools/build/circuitpython/firmware_rp2040.sh DIR"
 # name: (its path under build/, its path in the shared folder, what makes it in build/)
 FILES = {
     "10.x/circuitpython": ("firmware/circuitpython", "10.x/circuitpython", _VM),
@@ -47,8 +49,13 @@ FILES = {
     "picosystem/firmware.elf": ("rp2040/firmware.elf", "rp2040/pimoroni_picosystem/firmware.elf",
                                 _RP2040),
     "pico/firmware.uf2": ("rp2040/raspberry_pi_pico/firmware.uf2",
-                          "rp2040/raspberry_pi_pico/firmware.uf2",
-                          "BOARD=raspberry_pi_pico tools/build/circuitpython/firmware_rp2040.sh DIR"),
+                          "rp2040/raspberry_pi_pico/firmware.uf2", _PICO),
+    "pico/firmware.elf": ("rp2040/raspberry_pi_pico/firmware.elf",
+                          "rp2040/raspberry_pi_pico/firmware.elf", _PICO),
+    "sprig/firmware.uf2": ("rp2040/hack_club_sprig/firmware.uf2",
+                           "rp2040/hack_club_sprig/firmware.uf2", _SPRIG),
+    "sprig/firmware.elf": ("rp2040/hack_club_sprig/firmware.elf",
+                           "rp2040/hack_club_sprig/firmware.elf", _SPRIG),
     "rp2040/bootrom.bin": ("rp2040/bootrom.bin", "rp2040/bootrom.bin",
                            "make build/rp2040/bootrom.bin RP2040JS=DIR"),
     "pygamer/firmware.elf": ("samd51/pygamer/firmware.elf", "samd51/pygamer/firmware.elf",

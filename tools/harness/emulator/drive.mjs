@@ -1,9 +1,12 @@
 // The CIRCUITPY drive as a FAT12 image, made and read by GNU mtools (Debian's
 // `mtools`: mformat, mcopy, mtype, mdir), not by code of our own.
 //
-// mformat lays out what CircuitPython's RP2040 port makes on a 16 MiB flash
-// (15 MiB, 512-byte sectors, one reserved sector, two FATs, 512 root entries,
-// 4 KiB clusters); mcopy copies the folder in, with long names where a name is
+// mformat lays out the drive of a board's flash (driveLayout): on the
+// PicoSystem's 16 MiB, 15 MiB, 512-byte sectors, one reserved sector, two
+// FATs, 512 root entries, 4 KiB clusters (as its images have always been);
+// on a 2 MiB flash (the Pico's, the Sprig's), 1 MiB laid out as
+// CircuitPython's FatFs f_mkfs makes it there: one FAT, 512-byte clusters,
+// 512 root entries. mcopy copies the folder in, with long names where a name is
 // not plain upper-case 8.3. SOURCE_DATE_EPOCH fixes every date (2024-01-01),
 // so the same folder gives the same image. The image is made in a scratch
 // file and read back: about 0.1 s for the game's drive, against 20-60 s of
@@ -17,6 +20,7 @@ import path from "node:path";
 const SECTOR = 512;
 const CLUSTER_SECTORS = 8;
 const ROOT_SECTORS = 32; // 512 entries
+const PICOSYSTEM_DRIVE = 15 * 1024 * 1024;
 const DATES = "1704067200"; // 2024-01-01 00:00 UTC
 const FAT_BAD = /[\\/:*?"<>|\x00-\x1f]/; // mcopy would turn "a:b" into "b", say, without a word
 const INSTALL = "mtools is not installed (Debian: apt-get install mtools; .ci/run installs it)";
@@ -43,14 +47,33 @@ function checkNames(dir) {
   }
 }
 
+/**
+ * The drive's layout for a drive of `size` bytes: {clusterSectors, fats}. The
+ * PicoSystem's 15 MiB as ever; any other as FatFs's f_mkfs (CircuitPython's
+ * lib/oofatfs, as it formats a new CIRCUITPY) lays it out: one FAT, and the
+ * cluster from its table of volume sizes (1 sector under 4096 sectors, 2
+ * to 16383, 4 to 65535...).
+ */
+export function driveLayout(size) {
+  if (size === PICOSYSTEM_DRIVE) return { clusterSectors: CLUSTER_SECTORS, fats: 2 };
+  const fours = Math.floor(size / SECTOR / 4096);
+  let clusterSectors = 1;
+  for (const bound of [1, 4, 16, 64, 256, 512]) {
+    if (bound > fours) break;
+    clusterSectors <<= 1;
+  }
+  return { clusterSectors, fats: 1 };
+}
+
 /** A FAT12 image (a Buffer of `size` bytes) holding the files and folders of `dir`. */
-export function driveImage(dir, { size = 15 * 1024 * 1024, label = "CIRCUITPY" } = {}) {
+export function driveImage(dir, { size = PICOSYSTEM_DRIVE, label = "CIRCUITPY" } = {}) {
+  const { clusterSectors, fats } = driveLayout(size);
   checkNames(dir);
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "sthelena-drive-"));
   const image = path.join(scratch, "drive.img");
   try {
     mtools("mformat", ["-i", image, "-C", "-T", String(Math.floor(size / SECTOR)), "-h", "255", "-s", "63",
-      "-c", String(CLUSTER_SECTORS), "-r", String(ROOT_SECTORS), "-R", "1", "-v", label, "-N", "5e1e4a00", "::"]);
+      "-c", String(clusterSectors), "-d", String(fats), "-r", String(ROOT_SECTORS), "-R", "1", "-v", label, "-N", "5e1e4a00", "::"]);
     const names = fs.readdirSync(dir).sort().map((name) => path.join(dir, name));
     if (names.length) mtools("mcopy", ["-i", image, "-s", "-Q", "-D", "o", ...names, "::/"]);
     return fs.readFileSync(image);

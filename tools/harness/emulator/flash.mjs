@@ -3,8 +3,9 @@
 // flash: rp2040js 1.4.1 reads flash through XIP but drops the commands the
 // boot ROM's flash_range_erase and flash_range_program send.
 //
-// Three parts: FlashChip answers the SPI commands of a W25Q128 (16 MiB), one
-// byte in, one byte out, between chip select low and high, and is busy after
+// Three parts: FlashChip answers the SPI commands of a Winbond W25Q, one
+// byte in, one byte out (its size the board's: the W25Q128's 16 MiB on the
+// PicoSystem, the W25Q16's 2 MiB on the Pico and the Sprig, in its JEDEC ID), between chip select low and high, and is busy after
 // an erase or a program for the W25Q128JV's typical times (4 KiB erase 45 ms,
 // 32 KiB 120 ms, 64 KiB 150 ms, a page 0.4 ms: the firmware waits, polling
 // the status, as on the board; the bytes change at once); Ssi stands in for
@@ -29,7 +30,8 @@ import { BasePeripheral } from "rp2040js";
 
 export const NVM_START = 0xff000; // CircuitPython: the 4 KiB after 1020 KiB of firmware
 export const DRIVE_START = 0x100000; // and CIRCUITPY after it
-const JEDEC_ID = [0xef, 0x40, 0x18]; // Winbond W25Q128: 2^24 bytes
+const WINBOND = 0xef;
+const W25Q = 0x40; // the JEDEC ID's memory type; its capacity byte is log2 of the bytes
 const UNIQUE_ID = [0xe6, 0x60, 0x58, 0x38, 0x83, 0x4e, 0x2a, 0x27];
 const ERASE_SIZES = { 0x20: 4096, 0x52: 32768, 0xd8: 65536 };
 const ERASE_NS = { 0x20: 45e6, 0x52: 120e6, 0xd8: 150e6, 0x60: 1e9, 0xc7: 1e9 }; // (a chip erase: 40 s, cut)
@@ -84,9 +86,15 @@ export class FlashSteps {
 }
 
 export class FlashChip {
-  /** flash: the chip's bytes; now(): the emulated time in ns; steps: the run's FlashSteps. */
+  /**
+   * flash: the chip's bytes (a power of two of them: its size); now(): the
+   * emulated time in ns; steps: the run's FlashSteps.
+   */
   constructor(flash, now = () => 0, steps = new FlashSteps()) {
     this.flash = flash;
+    const capacity = Math.log2(flash.length);
+    this.jedecId = [WINBOND, W25Q, capacity];
+    this.deviceId = capacity - 1; // (the W25Q128's 0x17, the W25Q16's 0x14)
     this.now = now;
     this.steps = steps;
     this.dead = false; // the power was cut: no more commands
@@ -184,11 +192,11 @@ export class FlashChip {
       case 0x35: // status 2: quad enable set, so boot2 leaves it alone
         return 0x02;
       case 0x9f:
-        return i <= 3 ? JEDEC_ID[i - 1] : 0;
+        return i <= 3 ? this.jedecId[i - 1] : 0;
       case 0x90:
-        return i & 1 ? 0x17 : 0xef;
+        return i & 1 ? this.deviceId : WINBOND;
       case 0xab:
-        return i >= 4 ? 0x17 : 0;
+        return i >= 4 ? this.deviceId : 0;
       case 0x4b:
         return i >= 5 ? UNIQUE_ID[(i - 5) % 8] : 0;
       case 0x03:
@@ -310,9 +318,12 @@ export class IoQspi extends BasePeripheral {
   }
 }
 
-/** Put the flash model into an RP2040 of rp2040js, its steps counted in `steps`; returns the chip. */
-export function attachFlash(rp2040, steps = new FlashSteps()) {
-  const chip = new FlashChip(rp2040.flash, () => rp2040.clock.nanos, steps);
+/**
+ * Put the flash model into an RP2040 of rp2040js, a chip of `size` bytes (the
+ * first of rp2040js's 16 MiB), its steps counted in `steps`; returns the chip.
+ */
+export function attachFlash(rp2040, steps = new FlashSteps(), size = rp2040.flash.length) {
+  const chip = new FlashChip(rp2040.flash.subarray(0, size), () => rp2040.clock.nanos, steps);
   const qspi = new IoQspi(rp2040, chip);
   rp2040.peripherals[0x18000] = new Ssi(rp2040, chip, qspi);
   rp2040.peripherals[0x40018] = qspi;

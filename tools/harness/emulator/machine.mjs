@@ -1,7 +1,10 @@
-// The emulated Pimoroni PicoSystem: rp2040js's RP2040 with the boot ROM and
-// a flash image, the flash chip behind the SSI (flash.mjs), the ST7789 on
-// SPI0 (CS GPIO5, DC GPIO9), the eight buttons (GPIO16-23, high until
-// pressed), and the USB CDC console.
+// An emulated RP2040 board: rp2040js's RP2040 with the boot ROM and a flash
+// image, the flash chip behind the SSI (flash.mjs, the board's size), the
+// display controller (lcd.mjs) on the board's SPI and CS/DC GPIOs, the
+// board's buttons on their GPIOs (pulled up, low while pressed, as the
+// wiring says), and the USB CDC console. The board is boards.mjs's (the
+// PicoSystem: an ST7789 on SPI0, CS GPIO5, DC GPIO9, buttons on GPIO16-23;
+// the Sprig: an ST7735 on SPI0, CS GPIO20, DC GPIO22...).
 //
 // Three things the firmware needs of the harness: the flash chip select (QSPI
 // SS) reads high, else CircuitPython's BOOTSEL check waits forever; each
@@ -25,13 +28,10 @@
 
 import { RP2040, USBCDC } from "rp2040js";
 import { attachFlash } from "./flash.mjs";
-import { PINS } from "./keys.mjs";
-import { RAMWR, St7789 } from "./st7789.mjs";
+import { Lcd, RAMWR } from "./lcd.mjs";
 
 export const FLASH_BASE = 0x10000000;
 export const BOOTROM_SIZE = 16 * 1024;
-const DISPLAY_CS = 5;
-const DISPLAY_DC = 9;
 export const CLOCK_HZ = 125e6;
 const CYCLE_NS = 1e9 / CLOCK_HZ;
 const SLICE_NS = 100000;
@@ -88,16 +88,17 @@ export function quietOutEndpoint(usb, cdc) {
   };
 }
 
-export class PicoSystem {
+export class Machine {
   /**
-   * bootrom: the 16 KiB B1 boot ROM; flash: the flash's first bytes (the
-   * rest reads 0xff); onConsole(text, machine): the console's text as it
-   * comes; onConnect(machine): the USB console has connected; steps: the
-   * run's FlashSteps (flash.mjs), with the power cuts planned; held: the
-   * GPIO of a button held from power-on until the USB console connects
-   * (after boot.py), or null.
+   * board: boards.mjs's (the display's wiring and view, the keys' GPIOs,
+   * the flash's size); bootrom: the 16 KiB B1 boot ROM; flash: the flash's
+   * first bytes (the rest reads 0xff); onConsole(text, machine): the
+   * console's text as it comes; onConnect(machine): the USB console has
+   * connected; steps: the run's FlashSteps (flash.mjs), with the power cuts
+   * planned; held: the GPIO of a button held from power-on until the USB
+   * console connects (after boot.py), or null.
    */
-  constructor({ bootrom, flash, onConsole = () => {}, onConnect = () => {}, verbose = false, steps,
+  constructor({ board, bootrom, flash, onConsole = () => {}, onConnect = () => {}, verbose = false, steps,
     held = null, waits = [] }) {
     if (bootrom.length !== BOOTROM_SIZE) throw new Error(`the boot ROM is ${bootrom.length} bytes, want ${BOOTROM_SIZE}`);
     const mcu = new RP2040();
@@ -108,8 +109,9 @@ export class PicoSystem {
     const words = new Uint32Array(BOOTROM_SIZE / 4);
     new Uint8Array(words.buffer).set(bootrom);
     mcu.loadBootrom(words); // resets the chip and fills the flash with 0xff
-    mcu.flash.set(flash.subarray(0, mcu.flash.length));
-    this.chip = attachFlash(mcu, steps);
+    this.flashBytes = board.flashBytes;
+    mcu.flash.set(flash.subarray(0, board.flashBytes));
+    this.chip = attachFlash(mcu, steps, board.flashBytes);
     // Start at boot2, the flash's first 256 bytes, as the boot ROM would after
     // reading them (through the SSI, which rp2040js does not model for it).
     mcu.core.PC = FLASH_BASE;
@@ -117,9 +119,14 @@ export class PicoSystem {
     // on the pin itself, as rp2040js maps the QSPI pads to its pins in another
     // order (SS's input enable follows SD0's pad) and boot2 clears it.
     Object.defineProperty(mcu.qspi[1], "inputValue", { get: () => true });
-    for (const pin of Object.values(PINS)) mcu.gpio[pin].setInputValue(pin !== held);
+    this.pressedLow = board.pressedLow;
+    for (const pin of Object.values(board.keys)) this.setButton(pin, pin === held);
 
-    this.display = new St7789();
+    const { display } = board;
+    this.display = new Lcd(display.view);
+    this.displaySpi = display.spi;
+    this.displayCs = display.cs;
+    this.displayDc = display.dc;
     this.displayBytes = 0;
     this.lastDisplayNs = -1;
     this.markNs = 0;
@@ -130,7 +137,7 @@ export class PicoSystem {
     for (const [index, spi] of mcu.spi.entries()) {
       const alarm = this.clock.createAlarm(() => spi.completeTransmit(0));
       spi.onTransmit = (value) => {
-        if (index === 0) this.displayByte(value);
+        if (index === this.displaySpi) this.displayByte(value);
         const hz = spi.clockFrequency;
         alarm.schedule(hz > 0 ? (spi.dataBits * 1e9) / hz : 1000);
       };
@@ -163,14 +170,14 @@ export class PicoSystem {
     return this.clock.nanos;
   }
 
-  /** The flash's bytes (a view, not a copy). */
+  /** The flash's bytes, as many as the board's chip has (a view, not a copy). */
   get flash() {
-    return this.mcu.flash;
+    return this.mcu.flash.subarray(0, this.flashBytes);
   }
 
   displayByte(value) {
     const gpio = this.mcu.gpio;
-    if (gpio[DISPLAY_CS].outputValue) return;
+    if (gpio[this.displayCs].outputValue) return;
     const now = this.clock.nanos;
     const bursts = this.burstsSinceMark;
     let last = bursts[bursts.length - 1];
@@ -182,17 +189,18 @@ export class PicoSystem {
       bursts.push(last);
     }
     const { display } = this;
-    if (gpio[DISPLAY_DC].outputValue) {
+    if (gpio[this.displayDc].outputValue) {
       display.data(value);
     } else {
       display.command(value);
       if (value === RAMWR) {
         this.ramwrs++;
-        // the burst's box: every window written in it
-        last[3] = Math.min(last[3], display.xs);
-        last[4] = Math.min(last[4], display.ys);
-        last[5] = Math.max(last[5], display.xe);
-        last[6] = Math.max(last[6], display.ye);
+        // the burst's box: every window written in it, in the player's pixels
+        const [x0, y0, x1, y1] = display.windowBox();
+        last[3] = Math.min(last[3], x0);
+        last[4] = Math.min(last[4], y0);
+        last[5] = Math.max(last[5], x1);
+        last[6] = Math.max(last[6], y1);
       }
     }
     this.displayBytes++;
@@ -237,9 +245,9 @@ export class PicoSystem {
     return 0;
   }
 
-  /** Press (true) or release (false) the button on a GPIO. */
+  /** Press (true) or release (false) the button on a GPIO: low while pressed (or high, if the board's are). */
   setButton(pin, pressed) {
-    this.mcu.gpio[pin].setInputValue(!pressed);
+    this.mcu.gpio[pin].setInputValue(pressed !== this.pressedLow);
   }
 
   /** Whether the power was cut (in a flash step): the machine runs no more. */

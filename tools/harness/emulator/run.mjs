@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// Boot CircuitPython's PicoSystem firmware on rp2040js and play it by buttons.
+// Boot CircuitPython's firmware for an RP2040 board on rp2040js, wired as that
+// board is, and play it by its buttons.
 //
 // Usage:
-//   node tools/harness/emulator/run.mjs --firmware build/rp2040/firmware.uf2
-//       --bootrom build/rp2040/bootrom.bin --drive DIR_OR_FAT_IMAGE
+//   node tools/harness/emulator/run.mjs [--board NAME | --wiring JSON]
+//       --firmware FIRMWARE.uf2 --bootrom build/rp2040/bootrom.bin
+//       --drive DIR_OR_FAT_IMAGE
 //       [--keys "RIGHT RIGHT A WAIT:500 HOLD_A ..." | --keys @FILE]
 //       [--shot OUT.png] [--frames DIR] [--json] [--until-idle]
 //       [--boot-ms N] [--boot-quiet-ms N] [--quiet-ms N] [--settle-ms N]
@@ -13,13 +15,31 @@
 //       [--cut STEP[,STEP...]] [--cut-part P] [--cut-seed N] [--cut-ends]
 //       [--elf ELF] [--profile ELF] [--verbose]
 //
-//   --firmware   the firmware's UF2 (may be left out with --flash-in)
+//   --board      the board, a profile of sthelena/boards: picosystem (the
+//                default), sprig, pico-display-2, pico-display, pico-lcd-1.3;
+//                its wiring read from the profile by
+//                tools/harness/board_wiring.py (run by $STHELENA_PYTHON, else
+//                .venv/bin/python, else python3); spi: a hand-wired screen,
+//                with --wiring
+//   --wiring     the board's wiring as board_wiring.py prints it: JSON, or
+//                @FILE (the display controller, its SPI and CS/DC GPIOs, the
+//                screen as the player sees it, each key word's GPIO, the flash)
+//   --firmware   the board's firmware, its UF2 (may be left out with
+//                --flash-in): CircuitPython's for that board (the Pico's for a
+//                Pico add-on)
 //   --bootrom    the RP2040 B1 boot ROM (node tools/harness/emulator/bootrom.mjs makes it)
 //   --drive      the CIRCUITPY drive: a folder (made into a FAT12 image by
-//                mtools, drive.mjs) or a FAT image, put at flash offset 0x100000
-//   --keys       the key words (keys.mjs): UP DOWN LEFT RIGHT A B X Y START
-//                (=X) SELECT (=Y), HOLD_<button>, WAIT:MS, RESET
-//   --shot       the last frame as PNG; --frames DIR: each settled frame
+//                mtools, drive.mjs) or a FAT image, put at flash offset
+//                0x100000 (15 MiB on the PicoSystem's flash, 1 MiB on a 2 MiB one)
+//   --keys       the key words (keys.mjs): the board's own buttons (the
+//                PicoSystem's UP DOWN LEFT RIGHT A B X Y, and START (=X) and
+//                SELECT (=Y); the Sprig's W A S D I J K L; the Pico Display
+//                Packs' A B X Y; the Pico-LCD-1.3's UP DOWN LEFT RIGHT PRESS A
+//                B X Y), HOLD_<word> (700 ms), LONG_<word> (1200 ms), WAIT:MS,
+//                RESET
+//   --shot       the last frame as PNG; --frames DIR: each settled frame; a
+//                frame is the screen as the player sees it (its width x
+//                height, upright as its maker draws it)
 //   --json       one JSON object on stdout: timings, frame count, console
 //   --until-idle after the keys, run on until code.py ends or the display
 //                has been quiet for 1 s (at most 60 s)
@@ -59,18 +79,15 @@
 
 import fs from "node:fs";
 import path from "node:path";
-import { driveImage } from "./drive.mjs";
-import { DRIVE_START, NVM_START } from "./flash.mjs";
-import { BUTTONS, PINS, readKeys, UsageError } from "./keys.mjs";
+import { loadBoard } from "./boards.mjs";
+import { buildFlash, driveBytes, nvmBytes, readInput, trimmed } from "./flashimage.mjs";
+import { Keyboard, readKeys, UsageError } from "./keys.mjs";
 import { CLOCK_HZ } from "./machine.mjs";
 import { encodePng } from "./png.mjs";
 import { busyWaits, Profile, readSymbols } from "./profile.mjs";
 import { DEFAULTS, Session } from "./session.mjs";
-import { loadUf2 } from "./uf2.mjs";
 
-const FLASH_SIZE = 16 * 1024 * 1024;
-const DRIVE_SIZE = FLASH_SIZE - DRIVE_START; // what CircuitPython gives CIRCUITPY on 16 MiB
-const VALUED = ["firmware", "bootrom", "drive", "keys", "shot", "frames", "boot-ms", "boot-quiet-ms", "quiet-ms",
+const VALUED = ["board", "wiring", "firmware", "bootrom", "drive", "keys", "shot", "frames", "boot-ms", "boot-quiet-ms", "quiet-ms",
   "settle-ms",
   "ready", "flash-in", "flash-out", "drive-out", "nvm-in", "nvm-out", "boot-nvm", "held-at-boot", "cut",
   "cut-part", "cut-seed", "profile", "elf"];
@@ -100,7 +117,6 @@ function parseArgs(argv) {
     }
     opts[key] = Number(opts[key]);
   }
-  opts.actions = readKeys(opts.keys);
   opts.cuts = [];
   if (opts.cut !== undefined) {
     if (!/^[0-9]{1,7}(,[0-9]{1,7})*$/.test(opts.cut)) {
@@ -119,81 +135,20 @@ function parseArgs(argv) {
     if (!/^[0-9]{1,9}$/.test(opts["cut-seed"])) throw new UsageError(`--cut-seed wants a whole number, got ${JSON.stringify(opts["cut-seed"])}`);
     opts["cut-seed"] = Number(opts["cut-seed"]);
   }
-  if (opts["held-at-boot"] !== undefined) {
-    const name = opts["held-at-boot"].toUpperCase();
-    if (!Object.hasOwn(BUTTONS, name)) {
-      throw new UsageError(`--held-at-boot wants a button (${Object.keys(BUTTONS).join(" ")}), got ${JSON.stringify(opts["held-at-boot"])}`);
-    }
-    opts.held = PINS[BUTTONS[name]];
-  }
   return opts;
 }
 
-function readInput(file, what) {
-  try {
-    return fs.readFileSync(file);
-  } catch (error) {
-    throw new UsageError(`cannot read ${what} ${JSON.stringify(file)}: ${error.message}`);
-  }
-}
-
-/** The flash's initial bytes from --flash-in, --firmware and --drive. */
-function buildFlash(opts) {
-  const flash = new Uint8Array(FLASH_SIZE).fill(0xff);
-  if (opts["flash-in"]) {
-    const image = readInput(opts["flash-in"], "flash image");
-    if (image.length > FLASH_SIZE) throw new UsageError(`--flash-in: ${image.length} bytes, the flash has ${FLASH_SIZE}`);
-    flash.set(image);
-  }
-  if (opts.firmware) {
-    try {
-      loadUf2(flash, readInput(opts.firmware, "firmware"));
-    } catch (error) {
-      if (error instanceof UsageError) throw error;
-      throw new UsageError(`--firmware ${opts.firmware}: ${error.message}`);
+/** The board's keys: the script's actions and the button held at boot. */
+function readBoardKeys(opts, board) {
+  const keyboard = new Keyboard(board.keys, board.aliases, board.name);
+  opts.actions = readKeys(opts.keys, keyboard);
+  if (opts["held-at-boot"] !== undefined) {
+    const button = keyboard.button(opts["held-at-boot"].toUpperCase());
+    if (button === null) {
+      throw new UsageError(`--held-at-boot wants a button of the ${board.name} (${[...Object.keys(board.keys), ...Object.keys(board.aliases)].join(" ")}), got ${JSON.stringify(opts["held-at-boot"])}`);
     }
+    opts.held = board.keys[button];
   }
-  if (opts.drive) {
-    let image;
-    let stat;
-    try {
-      stat = fs.statSync(opts.drive);
-    } catch (error) {
-      throw new UsageError(`cannot read drive ${JSON.stringify(opts.drive)}: ${error.message}`);
-    }
-    try {
-      image = stat.isDirectory() ? driveImage(opts.drive, { size: DRIVE_SIZE }) : readInput(opts.drive, "drive");
-    } catch (error) {
-      throw new UsageError(`--drive ${opts.drive}: ${error.message}`);
-    }
-    if (image.length > DRIVE_SIZE || image.length < 512 || image[510] !== 0x55 || image[511] !== 0xaa) {
-      throw new UsageError(`--drive ${opts.drive}: not a FAT image of at most ${DRIVE_SIZE} bytes`);
-    }
-    flash.set(image, DRIVE_START);
-  }
-  if (opts["nvm-in"]) {
-    const nvm = readInput(opts["nvm-in"], "nvm");
-    if (nvm.length > 4096) throw new UsageError(`--nvm-in: ${nvm.length} bytes, the nvm has 4096`);
-    flash.fill(0xff, NVM_START, NVM_START + 4096);
-    flash.set(nvm, NVM_START);
-  }
-  return flash;
-}
-
-/** The flash, its trailing erased 4 KiB sectors cut off. */
-function trimmed(flash) {
-  let end = flash.length;
-  while (end > 0 && flash.subarray(end - 4096, end).every((b) => b === 0xff)) end -= 4096;
-  return flash.subarray(0, end);
-}
-
-/** The drive's part of the flash: as long as its boot sector says. */
-function driveBytes(flash) {
-  const drive = flash.subarray(DRIVE_START);
-  const view = new DataView(drive.buffer, drive.byteOffset, 64);
-  const sectors = view.getUint16(19, true) || view.getUint32(32, true);
-  const size = sectors * (view.getUint16(11, true) || 512);
-  return drive[510] === 0x55 && drive[511] === 0xaa && size > 0 && size <= drive.length ? drive.subarray(0, size) : drive;
 }
 
 function writeOut(file, bytes) {
@@ -208,6 +163,7 @@ function shot(machine) {
 
 function main() {
   let opts;
+  let board;
   let flash;
   let bootrom;
   try {
@@ -217,8 +173,10 @@ function main() {
       process.stdout.write(`${text.slice(1, text.findIndex((l) => l === "")).map((l) => l.replace(/^\/\/ ?/, "")).join("\n")}\n`);
       return 0;
     }
+    board = loadBoard(opts.board, opts.wiring);
+    readBoardKeys(opts, board);
     bootrom = readInput(opts.bootrom, "boot ROM");
-    flash = buildFlash(opts);
+    flash = buildFlash(opts, board);
     for (const key of ["profile", "elf"]) {
       if (!opts[key]) continue;
       try {
@@ -238,6 +196,7 @@ function main() {
   if (opts.frames) fs.mkdirSync(opts.frames, { recursive: true });
   if (opts["boot-nvm"]) fs.mkdirSync(opts["boot-nvm"], { recursive: true });
   const session = new Session({
+    board,
     bootrom,
     verbose: !!opts.verbose,
     bootMs: opts["boot-ms"] ?? DEFAULTS.bootMs,
@@ -251,7 +210,7 @@ function main() {
     cutEnds: !!opts["cut-ends"],
     held: opts.held ?? DEFAULTS.held,
     onBoot: (number, bytes) => {
-      if (opts["boot-nvm"]) writeOut(path.join(opts["boot-nvm"], `boot-${number}.bin`), bytes.subarray(NVM_START, NVM_START + 4096));
+      if (opts["boot-nvm"]) writeOut(path.join(opts["boot-nvm"], `boot-${number}.bin`), nvmBytes(bytes));
     },
     profile: opts.profile ?? null,
     waits: opts.elf ?? [],
@@ -279,7 +238,7 @@ function main() {
   if (opts.shot) writeOut(opts.shot, shot(m));
   if (opts["flash-out"]) writeOut(opts["flash-out"], trimmed(m.flash));
   if (opts["drive-out"]) writeOut(opts["drive-out"], driveBytes(m.flash));
-  if (opts["nvm-out"]) writeOut(opts["nvm-out"], m.flash.subarray(NVM_START, NVM_START + 4096));
+  if (opts["nvm-out"]) writeOut(opts["nvm-out"], nvmBytes(m.flash));
 
   const sum = (key) => {
     const out = {};
@@ -288,6 +247,8 @@ function main() {
   };
   const emulatedMs = session.nanos / 1e6;
   const report = {
+    board: board.name,
+    screen: [m.display.width, m.display.height],
     clock_hz: CLOCK_HZ,
     clk_sys_hz: m.mcu.clkSys,
     boots: session.boots,

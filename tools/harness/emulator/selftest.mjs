@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // The emulator's parts checked without a firmware: the UF2 parser, the
-// ST7789 decoder, the PNG writer, the key words, the FAT12 drive (mtools),
-// the flash chip's commands and the boot ROM's extraction. About a second.
+// display controllers (the ST7789's and ST7735's memory, MADCTL, and the
+// player's view of it: the PicoSystem's, a Pico add-on's window turned as
+// its maker draws it, the Sprig's), the PNG writer, each board's key words,
+// the wiring's checks, the FAT12 drive (mtools) for each flash, the flash
+// chip's commands and the boot ROM's extraction. About a second.
 // Prints "ok NAME" for each; exit status 1 at the first failure.
 //
 // Usage: node tools/harness/emulator/selftest.mjs
@@ -11,14 +14,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseBootrom } from "./bootrom.mjs";
-import { driveFile, driveFiles, driveImage } from "./drive.mjs";
+import { driveFile, driveFiles, driveImage, driveLayout } from "./drive.mjs";
 import { FlashChip, FlashSteps } from "./flash.mjs";
-import { BUTTONS, HOLD_MS, parseKeys, PINS, PRESS_MS, UsageError } from "./keys.mjs";
-import { PicoSystem, quietOutEndpoint } from "./machine.mjs";
+import { Machine, quietOutEndpoint } from "./machine.mjs";
 import { decodePng, encodePng } from "./png.mjs";
 import { busyWaits, parseSymbols, Profile, symbolAt } from "./profile.mjs";
+import { boardChecks } from "./selftest_boards.mjs";
 import { TitleFilter } from "./session.mjs";
-import { St7789 } from "./st7789.mjs";
 import { loadUf2, makeUf2, parseUf2 } from "./uf2.mjs";
 
 const checks = [];
@@ -52,55 +54,7 @@ check("uf2 refusals", () => {
   assert.equal(parseUf2(mixed).skipped, 1);
 });
 
-/** Send a command and its data to a decoder. */
-function send(lcd, cmd, ...data) {
-  lcd.command(cmd);
-  for (const byte of data) lcd.data(byte);
-}
-
-check("st7789 window and pixels", () => {
-  const lcd = new St7789(240, 240);
-  send(lcd, 0x2a, 0, 10, 0, 12); // columns 10..12
-  send(lcd, 0x2b, 0, 20, 0, 21); // rows 20..21
-  send(lcd, 0x2c, ...[0xf8, 0x00, 0x07, 0xe0, 0x00, 0x1f, 0xff, 0xff, 0x12, 0x34]);
-  const at = (x, y) => lcd.frame[y * 240 + x];
-  assert.equal(at(10, 20), 0xf800);
-  assert.equal(at(11, 20), 0x07e0);
-  assert.equal(at(12, 20), 0x001f);
-  assert.equal(at(10, 21), 0xffff);
-  assert.equal(at(11, 21), 0x1234);
-  assert.equal(at(13, 20), 0);
-  assert.equal(lcd.covered, 5);
-  send(lcd, 0x3c, 0xab, 0xcd, 0x11, 0x22); // goes on, then wraps to the top
-  assert.equal(at(12, 21), 0xabcd);
-  assert.equal(at(10, 20), 0x1122);
-  assert.equal(lcd.covered, 6);
-  const rgb = lcd.rgb();
-  assert.deepEqual([...rgb.subarray((21 * 240 + 10) * 3, (21 * 240 + 10) * 3 + 3)], [255, 255, 255]);
-  assert.deepEqual([...rgb.subarray((20 * 240 + 11) * 3, (20 * 240 + 11) * 3 + 3)], [0, 255, 0]);
-});
-
-check("st7789 odd cases", () => {
-  const lcd = new St7789(240, 240);
-  send(lcd, 0x2a, 0, 238, 0, 241);
-  send(lcd, 0x2b, 0, 0, 0, 0);
-  send(lcd, 0x2c, 1, 1, 2, 2, 3, 3, 4, 4); // columns 240, 241 are off the screen
-  assert.equal(lcd.frame[238], 0x0101);
-  assert.equal(lcd.frame[239], 0x0202);
-  assert.equal(lcd.pixels, 4);
-  assert.equal(lcd.covered, 2);
-  send(lcd, 0x36, 0x20); // MV: columns and rows exchanged
-  send(lcd, 0x2a, 0, 5, 0, 5);
-  send(lcd, 0x2b, 0, 7, 0, 7);
-  send(lcd, 0x2c, 0x55, 0x66);
-  assert.equal(lcd.frame[5 * 240 + 7], 0x5566);
-  lcd.command(0x01); // SWRESET forgets MADCTL and the window
-  assert.equal(lcd.madctl, 0);
-  send(lcd, 0x2c, 0x77, 0x88);
-  assert.equal(lcd.frame[0], 0x7788);
-  send(lcd, 0x29, 0x99); // data of a command not decoded: ignored
-  assert.equal(lcd.frame[1], 0);
-});
+boardChecks(check);
 
 check("png round trip", () => {
   const width = 3;
@@ -114,21 +68,6 @@ check("png round trip", () => {
   assert.deepEqual([...picture.rgba].filter((_, i) => i % 4 !== 3), [...rgb]);
   assert.ok([...picture.rgba].every((v, i) => i % 4 !== 3 || v === 255));
   assert.throws(() => encodePng(2, 2, rgb), /PNG: 18 bytes for 2x2 RGB/);
-});
-
-check("key words", () => {
-  const actions = parseKeys("right Right A # a comment\n WAIT:500 hold_a SELECT+HOLD start select x Y RESET");
-  assert.deepEqual(actions.map((a) => a.kind), ["press", "press", "press", "wait", "press", "press", "press", "press", "press", "press", "reset"]);
-  assert.deepEqual(actions.map((a) => a.pin ?? null), [21, 21, 18, null, 18, 16, 17, 16, 17, 16, null]);
-  assert.deepEqual(actions.map((a) => a.ms ?? null), [PRESS_MS, PRESS_MS, PRESS_MS, 500, HOLD_MS, HOLD_MS, PRESS_MS, PRESS_MS, PRESS_MS, PRESS_MS, null]);
-  assert.equal(BUTTONS.START, "X");
-  assert.equal(BUTTONS.SELECT, "Y");
-  assert.deepEqual(Object.values(PINS).sort(), [16, 17, 18, 19, 20, 21, 22, 23]);
-  assert.deepEqual(parseKeys("  \n# nothing\n"), []);
-  assert.throws(() => parseKeys("A JUMP"), (e) => e instanceof UsageError && /"JUMP".*UP DOWN LEFT RIGHT A B X Y START SELECT HOLD_UP/.test(e.message));
-  assert.throws(() => parseKeys("WAIT:9999999"), UsageError);
-  assert.throws(() => parseKeys("WAIT:"), UsageError);
-  assert.throws(() => parseKeys("A ".repeat(10001)), /too many/);
 });
 
 check("fat12 drive by mtools", () => {
@@ -162,6 +101,13 @@ check("fat12 drive by mtools", () => {
     const drive = driveImage(path.join(dir, "lib"));
     assert.equal(drive.length, 15 * 1024 * 1024);
     assert.deepEqual([drive.readUInt16LE(11), drive[13], drive.readUInt16LE(14), drive[16], drive.readUInt16LE(17), drive.readUInt16LE(22)], [512, 8, 1, 2, 512, 12]);
+    // On a 2 MiB flash (the Pico's, the Sprig's): 1 MiB, as FatFs's f_mkfs makes it: one FAT, 512-byte clusters.
+    assert.deepEqual(driveLayout(1 << 20), { clusterSectors: 1, fats: 1 });
+    assert.deepEqual(driveLayout(15 << 20), { clusterSectors: 8, fats: 2 });
+    assert.deepEqual(driveLayout(3 << 20), { clusterSectors: 2, fats: 1 });
+    const small = driveImage(path.join(dir, "lib"), { size: 1 << 20 });
+    assert.deepEqual([small.length, small.readUInt16LE(11), small[13], small[16], small.readUInt16LE(17), small.readUInt16LE(19)], [1 << 20, 512, 1, 1, 512, 2048]);
+    assert.equal(driveFile(small, "sthelena_drive.py").toString(), "D");
     write("x/a:b", "");
     assert.throws(() => driveImage(path.join(dir, "x"), { size: 1 << 20 }), /cannot hold/);
     write("y/a", Buffer.alloc(2 << 20));
@@ -206,6 +152,18 @@ check("flash chip commands", () => {
   assert.equal(command(0x05, 0)[1], 0);
   assert.deepEqual(chip.erased, { firmware: 0, nvm: 4096, drive: 0 });
   assert.equal(chip.programmed.nvm, 4);
+  // A W25Q16's 2 MiB (the Pico's, the Sprig's): its JEDEC ID says 2^21 bytes, addresses wrap there.
+  const small = new Uint8Array(1 << 21).fill(0xff);
+  small[5] = 0x42;
+  const w25q16 = new FlashChip(small, () => 0);
+  const ask = (...bytes) => {
+    w25q16.select();
+    const out = bytes.map((b) => w25q16.exchange(b));
+    w25q16.deselect();
+    return out;
+  };
+  assert.deepEqual(ask(0x9f, 0, 0, 0), [0, 0xef, 0x40, 0x15]);
+  assert.deepEqual(ask(0x03, 0x20, 0x00, 0x05, 0).slice(4), [0x42]);
 });
 
 check("flash steps and power cuts", () => {
@@ -299,7 +257,7 @@ check("busy waits skipped from their loop to just before their end", () => {
   const core = { PC: 0x10000100, registers: [5000, 0], pendingInterrupts: 0, enabledInterrupts: 0 };
   const skip = (pc, sliceEnd = 1e9) => {
     core.PC = pc;
-    return PicoSystem.prototype.spinSkip.call(machine, core, sliceEnd);
+    return Machine.prototype.spinSkip.call(machine, core, sliceEnd);
   };
   assert.equal(skip(0x10000100), 0); // entry: 5000 us from now
   assert.equal(skip(0x10000104), 0); // reading the timer's start

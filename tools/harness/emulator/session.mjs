@@ -1,5 +1,6 @@
-// A run of the emulated PicoSystem: the boot to the game's first frame, then
-// the key script's presses, waits and resets, each timed in emulated ms.
+// A run of an emulated board (the PicoSystem, the Sprig, a Pico with a
+// screen: boards.mjs): the boot to the game's first frame, then the key
+// script's presses, waits and resets, each timed in emulated ms.
 //
 // The first frame: after code.py starts, every pixel of the screen has been
 // written and the display has then been quiet (no SPI byte) for the boot
@@ -27,7 +28,7 @@
 // session is over: the first frame after the cut is the run's last).
 
 import { FlashSteps } from "./flash.mjs";
-import { PicoSystem } from "./machine.mjs";
+import { Machine } from "./machine.mjs";
 
 const MS = 1e6; // nanoseconds
 export const DEFAULTS = {
@@ -85,7 +86,7 @@ export class TitleFilter {
 
 export class Session {
   /**
-   * options: bootrom, flash (the flash's initial bytes), and DEFAULTS' names
+   * options: board (boards.mjs's), bootrom, and DEFAULTS' names
    * (cuts: the flash steps to cut the power in, cutPart and cutSeed how,
    * FlashSteps'; held: the GPIO of a button held at each power-on until the
    * USB console connects); onConsole(text), onFrame(name, machine) for each
@@ -124,7 +125,7 @@ export class Session {
   }
 
   bootOnce(flash, afterCut) {
-    const { bootrom, verbose, ready, quietMs, bootQuietMs, bootMs, held } = this.options;
+    const { board, bootrom, verbose, ready, quietMs, bootQuietMs, bootMs, held } = this.options;
     if (this.machine) this.offsetNs += this.machine.nanos;
     this.steps.offsetNs = this.offsetNs;
     this.onBoot(this.boots.length, flash);
@@ -136,7 +137,8 @@ export class Session {
       m.display.clearCoverage();
       if (profile) profile.clear();
     };
-    const machine = new PicoSystem({
+    const machine = new Machine({
+      board,
       bootrom,
       flash,
       verbose,
