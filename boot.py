@@ -36,10 +36,11 @@ def select_keys():
     """The keys to read the board's SELECT from, as the game reads them, and
     that key's number; None where the game knows no such key."""
     try:
-        from sthelena_profiles import find, profiles
+        from sthelena_profiles import board_profile, find, profiles
 
         profile = find(profiles(), board.board_id, lambda name: hasattr(board, name),
                        setting("STHELENA_BOARD"))
+        profile = profile and board_profile(profile)
     except (ImportError, ValueError, AttributeError):
         return None, 0
     keys = profile and profile.keys

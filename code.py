@@ -20,25 +20,13 @@ def find_profile(board=None):
     or a stand-in), or None and the line that says why (a board the game
     does not know, or a settings.toml line that names no board). The other
     boards' profiles are let go."""
-    import os
-
-    from sthelena_profiles import find, profiles, unknown_board
+    from sthelena_profiles import find_board
 
     if board is None:
         import board
-
-    try:
-        chosen = os.getenv("STHELENA_BOARD")
-    except (AttributeError, ValueError):  # (no settings.toml support, or a malformed one)
-        chosen = None
-    known = profiles()
-    try:
-        profile = find(known, board.board_id, lambda name: hasattr(board, name), chosen)
-        line = None if profile else unknown_board(known, board.board_id)
-    except ValueError as error:
-        profile, line = None, "St. Helena: %s" % error
+    found = find_board(board)
     sys.modules.pop(PROFILES, None)
-    return profile, line
+    return found
 
 
 def load_failure(error, version, fruit_jam=False):
@@ -74,8 +62,8 @@ def start_on_board(board=None):
     import os
 
     version = ".".join(str(n) for n in sys.implementation.version[:3])
-    here = os.listdir()  # an app folder (Fruit Jam OS's launcher runs it there) has its metadata
-    fruit_jam = "metadata.json" in here
+    # An app folder (Fruit Jam OS's launcher runs it there) has its metadata.
+    fruit_jam = "metadata.json" in os.listdir()
     try:
         profile, line = find_profile(board)
         if profile is None:
@@ -83,7 +71,7 @@ def start_on_board(board=None):
             return
         fruit_jam = profile.game == FRUIT_JAM_GAME
         if fruit_jam:
-            if "sthelena_fruitjam.py" in here:  # imported before the .mpy beside it
+            if "sthelena_fruitjam.py" in os.listdir():  # imported before the .mpy beside it
                 print("St. Helena: sthelena_fruitjam.py is an older St. Helena's: delete the "
                       "sthelena folder from apps/ and copy the new one")
                 return
@@ -95,7 +83,9 @@ def start_on_board(board=None):
         if fruit_jam:
             game.main()
         else:
-            game.start(profile)
+            made = game.setup(profile)
+            del profile  # (the board is built: nothing more is read of its profile)
+            game.play_board(made)
     except ImportError as error:  # a library the set-up imports (the places' GridLayout)
         print(load_failure(error, version, fruit_jam))
     except ValueError as error:  # settings.toml's wiring: the key that is wrong, in one line

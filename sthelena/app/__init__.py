@@ -5,11 +5,12 @@ table, its layout, sheet and play), ``hint`` (the hint and its search),
 and fanned tables). At the top: ``game_app`` (the App, which routes each
 button to the screen shown), ``record`` (the save and when it is written),
 ``power`` (a handheld's screen light and battery), ``buttons`` (events and
-timing) and ``sounds``.
+timing), ``tap_hold`` (the timing of keys with a tap and a hold, for boards
+with four buttons) and ``sounds``.
 
 Imports the rules core and displayio, nothing of the board: it is handed a
 display, a button source (or a mouse), a store and a speaker by an edge
-(``sthelena.handheld.device`` on a PyGamer or PyBadge,
-``sthelena.fruitjam.device`` on a Fruit Jam, ``sthelena.desktop.window`` on
-a computer).
+(``sthelena.handheld`` on a board with buttons, as its profile describes
+it; ``sthelena.fruitjam.device`` on a Fruit Jam; ``sthelena.desktop.window``
+on a computer).
 """

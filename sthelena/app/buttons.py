@@ -8,7 +8,7 @@ has been held down (A held: quick move; B held: redo; SELECT held: a hint).
 A board with fewer buttons gives some keys two events, by how long they are
 held (``RIGHT_OR_MENU``, ``DOWN_OR_PILES``: the four-button boards' X and Y,
 boards/pico_display_2.py): the key's number is then one of those, which
-``ButtonTimer`` turns into the game's events.
+``tap_hold.TapHoldTimer`` turns into the game's events.
 """
 
 from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
@@ -30,9 +30,6 @@ NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT")
 TAP_OR_HOLD = const(16)  # the first of them
 RIGHT_OR_MENU = const(16)  # tapped: RIGHT; held: START (the menu)
 DOWN_OR_PILES = const(17)  # tapped: DOWN; held: SELECT (every pile); held on: a hint
-_TAPPED = b"\x03\x01"  # RIGHT, DOWN
-_HELD = b"\x06\x07"  # START, SELECT
-_HELD_ON = b"\xff\x0f"  # nothing; SELECT | HOLD
 
 REPEAT_DELAY = const(400)  # ms a direction is held before it first repeats
 REPEAT_EVERY = const(120)  # ms between repeats after that
@@ -51,11 +48,8 @@ class ButtonTimer:
     repeat. Times are ``supervisor.ticks_ms()`` values, which wrap at 2**29;
     differences are taken modulo that. No method allocates: the board's loop
     calls ``due`` many times a second.
-
-    A key with a tap and a hold (``RIGHT_OR_MENU``, ``DOWN_OR_PILES``) gives
-    nothing as it goes down: its tap's event when it goes up before
-    ``HOLD_DELAY`` ms (``up`` returns it), else its hold's event from ``due``
-    (and, held on as long again, its second hold's).
+    ``up`` returns an event too (``NO_EVENT`` here): a key with a tap and a
+    hold gives its tap as it goes up (``tap_hold.TapHoldTimer``).
     """
 
     def __init__(self):
@@ -63,18 +57,10 @@ class ButtonTimer:
         self._timed = _NONE  # the button whose repeat or hold is pending
         self._since = 0  # when the wait for the next timed event began
         self._wait = 0  # ms from _since to that event
-        self._holds = 0  # a tap-or-hold key's holds given so far
 
     def down(self, button, now_ms):
-        """Button went down at ``now_ms``: its event, at once (``NO_EVENT``
-        for a key with a tap and a hold)."""
+        """Button went down at ``now_ms``: its event, at once."""
         self.held |= 1 << button
-        if button >= TAP_OR_HOLD:  # its event waits: tapped, or held
-            self._timed = button
-            self._wait = HOLD_DELAY
-            self._holds = 0
-            self._since = now_ms & TICKS_MASK
-            return NO_EVENT
         if button <= RIGHT:
             self._timed = button
             self._wait = REPEAT_DELAY
@@ -87,14 +73,10 @@ class ButtonTimer:
         return button
 
     def up(self, button, now_ms):
-        """Button went up: its pending repeat or hold is cancelled. A key
-        with a tap and a hold let go before its hold: its tap's event (else
-        ``NO_EVENT``)."""
+        """Button went up: its pending repeat or hold is cancelled; ``NO_EVENT``."""
         self.held &= ~(1 << button)
         if button == self._timed:
             self._timed = _NONE
-            if button >= TAP_OR_HOLD and not self._holds:
-                return _TAPPED[button - TAP_OR_HOLD]
         return NO_EVENT
 
     def due(self, now_ms):
@@ -107,15 +89,6 @@ class ButtonTimer:
         if timed == _NONE or (now_ms - self._since) & TICKS_MASK < self._wait:
             return NO_EVENT
         self._since = now_ms & TICKS_MASK
-        if timed >= TAP_OR_HOLD:  # held: its hold, then (if it has one) its second
-            key = timed - TAP_OR_HOLD
-            self._holds += 1
-            if self._holds == 1:
-                if _HELD_ON[key] == 255:  # no second hold
-                    self._timed = _NONE
-                return _HELD[key]
-            self._timed = _NONE
-            return _HELD_ON[key]
         if timed >= A:  # A, B or SELECT: one hold event
             self._timed = _NONE
             return timed | HOLD

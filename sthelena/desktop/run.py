@@ -44,11 +44,12 @@ def run_script(app, display, events, frames_dir=None, mouse=None):
     to_x, to_y)``, or one step of it: ``("PRESS" | "MOVE" | "RELEASE", x,
     y)``; a ``Wait`` lets the scripted clock (ms, from 0) run with idle ticks
     every ``WAIT_TICK_MS``; a ``Press`` (a board's own key) is held as long as
-    it says, through the board's ButtonTimer, every event it gives handled.
+    it says, through the board's timer (``TapHoldTimer``: a ``ButtonTimer``
+    that times keys with a tap and a hold too), every event it gives handled.
     For tests and bug reports: no argparse, no window needed."""
-    from ..app.buttons import ButtonTimer
+    from ..app.tap_hold import TapHoldTimer
 
-    timer = ButtonTimer()
+    timer = TapHoldTimer()
     now = 0
     display.refresh()
     if frames_dir is not None:

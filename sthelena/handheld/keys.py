@@ -1,6 +1,6 @@
-"""The board's keys (and a joystick) as one stream of the app's events,
-built from the board's profile (``Profile.keys``, ``Profile.joystick``):
-``key_source(profile, board)``.
+"""The board's keys (and a joystick) as one stream of the app's events
+(``ButtonSource``; the set-up builds it from the board's profile:
+``setup.key_source``).
 
 Nothing here allocates while the game is idle: ``ButtonSource.poll`` fills
 one preallocated event and returns small ints.
@@ -37,15 +37,16 @@ class ButtonSource:
     keypad's queue first, then joystick moves, then a repeat or hold due from
     the ``ButtonTimer``. One ``keypad.Event`` is reused (``get_into``), so a
     poll with nothing to report allocates nothing. ``keymap``: each key
-    number's event (``keymap(profile.keys)``).
+    number's event; ``timer``: the keys' ``ButtonTimer`` (a ``TapHoldTimer``
+    where a key has a tap and a hold).
     """
 
-    def __init__(self, keys, joystick_x=None, joystick_y=None, keymap=b""):
+    def __init__(self, keys, joystick_x=None, joystick_y=None, keymap=b"", timer=None):
         self.keys = keys  # kept: deinit would stop the scanning
         self._keymap = keymap
         self._queue = keys.events
         self._event = keypad.Event()
-        self._timer = ButtonTimer()
+        self._timer = timer or ButtonTimer()
         self._x = joystick_x
         self._y = joystick_y
         self._held = bytearray(b"\xff\xff")  # the direction each axis holds, x then y
@@ -80,39 +81,3 @@ class ButtonSource:
         if now_held != _NONE:
             return self._timer.down(now_held, now_ms)
         return NO_EVENT
-
-
-def keymap(keys):
-    """Each key number's event, for keys given as ``(word, pin or key number,
-    event)`` (a profile's): key ``n`` is the ``n``-th."""
-    events = bytearray(len(keys))
-    for number in range(len(keys)):
-        events[number] = keys[number][2]
-    return bytes(events)
-
-
-def key_source(profile, board, keys=None):
-    """The buttons (and joystick) of ``profile`` on ``board`` (the firmware's
-    module) as a ``ButtonSource``; ``keys``: the profile's keys, or the ones
-    settings.toml describes for a profile that takes them from there."""
-    given = keys or profile.keys
-    if hasattr(given, "pressed_low"):  # a pin a key
-        pins = [getattr(board, key[1]) for key in given.keys]
-        return _with_stick(profile, board, keypad.Keys(
-            pins, value_when_pressed=not given.pressed_low, pull=True,
-            interval=0.01), given.keys)  # scanned every 10 ms (20 by default): sooner
-    return _with_stick(profile, board, keypad.ShiftRegisterKeys(  # the PyGamer's and PyBadge's
-        clock=getattr(board, "BUTTON_CLOCK"), data=getattr(board, "BUTTON_OUT"),
-        latch=getattr(board, "BUTTON_LATCH"), key_count=given.count,
-        value_when_pressed=True), given.keys)
-
-
-def _with_stick(profile, board, scanner, keys):
-    """The ``ButtonSource`` of ``scanner``'s ``keys`` and the profile's joystick, if any."""
-    stick = profile.joystick
-    if stick is None:
-        return ButtonSource(scanner, keymap=keymap(keys))
-    import analogio
-
-    return ButtonSource(scanner, analogio.AnalogIn(getattr(board, stick.x)),
-                        analogio.AnalogIn(getattr(board, stick.y)), keymap(keys))

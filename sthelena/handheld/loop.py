@@ -13,6 +13,7 @@ import supervisor
 from ..app.buttons import A, NO_EVENT
 from ..core.statistics import KINDS
 
+ASSETS = "/assets/"  # the drive's folder of sheets (the set-up's screen.table_for)
 TEXTS_PATH = "/assets/help.txt"  # help and the stuck screen's words, read when shown
 WINNABLE_PATH = "/assets/winnable.bin"  # what the solver proved of each deal, read when needed
 

@@ -80,12 +80,6 @@ class SoundLights:
         raise NotImplementedError
 
 
-# What the NeoPixels show for each sound (three bytes a pixel: green, red,
-# blue), dim: they shine in the player's eyes, and lit they draw current. The
-# click shows nothing (SoundLights.lit_ms): a light at every move would distract.
-_PIXEL_COLOURS = (b"\x00\x00\x00", b"\x00\x0c\x00", b"\x0c\x00\x00", b"\x00\x00\x0c")
-
-
 class NeoPixels(SoundLights):
     """``count`` NeoPixels on ``pin`` (the PyGamer's and PyBadge's five under
     the screen) as ``SoundLights``, written with the firmware's
@@ -95,7 +89,11 @@ class NeoPixels(SoundLights):
     def __init__(self, pin, count):
         super().__init__()
         self._pin = None
-        self._lit = [colour * count for colour in _PIXEL_COLOURS]  # dark first
+        # Each sound's colour on every pixel (three bytes a pixel: green, red, blue),
+        # made once; dim: they shine in the player's eyes, and lit they draw current.
+        # The click shows nothing (SoundLights.lit_ms): a light at every move would distract.
+        self._lit = (bytes(3 * count), b"\x00\x0c\x00" * count, b"\x0c\x00\x00" * count,
+                     b"\x00\x00\x0c" * count)
         try:
             import digitalio
             import neopixel_write

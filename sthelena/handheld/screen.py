@@ -3,9 +3,11 @@ set up (``board.DISPLAY``), or one the game sets up on SPI with Adafruit's
 driver library (``spi_screen``: the Pico's display add-ons, or the wiring a
 player writes in settings.toml); then the table that fits it
 (``app/big_screen/tables.py``) and the sprite sheets it is drawn from.
+Set-up only: on the board in the game's set-up module, let go once the
+board is built (``setup``).
 """
 
-ASSETS = "/assets/"  # the drive's folder of sheets and texts
+from .loop import ASSETS
 
 
 def open_display(profile, board, spec=None):

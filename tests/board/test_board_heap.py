@@ -23,10 +23,11 @@ import subprocess
 
 import pytest
 
-from tests.helpers.bundle_helpers import COMMITTED_HINT, COMMITTED_PROFILES, SHEET, vm_mpy
+from tests.helpers.bundle_helpers import (COMMITTED_HINT, COMMITTED_PROFILES, COMMITTED_SETUP,
+                                         SHEET, vm_mpy)
 from tests.helpers.mpvm import REPO_ROOT, run_micropython
 from tools.harness import board_heap, board_start, firmware_figures, heap_play
-from tools.build import board_libs, bundle
+from tools.build import board_libs, bundle, drive_image
 
 HEAP = board_heap.BOARD_HEAP  # what a PyGamer or PyBadge holds, as -X heapsize=
 # What the game may keep in play: the lean goal, 90 KB (the rest of the board's heap
@@ -50,6 +51,7 @@ def drive(tmp_path_factory):
     files["lib/sthelena_board.mpy"] = vm_mpy(directory)
     files["lib/sthelena_hint.mpy"] = vm_mpy(directory, COMMITTED_HINT)
     files["lib/sthelena_profiles.mpy"] = vm_mpy(directory, COMMITTED_PROFILES)
+    files["lib/sthelena_board_setup.mpy"] = vm_mpy(directory, COMMITTED_SETUP)
     return files, libraries
 
 
@@ -89,7 +91,8 @@ def test_the_check_fails_an_image_whose_game_must_be_compiled(drive, tmp_path):
     # the board compiles when code.py imports it. The same check rejects it.
     files, libraries = drive
     source = tmp_path / "sthelena_board.py"
-    bundle.write_module(str(source), bundle.merge(bundle.BOARD_MODULES))
+    bundle.write_module(str(source), drive_image.bundle_source(bundle.BUNDLE_NAME,
+                                                               bundle.BOARD_MODULES))
     files = dict(files)
     del files["lib/sthelena_board.mpy"]
     files["lib/sthelena_board.py"] = source
@@ -121,7 +124,8 @@ def test_on_circuitpython_the_image_starts_and_plays_in_a_board_heap(board, libr
 @needs_firmware
 def test_on_circuitpython_the_one_file_source_does_not_load(tmp_path):
     source = tmp_path / "sthelena_board.py"
-    bundle.write_module(str(source), bundle.merge(bundle.BOARD_MODULES))
+    bundle.write_module(str(source), drive_image.bundle_source(bundle.BUNDLE_NAME,
+                                                               bundle.BOARD_MODULES))
     proc = subprocess.run(
         [FIRMWARE, "-X", "heapsize=%d" % HEAP, "-c", "import sthelena_board"],
         cwd=tmp_path, capture_output=True, text=True)

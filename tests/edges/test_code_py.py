@@ -182,7 +182,11 @@ def test_a_missing_library_names_circup(tmp_path, profiles_mpy):
     # (the text screens need none): code.py says so there too.
     files = {name: REPO_ROOT / name for name in
              ("assets/sheet.bmp", "assets/help.txt", "assets/winnable.bin")}
+    from tests.helpers.bundle_helpers import COMMITTED_SETUP
+
     lines = run_code_py(dict(files, **{"lib/sthelena_board.mpy": vm_mpy(tmp_path),
+                                       "lib/sthelena_board_setup.mpy": vm_mpy(tmp_path,
+                                                                              COMMITTED_SETUP),
                                        "lib/sthelena_profiles.mpy": profiles_mpy}),
                         libraries={})
     assert lines == ["St. Helena: a library is missing (no module named "
@@ -194,7 +198,8 @@ def test_a_missing_library_names_circup(tmp_path, profiles_mpy):
 @pytest.mark.vm
 def test_the_game_starts_with_the_boards_profile_when_it_loads(tmp_path, profiles_mpy):
     game = tmp_path / "sthelena_board.py"
-    game.write_text("def start(profile):\n    print('the game runs on a', profile.title)\n")
+    game.write_text("def setup(profile):\n    return profile.title\n\n\n"
+                    "def play_board(made):\n    print('the game runs on a', made)\n")
     assert run_code_py({"lib/sthelena_board.py": game,
                         "lib/sthelena_profiles.mpy": profiles_mpy}) == [
         "the game runs on a PyBadge", "returned"]

@@ -17,6 +17,7 @@ pytestmark = pytest.mark.vm  # (every test here runs the MicroPython VM)
 
 ASSETS = {"assets/sheet.bmp": REPO_ROOT / "assets" / "sheet.bmp",
           "assets/sheet-large.bmp": REPO_ROOT / "assets" / "sheet-large.bmp",
+          "assets/sheet-fan.bmp": REPO_ROOT / "assets" / "sheet-fan.bmp",
           "assets/help.txt": REPO_ROOT / "assets" / "help.txt"}
 
 PREAMBLE = """
@@ -170,7 +171,7 @@ def test_the_pico_display_sets_up_its_spi_screen_keys_and_led():
         print([pin.duty_cycle for pin in made.lights._pins])
         print(made.buttons.keys.key_count)
     """, "pico", "pico_display_2", files=ASSETS)
-    assert lines == ["ST7789 320 240 90 board.GP20 True",
+    assert lines == ["ST7789 320 240 270 board.GP20 True",
                      "board.GP18 board.GP19 board.GP16 board.GP17 None",
                      "True True", "SectorStore 4086 True",
                      "buttons-abxy Hint (or hold Y long)",

@@ -16,6 +16,8 @@ COMMITTED_FULL = REPO_ROOT / "lib" / "sthelena_full.mpy"  # every other handheld
 COMMITTED_PROFILES = REPO_ROOT / "lib" / "sthelena_profiles.mpy"  # every board's profile
 COMMITTED_FRUIT_JAM = REPO_ROOT / "lib" / "sthelena_fruitjam.mpy"  # the Fruit Jam's app folder's
 COMMITTED_HINT = REPO_ROOT / "lib" / "sthelena_hint.mpy"  # the hint's search, every board's
+COMMITTED_SETUP = REPO_ROOT / "lib" / "sthelena_board_setup.mpy"  # the PyGamer's, PyBadge's set-up
+COMMITTED_FULL_SETUP = REPO_ROOT / "lib" / "sthelena_full_setup.mpy"  # every other's
 
 
 def module_names(folder, suffixes=(".py",)):

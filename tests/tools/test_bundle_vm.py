@@ -7,7 +7,8 @@ the package and refuses a position's save; and the merged core's short locals.
 
 import pytest
 
-from tests.helpers.bundle_helpers import COMMITTED_HINT, COMMITTED_PROFILES, run_vm, vm_mpy
+from tests.helpers.bundle_helpers import (COMMITTED_HINT, COMMITTED_PROFILES, COMMITTED_SETUP,
+                                         run_vm, vm_mpy)
 from tools.build import bundle
 
 
@@ -121,8 +122,8 @@ from sthelena.core.game import Game
 """
 BUNDLE_IMPORTS = """
 from sthelena_board import setup, run
-from sthelena_profiles import profiles
-PROFILE = [profile for profile in profiles() if profile.name == "pybadge"][0]
+from sthelena_profiles import board_profile, profiles
+PROFILE = board_profile([profile for profile in profiles() if profile.name == "pybadge"][0])
 GAME = "sthelena_board"
 from sthelena_board import A, DOWN, LEFT, RIGHT, UP, step, Game
 """
@@ -136,7 +137,8 @@ def test_the_merged_app_plays_by_buttons_like_the_package(tmp_path):
     merged = run_vm(script.replace("IMPORTS", BUNDLE_IMPORTS),
                     bundles=[("sthelena_board", vm_mpy(tmp_path)),
                              ("sthelena_hint", vm_mpy(tmp_path, COMMITTED_HINT)),
-                             ("sthelena_profiles", vm_mpy(tmp_path, COMMITTED_PROFILES))])
+                             ("sthelena_profiles", vm_mpy(tmp_path, COMMITTED_PROFILES)),
+                             ("sthelena_board_setup", vm_mpy(tmp_path, COMMITTED_SETUP))])
     package = run_vm(script.replace("IMPORTS", PACKAGE_IMPORTS), package=True)
     assert merged[0] == "names sthelena_board False"  # no package on the drive
     assert package[0] == "names sthelena.handheld.start True"
@@ -174,7 +176,8 @@ def test_the_board_lets_the_layout_go_once_the_places_are_laid_out(tmp_path):
     for imports, options in (
             (BUNDLE_IMPORTS + "from sthelena_board import place_x, place_y",
              {"bundles": [("sthelena_board", vm_mpy(tmp_path)),
-                          ("sthelena_profiles", vm_mpy(tmp_path, COMMITTED_PROFILES))]}),
+                          ("sthelena_profiles", vm_mpy(tmp_path, COMMITTED_PROFILES)),
+                          ("sthelena_board_setup", vm_mpy(tmp_path, COMMITTED_SETUP))]}),
             (PACKAGE_IMPORTS + "from sthelena.app.table.layout import place_x, place_y",
              {"package": True})):
         lines = run_vm(LAYOUT_SCRIPT.replace("IMPORTS", imports), **options)

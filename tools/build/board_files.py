@@ -19,6 +19,7 @@ copy the package into the MicroPython VM with ``VM_EXCLUDE``.
 
 import os
 
+from sthelena.app import buttons
 from sthelena.app.big_screen import tables
 from sthelena.boards import profile as profile_kinds
 
@@ -45,6 +46,8 @@ PART_FILES = (
     (("handheld/rgb_lights.py",), lambda profile: isinstance(profile.lights, profile_kinds.RgbLed)),
     (("handheld/speaker.py",), lambda profile: profile.speaker is not None),
     (("handheld/spi_screen.py",), lambda profile: profile.screen != profile_kinds.BOARD_DISPLAY),
+    (("app/tap_hold.py",), lambda profile: profile.keys == profile_kinds.FROM_SETTINGS or any(
+        key[2] >= buttons.TAP_OR_HOLD for key in getattr(profile.keys, "keys", ()))),
     # what reads a wiring from settings.toml (its screen and keys FROM_SETTINGS)
     (("handheld/settings.py", "boards/profile.py"),
      lambda profile: profile.screen == profile_kinds.FROM_SETTINGS),

@@ -39,6 +39,7 @@ from .bundle_imports import (BundleError, import_order, module_file,  # noqa: F4
 from .bundle_merge import ROOT, merge, write_module  # noqa: F401
 from .bundle_modules import (  # noqa: F401 (the lists: bundle.X for the tests and tools)
     CORE_MODULES, BOARD_MODULES, PUBLIC_CONSTANTS, BUNDLE_NAME, FULL_MODULES, FULL_NAME, BUNDLES,
+    BOARD_SETUP_MODULES, FULL_SETUP_MODULES, ABSENT, EXTERNAL,
     FRUIT_JAM_NAME, DRIVE_MODULES, DRIVE_NAME, DRIVE_ONLY, HINT_MODULES, HINT_NAME, PROFILES_NAME,
     SEARCH_ONLY, LIB_COMMAND, TREE_FILES)
 from .bundle_names import bound_names  # noqa: F401
@@ -76,17 +77,22 @@ def main(argv=None):
             print("\n".join(drive_image.write_lib(mpy_cross=args.mpy_cross)))
             return 0
         if args.freeze:
-            for name, modules in ((FULL_NAME, FULL_MODULES), (HINT_NAME, HINT_MODULES)):
+            for name, modules in ((FULL_NAME, FULL_MODULES),
+                                  (FULL_NAME + "_setup", FULL_SETUP_MODULES),
+                                  (HINT_NAME, HINT_MODULES)):
                 path = os.path.join(args.freeze, name + ".py")
-                print("%s: %d bytes" % (path, write_module(path, merge(modules))))
+                print("%s: %d bytes" % (path, write_module(
+                    path, drive_image.bundle_source(name, modules))))
             return 0
         if args.core_only or args.source:
             modules, what = ((CORE_MODULES, "rules core") if args.core_only
                              else (BOARD_MODULES, "the board's modules"))
             path = args.core_only or args.source
-            size = write_module(path, merge(modules, command="python3 -m tools.build.bundle %s FILE` "
-                                            "(%s" % ("--core-only" if args.core_only
-                                                     else "--source", what)))
+            size = write_module(path, merge(
+                modules, command="python3 -m tools.build.bundle %s FILE` (%s"
+                % ("--core-only" if args.core_only else "--source", what),
+                external=None if args.core_only else EXTERNAL[BUNDLE_NAME],
+                absent=() if args.core_only else ABSENT[BUNDLE_NAME]))
             print("%s: %d bytes (%s, one module)" % (path, size, what))
             return 0
         # The libraries as circup installs them (.mpy) where CircuitPython's

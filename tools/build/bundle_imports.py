@@ -11,6 +11,10 @@ import builtins
 import os
 
 
+CONST_MARK = "(const)"  # ImportRewriter's mark: this ``const`` comes from the const fallback
+ABSENT = "not in this game"  # what a lazy import of a part its boards leave out raises
+
+
 class BundleError(Exception):
     """The modules cannot be merged; the message says where and why."""
 
@@ -118,10 +122,12 @@ class ImportRewriter(ast.NodeTransformer):
     """Drops docstrings and rewrites imports inside one module's code, for
     the merge: a bundled module's names are global in the one module."""
 
-    def __init__(self, module, bundled, root):
+    def __init__(self, module, bundled, root, external=None, absent=()):
         self.module = module
         self.bundled = bundled
         self.root = root
+        self.external = external or {}
+        self.absent = absent
 
     def _bodies(self, node):
         self.generic_visit(node)
@@ -129,6 +135,10 @@ class ImportRewriter(ast.NodeTransformer):
             body = getattr(node, field, None)
             if isinstance(body, list):
                 body[:] = [stmt for stmt in body if not _is_string_statement(stmt)]
+                for at, stmt in enumerate(body):  # after an absent part's import: never reached
+                    if getattr(stmt, "absent", False):
+                        del body[at + 1:]
+                        break
         if isinstance(getattr(node, "body", None), list) and not node.body:
             node.body.append(ast.Pass())
         return node
@@ -146,11 +156,27 @@ class ImportRewriter(ast.NodeTransformer):
         return node
 
     def visit_ImportFrom(self, node):
-        """Of a bundled module: nothing (or ``b = a`` for ``a as b``); of a
-        module of the package not bundled: an absolute import."""
+        """Of a bundled module: nothing (or ``b = a`` for ``a as b``); of an
+        external one: an import from the module it is in (``const``: the
+        merge's fallback, marked); of a module of the package not bundled:
+        an absolute import."""
         target = check_import_from(self.module, node, self.bundled, self.root)
         if target in self.bundled:
             return _aliases(node) or None
+        if target in self.absent:  # a part none of its boards picks: never reached
+            raised = ast.copy_location(ast.Raise(exc=ast.Call(
+                func=ast.Name(id="ImportError", ctx=ast.Load()),
+                args=[ast.Constant(value=ABSENT)], keywords=[]), cause=None), node)
+            raised.absent = True  # (what follows it in its block goes: _bodies)
+            return raised
+        if target in self.external:
+            names = [alias for alias in node.names if alias.name != "const"]
+            found = [ast.copy_location(ast.ImportFrom(module=self.external[target], names=names,
+                                                      level=0), node)] if names else []
+            if len(names) < len(node.names):
+                found.append(ast.copy_location(ast.ImportFrom(
+                    module=CONST_MARK, names=[ast.alias(name="const")], level=0), node))
+            return found or None
         if node.level:
             return ast.copy_location(ast.ImportFrom(module=target, names=node.names, level=0),
                                      node)

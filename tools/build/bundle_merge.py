@@ -39,8 +39,8 @@ modules. Desktop only.
 import ast
 import os
 
-from .bundle_imports import (BundleError, ImportRewriter, check_builtins, check_import_from,
-                             first_lines, module_file, order_modules, where)
+from .bundle_imports import (CONST_MARK, BundleError, ImportRewriter, check_builtins,
+                             check_import_from, first_lines, module_file, order_modules, where)
 from .bundle_names import Renamer, bound_names, private_constants
 from .bundle_statements import bound_statements, is_const_fallback, used_as_parameter
 from .bundle_modules import (  # noqa: F401 (the lists: bundle.X for the tests and tools)
@@ -55,11 +55,20 @@ def _source(node):
 
 
 def merge(modules=BOARD_MODULES, root=ROOT, command=LIB_COMMAND + "` (make lib",
-          public_constants=PUBLIC_CONSTANTS):
+          public_constants=PUBLIC_CONSTANTS, external=None, absent=()):
     """The source of one module holding ``modules`` (dotted names of files
     under ``root``); BundleError if they cannot be merged. Its first line
     names ``command``, which makes it again. Its constants are private but
-    for ``public_constants`` (None: all kept as they are)."""
+    for ``public_constants`` (None: all kept as they are). ``external``:
+    modules that are in another one-file module on the drive (module name ->
+    that module's name, a game's set-up's imports of the game, or the game's
+    of its set-up): an import of them becomes an import from that module
+    (``const`` from one: the fallback, as the merged module's own).
+    ``absent``: modules of parts none of the bundle's boards picks: a lazy
+    import of one, never reached there, raises ImportError instead, and what
+    follows it in its block goes (the names it uses would be interned in the
+    board's heap for good, with the module's long name)."""
+    external = external or {}
     trees = {}
     for name in modules:
         path = module_file(name, root)
@@ -81,6 +90,8 @@ def merge(modules=BOARD_MODULES, root=ROOT, command=LIB_COMMAND + "` (make lib",
             if isinstance(stmt, ast.ImportFrom) and (
                     stmt.level or (stmt.module or "").split(".")[0] == package):
                 target = check_import_from(name, stmt, bundled, root)
+                if target in external:
+                    continue  # (what it imports is the other module's to define)
                 if target not in bundled:
                     raise BundleError("%s: imports %s at top level, which is not in the "
                                       "bundle" % (where(name, stmt), target))
@@ -89,7 +100,7 @@ def merge(modules=BOARD_MODULES, root=ROOT, command=LIB_COMMAND + "` (make lib",
                     if not alias.asname and not alias.name.startswith("_"):
                         passed_on[(name, alias.name)] = target
     for name in ordered:
-        trees[name] = ImportRewriter(name, bundled, root).visit(trees[name])
+        trees[name] = ImportRewriter(name, bundled, root, external, absent).visit(trees[name])
     definitions = {name: bound_statements(trees[name]) for name in ordered}
 
     def defines(module, imported):
@@ -148,11 +159,15 @@ def merge(modules=BOARD_MODULES, root=ROOT, command=LIB_COMMAND + "` (make lib",
 
     # One statement list: the const fallback first, then each module's
     # statements less those an earlier module already has.
-    const_fallback = None
+    const_fallback = _const_fallback(root) if any(
+        isinstance(node, ast.ImportFrom) and node.module == CONST_MARK
+        for name in ordered for node in ast.walk(trees[name])) else None
     out = []
     for name in ordered:
         for stmt in trees[name].body:
             source = _source(stmt)
+            if isinstance(stmt, ast.ImportFrom) and stmt.module == CONST_MARK:
+                continue  # (``const`` of another module: the fallback above)
             if is_const_fallback(stmt):
                 if const_fallback is None:
                     const_fallback = source
@@ -182,6 +197,15 @@ def merge(modules=BOARD_MODULES, root=ROOT, command=LIB_COMMAND + "` (make lib",
             last = name
         parts.append(_source(stmt) + "\n")
     return "".join(parts)
+
+
+def _const_fallback(root):
+    """The const fallback as the core writes it (``core/cards.py``'s)."""
+    with open(module_file("sthelena.core.cards", root), encoding="utf-8") as file:
+        for stmt in ast.parse(file.read()).body:
+            if is_const_fallback(stmt):
+                return _source(stmt)
+    raise BundleError("core/cards.py has no const fallback")
 
 
 def write_module(path, source):

@@ -16,6 +16,7 @@ from .board_libs import LibraryError, library_files
 from .bundle_imports import BundleError
 from .bundle_merge import ROOT, merge, write_module
 from .bundle_modules import (BUNDLE_NAME, BUNDLES, CORE_MODULES, DRIVE_MODULES, DRIVE_NAME,
+                             ABSENT, EXTERNAL,
                              FRUIT_JAM_NAME, FULL_NAME, HINT_MODULES, HINT_NAME, PROFILES_NAME,
                              TREE_FILES)
 from .profiles_module import profiles_source
@@ -54,11 +55,15 @@ def compiled_bundles():
 
 def bundle_source(name, modules, root=ROOT):
     """The source of the compiled module ``name``: ``modules`` merged, or the profiles'."""
-    return profiles_source(root=root) if name == PROFILES_NAME else merge(modules, root)
+    if name == PROFILES_NAME:
+        return profiles_source(root=root)
+    return merge(modules, root, external=EXTERNAL.get(name), absent=ABSENT.get(name, ()))
 
 
 _HOLDS = {BUNDLE_NAME: "the PyGamer and PyBadge's modules",
           FULL_NAME: "every other handheld's modules", FRUIT_JAM_NAME: "the Fruit Jam's modules",
+          BUNDLE_NAME + "_setup": "the PyGamer's and PyBadge's set-up",
+          FULL_NAME + "_setup": "every other handheld's set-up",
           PROFILES_NAME: "every board's profile",
           HINT_NAME: "the hint's search, every board's"}
 

@@ -3,14 +3,17 @@ module ``code.py`` and ``boot.py`` find the board's profile in.
 
 Made from ``sthelena/boards/``: ``find`` merged as the games are
 (``bundle_merge.merge``), then ``PROFILES``, each profile as a line of JSON
-text, and ``profiles()``, which reads them into objects with the profile's
-fields (and its parts', as objects too, so the game reads them as on the
-desktop: ``profile.keys.keys``). Text, not the profiles written as Python:
+text; ``profiles()`` reads them into objects with the profile's fields, and
+``board_profile(profile)`` turns the parts of the one found (``PARTS``: its
+screen, keys...) into objects too, so that the game reads them as on the
+desktop (``profile.keys.keys``). Text, not the profiles written as Python:
 the strings of a module the board loads are interned for good, so every
 board's names, titles and pins would stay in the heap while the game plays
-(4.3 KB measured under the VM, against the 80 KB lean goal); text read into
-objects leaves only the one board's profile, which ``code.py`` keeps, once
-it lets this module go. Desktop only; ``make lib`` writes it
+(4.3 KB measured under the VM, against the 80 KB lean goal); and the parts
+of one board only, as an object's field names are interned too.
+``find_board(board)`` is what ``code.py`` asks: ``(profile, None)``, or
+``(None, the line that says why)``; its work here, compiled, rather than in
+``code.py``, which the board compiles from its source, interning every name. Desktop only; ``make lib`` writes it
 (drive_image.write_lib) and a test checks it is what the profiles make.
 """
 
@@ -42,18 +45,53 @@ def _fields(value):
 
 
 def profiles():
-    return [_fields(json.loads(text)) for text in PROFILES]
+    found = []
+    for text in PROFILES:
+        fields = json.loads(text)
+        made = Fields()
+        for name in fields:
+            setattr(made, name, fields[name])
+        found.append(made)
+    return found
+
+
+def board_profile(profile):
+    for name in PARTS:
+        setattr(profile, name, _fields(getattr(profile, name)))
+    return profile
+
+
+def find_board(board):
+    import os
+
+    try:
+        chosen = os.getenv(SETTING)
+    except (AttributeError, ValueError):
+        chosen = None
+    known = profiles()
+    try:
+        profile = find(known, board.board_id, lambda name: hasattr(board, name), chosen)
+    except ValueError as error:
+        return None, "St. Helena: %s" % error
+    if profile is None:
+        return None, unknown_board(known, board.board_id)
+    return board_profile(profile), None
 """
+# A profile's fields only the desktop and the build read: left out of the board's copy.
+OFF_BOARD_FIELDS = ("size", "libraries")
+# Its fields that hold a part (or a tuple: its keys): objects only once picked.
+PARTS = ("screen", "keys", "joystick", "lights", "speaker", "sensors")
 
 
 def fields_of(value):
     """``value`` as JSON's values: a profile or a part of one as the dict of
-    its fields, a tuple as a list."""
+    its fields (but ``OFF_BOARD_FIELDS``), a tuple as a list."""
     if value is None or isinstance(value, (str, int, bool)):
         return value
     if isinstance(value, tuple):
         return [fields_of(item) for item in value]
-    return {name: fields_of(field) for name, field in vars(value).items()}
+    return {name: fields_of(field) for name, field in vars(value).items()
+            if name not in OFF_BOARD_FIELDS}
 
 
 def profiles_source(profiles=None, root=None):
@@ -62,7 +100,7 @@ def profiles_source(profiles=None, root=None):
     profiles = catalogue.profiles() if profiles is None else profiles
     options = {} if root is None else {"root": root}
     source = merge(MODULES, public_constants=None, **options)
-    lines = [READER.strip("\n"), "", "", "PROFILES = ("]
+    lines = [READER.strip("\n"), "", "", "PARTS = %r" % (PARTS,), "PROFILES = ("]
     lines += ["    %r," % json.dumps(fields_of(profile), separators=(",", ":"))
               for profile in profiles]
     lines.append(")")

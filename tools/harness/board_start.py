@@ -61,12 +61,17 @@ if ROOT != "/":  # a drive in a folder (CircuitPython's unix port): its assets t
     for name in ("ASSETS", "TEXTS_PATH", "WINNABLE_PATH"):
         setattr(sthelena_board, name, ROOT + getattr(sthelena_board, name)[1:])
 <part>
+# The set-up's module, as setup() imports it, in a part of its own: the VM
+# collects garbage only between parts, and loading it leaves some.
+import sthelena_board_setup
+del sthelena_board_setup
+<part>
 from sthelena_board import A, B, DOWN, HOLD, LEFT, RIGHT, SELECT, START
 random.seed(1)  # the deal the app picks: the same every run
 supervisor.STEP = 1
 made = sthelena_board.setup(PROFILE)
 app, buttons = made.app, made.buttons
-del made
+del made, PROFILE  # (code.py lets the profile go once the board is set up)
 <part>
 print("set_up", gc.mem_alloc() - STANDINS, heap_size() - FIRST)
 state = 12345

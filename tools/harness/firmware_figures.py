@@ -27,7 +27,8 @@ from .board_heap import BOARD_HEAP
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 DRIVE_FILES = ("code.py", "assets/sheet.bmp", "assets/help.txt", "assets/winnable.bin",
-               "lib/sthelena_board.mpy", "lib/sthelena_hint.mpy", "lib/sthelena_profiles.mpy")
+               "lib/sthelena_board.mpy", "lib/sthelena_board_setup.mpy", "lib/sthelena_hint.mpy",
+               "lib/sthelena_profiles.mpy")
 
 
 def interpreter(areas=False, version="10.x"):
