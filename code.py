@@ -11,10 +11,6 @@ On a desktop it opens the game in a window (``sthelena/desktop/window.py``).
 
 import sys
 
-PROFILES = "sthelena_profiles"  # lib/: every board's profile, and how one is found
-FRUIT_JAM_GAME = "sthelena_fruitjam"  # the game an app folder carries (Fruit Jam OS)
-
-
 def find_profile(board=None):
     """``(profile, line)``: the profile of ``board`` (the firmware's module,
     or a stand-in), or None and the line that says why (a board the game
@@ -25,7 +21,7 @@ def find_profile(board=None):
     if board is None:
         import board
     found = find_board(board)
-    sys.modules.pop(PROFILES, None)
+    sys.modules.pop("sthelena_profiles", None)  # (lib/'s: every board's profile)
     return found
 
 
@@ -69,7 +65,7 @@ def start_on_board(board=None):
         if profile is None:
             print(line)
             return
-        fruit_jam = profile.game == FRUIT_JAM_GAME
+        fruit_jam = profile.game == "sthelena_fruitjam"  # (its app folder's game)
         if fruit_jam:
             if "sthelena_fruitjam.py" in os.listdir():  # imported before the .mpy beside it
                 print("St. Helena: sthelena_fruitjam.py is an older St. Helena's: delete the "

@@ -34,6 +34,12 @@ class Handheld:
     board's own ``display``. No methods of its own: a method would keep this
     module, the set-up, alive as long as the game holds what it made."""
 
+    app: object  # (annotations only: they make nothing on the board)
+    buttons: object
+    lights: object
+    screen: object
+    display: object
+
 
 def build(profile, board):
     """Build ``profile``'s parts on ``board`` (the firmware's module, or a
@@ -97,15 +103,11 @@ def key_source(profile, board, keys=None):
     module) as a ``ButtonSource``; ``keys``: the profile's keys, or the ones
     settings.toml describes for a profile that takes them from there."""
     given = keys or profile.keys
-    if hasattr(given, "pressed_low"):  # a pin a key
-        pins = [getattr(board, key[1]) for key in given.keys]
-        scanner = keypad.Keys(pins, value_when_pressed=not given.pressed_low, pull=True,
-                              interval=0.01)  # scanned every 10 ms (20 by default): sooner
-    else:  # the PyGamer's and PyBadge's shift register
-        scanner = keypad.ShiftRegisterKeys(
-            clock=getattr(board, "BUTTON_CLOCK"), data=getattr(board, "BUTTON_OUT"),
-            latch=getattr(board, "BUTTON_LATCH"), key_count=given.count,
-            value_when_pressed=True)
+    scanner = keypad.Keys(  # a pin a key, scanned every 10 ms (20 by default): sooner
+        [getattr(board, key[1]) for key in given.keys], value_when_pressed=not given.pressed_low,
+        pull=True, interval=0.01) if hasattr(given, "pressed_low") else keypad.ShiftRegisterKeys(
+        clock=getattr(board, "BUTTON_CLOCK"), data=getattr(board, "BUTTON_OUT"),  # the PyGamer's
+        latch=getattr(board, "BUTTON_LATCH"), key_count=given.count, value_when_pressed=True)
     events = keymap(given.keys)
     timer = None
     if max(events) >= 16:  # a key with a tap and a hold (app.buttons.TAP_OR_HOLD)

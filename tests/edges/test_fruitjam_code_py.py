@@ -43,8 +43,8 @@ def stub_game(tmp_path, says, mpy=True):
     from pathlib import Path
 
     source = tmp_path / "stub.py"
-    source.write_text("def main():\n    print(%r)\n\n\ndef setup(profile):\n    return profile\n\n\n"
-                      "def play_board(made):\n    main()\n" % says)
+    source.write_text("def main():\n    print(%r)\n\n\ndef setup(profile):\n"
+                      "    return profile\n\n\ndef play_board(made):\n    main()\n" % says)
     if not mpy:
         return source
     target = tmp_path / "stub.mpy"

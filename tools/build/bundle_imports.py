@@ -157,7 +157,8 @@ class ImportRewriter(ast.NodeTransformer):
 
     def visit_ImportFrom(self, node):
         """Of a bundled module: nothing (or ``b = a`` for ``a as b``); of an
-        external one: an import from the module it is in (``const``: the
+        external one: an import from the module it is in, but its constants
+        (``NAME = const(...)``, written here as there) and ``const`` (the
         merge's fallback, marked); of a module of the package not bundled:
         an absolute import."""
         target = check_import_from(self.module, node, self.bundled, self.root)
@@ -170,13 +171,19 @@ class ImportRewriter(ast.NodeTransformer):
             raised.absent = True  # (what follows it in its block goes: _bodies)
             return raised
         if target in self.external:
-            names = [alias for alias in node.names if alias.name != "const"]
+            constants = _constants(target, self.root)
+            folded = [ast.copy_location(ast.Assign(
+                targets=[ast.Name(id=alias.asname or alias.name, ctx=ast.Store())],
+                value=constants[alias.name]), node)
+                for alias in node.names if alias.name in constants]
+            names = [alias for alias in node.names
+                     if alias.name != "const" and alias.name not in constants]
             found = [ast.copy_location(ast.ImportFrom(module=self.external[target], names=names,
                                                       level=0), node)] if names else []
-            if len(names) < len(node.names):
+            if any(alias.name == "const" for alias in node.names) or folded:
                 found.append(ast.copy_location(ast.ImportFrom(
                     module=CONST_MARK, names=[ast.alias(name="const")], level=0), node))
-            return found or None
+            return found + folded or None
         if node.level:
             return ast.copy_location(ast.ImportFrom(module=target, names=node.names, level=0),
                                      node)
@@ -188,6 +195,21 @@ def _aliases(node):
     return [ast.Assign(targets=[ast.Name(id=alias.asname, ctx=ast.Store())],
                        value=ast.Name(id=alias.name, ctx=ast.Load()), lineno=node.lineno)
             for alias in node.names if alias.asname and alias.asname != alias.name]
+
+
+def _constants(module, root):
+    """The ``NAME = const(...)`` statements at the top of ``module``: {NAME: the
+    ``const(...)`` call}, which an import of NAME from another module on the drive
+    becomes (a constant is folded where it is used, as the module's own)."""
+    with open(module_file(module, root), encoding="utf-8") as file:
+        tree = ast.parse(file.read())
+    found = {}
+    for stmt in tree.body:
+        if (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
+                and isinstance(stmt.targets[0], ast.Name) and isinstance(stmt.value, ast.Call)
+                and isinstance(stmt.value.func, ast.Name) and stmt.value.func.id == "const"):
+            found[stmt.targets[0].id] = stmt.value
+    return found
 
 
 def first_lines(sources):

@@ -19,10 +19,9 @@ SEARCH_ONLY = ("sthelena.app.hint.keys", "sthelena.app.hint.moves", "sthelena.ap
                "sthelena.app.hint.search")
 DRIVE_ONLY = ("sthelena.app.table.font", "sthelena.handheld.drive")
 # The constants the one module keeps importable: the button events, what a
-# script driving the app sends, and a set-up reads (the others are folded where
-# they are used).
-PUBLIC_CONSTANTS = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT", "HOLD", "NO_EVENT",
-                    "RIGHT_OR_MENU", "DOWN_OR_PILES", "TAP_OR_HOLD")
+# script driving the app sends (the others are folded where they are used; a
+# set-up's folds those it takes from its game).
+PUBLIC_CONSTANTS = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT", "HOLD", "NO_EVENT")
 # The PyGamer's and PyBadge's game, lean (their heap is the smallest), and every
 # other handheld's: each the modules its boards' profiles use.
 BUNDLE_NAME = "sthelena_board"
