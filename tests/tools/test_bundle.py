@@ -373,8 +373,8 @@ keypad.hold(1)  # A, held as the game starts: past the drive note, if any
 supervisor.STEP = 1
 import sthelena_board
 from sthelena_profiles import board_profile, profiles
-sthelena_board.start(board_profile([profile for profile in profiles() if profile.name == "pybadge"][0]),
-                     iterations=20)
+PROFILE = [profile for profile in profiles() if profile.name == "pybadge"][0]
+sthelena_board.start(board_profile(PROFILE), iterations=20)
 print("drive", storage.getmount("/").readonly, "sthelena_drive" in sys.modules)
 group = board.DISPLAY.root_group
 print("shown", len(group) > 3)

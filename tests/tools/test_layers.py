@@ -11,7 +11,7 @@ import re
 import pytest
 
 from tests.helpers import ROOT
-from tools.build import board_files, bundle
+from tools.build import board_files, bundle, bundle_modules
 
 PACKAGE = ROOT / "sthelena"
 
@@ -147,23 +147,29 @@ def test_each_game_gets_what_its_profiles_use_and_the_bundle_merges_it():
         profiles = [profile for profile in catalogue.profiles() if profile.game == game]
         on_board = {board_files.module_name(path) for path in board_files.game_files(profiles)}
         assert "sthelena.core.notation" not in on_board  # the one exception, named there
-        # (the hint's search a module of its own, loaded only while a hint runs)
-        assert set(modules) | set(bundle.DRIVE_MODULES) | set(bundle.HINT_MODULES) == on_board
-        assert len(modules) == len(set(modules))
+        # (the hint's search a module of its own, loaded only while a hint runs;
+        # the set-up too, let go once the board is built)
+        setup = bundle_modules.setup_modules(game)
+        assert set(modules) | set(setup) | set(bundle.DRIVE_MODULES) \
+            | set(bundle.HINT_MODULES) == on_board
+        assert len(modules) == len(set(modules)) and not set(modules) & set(setup)
     # The PyGamer's and PyBadge's game, lean: the handheld's table only, the
     # SAMD51's store, no screen to set up, no settings to read.
-    assert full - set(bundle.BOARD_MODULES) - set(bundle.DRIVE_MODULES) \
-        - set(bundle.HINT_MODULES) == {
+    assert full - set(bundle.BOARD_MODULES) - set(bundle.BOARD_SETUP_MODULES) \
+        - set(bundle.DRIVE_MODULES) - set(bundle.HINT_MODULES) == {
             "sthelena.app.big_screen.scaled", "sthelena.app.big_screen.fan_layout",
             "sthelena.app.big_screen.fan_table", "sthelena.app.big_screen.pointer",
+            "sthelena.app.big_screen.fan_geometry", "sthelena.app.big_screen.fan_cards",
+            "sthelena.app.tap_hold",
             "sthelena.app.big_screen.drag", "sthelena.handheld.sector_store",
             "sthelena.handheld.rgb_lights", "sthelena.handheld.spi_screen",
             "sthelena.handheld.settings"}
     # Every other board's: all but the mouse's, and the profiles' classes for settings.toml.
     assert set(bundle.FULL_MODULES) ^ full == {
         "sthelena.app.big_screen.pointer", "sthelena.app.big_screen.drag",
-        "sthelena.handheld.speaker", "sthelena.boards.profile"} | set(bundle.DRIVE_ONLY) | set(
-        bundle.SEARCH_ONLY)
+        "sthelena.handheld.speaker"} | set(bundle.DRIVE_ONLY) | set(bundle.SEARCH_ONLY) | (
+        set(bundle.FULL_SETUP_MODULES) - {"sthelena.boards.profile"})
+    assert set(bundle.FULL_SETUP_MODULES) == set(bundle_modules.SETUP_MODULES)
 
 
 def test_the_fruit_jam_gets_what_the_folders_say_and_its_bundle_merges_it(graph):

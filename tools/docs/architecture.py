@@ -32,8 +32,8 @@ from .import_graph import ROOT, graph
 DOC = ROOT / "docs" / "architecture.md"
 BEGIN = "<!-- drawn by tools/docs/architecture.py: %s -->"
 END = "<!-- end of what tools/docs/architecture.py draws -->"
-PACKAGE_PARTS = ("core", "app", "handheld", "fruitjam", "web", "desktop", "solver")
-ON_THE_BOARDS = ("core", "app", "handheld", "fruitjam")
+PACKAGE_PARTS = ("core", "app", "boards", "handheld", "fruitjam", "web", "desktop", "solver")
+ON_THE_BOARDS = ("core", "app", "boards", "handheld", "fruitjam")
 
 
 def group_of(path, root=ROOT):
@@ -95,7 +95,8 @@ def parts_diagram(root=ROOT, boxes=None):
     lines += ['      %s["%s/: %s"]' % (node(box), box, ", ".join(package_modules(box, root)))
               for box in app_packages]
     lines += ['    end',
-              '    handheld["handheld/: PyGamer, PyBadge, PicoSystem"]',
+              '    boards["boards/: a profile a board (lib/sthelena_profiles.mpy)"]',
+              '    handheld["handheld/: every board with buttons, built from its profile"]',
               '    fruitjam["fruitjam/: Fruit Jam"]',
               '  end',
               '  web["web/: the page"]',
@@ -108,14 +109,14 @@ def parts_diagram(root=ROOT, boxes=None):
 
 def bundle_entries(root=ROOT):
     """``[(bundle, the edge it holds)]`` for each one-file game code.py imports
-    (a board has the bundle, not the package: the import graph cannot see it)."""
+    (the game a board's profile names: a board has the bundle, not the
+    package, and code.py imports it by name, so the import graph cannot see it)."""
+    from sthelena.boards import catalogue
+
     edges = {name: sorted({module.split(".")[1] for module in modules} & {"handheld", "fruitjam"})
              for name, modules in compiled_bundles()}
-    found = []
-    for item in ast.walk(ast.parse((root / "code.py").read_text(encoding="utf-8"))):
-        if isinstance(item, ast.ImportFrom) and item.module in edges:
-            found += [(item.module, edge) for edge in edges[item.module]]
-    return sorted(found)
+    games = {profile.game for profile in catalogue.profiles()}
+    return sorted((game, edge) for game in games for edge in edges.get(game, ()))
 
 
 def tools_diagram(root=ROOT, boxes=None):
@@ -139,9 +140,9 @@ def tools_diagram(root=ROOT, boxes=None):
 # A button press on a handheld, from the edge's loop to the screen: each step
 # (caller's file, its function, the name it calls, the arrow's ends and words).
 PRESS = (
-    ("sthelena/handheld/shared.py", "run", "poll",
+    ("sthelena/handheld/loop.py", "run", "poll",
      "Loop", "Buttons", "poll(now): a press, a hold or a repeat"),
-    ("sthelena/handheld/shared.py", "run", "handle", "Loop", "App", "handle(event)"),
+    ("sthelena/handheld/loop.py", "run", "handle", "Loop", "App", "handle(event)"),
     ("sthelena/app/game_app.py", "App.handle", "SCREENS",
      "App", "Screen", "SCREENS[screen]'s button function (table_button on the table)"),
     ("sthelena/app/game_app.py", "App.handle", "go", "App", "App", "go(the screen it names)"),
@@ -149,9 +150,9 @@ PRESS = (
      "App", "Screen", "show_table (or SCREENS[new screen]'s show_ function)"),
     ("sthelena/app/table/play.py", "show_table", "draw_place",
      "Screen", "View", "draw_place for each place (it skips what looks the same)"),
-    ("sthelena/handheld/shared.py", "run", "refresh", "Loop", "Display", "refresh(): one, at once"),
+    ("sthelena/handheld/loop.py", "run", "refresh", "Loop", "Display", "refresh(): one, at once"),
 )
-PARTICIPANTS = (("Loop", "handheld/shared.run"), ("Buttons", "the edge's buttons"),
+PARTICIPANTS = (("Loop", "handheld/loop.run"), ("Buttons", "the edge's buttons"),
                 ("App", "app/game_app.App"),
                 ("Screen", "the screen's module (app/table/play, app/screens/...)"),
                 ("View", "app/table/view.TableView"), ("Display", "displayio (firmware)"))
