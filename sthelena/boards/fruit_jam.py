@@ -9,4 +9,5 @@ DVI = "DVI"  # its screen: picodvi's, set up by the launcher (fruitjam/device.py
 
 PROFILE = Profile(
     name="fruit-jam", title="Fruit Jam", game="sthelena_fruitjam", screen=DVI, size=(720, 400),
-    keys=None, board_ids=("adafruit_fruit_jam",))
+    keys=None, board_ids=("adafruit_fruit_jam",),
+    install="Fruit Jam OS comes with CircuitPython")

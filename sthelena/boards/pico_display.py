@@ -23,4 +23,6 @@ PROFILE = Profile(
     keys=Keys((("A", "GP12", A), ("B", "GP13", B), ("X", "GP14", RIGHT_OR_MENU),
                ("Y", "GP15", DOWN_OR_PILES))),
     lights=RgbLed(("GP6", "GP7", "GP8"), lit_low=True),
-    help="buttons-abxy", hint_label="Hint (or hold Y long)", libraries=("adafruit_st7789",))
+    help="buttons-abxy", hint_label="Hint (or hold Y long)", libraries=("adafruit_st7789",),
+    install="hold the Pico's BOOTSEL button while plugging the USB cable in: the RPI-RP2 "
+            "drive appears")

@@ -22,4 +22,6 @@ PROFILE = Profile(
     keys=Keys((("Y", "GP21", SELECT), ("X", "GP19", START), ("A", "GP15", A), ("B", "GP17", B),
                ("DOWN", "GP18", DOWN), ("RIGHT", "GP20", RIGHT), ("LEFT", "GP16", LEFT),
                ("UP", "GP2", UP), ("PRESS", "GP3", A))),
-    libraries=("adafruit_st7789",))
+    libraries=("adafruit_st7789",),
+    install="hold the Pico's BOOTSEL button while plugging the USB cable in: the RPI-RP2 "
+            "drive appears")

@@ -13,4 +13,5 @@ PROFILE = Profile(
                ("DOWN", "SW_DOWN", DOWN), ("RIGHT", "SW_RIGHT", RIGHT),
                ("LEFT", "SW_LEFT", LEFT), ("UP", "SW_UP", UP))),
     lights=RgbLed(("LED_R", "LED_G", "LED_B")),
-    sensors=Sensors(battery="BAT_SENSE", battery_ratio=3))  # (as Pimoroni's SDK reads it)
+    sensors=Sensors(battery="BAT_SENSE", battery_ratio=3),  # (as Pimoroni's SDK reads it)
+    install="hold X while switching it on: the RPI-RP2 drive appears")

@@ -42,12 +42,14 @@ class Profile:
     None. ``help``: the section of assets/help.txt that says its buttons;
     ``hint_label``: the menu's hint item, naming the button that asks for
     one. ``game``: the drive's module it plays (``lib/NAME.mpy``);
-    ``libraries``: the bundle's libraries it needs beyond every board's."""
+    ``libraries``: the bundle's libraries it needs beyond every board's;
+    ``install``: how a player puts CircuitPython on it (the release's words:
+    the board's bootloader and the drive it shows)."""
 
     def __init__(self, name, title, game, screen, size, keys, board_ids=(), pins=(),
                  chosen_in_settings=False, joystick=None, store=SECTOR_STORE, lights=None,
                  speaker=None, sensors=None, help="buttons", hint_label="Hint (or hold SELECT)",
-                 libraries=()):
+                 libraries=(), install=""):
         self.name = name
         self.title = title
         self.game = game
@@ -65,6 +67,7 @@ class Profile:
         self.help = help
         self.hint_label = hint_label
         self.libraries = libraries
+        self.install = install
 
 
 class SpiScreen:

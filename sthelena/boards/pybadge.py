@@ -15,4 +15,5 @@ PROFILE = Profile(
                                ("UP", 6, UP), ("LEFT", 7, LEFT))),
     store=BLOCK_STORE, lights=Pixels("NEOPIXEL", 5),
     speaker=DacSpeaker("SPEAKER", "SPEAKER_ENABLE"),
-    sensors=Sensors(light="LIGHT", battery="A6", battery_ratio=2))  # (the battery, halved)
+    sensors=Sensors(light="LIGHT", battery="A6", battery_ratio=2),  # (the battery, halved)
+    install="double-click the reset button: the PYBADGEBOOT drive appears")

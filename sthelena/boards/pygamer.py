@@ -13,4 +13,5 @@ PROFILE = Profile(
                                ("SELECT", 3, SELECT))),
     joystick=Joystick("JOYSTICK_X", "JOYSTICK_Y"), store=BLOCK_STORE,
     lights=Pixels("NEOPIXEL", 5), speaker=DacSpeaker("SPEAKER", "SPEAKER_ENABLE"),
-    sensors=Sensors(light="LIGHT", battery="A6", battery_ratio=2))  # (the battery, halved)
+    sensors=Sensors(light="LIGHT", battery="A6", battery_ratio=2),  # (the battery, halved)
+    install="double-click the reset button: the PYGAMERBOOT drive appears")

@@ -11,4 +11,6 @@ PROFILE = Profile(
     name="spi", title="any board with an SPI screen described in settings.toml",
     game="sthelena_full", chosen_in_settings=True, size=None, screen=FROM_SETTINGS,
     keys=FROM_SETTINGS,  # (with A, B, X and Y alone, the four-button boards' help and hint)
-    libraries=("adafruit_st7789", "adafruit_st7735r", "adafruit_ili9341"))
+    libraries=("adafruit_st7789", "adafruit_st7735r", "adafruit_ili9341"),
+    install="hold the board's boot button while plugging it in, or double-click its reset "
+            "button, as circuitpython.org says for it")

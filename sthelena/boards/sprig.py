@@ -12,4 +12,6 @@ PROFILE = Profile(
     keys=Keys((("W", "BUTTON_W", UP), ("A", "BUTTON_A", LEFT), ("S", "BUTTON_S", DOWN),
                ("D", "BUTTON_D", RIGHT), ("I", "BUTTON_I", START), ("J", "BUTTON_J", SELECT),
                ("K", "BUTTON_K", B), ("L", "BUTTON_L", A))),
-    help="buttons-sprig", hint_label="Hint (or hold J)")
+    help="buttons-sprig", hint_label="Hint (or hold J)",
+    install="hold the Pico's BOOTSEL button while plugging the USB cable in: the RPI-RP2 "
+            "drive appears")

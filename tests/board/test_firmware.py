@@ -25,7 +25,7 @@ from sthelena.core.statistics import Statistics
 # The drive's .mpy are compiled by CircuitPython's mpy-cross, as circup compiles them.
 pytestmark = pytest.mark.firmware("picosystem/firmware.uf2", "rp2040/bootrom.bin",
                                   "10.x/mpy-cross", emulator=True)
-PICO = circuitpython_builds.find("pico/firmware.uf2")
+
 
 
 @pytest.fixture(scope="module")
@@ -84,7 +84,8 @@ def test_a_drive_without_a_library_says_so_in_one_line_on_screen_and_console(dri
     result = emulated.emulate(str(broken), ready="Code done running.", shot=shot)
     said = [line for line in console_lines(result) if line.startswith("St. Helena")]
     assert said == ["St. Helena: a library is missing (no module named "
-                    "'adafruit_displayio_layout'): run `circup install -r requirements.txt`"]
+                    "'adafruit_displayio_layout'): copy lib/ from the game again, or run "
+                    "`circup install -r requirements.txt`"]
     assert "Traceback" not in result["console"]
     # The console shows on the screen: light text on black, no table.
     frame = PngFrame(shot)
@@ -96,10 +97,14 @@ def test_a_drive_without_a_library_says_so_in_one_line_on_screen_and_console(dri
 @pytest.mark.firmware("pico/firmware.uf2")
 def test_on_a_board_it_does_not_know_code_py_says_so_in_one_line(drive, tmp_path):
     image = tmp_path / "drive.img"
-    result = emulated.emulate(drive, firmware=PICO, ready="Code done running.", drive_out=image)
+    # A Pico with a Display Pack 2.0 whose settings.toml names no board.
+    result = emulated.emulate(drive, board="pico-display-2", ready="Code done running.",
+                              drive_out=image)
     said = [line for line in console_lines(result) if line.startswith("St. Helena")]
-    assert said == ["St. Helena plays on a PyGamer, a PyBadge, a PicoSystem or a Fruit Jam: "
-                    "this board is raspberry_pi_pico"]
+    assert said == ["St. Helena plays on the Fruit Jam, PicoSystem, PyBadge, PyGamer, Sprig; on a "
+                    "Raspberry Pi Pico with a screen, write STHELENA_BOARD = \"NAME\" in "
+                    "CIRCUITPY/settings.toml, NAME one of pico-display, pico-display-2, "
+                    "pico-lcd-1.3, spi: this board is raspberry_pi_pico"]
     assert "Traceback" not in result["console"]
     boot_out = emulated.drive_file(image, "boot_out.txt").decode()
     assert "Board ID:raspberry_pi_pico" in boot_out and "Traceback" not in boot_out

@@ -1,12 +1,14 @@
 """``make release``: the downloads a player copies, with no Python, in ``dist/``.
 
-- ``sthelena-VERSION-handhelds.zip``: for the PyGamer, PyBadge and PicoSystem,
-  a folder for each CircuitPython major (``CircuitPython 10.x/``,
+- ``sthelena-VERSION-handhelds.zip``: for every board with buttons and a screen
+  (the profiles': the PyGamer, PyBadge, PicoSystem, Sprig, a Pico with a screen
+  add-on...), a folder for each CircuitPython major (``CircuitPython 10.x/``,
   ``CircuitPython 9.x/``), each the whole drive: ``code.py``, ``boot.py``,
   ``assets/``, and ``lib/`` with the game's ``.mpy`` (CircuitPython 10's
   mpy-cross; 9.x loads it too) and the Adafruit libraries compiled by that
-  major's own mpy-cross, as circup installs them for it. A README.txt says
-  which folder, and where to get CircuitPython.
+  major's own mpy-cross, as circup installs them for it. A README.txt says,
+  board by board (from its profile), where to get CircuitPython, how to put
+  it on, which folder to copy and, on a Pico, the settings.toml line.
 - ``sthelena-VERSION-picosystem.uf2``: CircuitPython for the PicoSystem and the
   10.x drive in one file (tools/harness/emulator/picosystem_uf2.mjs).
 - ``sthelena-VERSION-fruitjam.zip``: the Fruit Jam OS app folder (fruitjam_app.py).
@@ -33,7 +35,10 @@ import zipfile
 
 from sthelena import __version__ as VERSION
 
+from sthelena.boards import catalogue
+
 from . import build_site, circuitpython_builds, drive_image, fruitjam_app
+from .bundle_modules import FRUIT_JAM_NAME
 from .board_libs import LibraryError
 from .bundle_imports import BundleError
 
@@ -44,27 +49,62 @@ MAJORS = {"10.x": "CircuitPython 10.x", "9.x": "CircuitPython 9.x"}
 NEEDED = ("10.x/mpy-cross", "9.x/mpy-cross", "picosystem/firmware.uf2")
 UF2_MAKER = os.path.join(ROOT, "tools", "harness", "emulator", "picosystem_uf2.mjs")
 DOWNLOAD = "https://circuitpython.org/board/%s/"
-BOARDS = (("PyGamer", "pygamer"), ("PyBadge", "pybadge"), ("PicoSystem", "pimoroni_picosystem"))
 
-HANDHELDS_README = """St. Helena {version}, for the PyGamer, PyBadge and PicoSystem
+HANDHELDS_README = """St. Helena {version}, for the boards with buttons and a screen:
+{titles}
 
-1. Put CircuitPython 10 (or 9) on the board, if it has not got it: download it for
-   the board from circuitpython.org, double-click the board's reset button (the
-   PicoSystem: hold X and switch it on) and drag the .uf2 file onto the drive that
-   appears (PYGAMERBOOT, PYBADGEBOOT, RPI-RP2). The board then shows a CIRCUITPY drive.
+1. Put CircuitPython 10 (or 9) on the board, if it has not got it: download the
+   .uf2 file for the board from circuitpython.org (below), put the board in its
+   bootloader as it says below, and drag the .uf2 file onto the drive that
+   appears. The board then shows a CIRCUITPY drive.
+2. Copy the CONTENTS of the folder for the board's CircuitPython onto CIRCUITPY
+   (not the folder itself): "CircuitPython 10.x" for 10, "CircuitPython 9.x" for 9.
+   (The board's version is in CIRCUITPY/boot_out.txt.) The copy replaces code.py,
+   boot.py, assets/ and the game's files in lib/; it keeps your other libraries
+   and your settings.toml.
+3. On a Raspberry Pi Pico with a screen add-on, say which in CIRCUITPY/settings.toml,
+   a line of its own (the file is plain text: make it if it is not there).
+
 {boards}
-2. Copy everything in the folder for the board's CircuitPython onto CIRCUITPY,
-   replacing what is there: "CircuitPython 10.x" for 10, "CircuitPython 9.x" for 9.
-   (The board's version is in CIRCUITPY/boot_out.txt.)
-
-The game starts at once. Hold SELECT (the PicoSystem: Y) while the board resets to
-give the game the drive for its statistics file; reset without it to copy files again.
+The game starts at once. Hold SELECT (the PicoSystem: Y; the Sprig: J; a board
+with four buttons: Y) while the board resets to give the game the drive for its
+statistics file; reset without it to copy files again. If the screen stays dark,
+the game's one line saying why is on the serial console (Mu, or
+https://code.circuitpython.org: connect, then the serial tab).
 
 On a PicoSystem there is one step less: drag sthelena-{version}-picosystem.uf2 onto
 RPI-RP2. It holds CircuitPython and the game.
 
 St. Helena is free software under the MIT licence.
 """
+
+
+def handheld_profiles():
+    """The profiles the handhelds' folders play (every board's but the Fruit Jam's)."""
+    return [profile for profile in catalogue.profiles() if profile.game != FRUIT_JAM_NAME]
+
+
+def firmware_page(profile):
+    """The board's page on circuitpython.org (a Pico add-on's: the Pico's)."""
+    if profile.chosen_in_settings and not profile.board_ids:
+        return "https://circuitpython.org/downloads"
+    return DOWNLOAD % (profile.board_ids[0] if profile.board_ids else profile.name)
+
+
+def board_lines(profiles):
+    """The README's words for each board: its CircuitPython, its bootloader and,
+    chosen in settings.toml, the line to write there."""
+    lines = []
+    for profile in profiles:
+        lines.append("%s\n   CircuitPython: %s\n   bootloader: %s\n" % (
+            profile.title, firmware_page(profile), profile.install))
+        if profile.chosen_in_settings:
+            lines.append('   settings.toml: STHELENA_BOARD = "%s"%s\n' % (
+                profile.name, " and its wiring (docs/board.md)" if profile.size is None
+                else ""))
+    return "".join(lines)
+
+
 FRUIT_JAM_README = """St. Helena {version}, for the Fruit Jam (Fruit Jam OS)
 
 Copy the sthelena folder into the apps folder of the Fruit Jam's CIRCUITPY drive;
@@ -118,9 +158,11 @@ def write_zip(path, folder, date):
 
 def handheld_folders(top):
     """The handhelds' folder in ``top``: README.txt and a drive for each major."""
-    boards = "".join("   %-10s %s\n" % (name, DOWNLOAD % board) for name, board in BOARDS)
+    profiles = handheld_profiles()
+    titles = "".join("  %s\n" % profile.title for profile in profiles).rstrip("\n")
     with open(os.path.join(top, "README.txt"), "w", encoding="utf-8", newline="\n") as file:
-        file.write(HANDHELDS_README.format(version=VERSION, boards=boards))
+        file.write(HANDHELDS_README.format(version=VERSION, titles=titles,
+                                           boards=board_lines(profiles)))
     for major, name in MAJORS.items():
         drive_image.build_tree(os.path.join(top, name),
                                mpy_cross=circuitpython_builds.find(major + "/mpy-cross"))
