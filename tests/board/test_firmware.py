@@ -15,7 +15,6 @@ import pytest
 from tests.helpers.app_driver import PngFrame, ScreenReader
 from tests.helpers.firmware_helpers import TABLE_ORIGIN, same_as_the_desktop
 from tests.helpers.mpvm import REPO_ROOT
-from tools.build import circuitpython_builds
 from tools.harness import cut_runs, emulated
 from sthelena.app import record
 from sthelena.app.table.sheet import load_sheet

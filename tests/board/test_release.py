@@ -31,9 +31,12 @@ DOWNLOADS = [STEM + "-fruitjam.zip", STEM + "-handhelds.zip", STEM + "-picosyste
              STEM + "-web.zip", "SHA256SUMS"]
 DRIVE = {"README.txt"} | {"%s/%s" % (folder, name) for folder in release.MAJORS.values()
                           for name in (
-    "code.py", "boot.py", "assets/sheet.bmp", "assets/sheet-large.bmp", "assets/help.txt",
-    "assets/winnable.bin", "lib/sthelena_board.mpy", "lib/sthelena_picosystem.mpy",
-    "lib/sthelena_hint.mpy", "lib/sthelena_drive.py", "lib/adafruit_ticks.mpy",
+    "code.py", "boot.py", "assets/sheet.bmp", "assets/sheet-large.bmp", "assets/sheet-fan.bmp",
+    "assets/help.txt", "assets/winnable.bin", "lib/sthelena_board.mpy",
+    "lib/sthelena_board_setup.mpy", "lib/sthelena_full.mpy", "lib/sthelena_full_setup.mpy",
+    "lib/sthelena_profiles.mpy", "lib/sthelena_hint.mpy", "lib/sthelena_drive.py",
+    "lib/adafruit_ticks.mpy", "lib/adafruit_st7789.mpy", "lib/adafruit_st7735r.mpy",
+    "lib/adafruit_ili9341.mpy",
     "lib/adafruit_display_text/__init__.mpy", "lib/adafruit_display_text/bitmap_label.mpy",
     "lib/adafruit_displayio_layout/__init__.mpy",
     "lib/adafruit_displayio_layout/layouts/__init__.mpy",
@@ -89,7 +92,12 @@ def test_each_handheld_folder_is_a_whole_drive_and_nothing_of_the_fruit_jams(unp
     readme = (folder / "README.txt").read_text()
     for said in ("CircuitPython 10.x", "CircuitPython 9.x", "CIRCUITPY", "boot_out.txt",
                  "circuitpython.org/board/pygamer/", "circuitpython.org/board/pybadge/",
-                 "circuitpython.org/board/pimoroni_picosystem/", STEM + "-picosystem.uf2"):
+                 "circuitpython.org/board/pimoroni_picosystem/", STEM + "-picosystem.uf2",
+                 "circuitpython.org/board/hack_club_sprig/",
+                 "circuitpython.org/board/raspberry_pi_pico/",
+                 'STHELENA_BOARD = "pico-display-2"', 'STHELENA_BOARD = "pico-display"',
+                 'STHELENA_BOARD = "pico-lcd-1.3"', "CONTENTS of the folder", "settings.toml",
+                 "serial console"):
         assert said in readme, said
 
 
