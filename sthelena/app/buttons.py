@@ -48,8 +48,10 @@ class ButtonTimer:
     repeat. Times are ``supervisor.ticks_ms()`` values, which wrap at 2**29;
     differences are taken modulo that. No method allocates: the board's loop
     calls ``due`` many times a second.
-    ``up`` returns an event too (``NO_EVENT`` here): a key with a tap and a
-    hold gives its tap as it goes up (``tap_hold.TapHoldTimer``).
+    ``up`` returns an event too: a hold that fell due while the loop was busy
+    (drawing a screen: ``due`` not asked in time) is given as its button goes
+    up, timed by when it went up (keypad's events carry it); and a key with a
+    tap and a hold gives its tap as it goes up (``tap_hold.TapHoldTimer``).
     """
 
     def __init__(self):
@@ -73,10 +75,16 @@ class ButtonTimer:
         return button
 
     def up(self, button, now_ms):
-        """Button went up: its pending repeat or hold is cancelled; ``NO_EVENT``."""
+        """Button went up at ``now_ms``: its pending repeat or hold is
+        cancelled; but a hold that fell due before it went up (its ``due``
+        not asked in time: the loop was busy drawing) is given now, else
+        ``NO_EVENT``."""
         self.held &= ~(1 << button)
-        if button == self._timed:
-            self._timed = _NONE
+        if button != self._timed:
+            return NO_EVENT
+        self._timed = _NONE
+        if button >= A and (now_ms - self._since) & TICKS_MASK >= self._wait:
+            return button | HOLD
         return NO_EVENT
 
     def due(self, now_ms):

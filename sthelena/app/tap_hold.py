@@ -5,7 +5,9 @@ A key numbered ``RIGHT_OR_MENU`` or ``DOWN_OR_PILES`` (``buttons``) gives
 nothing as it goes down: let go before ``HOLD_DELAY`` ms, its tap's event
 (a step of the cursor: RIGHT, DOWN); held that long, its hold's (START: the
 menu; SELECT: every pile); ``DOWN_OR_PILES`` held on as long again, SELECT
-held too (a hint). The other keys are timed as ``ButtonTimer`` times them.
+held too (a hint). A hold that fell due while the loop was busy (drawing the
+screen the first hold opened) is given as the key goes up, as ``ButtonTimer``
+gives a late one. The other keys are timed as ``ButtonTimer`` times them.
 A module of its own: the boards with eight buttons leave it out.
 """
 
@@ -37,9 +39,16 @@ class TapHoldTimer(ButtonTimer):
         return NO_EVENT
 
     def up(self, button, now_ms):
-        tapped = button >= TAP_OR_HOLD and button == self._timed and not self._holds
-        ButtonTimer.up(self, button, now_ms)
-        return _TAPPED[button - TAP_OR_HOLD] if tapped else NO_EVENT
+        if button < TAP_OR_HOLD or button != self._timed:
+            return ButtonTimer.up(self, button, now_ms)
+        self.held &= ~(1 << button)
+        self._timed = _NONE
+        key = button - TAP_OR_HOLD
+        if (now_ms - self._since) & TICKS_MASK < self._wait:  # let go before its (next) hold
+            return NO_EVENT if self._holds else _TAPPED[key]
+        if not self._holds:  # held past its hold, read late (the loop was busy drawing)
+            return _HELD[key]
+        return NO_EVENT if _HELD_ON[key] == 255 else _HELD_ON[key]
 
     def due(self, now_ms):
         timed = self._timed

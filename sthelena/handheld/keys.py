@@ -56,9 +56,12 @@ class ButtonSource:
         timer = self._timer
         event = self._event
         while self._queue.get_into(event):
+            # (timed from when the key moved: a press read late, the loop busy
+            # drawing, is held as long as it was)
             button = self._keymap[event.key_number]
-            given = timer.down(button, now_ms) if event.pressed else timer.up(button, now_ms)
-            if given != NO_EVENT:  # (a key with a tap and a hold gives its tap going up)
+            moved = event.timestamp
+            given = timer.down(button, moved) if event.pressed else timer.up(button, moved)
+            if given != NO_EVENT:  # (a tap, or a hold that fell due while the loop was busy)
                 return given
         if self._x is not None:
             event = self._stick(0, self._x.value, LEFT, RIGHT, now_ms)

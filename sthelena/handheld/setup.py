@@ -17,6 +17,7 @@ import sys
 
 import keypad
 
+from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
 from ..app.game_app import App
 from ..app.sounds import SampleSpeaker
 from .keys import ButtonSource
@@ -39,6 +40,12 @@ class Handheld:
     lights: object
     screen: object
     display: object
+
+
+# The keys' events the firmware keeps till the loop reads them (64 by default, 6
+# bytes each on the heap): the loop reads them every 5 ms, and the longest redraw
+# (a text screen, 1.5 s on a 320x240 RP2040) sees a few presses at most.
+_QUEUED = const(16)
 
 
 def build(profile, board):
@@ -105,9 +112,11 @@ def key_source(profile, board, keys=None):
     given = keys or profile.keys
     scanner = keypad.Keys(  # a pin a key, scanned every 10 ms (20 by default): sooner
         [getattr(board, key[1]) for key in given.keys], value_when_pressed=not given.pressed_low,
-        pull=True, interval=0.01) if hasattr(given, "pressed_low") else keypad.ShiftRegisterKeys(
+        pull=True, interval=0.01, max_events=_QUEUED) if hasattr(
+        given, "pressed_low") else keypad.ShiftRegisterKeys(
         clock=getattr(board, "BUTTON_CLOCK"), data=getattr(board, "BUTTON_OUT"),  # the PyGamer's
-        latch=getattr(board, "BUTTON_LATCH"), key_count=given.count, value_when_pressed=True)
+        latch=getattr(board, "BUTTON_LATCH"), key_count=given.count, value_when_pressed=True,
+        max_events=_QUEUED)
     events = keymap(given.keys)
     timer = None
     if max(events) >= 16:  # a key with a tap and a hold (app.buttons.TAP_OR_HOLD)

@@ -1,6 +1,7 @@
-"""ButtonTimer: button downs and ups plus the time become the app's events (and
-the four-button boards' keys with a tap and a hold, RIGHT_OR_MENU and
-DOWN_OR_PILES, theirs).
+"""ButtonTimer: button downs and ups plus the time become the app's events; and
+TapHoldTimer (sthelena/app/tap_hold.py), which times the plain keys as
+ButtonTimer does and gives the four-button boards' keys with a tap and a hold,
+RIGHT_OR_MENU and DOWN_OR_PILES, their events.
 
 Checked on CPython, then the same trace under the MicroPython VM (the board's
 interpreter family), where ``due`` must also allocate nothing: the board's
@@ -16,8 +17,12 @@ from tests.helpers.mpvm import REPO_ROOT, run_micropython
 from sthelena.app.buttons import (A, B, DOWN, DOWN_OR_PILES, HOLD, HOLD_DELAY, LEFT, NO_EVENT,
                                   REPEAT_DELAY, REPEAT_EVERY, RIGHT, RIGHT_OR_MENU, SELECT,
                                   START, TAP_OR_HOLD, UP, ButtonTimer)
+from sthelena.app.tap_hold import TapHoldTimer
 
 WRAP = 1 << 29  # supervisor.ticks_ms() wraps here
+# A plain key's events are the same from either timer (TapHoldTimer is the
+# ButtonTimer of boards with keys that have a tap and a hold).
+TIMERS = pytest.mark.parametrize("timer_class", [ButtonTimer, TapHoldTimer])
 
 
 def events_between(timer, start, stop):
@@ -39,19 +44,21 @@ def test_the_constants_are_unchanged():
 
 
 @pytest.mark.parametrize("button", [UP, DOWN, LEFT, RIGHT, A, B, START, SELECT])
-def test_a_press_gives_its_event_at_once_and_nothing_while_idle(button):
-    timer = ButtonTimer()
+@TIMERS
+def test_a_press_gives_its_event_at_once_and_nothing_while_idle(button, timer_class):
+    timer = timer_class()
     assert timer.due(0) == NO_EVENT
     assert timer.down(button, 1000) == button
     assert timer.held == 1 << button
-    timer.up(button, 1050)
+    assert timer.up(button, 1050) == NO_EVENT  # a plain key gives nothing going up
     assert timer.held == 0
     assert events_between(timer, 1000, 4000) == []
 
 
 @pytest.mark.parametrize("button", [UP, DOWN, LEFT, RIGHT])
-def test_a_held_direction_repeats_after_400_then_every_120_ms(button):
-    timer = ButtonTimer()
+@TIMERS
+def test_a_held_direction_repeats_after_400_then_every_120_ms(button, timer_class):
+    timer = timer_class()
     timer.down(button, 1000)
     found = events_between(timer, 1000, 2000)
     assert found == [(1400, button), (1520, button), (1640, button), (1760, button),
@@ -60,8 +67,9 @@ def test_a_held_direction_repeats_after_400_then_every_120_ms(button):
     assert events_between(timer, 2000, 3000) == []
 
 
-def test_a_late_poll_gives_one_repeat_not_a_burst():
-    timer = ButtonTimer()
+@TIMERS
+def test_a_late_poll_gives_one_repeat_not_a_burst(timer_class):
+    timer = timer_class()
     timer.down(LEFT, 0)
     assert timer.due(399) == NO_EVENT
     assert timer.due(1000) == LEFT  # the app was busy for 600 ms
@@ -71,30 +79,34 @@ def test_a_late_poll_gives_one_repeat_not_a_burst():
 
 
 @pytest.mark.parametrize("button", [A, B, SELECT])
-def test_a_b_or_select_held_gives_one_hold_after_500_ms(button):
-    timer = ButtonTimer()
+@TIMERS
+def test_a_b_or_select_held_gives_one_hold_after_500_ms(button, timer_class):
+    timer = timer_class()
     assert timer.down(button, 100) == button
     assert events_between(timer, 100, 3000) == [(600, button | HOLD)]
     timer.up(button, 3000)
     assert events_between(timer, 3000, 4000) == []
 
 
-def test_a_released_before_500_ms_gives_no_hold():
-    timer = ButtonTimer()
+@TIMERS
+def test_a_released_before_500_ms_gives_no_hold(timer_class):
+    timer = timer_class()
     timer.down(A, 100)
     timer.up(A, 599)
     assert events_between(timer, 599, 2000) == []
 
 
 @pytest.mark.parametrize("button", [START])
-def test_other_buttons_give_nothing_when_held(button):
-    timer = ButtonTimer()
+@TIMERS
+def test_other_buttons_give_nothing_when_held(button, timer_class):
+    timer = timer_class()
     timer.down(button, 0)
     assert events_between(timer, 0, 3000) == []
 
 
-def test_the_last_pressed_button_is_the_timed_one():
-    timer = ButtonTimer()
+@TIMERS
+def test_the_last_pressed_button_is_the_timed_one(timer_class):
+    timer = timer_class()
     timer.down(RIGHT, 0)
     assert timer.down(UP, 200) == UP  # both held: UP repeats, from its own press
     assert events_between(timer, 200, 700) == [(600, UP)]
@@ -105,15 +117,17 @@ def test_the_last_pressed_button_is_the_timed_one():
     assert events_between(timer, 730, 2000) == []
 
 
-def test_another_press_stops_a_pending_hold():
-    timer = ButtonTimer()
+@TIMERS
+def test_another_press_stops_a_pending_hold(timer_class):
+    timer = timer_class()
     timer.down(A, 0)
     timer.down(START, 100)
     assert events_between(timer, 100, 2000) == []
 
 
-def test_repeats_and_hold_across_the_tick_wrap():
-    timer = ButtonTimer()
+@TIMERS
+def test_repeats_and_hold_across_the_tick_wrap(timer_class):
+    timer = timer_class()
     start = WRAP - 200
     timer.down(DOWN, start)
     found = events_between(timer, start, start + 700)
@@ -129,7 +143,7 @@ def test_repeats_and_hold_across_the_tick_wrap():
 
 @pytest.mark.parametrize("key, tapped", [(RIGHT_OR_MENU, RIGHT), (DOWN_OR_PILES, DOWN)])
 def test_a_tap_or_hold_key_tapped_gives_its_tap_as_it_goes_up(key, tapped):
-    timer = ButtonTimer()
+    timer = TapHoldTimer()
     assert timer.down(key, 1000) == NO_EVENT  # nothing yet: a tap, or a hold?
     assert timer.held == 1 << key
     assert events_between(timer, 1000, 1499) == []
@@ -139,7 +153,7 @@ def test_a_tap_or_hold_key_tapped_gives_its_tap_as_it_goes_up(key, tapped):
 
 
 def test_x_held_is_the_menu_once():
-    timer = ButtonTimer()
+    timer = TapHoldTimer()
     timer.down(RIGHT_OR_MENU, 100)
     assert events_between(timer, 100, 3000) == [(600, START)]
     assert timer.up(RIGHT_OR_MENU, 3000) == NO_EVENT  # held: no tap as it goes up
@@ -147,7 +161,7 @@ def test_x_held_is_the_menu_once():
 
 
 def test_y_held_is_every_pile_then_held_on_a_hint():
-    timer = ButtonTimer()
+    timer = TapHoldTimer()
     timer.down(DOWN_OR_PILES, 100)
     assert events_between(timer, 100, 3000) == [(600, SELECT), (1100, SELECT | HOLD)]
     assert timer.up(DOWN_OR_PILES, 3000) == NO_EVENT
@@ -158,7 +172,7 @@ def test_y_held_is_every_pile_then_held_on_a_hint():
 
 
 def test_a_tap_or_hold_key_times_across_the_tick_wrap():
-    timer = ButtonTimer()
+    timer = TapHoldTimer()
     timer.down(DOWN_OR_PILES, WRAP - 100)
     assert events_between(timer, WRAP - 100, WRAP + 1000) == [(WRAP + 400, SELECT),
                                                                (WRAP + 900, SELECT | HOLD)]
@@ -167,7 +181,7 @@ def test_a_tap_or_hold_key_times_across_the_tick_wrap():
 
 
 def test_another_press_ends_a_pending_tap_or_hold():
-    timer = ButtonTimer()
+    timer = TapHoldTimer()
     timer.down(RIGHT_OR_MENU, 0)
     assert timer.down(A, 100) == A  # A is timed now: its hold, not X's
     assert timer.up(RIGHT_OR_MENU, 200) == NO_EVENT
@@ -175,10 +189,12 @@ def test_another_press_ends_a_pending_tap_or_hold():
 
 
 # The same trace under both interpreters, and due()'s allocation in the VM.
+# TIMER: the timer's class, ButtonTimer or TapHoldTimer (the same events).
 TRACE_SCRIPT = """
 from sthelena.app.buttons import A, B, LEFT, UP, NO_EVENT, ButtonTimer
+from sthelena.app.tap_hold import TapHoldTimer
 WRAP = 1 << 29
-timer = ButtonTimer()
+timer = TIMER()
 # (button, ms after the wrap, down or up); times print unwrapped.
 script = ((LEFT, -300, 1), (LEFT, 500, 0), (A, 1000, 1), (A, 1700, 0), (UP, 2000, 1),
           (B, 2100, 1), (B, 2200, 0), (UP, 2300, 0))
@@ -199,9 +215,10 @@ print("held", timer.held)
 
 # X tapped, X held, Y held on, across the wrap (printed: time, event).
 TAP_TRACE_SCRIPT = """
-from sthelena.app.buttons import DOWN_OR_PILES, NO_EVENT, RIGHT_OR_MENU, ButtonTimer
+from sthelena.app.buttons import DOWN_OR_PILES, NO_EVENT, RIGHT_OR_MENU
+from sthelena.app.tap_hold import TapHoldTimer
 WRAP = 1 << 29
-timer = ButtonTimer()
+timer = TapHoldTimer()
 script = ((RIGHT_OR_MENU, -300, 1), (RIGHT_OR_MENU, -100, 0), (RIGHT_OR_MENU, -50, 1),
           (RIGHT_OR_MENU, 600, 0), (DOWN_OR_PILES, 700, 1), (DOWN_OR_PILES, 2000, 0))
 now = WRAP - 400
@@ -217,12 +234,14 @@ for button, after, pressed in script:
 print("held", timer.held)
 """
 
+# TIMER: the timer's class (a ButtonTimer's keys have no tap and hold to time).
 ALLOCATION_SCRIPT = """
 import gc
 from sthelena.app.buttons import A, DOWN_OR_PILES, LEFT, RIGHT_OR_MENU, ButtonTimer
-timer = ButtonTimer()
+from sthelena.app.tap_hold import TapHoldTimer
+timer = TIMER()
 timer.down(LEFT, 0)
-now = 0
+now = before = 0  # (every global made first: a new one may grow the module's dict)
 before = gc.mem_alloc()
 while now < 5000:
     timer.due(now)
@@ -242,7 +261,7 @@ while now < 10100:
     now += 1
 print("down hold up", gc.mem_alloc() - before)
 before = gc.mem_alloc()
-while now < 10200:
+while now < 10200 and isinstance(timer, TapHoldTimer):
     timer.down(DOWN_OR_PILES, now)
     timer.due(now + 500)
     timer.due(now + 1000)
@@ -250,7 +269,8 @@ while now < 10200:
     timer.down(RIGHT_OR_MENU, now)
     timer.up(RIGHT_OR_MENU, now + 10)
     now += 1
-print("tap or hold", gc.mem_alloc() - before)
+if isinstance(timer, TapHoldTimer):
+    print("tap or hold", gc.mem_alloc() - before)
 """
 
 
@@ -266,11 +286,13 @@ def expected_trace():
 
 
 @pytest.mark.vm
-def test_the_same_trace_under_cpython_and_micropython():
-    cpython = subprocess.run([sys.executable, "-c", TRACE_SCRIPT], capture_output=True,
+@pytest.mark.parametrize("timer_class", ["ButtonTimer", "TapHoldTimer"])
+def test_the_same_trace_under_cpython_and_micropython(timer_class):
+    script = TRACE_SCRIPT.replace("TIMER()", timer_class + "()")
+    cpython = subprocess.run([sys.executable, "-c", script], capture_output=True,
                              text=True, cwd=REPO_ROOT, check=True).stdout.splitlines()
     assert cpython == expected_trace()
-    assert run_micropython(TRACE_SCRIPT).splitlines() == cpython
+    assert run_micropython(script).splitlines() == cpython
 
 
 @pytest.mark.vm
@@ -287,8 +309,11 @@ def test_the_same_taps_and_holds_under_cpython_and_micropython():
 
 
 @pytest.mark.vm
-def test_down_up_and_due_allocate_nothing_under_micropython():
+@pytest.mark.parametrize("timer_class, tap_or_hold", [("ButtonTimer", []),
+                                                      ("TapHoldTimer", ["tap or hold 0"])])
+def test_down_up_and_due_allocate_nothing_under_micropython(timer_class, tap_or_hold):
     # The VM does not collect during a call, so gc.mem_alloc() grows by
     # exactly what the loop allocated.
-    lines = run_micropython(ALLOCATION_SCRIPT).splitlines()
-    assert lines == ["due repeating 0", "due idle 0", "down hold up 0", "tap or hold 0"]
+    script = ALLOCATION_SCRIPT.replace("TIMER()", timer_class + "()")
+    lines = run_micropython(script).splitlines()
+    assert lines == ["due repeating 0", "due idle 0", "down hold up 0"] + tap_or_hold

@@ -1,8 +1,9 @@
 """The PyGamer's and PyBadge's edge under the MicroPython VM, on stand-ins for the
 board's modules (tools/harness/standins), set up from their profiles
 (sthelena/boards/pygamer.py, pybadge.py): their keys and joystick
-(sthelena/handheld/keys.py) with repeats, the nvm store (stores.py), the speaker
-(speaker.py), the main loop (loop.py) and the set-up (start.py).
+(sthelena/handheld/keys.py, made by setup.py's key_source) with repeats, the nvm
+store (stores.py), the speaker (speaker.py), the main loop (loop.py) and the
+set-up (setup.py, which start.py calls).
 """
 
 import textwrap
@@ -27,7 +28,7 @@ if board.board_id == "pygamer":
 else:
     from sthelena.boards.pybadge import PROFILE
 from sthelena.app.buttons import *
-from sthelena.handheld import keys, loop, start, stores
+from sthelena.handheld import loop, setup, start, stores
 from sthelena.handheld.speaker import Speaker
 """
 
@@ -41,28 +42,30 @@ def run(script, board="pybadge", files=None):
 
 def test_a_pybadge_reads_eight_keys_in_adafruits_order():
     lines = run("""
-        source = keys.key_source(PROFILE, board)
+        source = setup.key_source(PROFILE, board)
         print(source.keys.key_count, source._x is None)
+        # no key with a tap and a hold: the plain timer, tap_hold never imported
+        print(type(source._timer).__name__, "sthelena.app.tap_hold" in sys.modules)
         print(each_key(source, 8))
     """)
-    assert lines == ["8 True", "B A START SELECT RIGHT DOWN UP LEFT"]
+    assert lines == ["8 True", "ButtonTimer False", "B A START SELECT RIGHT DOWN UP LEFT"]
 
 
 def test_a_pygamer_has_four_keys_and_a_joystick():
     lines = run("""
-        source = keys.key_source(PROFILE, board)
-        print(source.keys.key_count, source._x is not None)
+        source = setup.key_source(PROFILE, board)
+        print(source.keys.key_count, source._x is not None, type(source._timer).__name__)
         try:
             keypad.push(4)
         except ValueError:
             print("no key 4")
     """, board="pygamer")
-    assert lines == ["4 True", "no key 4"]
+    assert lines == ["4 True ButtonTimer", "no key 4"]
 
 
 def test_a_held_key_repeats_or_holds_through_the_source():
     lines = run("""
-        source = keys.key_source(PROFILE, board)
+        source = setup.key_source(PROFILE, board)
         def trace(start, stop):
             found = []
             for now in range(start, stop):
@@ -88,7 +91,7 @@ def test_a_held_key_repeats_or_holds_through_the_source():
 
 
 JOYSTICK_SCRIPT = """
-source = keys.key_source(PROFILE, board)
+source = setup.key_source(PROFILE, board)
 def at(x, y, now):
     analogio.set_value(board.JOYSTICK_X, x)
     analogio.set_value(board.JOYSTICK_Y, y)
@@ -155,7 +158,7 @@ def test_polling_allocates_nothing_idle_or_repeating():
     for board in ("pybadge", "pygamer"):
         lines = run("""
             import gc
-            source = keys.key_source(PROFILE, board)
+            source = setup.key_source(PROFILE, board)
             source.poll(0)
             def polls(now, stop):
                 before = gc.mem_alloc()
@@ -271,7 +274,7 @@ def test_the_loop_hands_events_to_the_app_and_ticks_when_idle():
                 if not self.log or self.log[-1][0] != "t":
                     self.log.append("t%d" % now)
         app = App()
-        source = keys.key_source(PROFILE, board)
+        source = setup.key_source(PROFILE, board)
         supervisor.set_ticks((1 << 29) - 5)
         supervisor.STEP = 1
         keypad.push(4)  # RIGHT, held across the wrap of ticks_ms

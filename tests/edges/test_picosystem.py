@@ -1,7 +1,8 @@
 """The PicoSystem's edge, set up from its profile (sthelena/boards/picosystem.py)
-by sthelena/handheld/start.py, under the MicroPython VM, on stand-ins for the
-PicoSystem's modules (tools/harness/standins: board.use("picosystem"), keypad.Keys,
-pwmio): its keys (keys.py), its LED saying what the speaker says (rgb_lights.py),
+by sthelena/handheld/setup.py (start.py calls it), under the MicroPython VM, on
+stand-ins for the PicoSystem's modules (tools/harness/standins:
+board.use("picosystem"), keypad.Keys, pwmio): its keys (keys.py, made by
+setup.key_source), its LED saying what the speaker says (rgb_lights.py),
 its 240x240 screen with the table drawn from the large sheet, its 4 KB of nvm
 (sector_store.py), the main loop (loop.py).
 The same edge on CircuitPython's own firmware: tests/board/test_firmware.py."""
@@ -24,7 +25,7 @@ microcontroller.nvm = microcontroller.ByteArray(4096)  # the RP2040's
 from sthelena.app.buttons import *
 from sthelena.app.sounds import CLICK, ERROR, FANFARE
 from sthelena.boards.picosystem import PROFILE
-from sthelena.handheld import keys, loop, start
+from sthelena.handheld import loop, setup, start
 from sthelena.handheld.rgb_lights import RgbLights
 def set_up():
     made = start.setup(PROFILE)
@@ -41,11 +42,12 @@ def run(script):
 @pytest.mark.vm
 def test_the_d_pad_and_a_b_x_y_are_the_handhelds_buttons():
     lines = run("""
-        source = keys.key_source(PROFILE, board)
-        print(source.keys.key_count, source.keys.value_when_pressed)
+        source = setup.key_source(PROFILE, board)
+        print(source.keys.key_count, source.keys.value_when_pressed,
+              type(source._timer).__name__)
         print(each_key(source, 8))  # Y X A B DOWN RIGHT LEFT UP, as the keys are made
     """)
-    assert lines == ["8 False", "SELECT START A B DOWN RIGHT LEFT UP"]
+    assert lines == ["8 False ButtonTimer", "SELECT START A B DOWN RIGHT LEFT UP"]
 
 
 @pytest.mark.vm

@@ -1,4 +1,4 @@
-"""Two more boards' profiles set up by sthelena/handheld/start.py under the
+"""Two more boards' profiles set up by sthelena/handheld/setup.py under the
 MicroPython VM, on the stand-ins (tools/harness/standins): the Hack Club
 Sprig (sthelena/boards/sprig.py: W A S D and I J K L, the 160x128 table, the
 RP2040's sector store) and a Pico with Pimoroni's Pico Display Pack 2.0
@@ -28,7 +28,7 @@ board.use(%r)
 microcontroller.nvm = microcontroller.ByteArray(4096)  # the RP2040's
 from sthelena.app.buttons import *
 from sthelena.boards.%s import PROFILE
-from sthelena.handheld import keys, loop, start
+from sthelena.handheld import loop, setup, start
 def trace(source, begin, stop):
     found = []
     for now in range(begin, stop):
@@ -52,8 +52,9 @@ def run(script, board, profile, files=None):
 
 def test_the_sprigs_eight_keys_play_as_a_gamepads():
     lines = run("""
-        source = keys.key_source(PROFILE, board)
-        print(source.keys.key_count, source.keys.value_when_pressed, source._x is None)
+        source = setup.key_source(PROFILE, board)
+        print(source.keys.key_count, source.keys.value_when_pressed, source._x is None,
+              type(source._timer).__name__)
         print(each_key(source, 8))  # W A S D I J K L, as the profile lists them
         keypad.push(7)  # L held: A, then the quick move
         print(trace(source, 1000, 2000))
@@ -61,7 +62,7 @@ def test_the_sprigs_eight_keys_play_as_a_gamepads():
         keypad.push(5)  # J held: every pile, then a hint
         print(trace(source, 2000, 3000))
     """, "sprig", "sprig")
-    assert lines == ["8 False True", "UP LEFT DOWN RIGHT START SELECT B A",
+    assert lines == ["8 False True ButtonTimer", "UP LEFT DOWN RIGHT START SELECT B A",
                      "1000:A 1500:A+HOLD", "2000:SELECT 2500:SELECT+HOLD"]
 
 
@@ -101,8 +102,9 @@ def test_the_sprig_sets_up_the_small_table_with_the_sector_store_and_resumes():
 
 def test_the_pico_displays_four_keys_tap_and_hold():
     lines = run("""
-        source = keys.key_source(PROFILE, board)
-        print(source.keys.key_count, source.keys.value_when_pressed, source._x is None)
+        source = setup.key_source(PROFILE, board)
+        print(source.keys.key_count, source.keys.value_when_pressed, source._x is None,
+              type(source._timer).__name__)  # X and Y have a tap and a hold
         print(each_key(source, 4))  # A B X Y, each tapped
         keypad.push(2)  # X held: nothing as it goes down, the menu at 500 ms
         print(trace(source, 1000, 1499), "|", trace(source, 1499, 2500))
@@ -126,7 +128,7 @@ def test_the_pico_displays_four_keys_tap_and_hold():
         print(trace(source, 8000, 9000))
         keypad.push(1, False)
     """, "pico", "pico_display_2")
-    assert lines == ["4 False True", "A B RIGHT DOWN", "- | 1500:START", "-",
+    assert lines == ["4 False True TapHoldTimer", "A B RIGHT DOWN", "- | 1500:START", "-",
                      "3500:SELECT 4000:SELECT+HOLD", "-", "5300:DOWN", "-", "6100:RIGHT",
                      "7000:A 7500:A+HOLD", "8000:B 8500:B+HOLD"]
 
@@ -136,7 +138,7 @@ def test_the_pico_displays_polls_allocate_nothing_waiting_for_a_tap_or_a_hold():
     # exactly what the polls allocated.
     lines = run("""
         import gc
-        source = keys.key_source(PROFILE, board)
+        source = setup.key_source(PROFILE, board)
         source.poll(0)
         def polls(now, stop):
             before = gc.mem_alloc()

@@ -23,6 +23,7 @@ class EventQueue:
     def __init__(self):  # (the firmware's keys make their queue: no arguments)
         self._keys = bytearray(64)
         self._pressed = bytearray(64)
+        self._times = [0] * 64  # each event's timestamp: the stand-in clock's when it came
         self._head = 0
         self._count = 0
         self.overflowed = False
@@ -35,6 +36,7 @@ class EventQueue:
         at = (self._head + self._count) % size
         self._keys[at] = key_number
         self._pressed[at] = 1 if pressed else 0
+        self._times[at % len(self._times)] = _clock()
         self._count += 1
 
     def get_into(self, event):
@@ -44,6 +46,7 @@ class EventQueue:
         event.key_number = self._keys[at]
         event.pressed = self._pressed[at] == 1
         event.released = not event.pressed
+        event.timestamp = self._times[at % len(self._times)]
         self._head = (at + 1) % len(self._keys)
         self._count -= 1
         return True
@@ -63,6 +66,13 @@ class EventQueue:
         return self._count > 0
 
 
+def _clock():
+    """The stand-in supervisor's clock now, read without moving it on."""
+    import supervisor
+
+    return supervisor._now
+
+
 _last = None
 _held = set()  # keys down when a ShiftRegisterKeys starts scanning (see hold)
 
@@ -76,6 +86,7 @@ class _Scanner:
         self.events = EventQueue()
         self.events._keys = bytearray(max_events)
         self.events._pressed = bytearray(max_events)
+        self.events._times = [0] * max_events  # (the firmware's: 6 bytes an event, timestamp too)
         for key_number in sorted(_held):
             if key_number < key_count:
                 self.events._put(key_number, True)  # the first scan finds it down
