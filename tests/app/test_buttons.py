@@ -117,6 +117,33 @@ def test_the_last_pressed_button_is_the_timed_one(timer_class):
     assert events_between(timer, 730, 2000) == []
 
 
+@pytest.mark.parametrize("button", [A, B, SELECT])
+@TIMERS
+def test_a_hold_read_late_is_given_as_the_button_goes_up(button, timer_class):
+    # The loop busy drawing asks ``due`` too late: a hold that fell due before
+    # the button went up (keypad's timestamp) is given then, once.
+    timer = timer_class()
+    assert timer.down(button, 100) == button
+    assert timer.up(button, 700) == button | HOLD
+    assert timer.held == 0
+    assert events_between(timer, 700, 2000) == []
+    timer.down(button, 2000)  # let go a millisecond short of it: no hold
+    assert timer.up(button, 2499) == NO_EVENT
+    timer.down(button, 3000)  # exactly at it: the hold
+    assert timer.up(button, 3500) == button | HOLD
+    timer.down(button, 4000)  # its hold already given by due: not again going up
+    assert events_between(timer, 4000, 4600) == [(4500, button | HOLD)]
+    assert timer.up(button, 4600) == NO_EVENT
+
+
+@pytest.mark.parametrize("button", [UP, DOWN, LEFT, RIGHT, START])
+@TIMERS
+def test_a_repeat_read_late_is_not_given_going_up(button, timer_class):
+    timer = timer_class()
+    timer.down(button, 0)
+    assert timer.up(button, 3000) == NO_EVENT  # repeats are for a key still held
+
+
 @TIMERS
 def test_another_press_stops_a_pending_hold(timer_class):
     timer = timer_class()
@@ -178,6 +205,31 @@ def test_a_tap_or_hold_key_times_across_the_tick_wrap():
                                                                (WRAP + 900, SELECT | HOLD)]
     timer.down(RIGHT_OR_MENU, WRAP - 10)
     assert timer.up(RIGHT_OR_MENU, 400) == RIGHT  # 410 ms after it went down
+
+
+def test_a_tap_or_hold_keys_hold_read_late_is_given_as_it_goes_up():
+    # Held past its hold, ``due`` not asked (the loop busy drawing): the hold
+    # as it goes up, not its tap.
+    timer = TapHoldTimer()
+    timer.down(RIGHT_OR_MENU, 0)
+    assert timer.up(RIGHT_OR_MENU, 600) == START
+    timer.down(DOWN_OR_PILES, 1000)
+    assert timer.up(DOWN_OR_PILES, 1700) == SELECT  # its first hold, not the hint
+    assert timer.held == 0
+    assert events_between(timer, 1700, 3000) == []
+    # Y's first hold given by due, the overview drawn for 1.5 s, Y let go
+    # after its second hold fell due: the hint, as it goes up.
+    timer.down(DOWN_OR_PILES, 4000)
+    assert events_between(timer, 4000, 4501) == [(4500, SELECT)]
+    assert timer.up(DOWN_OR_PILES, 6000) == SELECT | HOLD
+    # let go before the second hold: nothing more
+    timer.down(DOWN_OR_PILES, 7000)
+    assert events_between(timer, 7000, 7501) == [(7500, SELECT)]
+    assert timer.up(DOWN_OR_PILES, 7999) == NO_EVENT
+    # X's one hold given by due: nothing going up, however late
+    timer.down(RIGHT_OR_MENU, 8000)
+    assert events_between(timer, 8000, 8501) == [(8500, START)]
+    assert timer.up(RIGHT_OR_MENU, 12000) == NO_EVENT
 
 
 def test_another_press_ends_a_pending_tap_or_hold():

@@ -1,22 +1,52 @@
-"""boot.py's two modes, and the game's side of them (sthelena/handheld/device.py),
-under the MicroPython VM on the board's stand-ins (tools/harness/standins): by
-default the drive stays the computer's; with SELECT held at reset boot.py
-remounts it for the game, which then says so on screen and writes
-sthelena-stats.txt when a deal ends.
+"""boot.py's two modes, and the game's side of them (sthelena/handheld/loop.py,
+drive.py), under the MicroPython VM on the board's stand-ins
+(tools/harness/standins): by default the drive stays the computer's; with
+SELECT held at reset boot.py remounts it for the game, which then says so on
+screen and writes sthelena-stats.txt when a deal ends. boot.py finds the
+board's profile, and so its SELECT key (or a four-button board's Y), in the
+committed lib/sthelena_profiles.mpy, as on the board.
 """
 
 import textwrap
 
 import pytest
 
+from tests.helpers.bundle_helpers import COMMITTED_PROFILES, vm_mpy
 from tests.helpers.mpvm import REPO_ROOT, VM_EXCLUDE, run_micropython
 
+# SETTINGS: settings.toml's lines, as os.getenv reads them (the VM's os has no
+# getenv: boot.py's setting() reads none there, unless a stand-in os is given).
+# Keys made are told by the pins they scan ("scans ..."), where SCANS is True.
 PREAMBLE = """
 import sys
 sys.path.append("/lib/standins")
 import board, keypad, storage, supervisor
 board.use(BOARD)
+if SETTINGS is not None:
+    class _Os:
+        @staticmethod
+        def getenv(name):
+            return SETTINGS.get(name)
+    sys.modules["os"] = _Os()
+if SCANS:
+    def _scanned(kind):
+        class Scanned(kind):
+            def __init__(self, pins=None, **options):
+                print("scans", kind.__name__, pins and [str(pin) for pin in pins])
+                if pins is None:
+                    kind.__init__(self, **options)
+                else:
+                    kind.__init__(self, pins, **options)
+        return Scanned
+    keypad.Keys = _scanned(keypad.Keys)
+    keypad.ShiftRegisterKeys = _scanned(keypad.ShiftRegisterKeys)
 """
+
+
+@pytest.fixture(scope="module")
+def profiles_mpy(tmp_path_factory):
+    """The committed lib/sthelena_profiles.mpy as the MicroPython VM loads it."""
+    return vm_mpy(tmp_path_factory.mktemp("profiles"), COMMITTED_PROFILES)
 
 # Reads a label's text back from the pixels it drew, by matching each 6x8
 # cell against the font's glyphs (the label draws ink as 1 on 0).
@@ -44,13 +74,19 @@ def read_label(label, font):
 """
 
 
-def run(script, board="pybadge", package=False):
+def run(script, board="pybadge", package=False, profiles=None, settings=None, scans=False):
+    """Run ``script`` on the stand-in ``board``, with boot.py at / and
+    ``profiles`` (the profiles' .mpy, when boot.py is to find its board) in
+    /lib; ``settings``: settings.toml's lines (a dict), if any."""
     files = {"boot.py": REPO_ROOT / "boot.py",
              "assets/sheet.bmp": REPO_ROOT / "assets" / "sheet.bmp"}
+    if profiles is not None:
+        files["lib/sthelena_profiles.mpy"] = profiles
     packages = ("tools/harness/standins", "sthelena") if package else ("tools/harness/standins",)
-    return run_micropython(PREAMBLE.replace("BOARD", repr(board)) + textwrap.dedent(script),
-                           packages=packages, exclude=VM_EXCLUDE,
-                           files=files).splitlines()
+    preamble = PREAMBLE.replace("BOARD", repr(board)).replace("SETTINGS", repr(settings)).replace(
+        "SCANS", repr(scans))
+    return run_micropython(preamble + textwrap.dedent(script), packages=packages,
+                           exclude=VM_EXCLUDE, files=files).splitlines()
 
 
 BOOT = """
@@ -62,56 +98,89 @@ print("readonly", storage.getmount("/").readonly)
 
 @pytest.mark.vm
 @pytest.mark.parametrize("board", ["pybadge", "pygamer"])
-def test_by_default_the_drive_stays_the_computers(board):
-    lines = run(BOOT, board)
-    assert lines[0].startswith("CIRCUITPY stays writable from the computer.")
-    assert lines[1:] == ["remounts []", "readonly True"]
+def test_by_default_the_drive_stays_the_computers(board, profiles_mpy):
+    lines = run(BOOT, board, profiles=profiles_mpy, scans=True)
+    # the PyBadge's and PyGamer's keys are a shift register's: boot.py reads them all
+    assert lines[0] == "scans ShiftRegisterKeys None"
+    assert lines[1].startswith("CIRCUITPY stays writable from the computer.")
+    assert lines[2:] == ["remounts []", "readonly True"]
 
 
 @pytest.mark.vm
 @pytest.mark.parametrize("board", ["pybadge", "pygamer"])
-def test_select_held_at_reset_hands_the_drive_to_the_game(board):
-    lines = run("keypad.hold(3)\n" + BOOT + "keypad.push(3, False)\n", board)
+def test_select_held_at_reset_hands_the_drive_to_the_game(board, profiles_mpy):
+    # SELECT: the shift register's key 3 on both (their profiles)
+    lines = run("keypad.hold(3)\n" + BOOT + "keypad.push(3, False)\n", board,
+                profiles=profiles_mpy)
     assert lines[0].startswith("SELECT held: CIRCUITPY is the game's")
     assert "cannot write to it until a reset without SELECT" in lines[0]
     assert lines[1:] == ["remounts [('/', False)]", "readonly False"]
 
 
 @pytest.mark.vm
-def test_on_a_picosystem_y_is_select(tmp_path):
-    lines = run(BOOT, "picosystem")
-    assert lines[0].startswith("CIRCUITPY stays writable from the computer. Hold SELECT (a "
+def test_on_a_picosystem_y_is_select(profiles_mpy):
+    lines = run(BOOT, "picosystem", profiles=profiles_mpy, scans=True)
+    assert lines[0] == "scans Keys ['board.SW_Y']"  # Y alone, SELECT in its profile
+    assert lines[1].startswith("CIRCUITPY stays writable from the computer. Hold SELECT (a "
                                "PicoSystem's Y)")
-    assert lines[1:] == ["remounts []", "readonly True"]
-    lines = run("keypad.hold(0)\n" + BOOT, "picosystem")  # Y, the first of the PicoSystem's keys
+    assert lines[2:] == ["remounts []", "readonly True"]
+    lines = run("keypad.hold(0)\n" + BOOT, "picosystem", profiles=profiles_mpy)  # Y, the one key
     assert lines[0].startswith("SELECT held: CIRCUITPY is the game's")
     assert lines[1:] == ["remounts [('/', False)]", "readonly False"]
 
 
 @pytest.mark.vm
-def test_on_a_board_the_game_does_not_know_boot_py_leaves_the_drive_and_says_so():
-    lines = run(BOOT, "fruit_jam")  # (no SELECT that boot.py reads: the Fruit Jam has none)
+def test_on_a_four_button_board_y_is_select(profiles_mpy):
+    # A Pico with a Pico Display Pack 2.0 (settings.toml names it): its Y is
+    # DOWN_OR_PILES, SELECT when held, the key boot.py reads.
+    settings = {"STHELENA_BOARD": "pico-display-2"}
+    lines = run(BOOT, "pico", profiles=profiles_mpy, settings=settings, scans=True)
+    assert lines[0] == "scans Keys ['board.GP15']"
+    assert lines[1].startswith("CIRCUITPY stays writable from the computer.")
+    assert lines[2:] == ["remounts []", "readonly True"]
+    lines = run("keypad.hold(0)\n" + BOOT, "pico", profiles=profiles_mpy, settings=settings)
+    assert lines[0].startswith("SELECT held: CIRCUITPY is the game's")
+    assert lines[1:] == ["remounts [('/', False)]", "readonly False"]
+    # A Pico whose settings.toml names no board: boot.py does not know it.
+    lines = run(BOOT, "pico", profiles=profiles_mpy, settings={})
+    assert lines[0] == ("CIRCUITPY stays writable from the computer (St. Helena does not know "
+                        "this board).")
+
+
+@pytest.mark.vm
+def test_on_a_board_the_game_does_not_know_boot_py_leaves_the_drive_and_says_so(profiles_mpy):
+    lines = run(BOOT, "fruit_jam", profiles=profiles_mpy)  # (no SELECT: the Fruit Jam has none)
     assert lines == ["CIRCUITPY stays writable from the computer (St. Helena does not know "
                      "this board).", "remounts []", "readonly True"]
 
 
 @pytest.mark.vm
-def test_another_button_held_leaves_the_drive_alone():
-    lines = run("keypad.hold(1)\nkeypad.hold(2)\n" + BOOT)
+def test_without_the_profiles_boot_py_leaves_the_drive_and_says_so():
+    lines = run(BOOT)  # (lib/sthelena_profiles.mpy not copied: no board is known)
+    assert lines == ["CIRCUITPY stays writable from the computer (St. Helena does not know "
+                     "this board).", "remounts []", "readonly True"]
+
+
+@pytest.mark.vm
+def test_another_button_held_leaves_the_drive_alone(profiles_mpy):
+    lines = run("keypad.hold(1)\nkeypad.hold(2)\n" + BOOT, profiles=profiles_mpy)
+    assert lines[0].startswith("CIRCUITPY stays writable from the computer.")
     assert lines[1:] == ["remounts []", "readonly True"]
 
 
 @pytest.mark.vm
-def test_the_game_knows_whose_drive_it_is_and_shows_the_note_until_a_button():
+def test_the_game_knows_whose_drive_it_is_and_shows_the_note_until_a_button(profiles_mpy):
     lines = run(READ_LABEL.replace("PAD", "3") + textwrap.dedent("""
-        from sthelena.handheld import device
+        from sthelena.boards.pybadge import PROFILE
+        from sthelena.handheld import loop, start
         from sthelena.app.buttons import A
-        print("before", device.drive_is_games())
+        print("before", loop.drive_is_games())
         keypad.hold(3)
         exec(open("/boot.py").read(), {"__name__": "boot"})
         keypad.hold(3, False)
-        print("after", device.drive_is_games())
-        app, buttons = device.setup()
+        print("after", loop.drive_is_games())
+        made = start.setup(PROFILE)
+        app, buttons = made.app, made.buttons
         from sthelena.handheld import drive
         note = drive.show_drive_note(board.DISPLAY, app.view.sheet)
         print("shown", board.DISPLAY.root_group[0] is note)
@@ -125,7 +194,7 @@ def test_the_game_knows_whose_drive_it_is_and_shows_the_note_until_a_button():
         print("waited", wait(), board.DISPLAY.root_group[0] is note)
         keypad.push(1)  # A
         print("played", wait(), board.DISPLAY.root_group is app.view.group)
-        """), package=True)
+        """), package=True, profiles=profiles_mpy)
     assert lines[0] == "before False" and lines[1].startswith("SELECT held")
     assert lines[2:4] == ["after True", "shown True"]
     text = [line[1:] for line in lines if line.startswith("|")]

@@ -35,6 +35,7 @@ def trace(source, begin, stop):
         event = source.poll(now)
         if event != NO_EVENT:
             found.append("%%d:%%s%%s" %% (now, NAMES[event & 7], "+HOLD" if event & HOLD else ""))
+    supervisor.set_ticks(stop)  # a key's next move comes then (its event's timestamp)
     return " ".join(found) or "-"
 """
 
@@ -56,6 +57,7 @@ def test_the_sprigs_eight_keys_play_as_a_gamepads():
         print(source.keys.key_count, source.keys.value_when_pressed, source._x is None,
               type(source._timer).__name__)
         print(each_key(source, 8))  # W A S D I J K L, as the profile lists them
+        supervisor.set_ticks(1000)
         keypad.push(7)  # L held: A, then the quick move
         print(trace(source, 1000, 2000))
         keypad.push(7, False)
@@ -106,6 +108,7 @@ def test_the_pico_displays_four_keys_tap_and_hold():
         print(source.keys.key_count, source.keys.value_when_pressed, source._x is None,
               type(source._timer).__name__)  # X and Y have a tap and a hold
         print(each_key(source, 4))  # A B X Y, each tapped
+        supervisor.set_ticks(1000)
         keypad.push(2)  # X held: nothing as it goes down, the menu at 500 ms
         print(trace(source, 1000, 1499), "|", trace(source, 1499, 2500))
         keypad.push(2, False)
