@@ -163,6 +163,10 @@ def test_repeats_and_hold_across_the_tick_wrap(timer_class):
     timer.down(A, WRAP - 1)
     assert timer.due(WRAP - 1 + 499 - WRAP) == NO_EVENT  # 498 after the wrap
     assert timer.due(WRAP - 1 + 500 - WRAP) == A | HOLD
+    timer.down(B, WRAP - 100)  # a hold read late, going up after the wrap
+    assert timer.up(B, 399) == NO_EVENT  # 499 ms after it went down
+    timer.down(B, WRAP - 100)
+    assert timer.up(B, 400) == B | HOLD
 
 
 # -- keys with a tap and a hold (the four-button boards' X and Y) ---------------

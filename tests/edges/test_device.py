@@ -91,6 +91,29 @@ def test_a_held_key_repeats_or_holds_through_the_source():
                      "3500:7 4000:15"]
 
 
+def test_a_hold_the_loop_read_late_comes_as_the_key_goes_up():
+    # The loop busy drawing for 1.5 s: the keys' events wait in the queue,
+    # each with its time (keypad's timestamp); a hold that fell due before
+    # the key went up comes then, and one held too short gives none.
+    lines = run("""
+        source = setup.key_source(PROFILE, board)
+        def polls(now, count):
+            return " ".join(NAMES[event & 7] + ("+HOLD" if event & HOLD else "")
+                            for event in (source.poll(now) for _ in range(count))
+                            if event != NO_EVENT) or "-"
+        supervisor.set_ticks(1000)
+        keypad.push(1)  # A
+        supervisor.set_ticks(1700)
+        keypad.push(1, False)  # up 700 ms later
+        supervisor.set_ticks(2000)
+        keypad.push(0)  # B
+        supervisor.set_ticks(2400)
+        keypad.push(0, False)  # up 400 ms later
+        print(polls(2500, 4), "|", polls(3000, 2))  # read at 2500: the queue at once
+    """)
+    assert lines == ["A A+HOLD B | -"]
+
+
 JOYSTICK_SCRIPT = """
 source = setup.key_source(PROFILE, board)
 def at(x, y, now):

@@ -136,6 +136,32 @@ def test_the_pico_displays_four_keys_tap_and_hold():
                      "7000:A 7500:A+HOLD", "8000:B 8500:B+HOLD"]
 
 
+def test_the_pico_displays_y_held_through_a_redraw_is_a_hint():
+    # Y's first hold opens every pile (the overview: 1.5 s to draw on the
+    # RP2040); let go after its second hold fell due, read only then, it is
+    # the hint; X held and let go before the loop reads it, the menu.
+    lines = run("""
+        supervisor.set_ticks(1000)
+        source = setup.key_source(PROFILE, board)
+        keypad.push(3)  # Y
+        first = trace(source, 1000, 1501)  # its hold at 1500: the overview drawn...
+        supervisor.set_ticks(2200)
+        keypad.push(3, False)  # ... while Y goes up at 2200
+        print(first, "|", trace(source, 3000, 3100))
+        supervisor.set_ticks(4000)
+        keypad.push(2)  # X held 600 ms, read only after it went up
+        supervisor.set_ticks(4600)
+        keypad.push(2, False)
+        print(trace(source, 5000, 5100))
+        supervisor.set_ticks(6000)
+        keypad.push(2)  # X tapped (300 ms), read late: its tap
+        supervisor.set_ticks(6300)
+        keypad.push(2, False)
+        print(trace(source, 7000, 7100))
+    """, "pico", "pico_display_2")
+    assert lines == ["1500:SELECT | 3000:SELECT+HOLD", "5000:START", "7000:RIGHT"]
+
+
 def test_the_pico_displays_polls_allocate_nothing_waiting_for_a_tap_or_a_hold():
     # The VM collects no garbage during one call: gc.mem_alloc() grows by
     # exactly what the polls allocated.
