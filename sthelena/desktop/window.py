@@ -151,11 +151,12 @@ def _check(args):
     if args.position is not None:
         parse_notation(args.position)
         options["position"] = args.position
+    sensors = profile.sensors  # (as the board's: a brightness and an idle screen where it has)
     if args.battery is not None:
-        if fruit_jam:
-            raise CliError("--battery: the Fruit Jam has no battery")
+        if sensors is None or sensors.battery is None:
+            raise CliError("--battery: the %s has no battery" % profile.title)
         options["sensors"] = DesktopSensors(millivolts=_battery_mv(args.battery))
-    elif not fruit_jam:  # a handheld: its brightness and idle screen, no battery
+    elif sensors is not None:  # its brightness and idle screen, no battery
         options["sensors"] = DesktopSensors()
     events = read_keys(args.keys, mouse=fruit_jam, words=board_words(profile)) \
         if args.keys is not None else None

@@ -24,13 +24,17 @@ _EVENTS = {"UP": UP, "DOWN": DOWN, "LEFT": LEFT, "RIGHT": RIGHT, "A": A, "B": B,
 
 
 def _setting(name, getenv, default=None):
-    value = getenv(_PREFIX + name)
+    try:
+        value = getenv(_PREFIX + name)
+    except ValueError as error:  # (a line CircuitPython cannot read: a quote left open...)
+        raise ValueError("settings.toml: %s%s: %s: write it as %s%s = \"...\""
+                         % (_PREFIX, name, error, _PREFIX, name))
     if value is None or value == "":
         if default is None:
             raise ValueError("settings.toml has no %s%s: docs/board.md says what to write"
                              % (_PREFIX, name))
         return default
-    return value
+    return str(value)  # (CircuitPython 9 reads a number written bare as an int)
 
 
 def _number(name, getenv, default=None, choices=None):
@@ -51,8 +55,8 @@ def _pin(name, board, getenv, optional=False):
     if not value:
         return None
     if not hasattr(board, value):
-        raise ValueError("settings.toml: %s%s = \"%s\": this board has no pin %s"
-                         % (_PREFIX, name, value, value))
+        raise ValueError("settings.toml: %s%s = \"%s\": this board has no pin %s: want a "
+                         "name dir(board) lists, as \"GP16\"" % (_PREFIX, name, value, value))
     return value
 
 
@@ -67,8 +71,8 @@ def read_buttons(text, board):
             raise ValueError("settings.toml: STHELENA_BUTTONS: %r: want NAME=PIN, NAME one of %s,"
                              " each once" % (part, " ".join(_EVENTS)))
         if not hasattr(board, pin):
-            raise ValueError("settings.toml: STHELENA_BUTTONS: %s: this board has no pin %s"
-                             % (part, pin))
+            raise ValueError("settings.toml: STHELENA_BUTTONS: %s: this board has no pin %s: "
+                             "want a name dir(board) lists, as A=GP12" % (part, pin))
         given[name] = pin
     pad = [name for name in ("UP", "DOWN", "LEFT", "RIGHT") if name in given]
     four = not pad and "START" not in given and "SELECT" not in given
@@ -77,11 +81,13 @@ def read_buttons(text, board):
     if not four:
         missing += [name for name, other in (("START", "X"), ("SELECT", "Y"))
                     if name not in given and other not in given]
-    if missing or not four and ("START" in given and "X" in given
-                                or "SELECT" in given and "Y" in given):
+    both = [name + " and " + other for name, other in (("START", "X"), ("SELECT", "Y"))
+            if name in given and other in given]  # (one button's two names)
+    if missing or both:
         raise ValueError("settings.toml: STHELENA_BUTTONS needs A, B and either X and Y alone,"
-                         " or UP, DOWN, LEFT, RIGHT, START (or X) and SELECT (or Y)%s"
-                         % (": " + " ".join(missing) + " missing" if missing else ""))
+                         " or UP, DOWN, LEFT, RIGHT, START (or X) and SELECT (or Y): %s"
+                         % (" ".join(missing) + " missing" if missing
+                            else " and ".join(both) + " given: give one name of each"))
     keys = []
     for name in ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT", "X", "Y"):
         if name in given:
@@ -117,4 +123,16 @@ def read_wiring(board, getenv=os.getenv):
         raise ValueError("settings.toml: STHELENA_PRESSED = \"%s\": want \"low\" (a button "
                          "to ground, pulled up) or \"high\"" % pressed)
     keys, four = read_buttons(_setting("BUTTONS", getenv), board)
+    used = []  # (each pin given once: the firmware refuses a pin taken, with no key's name)
+    for name, pin in (("SPI_CLOCK", screen.clock), ("SPI_DATA", screen.data), ("CS", screen.select),
+                      ("DC", screen.command), ("RESET", screen.reset),
+                      ("BACKLIGHT", screen.backlight)) + tuple(
+                          ("BUTTONS' " + key[0], key[1]) for key in keys):
+        pin = pin and getattr(board, pin)  # (one pin may have two names: A0 is GP26)
+        for other, taken in used:
+            if pin is taken:
+                raise ValueError("settings.toml: %s%s and %s%s are one pin: give each its own"
+                                 % (_PREFIX, other, _PREFIX, name))
+        if pin:
+            used.append((name, pin))
     return screen, Keys(tuple(keys), pressed_low=pressed == "low"), four

@@ -12,7 +12,12 @@ def spi_display(spec, board):
     from fourwire import FourWire  # (CircuitPython 9's and 10's, where the game's .mpy load)
 
     displayio.release_displays()  # (a display a program before left set up)
-    spi = busio.SPI(clock=getattr(board, spec.clock), MOSI=getattr(board, spec.data))
+    try:
+        spi = busio.SPI(clock=getattr(board, spec.clock), MOSI=getattr(board, spec.data))
+    except ValueError as error:  # ("Invalid pins": no SPI of the chip has both; settings.toml's)
+        raise ValueError("settings.toml: STHELENA_SPI_CLOCK = \"%s\", STHELENA_SPI_DATA = \"%s\": "
+                         "%s: want one SPI's clock (SCK) and data out (MOSI or TX) pins"
+                         % (spec.clock, spec.data, error))
     bus = FourWire(spi, command=getattr(board, spec.command),
                    chip_select=getattr(board, spec.select),
                    reset=spec.reset and getattr(board, spec.reset), baudrate=spec.baudrate)
