@@ -123,7 +123,7 @@ def read_wiring(board, getenv=os.getenv):
         raise ValueError("settings.toml: STHELENA_PRESSED = \"%s\": want \"low\" (a button "
                          "to ground, pulled up) or \"high\"" % pressed)
     keys, four = read_buttons(_setting("BUTTONS", getenv), board)
-    used = []  # (each pin given once: the firmware refuses a pin taken, with no key's name)
+    used: list = []  # (each pin given once: the firmware refuses a pin taken, no key named)
     for name, pin in (("SPI_CLOCK", screen.clock), ("SPI_DATA", screen.data), ("CS", screen.select),
                       ("DC", screen.command), ("RESET", screen.reset),
                       ("BACKLIGHT", screen.backlight)) + tuple(
