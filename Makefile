@@ -124,9 +124,10 @@ bench-saves: $(VENV_STAMP) $(EMULATOR_STAMP) mtools
 figures: $(VENV_STAMP)
 	$(PY) -m tools.bench.figures $(if $(RUN),--run $(RUN))
 
-## lib: lib/sthelena_board.mpy (and the PicoSystem's and the Fruit Jam's .mpy) and lib/sthelena_drive.py
-## again from the sources (committed: the repository is a CIRCUITPY image, the Fruit Jam's app folder
-## takes its .mpy); needs CircuitPython 10's mpy-cross (build/'s or the shared builds', or MPY_CROSS=path)
+## lib: lib/*.mpy (the games and their set-ups, the hint's search, the boards' profiles, the Fruit
+## Jam's game) and lib/sthelena_drive.py again from the sources (committed: the repository is a
+## CIRCUITPY image, the Fruit Jam's app folder takes its .mpy); needs CircuitPython 10's mpy-cross
+## (build/'s or the shared builds', or MPY_CROSS=path)
 .PHONY: lib
 lib:
 	$(PYTHON) -m tools.build.bundle --lib $(if $(MPY_CROSS),--mpy-cross $(MPY_CROSS))
@@ -155,7 +156,7 @@ firmware-samd51:
 	@test -n "$(CIRCUITPYTHON)" || { echo "make firmware-samd51 CIRCUITPYTHON=DIR [MIRRORS=DIR] (a clone of adafruit/circuitpython, with tags)" >&2; exit 2; }
 	tools/build/circuitpython/firmware_samd51.sh $(CIRCUITPYTHON) $(MIRRORS)
 
-## firmware-rp2040-frozen: the same with the PicoSystem's game and the hint's search frozen into it
+## firmware-rp2040-frozen: the same with the RP2040 boards' game and the hint's search frozen into it
 ## (optional: 43 KB more heap free in play, docs/board.md) into build/rp2040/frozen
 .PHONY: firmware-rp2040-frozen
 firmware-rp2040-frozen: $(VENV_STAMP)
@@ -217,8 +218,8 @@ bench-web: web
 release: $(VENV_STAMP) $(MPVM_STAMP) $(EMULATOR_STAMP) mtools
 	$(PY) -m tools.build.release
 
-## circuitpy: build/CIRCUITPY, ready to copy onto the board's drive (the game as
-## lib/sthelena_board.mpy, and the libraries of requirements.txt from the pinned packages)
+## circuitpy: build/CIRCUITPY, ready to copy onto the board's drive (the games as lib/*.mpy, and
+## the libraries of requirements.txt from the pinned packages)
 .PHONY: circuitpy
 circuitpy: $(DRIVE_STAMP)
 	$(DRIVE_VENV)/bin/python -m tools.build.bundle

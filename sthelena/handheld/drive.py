@@ -2,7 +2,7 @@
 reset): the note saying so, ``sthelena-stats.txt``, and the second copy of
 the save (``DriveCopy``).
 
-Imported by ``device.main()`` only in that mode, so it costs no heap
+Imported by the main loop (``loop.play``) only in that mode, so it costs no heap
 otherwise. ``make circuitpy`` writes it as ``lib/sthelena_drive.py`` beside
 the one-file build. ``DriveStats.write(lines)`` takes plain lines; the app
 hands its statistics to ``DriveStats.counted`` each time a deal's result is
@@ -108,7 +108,7 @@ class DriveStats:
 
 
 class DriveCopy:
-    """The second copy of the nvm store's newest frame (``shared.NvmStore``'s
+    """The second copy of the nvm store's newest frame (``stores.NvmStore``'s
     ``copy``), kept on the drive for when a power cut tears the flash.
 
     Two files of one size in a folder of their own, written in turn, each in

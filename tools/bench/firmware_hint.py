@@ -1,8 +1,9 @@
 """The hint on the firmware (``make bench-firmware``'s parts ``hint`` and
-``hint40``; desktop only): a code.py of this bench's sets the game up as the
-PicoSystem does, starts each deal (with some of the solver's moves played
-first), asks for a hint as SELECT held does and runs the app's ticks until it
-answers, printing its time, the least heap free meanwhile and what it says.
+``hint40``; desktop only): a code.py of this bench's sets the game up as
+code.py does (``SET_UP``: the PicoSystem's profile, its game), starts each
+deal (with some of the solver's moves played first), asks for a hint as
+SELECT held does and runs the app's ticks until it answers, printing its
+time, the least heap free meanwhile and what it says.
 """
 
 import os
@@ -26,10 +27,22 @@ while not supervisor.runtime.serial_connected and since_reset() < 20000:
     pass
 """
 
+# The game set up as code.py sets it up: the board's profile found (code.py's
+# find_profile), the game it names imported and set up, the profile let go;
+# ``game`` the game's module, ``made`` what its set-up made.
+SET_UP = """
+import board, sys
+from sthelena_profiles import find_board
+profile = find_board(board)[0]
+sys.modules.pop("sthelena_profiles", None)
+game = __import__(profile.game)
+made = game.setup(profile)
+del profile
+"""
+
 # The hint from each deal's position, to its answer.
-HINT_CODE = SINCE_RESET + """
-from sthelena_picosystem import picosystem_setup, start_hint, Game
-app, buttons, lights, screen = picosystem_setup()
+HINT_CODE = SINCE_RESET + SET_UP + """
+start_hint, Game, app = game.start_hint, game.Game, made.app
 """ + CONSOLE + """
 for number, moves in DEALS:
     game = Game.deal(number, "st-helena")
@@ -37,7 +50,7 @@ for number, moves in DEALS:
         game.push(move)
     app.hint_line = None  # (as a new deal forgets it: the last deal's line is no goal here)
     app.start(game)
-    screen.display.refresh()  # the new deal drawn before the clock starts, not while it runs
+    made.display.refresh()  # the new deal drawn before the clock starts, not while it runs
     gc.collect()
     begun = since_reset()
     start_hint(app)
@@ -78,11 +91,11 @@ def solver_moves(number, count):
     return tuple(result.moves[:count])
 
 
-def bench_hint(drive, work, first, last, moved=0):
+def bench_hint(drive, work, first, last, moved=0, jobs=2):
     """The hint from st-helena deals ``first``-``last``, after ``moved`` of the
-    solver's moves, in two emulators at once."""
+    solver's moves, in ``jobs`` emulators at once (two: a half of the deals each)."""
     deals = [(number, solver_moves(number, moved)) for number in range(first, last + 1)]
-    with ThreadPoolExecutor(2) as pool:
+    with ThreadPoolExecutor(jobs) as pool:
         lines = [line for part in pool.map(lambda part: hint_run(drive, work, part),
                                            [deals[0::2], deals[1::2]][:len(deals)])
                  for line in part]

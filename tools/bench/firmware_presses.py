@@ -61,20 +61,21 @@ def press_figure(word, kind, record):
     return record["frame_ms"]
 
 
-def emulate_script(drive, work, script):
-    """Play ``script`` by the buttons on the emulated firmware: ``[(kind,
-    ms, cards)]`` for its presses; and the emulator's result."""
-    nvm = os.path.join(work, "%s-%d.nvm" % (script.name, script.deal))
+def emulate_script(drive, work, script, board=emulated.BOARD, figure=None):
+    """Play ``script`` by the buttons on the emulated firmware of ``board``:
+    ``[(kind, ms, cards)]`` for its presses (``figure(word, kind, record)``
+    their ms: ``press_figure`` unless told); and the emulator's result."""
+    nvm = os.path.join(work, "%s-%s-%d.nvm" % (board, script.name.replace(" ", "-"), script.deal))
     with open(nvm, "wb") as file:
         file.write(emulated.nvm_holding(script.record))
-    result = emulated.emulate(drive, " ".join(script.words), nvm_in=nvm)
+    result = emulated.emulate(drive, " ".join(script.words), board=board, nvm_in=nvm)
     presses = result["presses"]
     if len(presses) != len(script.words):
         raise RuntimeError("%s deal %d: %d of %d presses played" % (
             script.name, script.deal, len(presses), len(script.words)))
-    return [(kind, press_figure(word, kind, record), cards) for word, kind, record, cards
+    figure = figure or press_figure
+    return [(kind, figure(word, kind, record), cards) for word, kind, record, cards
             in zip(script.words, script.kinds, presses, script.cards)], result
-
 
 
 def print_rows(timed):

@@ -31,13 +31,29 @@ COMMON_LIBRARIES = (
       "adafruit_displayio_layout/layouts/grid_layout.py")),
     ("adafruit-circuitpython-ticks", ("adafruit_ticks.py",)),
 )
-# The handhelds' drive adds the screens a board's profile (or settings.toml)
-# has the game set up (sthelena/handheld/spi_screen.py).
-LIBRARIES = COMMON_LIBRARIES + (
-    ("adafruit-circuitpython-st7789", ("adafruit_st7789.py",)),
-    ("adafruit-circuitpython-st7735r", ("adafruit_st7735r.py",)),
-    ("adafruit-circuitpython-ili9341", ("adafruit_ili9341.py",)),
-)
+# The screen drivers a board's profile may name (``Profile.libraries``: a screen the
+# game sets up, sthelena/handheld/spi_screen.py), each with its package and files.
+DRIVERS = {
+    "adafruit_st7789": ("adafruit-circuitpython-st7789", ("adafruit_st7789.py",)),
+    "adafruit_st7735r": ("adafruit-circuitpython-st7735r", ("adafruit_st7735r.py",)),
+    "adafruit_ili9341": ("adafruit-circuitpython-ili9341", ("adafruit_ili9341.py",)),
+}
+
+
+def profiles_libraries():
+    """The drivers the handhelds' profiles name (sthelena/boards/), in name order."""
+    from sthelena.boards import catalogue
+
+    names = sorted({name for profile in catalogue.profiles() for name in profile.libraries})
+    unknown = [name for name in names if name not in DRIVERS]
+    if unknown:
+        raise ValueError("a profile names %s, which board_libs.DRIVERS does not know"
+                         % ", ".join(unknown))
+    return tuple(DRIVERS[name] for name in names)
+
+
+# The handhelds' drive: every board's libraries and the drivers their profiles name.
+LIBRARIES = COMMON_LIBRARIES + profiles_libraries()
 
 
 # The Fruit Jam's app folder adds the USB host's: Adafruit's mouse library (and
