@@ -37,6 +37,7 @@ def test_the_emulators_parts_pass_their_own_checks():
     (["--bootrom", "x.bin", "--keys", "A"], "--firmware (or --flash-in) is needed"),
     (["--bootrom", "x.bin", "--firmware", "x.uf2", "--keys", "A JUMP"], "JUMP"),
     (["--bootrom", "x.bin", "--firmware", "x.uf2", "--quiet-ms", "soon"], "--quiet-ms"),
+    (["--bootrom", "x.bin", "--firmware", "x.uf2", "--asleep-ms", "0"], "--asleep-ms"),
     (["--frobnicate"], "unknown argument"),
 ])
 def test_bad_arguments_get_one_line_and_status_2(args, says):

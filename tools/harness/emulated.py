@@ -45,6 +45,12 @@ RUNNER = os.path.join(EMULATOR, "run.mjs")
 OWN = "the board's own"  # emulate()'s firmware: the board's (its profile says which)
 
 
+# A press is over once the display has been quiet and the chip mostly asleep
+# this long (run.mjs --asleep-ms: the game waits for the next key), for a
+# session that compares frames rather than timing them.
+ASLEEP_MS = 150
+
+
 def firmware_of(board, kind="uf2", wiring=None):
     """The path of ``board``'s firmware (``kind`` "uf2", or "elf" for its
     symbols), or None where neither build/ nor the shared builds have it:

@@ -164,6 +164,7 @@ export class Machine {
     this.waits = waits; // [{start, end, wide}]: busy-wait functions (wide: a 64-bit delay in r0:r1)
     this.waitEndNs = 0; // the end of the busy wait last entered
     this.waitLastPc = 0; // the PC of the last step in a busy wait
+    this.asleepNs = 0; // emulated time the core has spent asleep (WFI/WFE): it had nothing to do
   }
 
   get nanos() {
@@ -266,6 +267,9 @@ export class Machine {
     const core = this.mcu.core;
     const { profile } = this;
     const end = clock.nanos + ns;
+    // the addresses of the busy waits (spinSkip is asked only between them)
+    const waitsFrom = Math.min(...this.waits.map((wait) => wait.start));
+    const waitsTo = Math.max(...this.waits.map((wait) => wait.end));
     while (clock.nanos < end) {
       const sliceEnd = Math.min(end, clock.nanos + SLICE_NS);
       while (clock.nanos < sliceEnd) {
@@ -274,16 +278,23 @@ export class Machine {
         } else if (core.waiting) {
           // Asleep (WFI/WFE): on to the next alarm, or the slice's end.
           const next = clock.nextAlarm ? clock.nanosToNextAlarm : Infinity;
-          clock.tick(Math.max(0, Math.min(next, sliceEnd - clock.nanos)));
+          const asleep = Math.max(0, Math.min(next, sliceEnd - clock.nanos));
+          this.asleepNs += asleep;
+          clock.tick(asleep);
         } else {
-          const skip = this.waits.length ? this.spinSkip(core, sliceEnd) : 0;
+          const pc = core.PC;
+          const skip = pc >= waitsFrom && pc < waitsTo ? this.spinSkip(core, sliceEnd) : 0;
           if (skip > 0) {
             clock.tick(skip);
             if (profile) profile.step(skip / CYCLE_NS, core.PC, clock.nanos);
             continue;
           }
           const cycles = core.executeInstruction();
-          clock.tick(cycles * CYCLE_NS);
+          // clock.tick, without its call where no alarm falls due (most steps)
+          const due = clock.nextAlarm;
+          const ns = cycles * CYCLE_NS;
+          if (due !== null && due.nanos <= clock.nanosCounter + ns) clock.tick(ns);
+          else clock.nanosCounter += ns;
           if (profile) profile.step(cycles, core.PC, clock.nanos);
         }
       }

@@ -8,7 +8,7 @@
 //       --drive DIR_OR_FAT_IMAGE
 //       [--keys "RIGHT RIGHT A WAIT:500 HOLD_A ..." | --keys @FILE]
 //       [--shot OUT.png] [--frames DIR] [--json] [--until-idle]
-//       [--boot-ms N] [--boot-quiet-ms N] [--quiet-ms N] [--settle-ms N]
+//       [--boot-ms N] [--boot-quiet-ms N] [--quiet-ms N] [--settle-ms N] [--asleep-ms N]
 //       [--ready TEXT]
 //       [--flash-in FILE] [--flash-out FILE] [--drive-out IMG] [--nvm-in FILE]
 //       [--nvm-out FILE] [--boot-nvm DIR] [--held-at-boot BUTTON]
@@ -48,6 +48,10 @@
 //                the first frame is complete (1000)
 //   --quiet-ms   display quiet this long: a press's redraw is over (700)
 //   --settle-ms  most emulated ms a press waits for its redraw (5000)
+//   --asleep-ms  instead of --quiet-ms: a press's redraw is over once, for
+//                this long, the display has been quiet and the core asleep
+//                more than half the time (the game waits for a key: sooner
+//                than a fixed quiet, and it waits out a long search)
 //   --ready      the first frame is the display quiet after the console shows
 //                this text (without it: the whole screen drawn after code.py
 //                started, which is when the USB console connects)
@@ -88,7 +92,7 @@ import { busyWaits, Profile, readSymbols } from "./profile.mjs";
 import { DEFAULTS, Session } from "./session.mjs";
 
 const VALUED = ["board", "wiring", "firmware", "bootrom", "drive", "keys", "shot", "frames", "boot-ms", "boot-quiet-ms", "quiet-ms",
-  "settle-ms",
+  "settle-ms", "asleep-ms",
   "ready", "flash-in", "flash-out", "drive-out", "nvm-in", "nvm-out", "boot-nvm", "held-at-boot", "cut",
   "cut-part", "cut-seed", "profile", "elf"];
 const SWITCHES = ["json", "until-idle", "verbose", "help", "cut-ends"];
@@ -110,7 +114,7 @@ function parseArgs(argv) {
   if (opts.help) return opts;
   if (!opts.bootrom) throw new UsageError("--bootrom is needed (node tools/harness/emulator/bootrom.mjs makes it)");
   if (!opts.firmware && !opts["flash-in"]) throw new UsageError("--firmware (or --flash-in) is needed");
-  for (const key of ["boot-ms", "boot-quiet-ms", "quiet-ms", "settle-ms"]) {
+  for (const key of ["boot-ms", "boot-quiet-ms", "quiet-ms", "settle-ms", "asleep-ms"]) {
     if (opts[key] === undefined) continue;
     if (!/^[0-9]{1,7}$/.test(opts[key]) || Number(opts[key]) === 0) {
       throw new UsageError(`--${key} wants a whole number of ms, got ${JSON.stringify(opts[key])}`);
@@ -203,6 +207,7 @@ function main() {
     quietMs: opts["quiet-ms"] ?? DEFAULTS.quietMs,
     bootQuietMs: opts["boot-quiet-ms"] ?? DEFAULTS.bootQuietMs,
     settleMs: opts["settle-ms"] ?? DEFAULTS.settleMs,
+    asleepMs: opts["asleep-ms"] ?? DEFAULTS.asleepMs,
     ready: opts.ready ?? DEFAULTS.ready,
     cuts: opts.cuts,
     cutPart: opts["cut-part"] ?? DEFAULTS.cutPart,

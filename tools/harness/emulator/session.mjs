@@ -36,6 +36,7 @@ export const DEFAULTS = {
   bootQuietMs: 1000,
   bootMs: 20000,
   settleMs: 5000,
+  asleepMs: 0,
   noDrawMs: 500,
   idleMs: 1000,
   idleCapMs: 60000,
@@ -211,7 +212,7 @@ export class Session {
   act(action) {
     if (action.kind === "reset") return this.boot(this.machine.flash.slice());
     const m = this.machine;
-    const { quietMs, settleMs, noDrawMs } = this.options;
+    const { quietMs, settleMs, noDrawMs, asleepMs } = this.options;
     m.mark();
     if (m.profile) m.profile.clear();
     const start = m.nanos;
@@ -226,7 +227,7 @@ export class Session {
     if (m.cut) return this.powerCut(action, start);
     m.setButton(action.pin, false);
     const up = m.nanos;
-    const settled = () => {
+    const settled = asleepMs ? this.asleepSettled(start, up) : () => {
       const now = m.nanos;
       if (now - up < quietMs * MS) return false;
       if (m.bytesSinceMark) return now - m.lastDisplayNs >= quietMs * MS;
@@ -253,6 +254,31 @@ export class Session {
     this.presses.push(record);
     if (drew) this.frame(action.word);
     return record;
+  }
+
+  /**
+   * With asleepMs: a press is over once, for the last asleepMs, the display has
+   * been quiet and the core asleep more than half the time (the game waits
+   * for a key in its loop's sleep; it works flat out while it handles one),
+   * asleepMs after the key went up; if it drew nothing, no sooner than
+   * noDrawMs after the press. Asked every 0.1 ms of emulated time.
+   */
+  asleepSettled(start, up) {
+    const m = this.machine;
+    const { asleepMs, noDrawMs } = this.options;
+    const window = asleepMs * MS;
+    const times = []; // at each ask: its time, and the time asleep so far
+    const asleep = [];
+    let first = 0; // the last ask asleepMs ago or more
+    return () => {
+      const now = m.nanos;
+      times.push(now);
+      asleep.push(m.asleepNs);
+      while (first + 1 < times.length && times[first + 1] <= now - window) first++;
+      if (now - up < window) return false;
+      if (m.bytesSinceMark ? now - m.lastDisplayNs < window : now - start < noDrawMs * MS) return false;
+      return (m.asleepNs - asleep[first]) * 2 > now - times[first];
+    };
   }
 
   /** Run on until code.py ends or the display has been quiet for idleMs (at most idleCapMs). */
