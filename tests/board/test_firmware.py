@@ -56,25 +56,6 @@ def test_the_game_boots_to_the_table_showing_the_cards_the_core_dealt(drive, dea
     assert all(press["settled"] and press["frame_ms"] for press in result["presses"])
 
 
-def test_a_save_survives_a_reset_of_the_chip(drive, deal_seven, tmp_path):
-    # A held A on pile 4 plays its card home (the quick move); the menu saves
-    # at once (the write policy); after the reset the game resumes as it was.
-    save, nvm = deal_seven
-    shot = tmp_path / "after-reset.png"
-    keys = "RIGHT RIGHT RIGHT HOLD_A START B"
-    result = emulated.emulate(drive, keys + " RESET", nvm_in=nvm, shot=shot,
-                              nvm_out=tmp_path / "nvm-out.bin")
-    assert len(result["boots"]) == 2 and result["boots"][1]["first_frame_ms"] is not None
-    assert result["flash_programmed_bytes"]["nvm"] > 0
-    assert (tmp_path / "nvm-out.bin").read_bytes() != nvm.read_bytes().ljust(4096, b"\xff")
-    assert same_as_the_desktop(shot, save, keys, tmp_path)
-    reader = ScreenReader(load_sheet(str(REPO_ROOT / "assets" / "sheet-large.bmp")), TABLE_ORIGIN)
-    game = Game.deal(7)
-    game.push(3 * 20 + 13)  # pile 4's card onto its foundation, as the quick move plays it
-    assert [reader.card_at(PngFrame(shot), place) for place in range(20)] == [
-        game.top(place) for place in range(20)]
-
-
 def test_a_drive_without_a_library_says_so_in_one_line_on_screen_and_console(drive, tmp_path):
     broken = tmp_path / "CIRCUITPY"
     shutil.copytree(drive, broken)
@@ -215,7 +196,8 @@ def screens_match_the_desktop(drive, save, words, checked, tmp_path):
     nvm = tmp_path / "nvm.bin"
     nvm.write_bytes(emulated.nvm_holding(save.read_bytes()))
     frames = tmp_path / "frames"
-    result = emulated.emulate(drive, " ".join(words), nvm_in=nvm, frames=frames)
+    result = emulated.emulate(drive, " ".join(words), nvm_in=nvm, frames=frames,
+                              asleep_ms=emulated.ASLEEP_MS)
     assert result["exit"] == 0 and "Traceback" not in result["console"], result["console"]
     assert [press["word"] for press in result["presses"]] == words
     shown = frames_after(result, frames)
