@@ -103,13 +103,16 @@ bench-solver: $(VENV_STAMP)
 	$(PY) -m tools.bench.bench_solver --deals $(or $(DEALS),1-1000) --jobs $(or $(JOBS),1) \
 		$(if $(AGAINST),--against $(AGAINST))
 
-## bench-firmware: the game on CircuitPython's PicoSystem firmware in the RP2040 emulator: press to
-## frame, code.py to the first table frame, the heap, the hint's seconds (DEALS=A-B optional;
-## 20-30 minutes; needs the PicoSystem's firmware and the boot ROM, as make emulate; RELEASE=dist
-## measures make release's files: its 10.x folder as the drive)
+## bench-firmware: the game on CircuitPython's firmware in the RP2040 emulator, on the PicoSystem
+## (press to frame, code.py to the first table frame, the heap, the hint's seconds; DEALS=A-B
+## optional) and on a Pico with the Pico Display Pack 2.0 (its four keys' presses, the start, the
+## heap); BOARDS=picosystem or BOARDS=pico-display-2 measures one; 30-60 minutes; needs each
+## board's firmware and the boot ROM, as make emulate; RELEASE=dist measures make release's
+## files: its 10.x folder as the drive)
 .PHONY: bench-firmware
 bench-firmware: $(VENV_STAMP) $(EMULATOR_STAMP) mtools
-	$(PY) -m tools.bench.bench_firmware --deals $(or $(DEALS),1-20) $(if $(RELEASE),--release $(RELEASE))
+	$(PY) -m tools.bench.bench_firmware --deals $(or $(DEALS),1-20) $(if $(RELEASE),--release $(RELEASE)) \
+		$(if $(BOARDS),--boards $(BOARDS))
 
 ## bench-saves: power cuts on CircuitPython's PicoSystem firmware in the RP2040 emulator: three saves
 ## cut in every flash step, the same with the drive's copy, and a soak of random presses, resets and

@@ -19,7 +19,7 @@ A Raspberry Pi Pico with Pimoroni's Pico Display Pack 2.0 (``pico-display-2``:
 the Pico's firmware, the 320x240 ST7789 the game sets up, its fanned table,
 four keys; tools/bench/firmware_pico_display.py):
 
-- the presses of its four keys over a script of each of deals 7, 1, 2 and 3
+- the presses of its four keys over a script of each of deals 7, 1 and 2
   (cursor taps, lifts, moves, a cancel, an undo, an illegal drop, the menu
   and the overview opened, moved in and closed), each timed from the key's
   event: A and B from the press, a tap of X or Y from its release;
@@ -31,6 +31,7 @@ Both boards take 30 to 60 minutes (two emulators at once; ``--jobs 1``: one);
 """
 
 import argparse
+import json
 import os
 import shutil
 import sys
@@ -202,7 +203,8 @@ def board_drive(drive, work, board):
 
 def bench_board(board, drive, work, parts, args):
     """``board``'s parts of ``parts``, on its own firmware."""
-    with open(os.path.join(os.path.dirname(emulated.firmware_of(board)), "version.txt")) as file:
+    firmware = emulated.firmware_of(board)
+    with open(os.path.join(os.path.dirname(firmware), "version.txt")) as file:
         print(file.read().strip())
     drive = board_drive(drive, work, board)
     first, last = (int(part) for part in args.deals.split("-"))
@@ -210,9 +212,13 @@ def bench_board(board, drive, work, parts, args):
         if board == "picosystem":
             bench_presses(drive, work, args.jobs)
         else:
-            firmware_pico_display.bench_presses(drive, work, args.jobs)
+            firmware_pico_display.bench_presses(drive, work, args.jobs, args.keep)
     if "start" in parts:
-        bench_start(drive, work, board)
+        result = bench_start(drive, work, board)
+        if args.keep:
+            os.makedirs(args.keep, exist_ok=True)
+            with open(os.path.join(args.keep, "%s-start.json" % board), "w") as file:
+                json.dump(result, file)
     if "heap" in parts:
         bench_heap(drive, work, board)
     if "hint" in parts:
@@ -229,6 +235,8 @@ def main(argv=None):
     parser.add_argument("--skip", default="", help="parts to leave out: " + ",".join(PARTS)
                         + " (the Pico Display Pack 2.0 has the first three)")
     parser.add_argument("--jobs", type=int, default=2, help="emulators at once (default 2)")
+    parser.add_argument("--keep", metavar="DIR", help="keep the emulator's JSON of the start and "
+                        "of the Pico Display Pack 2.0's presses in DIR (each press's bursts)")
     parser.add_argument("--release", metavar="DIR", help="measure the release in DIR (make "
                         "release's dist/): its 10.x folder as the drive")
     args = parser.parse_args(argv)

@@ -42,8 +42,6 @@ script:
 ``heap_code`` is a code.py that reports the heap on the firmware.
 """
 
-from collections import deque
-
 from sthelena.app.buttons import (A, B, DOWN, DOWN_OR_PILES, HOLD, LEFT, RIGHT,
                                   RIGHT_OR_MENU, SELECT, START, UP)
 from sthelena.app.screens.common import MENU, OVERVIEW, PEEK, PLAY, STUCK, WON_SCREEN
@@ -56,6 +54,7 @@ from sthelena.desktop.keys import Press, board_words, parse_keys
 from sthelena.desktop.run import press as press_key
 
 from .firmware_sessions import make_app, record_of
+from .won_games import shortest_paths
 
 HINT = SELECT | HOLD  # the game's event for a hint (SELECT held on the table)
 DIRECTIONS = (UP, DOWN, LEFT, RIGHT)
@@ -88,21 +87,9 @@ def cursor_paths(profile):
     """``{(from, to): [direction...]}``: the fewest steps of the cursor
     between two places by the directions the board has keys for."""
     have = [direction for direction in DIRECTIONS if direction in key_words(profile)]
-    paths = {}
-    for start in range(20):
-        seen = {start: []}
-        todo = deque([start])
-        while todo:
-            place = todo.popleft()
-            for direction in have:
-                there = step(place, direction)
-                if there not in seen:
-                    seen[there] = seen[place] + [direction]
-                    todo.append(there)
-        if len(seen) != 20:
-            raise ValueError("%s: the cursor cannot reach every place" % profile.name)
-        for place, path in seen.items():
-            paths[start, place] = path
+    paths = shortest_paths(have)
+    if len(paths) != 20 * 20:
+        raise ValueError("%s: the cursor cannot reach every place" % profile.name)
     return paths
 
 

@@ -207,6 +207,20 @@ def _liftable(game):
                        % game.deal_number)
 
 
+def illegal_drop(driver):
+    """A card lifted and put where it may not go (the red flash), by ``driver``."""
+    game = driver.app.game
+    place = _liftable(game)
+    card = game.top(place)
+    target = next(target for target in range(12)
+                  if target != place and not game.is_legal(place * 20 + target))
+    driver.lift(place)
+    driver.go_to(target, "cursor, a card lifted")
+    moves = len(game.history)
+    driver.press("A", "illegal drop (the red flash)",
+                 lambda app: len(app.game.history) == moves and app.game.top(place) == card)
+
+
 def opening_script(number):
     """The presses from deal ``number``'s first position (see the module docstring)."""
     game = Game.deal(number)
@@ -236,16 +250,7 @@ def opening_script(number):
         driver.lift(place) if word == "A" else driver.go_to(place)
         driver.press(word, "quick move (A twice)" if word == "A" else "quick move (A held)",
                      lambda app: len(app.game.history) > moves)
-    # An illegal drop: a card put where it may not go (the red flash).
-    place = _liftable(app.game)
-    card = app.game.top(place)
-    target = next(target for target in range(12)
-                  if target != place and not app.game.is_legal(place * 20 + target))
-    driver.lift(place)
-    driver.go_to(target, "cursor, a card lifted")
-    moves = len(app.game.history)
-    driver.press("A", "illegal drop (the red flash)",
-                 lambda app: len(app.game.history) == moves and app.game.top(place) == card)
+    illegal_drop(driver)
     # The menu, moved in and closed.
     driver.press("START", "menu: open", lambda app: app.screen == MENU)
     driver.press("DOWN", "menu: move", lambda app: app.states[MENU].item == 1)

@@ -64,15 +64,17 @@ def won_game(seed, rules="st-helena", shuffle_share=0.3, cards_out=96):
     return game.notation(), line
 
 
-def _distances():
-    """Cursor presses from each place to each other (shortest, with wrap)."""
+def shortest_paths(directions):
+    """``{(from, to): [direction...]}``: the fewest cursor presses of
+    ``directions`` from each place to each other (the rows and columns
+    wrap); a place they cannot reach has no entry."""
     table = {}
     for start in range(20):
         seen = {start: []}
         todo = deque([start])
         while todo:
             place = todo.popleft()
-            for direction in _DIRECTIONS:
+            for direction in directions:
                 there = step(place, direction)
                 if there not in seen:
                     seen[there] = seen[place] + [direction]
@@ -82,7 +84,7 @@ def _distances():
     return table
 
 
-PATHS = _distances()
+PATHS = shortest_paths(_DIRECTIONS)
 SCHEMES = ("pick up and put down", "A twice", "A held (one press)", "A held, auto-play on")
 
 
