@@ -20,7 +20,7 @@ board's tests kept on one pytest worker by ``xdist_group``):
   seeded) with a RESET among them: nothing may crash.
 
 The heap is a session of its own, with a code.py that reports
-``gc.mem_free()`` in play and during a full hint (board_scripts.HEAP_CODE),
+``gc.mem_free()`` in play and during a full hint (tools/harness/firmware_heap.py),
 on a board of each game: the Sprig (the handhelds' game, its 160x128 table)
 and the Pico Display Pack 2.0 (the full game, its largest table, 320x240).
 """
@@ -31,7 +31,7 @@ import pytest
 
 from tests.helpers.firmware_helpers import desktop_frames, pixels_differing
 from tools.build import circuitpython_builds, drive_image, release
-from tools.harness import board_scripts, board_wiring, cut_runs, emulated
+from tools.harness import board_scripts, board_wiring, cut_runs, emulated, firmware_heap
 from tools.harness.heap_play import FREE_GOAL
 from sthelena.boards import catalogue
 
@@ -222,7 +222,7 @@ def heap(request, release_folder, tmp_path_factory):
     events = [event for kind, given in zip(script.kinds, script.events)
               if not kind.startswith(("menu", "overview")) for event in given][:16]
     drive = board_drive(release_folder, board, work / "CIRCUITPY")
-    (drive / "code.py").write_text(board_scripts.heap_code(events))
+    (drive / "code.py").write_text(firmware_heap.heap_code(events))
     nvm = work / "nvm.bin"
     nvm.write_bytes(emulated.nvm_holding(script.record))
     result = emulated.emulate(str(drive), board=board, nvm_in=nvm, ready="heap done",

@@ -40,9 +40,10 @@ import zipfile
 from concurrent.futures import ThreadPoolExecutor
 
 from tools.harness import board_wiring, emulated, firmware_sessions
+from tools.harness.firmware_heap import CONSOLE, SET_UP, SINCE_RESET
 
 from . import firmware_pico_display, firmware_presses
-from .firmware_hint import CONSOLE, SET_UP, SINCE_RESET, bench_hint
+from .firmware_hint import bench_hint
 from .report import goal
 
 GOAL_START_MS = 600

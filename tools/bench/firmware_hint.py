@@ -12,33 +12,11 @@ import statistics
 from concurrent.futures import ThreadPoolExecutor
 
 from tools.harness import emulated
+from tools.harness.firmware_heap import CONSOLE, SET_UP, SINCE_RESET
 
 from .report import goal, percentile, spread
 
 GOAL_HINT = (3.0, 10.0)  # s: median, p90 (docs/playing.md's)
-SINCE_RESET = """
-import gc, supervisor
-def since_reset():  # supervisor.ticks_ms() starts at 0x1FFF0000 at reset
-    return (supervisor.ticks_ms() - 0x1FFF0000) & 0x1FFFFFFF
-"""
-# Waits for the USB console: what is printed before it is up is lost.
-CONSOLE = """
-while not supervisor.runtime.serial_connected and since_reset() < 20000:
-    pass
-"""
-
-# The game set up as code.py sets it up: the board's profile found (code.py's
-# find_profile), the game it names imported and set up, the profile let go;
-# ``game`` the game's module, ``made`` what its set-up made.
-SET_UP = """
-import board, sys
-from sthelena_profiles import find_board
-profile = find_board(board)[0]
-sys.modules.pop("sthelena_profiles", None)
-game = __import__(profile.game)
-made = game.setup(profile)
-del profile
-"""
 
 # The hint from each deal's position, to its answer.
 HINT_CODE = SINCE_RESET + SET_UP + """
