@@ -153,20 +153,19 @@ class FanTableView(TableView):
         # The cursor: a 2-pixel frame just outside a top card, in the handheld's
         # cursor palette; its left side a grid of its own, hidden on a fanned
         # pile, where it would hide the corner of the card under.
+        # Four strips, not one framed bitmap: a move redraws only the strips,
+        # not every card under the frame's inside.
         wide = geometry.card_width + 4
         high = geometry.card_height + 4
-        frame = displayio.Bitmap(wide, high, 2)
-        for y in range(high):
-            for x in (wide - 2, wide - 1):
-                frame[x, y] = 1
-        for x in range(2, wide):
-            for y in (0, 1, high - 2, high - 1):
-                frame[x, y] = 1
-        side = displayio.Bitmap(2, high, 2)
-        side.fill(1)
+        level = displayio.Bitmap(wide - 2, 2, 2)
+        level.fill(1)
+        upright = displayio.Bitmap(2, high, 2)
+        upright.fill(1)
         self._fan_cursor = displayio.Group()
-        self._fan_cursor.append(displayio.TileGrid(frame, pixel_shader=self._cursor_palette))
-        self._cursor_side = displayio.TileGrid(side, pixel_shader=self._cursor_palette)
+        for x, y, strip in ((2, 0, level), (2, high - 2, level), (wide - 2, 0, upright)):
+            self._fan_cursor.append(displayio.TileGrid(strip, pixel_shader=self._cursor_palette,
+                                                       x=x, y=y))
+        self._cursor_side = displayio.TileGrid(upright, pixel_shader=self._cursor_palette)
         self._fan_cursor.append(self._cursor_side)
         group.append(self._fan_cursor)
         # The card a drag carries, over everything: made once, hidden till then.
