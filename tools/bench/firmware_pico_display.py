@@ -105,22 +105,11 @@ PATHS = _paths()
 class FourKeys(Driver):
     """firmware_sessions' Driver with the four keys' words."""
 
-    def __init__(self, script):
-        self.script = script
-        self.app = make_app(script.record)
+    def new_app(self, record):
+        return make_app(record)
 
-    def press(self, word, kind=None, expect=None):
-        app = self.app
-        moves = len(app.autos)
-        for event in EVENTS[word]:
-            app.handle(event)
-        self.script.words.append(word)
-        self.script.kinds.append(kind)
-        self.script.cards.append(max(0, len(app.autos) - moves))
-        if expect is not None and not expect(app):
-            raise AssertionError("%s deal %d, press %d (%s, %s) did not do what it should"
-                                 % (self.script.name, self.script.deal, len(self.script.words),
-                                    word, kind))
+    def events(self, word):
+        return EVENTS[word]
 
     def go_to(self, place, kind="cursor"):
         for word in PATHS[self.app.cursor, place]:

@@ -128,18 +128,25 @@ class Driver:
 
     def __init__(self, script):
         self.script = script
-        self.app = make_app(script.record)
+        self.app = self.new_app(script.record)
 
-    def press(self, word, kind=None, expect=None):
-        """Press ``word`` (a button's name, or HOLD_ and one: the press, then
-        its hold); ``expect(app)`` must then be true."""
-        app = self.app
+    def new_app(self, record):
+        """The App the presses go to, resuming ``record``: the PicoSystem's."""
+        return make_app(record)
+
+    def events(self, word):
+        """The App's events for ``word`` (a button's name, or HOLD_ and one:
+        the press, then its hold)."""
         held = word.startswith("HOLD_")
         event = WORDS[word[5:] if held else word]
+        return (event, event | buttons.HOLD) if held else (event,)
+
+    def press(self, word, kind=None, expect=None):
+        """Press ``word``; ``expect(app)`` must then be true."""
+        app = self.app
         moves = len(app.autos)
-        app.handle(event)
-        if held:
-            app.handle(event | buttons.HOLD)
+        for event in self.events(word):
+            app.handle(event)
         self.script.words.append(word)
         self.script.kinds.append(kind)
         self.script.cards.append(max(0, len(app.autos) - moves))
