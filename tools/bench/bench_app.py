@@ -4,7 +4,7 @@
 Runs what ``code.py`` runs on a PyBadge and a PyGamer, on the one-file build
 as the drive has it (``lib/sthelena_board.mpy``, which this VM loads with its
 first byte changed: tools/build/board_mpy.py): imports it, builds the screen,
-buttons, store, speaker and app through ``setup()`` (which loads
+buttons, store, speaker and app through ``setup(profile)`` (which loads
 ``assets/sheet.bmp``), then plays moves by button events, through the main
 loop and ``app.handle``. The board's modules are the stand-ins in
 ``tools/harness/standins``, which allocate on the heap what the firmware's
@@ -88,7 +88,12 @@ from sthelena_board import A, B, DOWN, HOLD, RIGHT, SELECT, START
 from sthelena_board import record_bytes
 imported = gc.mem_alloc()
 random.seed(1)  # the deal the app picks: the same every run
-app, buttons = device.setup()
+from sthelena_profiles import find_board  # the board's profile, as code.py finds it
+profile = find_board(board)[0]
+del sys.modules["sthelena_profiles"], find_board
+made = device.setup(profile)
+app, buttons = made.app, made.buttons
+del profile, made
 made = displayio.counts()
 # --- top level ---
 set_up = gc.mem_alloc()
@@ -176,7 +181,7 @@ def build_bundle(directory):
         drive_image.check_board_mpy()
     except bundle.BundleError as error:
         return None, str(error)
-    for name in ("sthelena_hint", "sthelena_board"):
+    for name in ("sthelena_hint", "sthelena_profiles", "sthelena_board_setup", "sthelena_board"):
         with open(drive_image.board_mpy_path(name=name), "rb") as file:
             data = board_mpy.for_micropython(file.read())
         path = os.path.join(directory, name + ".mpy")
@@ -194,8 +199,9 @@ def micropython_figures(board, bundle_path, rounds=12, libraries=None):
         sys.exit("assets/sheet.bmp is missing:"
                  " run `python -m tools.build.assets.make_assets` first")
     code = ["--file", "lib/sthelena_board.mpy=" + bundle_path,  # (the hint's search beside it)
-            "--file", "lib/sthelena_hint.mpy=" + os.path.join(os.path.dirname(bundle_path),
-                                                              "sthelena_hint.mpy"),
+            *[part for name in ("sthelena_hint", "sthelena_profiles", "sthelena_board_setup")
+              for part in ("--file", "lib/%s.mpy=%s" % (name, os.path.join(
+                  os.path.dirname(bundle_path), name + ".mpy")))],
             "--pkg", os.path.join(ROOT, "tools", "harness", "standins"),
             "--file", "assets/sheet.bmp=" + sheet,
             "--file", "assets/help.txt=" + os.path.join(ROOT, "assets", "help.txt")]
