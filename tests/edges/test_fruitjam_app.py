@@ -216,7 +216,7 @@ def test_every_import_in_the_folder_resolves_to_the_firmware_the_os_or_the_folde
         for name in imports_of(path, package):
             top = name.split(".")[0]
             if top in ("typing", "circuitpython_typing", "fontio", "sthelena_board",
-                       "sthelena_picosystem", "sthelena"):
+                       "sthelena_full", "sthelena"):
                 continue  # typing only; the handhelds' games; the notation, never on a board
             checked += 1
             assert name in in_folder or top in FIRMWARE | FRUIT_JAM_OS, (path.name, name)
