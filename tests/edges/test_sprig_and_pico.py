@@ -207,36 +207,3 @@ def test_the_pico_display_sets_up_its_spi_screen_keys_and_led():
                      "True True", "SectorStore 4086 True",
                      "buttons-abxy Hint (or hold Y long)",
                      "[65535, 65535, 65535]", "[65535, 49535, 65535]", "4"]
-
-
-def test_the_four_keys_polling_allocates_nothing_idle_tapped_or_held():
-    # The VM collects no garbage during one call, so gc.mem_alloc() grows by
-    # exactly what the polls allocated: idle, X tapped, Y held through its
-    # hold and its long hold, A held (the loop polls every pass).
-    lines = run("""
-        import gc
-        source = setup.key_source(PROFILE, board)
-        source.poll(0)
-        def polls(now, stop):
-            before = gc.mem_alloc()
-            while now < stop:
-                source.poll(now)
-                now += 1
-            return gc.mem_alloc() - before
-        found = [polls(1, 1000)]
-        supervisor.set_ticks(1000)
-        keypad.push(2)
-        found.append(polls(1000, 1100))
-        supervisor.set_ticks(1100)
-        keypad.push(2, False)
-        found.append(polls(1100, 2000))
-        supervisor.set_ticks(2000)
-        keypad.push(3)
-        found.append(polls(2000, 4000))
-        supervisor.set_ticks(4000)
-        keypad.push(3, False)
-        keypad.push(0)
-        found.append(polls(4000, 6000))
-        print(found)
-    """, "pico", "pico_display_2")
-    assert lines == ["[0, 0, 0, 0, 0]"]
