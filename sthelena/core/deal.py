@@ -1,4 +1,5 @@
-"""Deal numbers: the same deal N on CPython, MicroPython and CircuitPython.
+"""Deal numbers: the same deal N on CPython, MicroPython and CircuitPython;
+and the redeal, the piles gathered and dealt again (and taken back).
 
 A counter-based 32-bit generator (a splitmix-style hash of a counter) drives
 a Fisher-Yates shuffle. Every step is masked to 32 bits, so the integer
@@ -42,3 +43,42 @@ def shuffled_deck(number):
         pick = value % span
         deck[top], deck[pick] = deck[pick], deck[top]
     return deck
+
+
+def redeal(piles, clockwise):
+    """Gather the 12 ``piles`` and deal them again one card at a time round
+    from pile 1. Encyclopedia order (``clockwise`` false): pile 12 onto 11
+    ... onto 1, dealt from the top, so pile 12's top card comes first.
+    Clockwise: pile 1 onto 2 ... onto 12, turned face down, so pile 12's
+    bottom card comes first."""
+    order = bytearray()
+    for index in range(11, -1, -1):
+        cards = piles[index]
+        if clockwise:
+            order.extend(cards)
+        else:
+            for position in range(len(cards) - 1, -1, -1):
+                order.append(cards[position])
+        cards[:] = b""
+    for index in range(len(order)):
+        piles[index % 12].append(order[index])
+
+
+def undo_redeal(piles, lengths, clockwise):
+    """Put the 12 ``piles`` back as they were before ``redeal``, each of
+    the ``lengths`` it had: take the cards back in the order they were
+    dealt, then each pile as it was gathered."""
+    order = bytearray()
+    for index in range(sum(lengths)):
+        order.append(piles[index % 12][index // 12])
+    start = 0
+    for index in range(11, -1, -1):
+        count = lengths[index]
+        cards = piles[index]
+        cards[:] = b""
+        if clockwise:
+            cards.extend(order[start:start + count])
+        else:
+            for position in range(start + count - 1, start - 1, -1):
+                cards.append(order[position])
+        start += count

@@ -14,7 +14,7 @@ Whether the game is stuck (``status()``) is in ``stuck_search``.
 """
 
 from .cards import const
-from .deal import shuffled_deck
+from .deal import redeal, shuffled_deck, undo_redeal
 from .moves import DEAL, REDEAL
 from .rules import Rules
 from .stuck_search import (CYCLING, NO_MOVES, PLAYING, REDEAL_ONLY,  # noqa: F401 (exported)
@@ -151,8 +151,7 @@ class Game:
         return self.rules.redeals - self.round
 
     def is_won(self):
-        # (no builtin: on the board, the one-file build looks a builtin's name up
-        # through all its own names first, and this runs after every move)
+        # (no builtin: the board's one-file build looks builtins up slowly; this runs every move)
         return self.foundations == b"\x0d\x0d\x0d\x0d\x0d\x0d\x0d\x0d"  # 13 on each
 
     def status(self, budget=300):
@@ -165,16 +164,27 @@ class Game:
         """Whether ``card`` may go onto a pile or foundation by the building
         rules alone (not the restriction, Louis or where the card comes from)."""
         if place >= 12:
-            foundation = place - 12
-            return card >> 4 == foundation & 3 and card & 15 == self.foundation_wants(foundation)
-        cards = self.piles[place]
-        if not cards:
-            return self._flags & _FILL_SPACES != 0
-        under = cards[-1]
-        if not self._flags & _ANY_SUIT and (under ^ card) & 0xF0:
-            return False
-        step = (card & 15) - (under & 15)
-        return step == 1 or step == -1 or (self._flags & _WRAP != 0 and (step == 12 or step == -12))
+            return card >> 4 == (place - 12) & 3 and card & 15 == self.foundation_wants(place - 12)
+        return self._pile_taking(card, place, place + 1, -1) == place
+
+    def _pile_taking(self, card, first, end, skip):
+        """The first pile numbered ``first`` to ``end - 1``, ``skip`` aside, that
+        ``card`` may go onto by the building rules, or ``end`` (one call a card)."""
+        flags = self._flags
+        piles = self.piles
+        while first < end:
+            cards = piles[first]
+            if first == skip:
+                pass
+            elif not cards:
+                if flags & _FILL_SPACES:
+                    return first
+            elif flags & _ANY_SUIT or not (cards[-1] ^ card) & 0xF0:
+                step = (card & 15) - (cards[-1] & 15)
+                if step == 1 or step == -1 or (flags & _WRAP and (step == 12 or step == -12)):
+                    return first
+            first += 1
+        return end
 
     def _foundation_plays(self, pile):
         """A mask with bit f set when pile's top card may go to foundation f."""
@@ -258,7 +268,7 @@ class Game:
         if move == REDEAL:
             for pile in piles:
                 history.append(len(pile))
-            self._redeal()
+            redeal(piles, self._flags & _CLOCKWISE)
             history.append(_REDEAL_TAG)
             self.round += 1
             return
@@ -289,24 +299,8 @@ class Game:
         tag = history[-1]
         piles = self.piles
         if tag == _REDEAL_TAG:
-            # Take the cards back in the order they were dealt, then put
-            # each pile back as it was gathered (see _redeal).
-            lengths = history[-13:-1]
+            undo_redeal(piles, history[-13:-1], self._flags & _CLOCKWISE)
             history[-13:] = b""
-            order = bytearray()
-            for index in range(sum(lengths)):
-                order.append(piles[index % 12][index // 12])
-            start = 0
-            for index in range(11, -1, -1):
-                count = lengths[index]
-                cards = piles[index]
-                cards[:] = b""
-                if self._flags & _CLOCKWISE:
-                    cards.extend(order[start:start + count])
-                else:
-                    for position in range(start + count - 1, start - 1, -1):
-                        cards.append(order[position])
-                start += count
             self.round -= 1
             return REDEAL
         source = history[-2]
@@ -359,29 +353,6 @@ class Game:
                 end -= 2
         moves.reverse()
         return moves
-
-    # -- redeals ---------------------------------------------------------
-
-    def _redeal(self):
-        """Gather the piles and deal them again one card at a time round from
-        pile 1.
-
-        encyclopedia: pile 12 onto 11 ... onto 1, dealt from the top, so
-        pile 12's top card comes first. clockwise: pile 1 onto 2 ... onto 12,
-        turned face down, so pile 12's bottom card comes first.
-        """
-        piles = self.piles
-        order = bytearray()
-        for index in range(11, -1, -1):
-            cards = piles[index]
-            if self._flags & _CLOCKWISE:
-                order.extend(cards)
-            else:
-                for position in range(len(cards) - 1, -1, -1):
-                    order.append(cards[position])
-            cards[:] = b""
-        for index in range(len(order)):
-            piles[index % 12].append(order[index])
 
     # -- positions as a whole ------------------------------------------
 

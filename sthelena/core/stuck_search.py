@@ -5,7 +5,8 @@ positions rather than a rule: ``Game.status()`` calls ``status(game)``, so
 ``game.status()`` reads as the rest of the python-chess style API. It plays
 and undoes moves through the game's own methods (``is_legal``, ``_play``,
 ``pop``) and reads its piles and foundations; on the board it runs after
-every move, so it allocates nothing once its buffers exist.
+every move, so its two lists are made once a search and nothing inside
+the search allocates.
 """
 
 from .cards import const
@@ -18,24 +19,23 @@ CYCLING = const(3)  # only moves that undo each other, and no redeal left: lost
 NO_MOVES = const(4)  # no legal move at all: lost
 STATUS_NAMES = ("playing", "won", "redeal-only", "cycling", "no-moves")
 
-# The stuck search's buffer (see _progress_reachable), shared by all
-# games and made once: a list of small ints, so storing into it allocates
-# nothing.
-_seen: list = []
-
-
 def status(game, budget=300):
     """``game.status(budget)``: PLAYING, WON, REDEAL_ONLY, CYCLING or NO_MOVES (see top of module).
 
     Searches card moves (not redeals) for one that puts another card on
-    a foundation, looking at up to ``budget`` positions; past that it
-    says PLAYING, as it cannot prove the game stuck. The app asks after
-    every move, so this allocates nothing once the search's buffers
-    exist (made on the first search, and again only for a larger budget).
+    a foundation, looking at up to ``budget`` positions; past that, or
+    with no room in the heap for the search's lists, it says PLAYING, as
+    it cannot prove the game stuck. The lists (4.5 KB at 300 positions)
+    are made for a search and let go after it: the game keeps none.
     """
     if game.is_won():
         return WON
-    if _foundation_play_open(game) or _progress_reachable(game, budget):
+    if _foundation_play_open(game):
+        return PLAYING
+    try:
+        if _progress_reachable(game, budget):
+            return PLAYING
+    except MemoryError:  # (raised making its lists, before any move)
         return PLAYING
     if game.louis_phase() or game.round < game.rules.redeals:
         return REDEAL_ONLY
@@ -50,7 +50,7 @@ def _foundation_play_open(game):
             return True
     return False
 
-def _next_card_move(game, first):
+def _next_card_move(game, first, homes=True):
     """The first legal card move numbered ``first`` or more, or -1. A loop
     over move numbers, as ``legal_moves()``'s generator would allocate. It
     asks what ``is_legal`` asks, a source at a time: the source's card and
@@ -63,23 +63,23 @@ def _next_card_move(game, first):
     while source < 20:
         card = game.top(source)
         if card and (source < 12 or moves_off != "none"):
-            homes = game._foundation_plays(source) if source < 12 else 0
-            while target < 20:
-                if target == source:
-                    pass
-                elif source < 12:
-                    if target >= 12:
-                        if homes >> (target - 12) & 1:
-                            return source * 20 + target
-                    elif not louis and game._takes(target, card):
+            if target < 12:  # the piles first, in one call
+                if not louis and (source < 12 or moves_off == "all"):
+                    target = game._pile_taking(card, target, 12, source)
+                    if target < 12:
                         return source * 20 + target
-                elif target >= 12:  # between a suit's two foundations
-                    if (target - source == 4 or source - target == 4) \
-                            and game._takes(target, card):
+                target = 12
+            if source < 12:
+                plays = game._foundation_plays(source) >> (target - 12) if homes else 0
+                while plays:
+                    if plays & 1:
                         return source * 20 + target
-                elif moves_off == "all" and not louis and game._takes(target, card):
-                    return source * 20 + target
-                target += 1
+                    plays >>= 1
+                    target += 1
+            else:
+                twin = source + 4 if source < 16 else source - 4  # its suit's other foundation
+                if target <= twin and game._takes(twin, card):
+                    return source * 20 + twin
         source += 1
         target = 0
     return -1
@@ -108,19 +108,26 @@ def _progress_reachable(game, budget):
     backing out, the one after the move undone (``pop`` returns it), so
     no list of them is kept. ``seen`` holds two hashes of each position
     met (50 bits: a false match among 300 positions is about one in ten
-    billion)."""
-    global _seen
-    if len(_seen) < 2 * budget + 4:
-        _seen = [0] * (2 * budget + 4)
-    seen = _seen
+    billion), found again through ``slots``, an open-addressed table of
+    their numbers (a scan of them all would cost the square of the
+    search)."""
+    if _foundation_play_open(game):
+        return True
+    seen = [0] * (2 * budget + 4)
+    size = 16
+    while size < 3 * (budget + 2) // 2:  # the table at most two thirds full
+        size *= 2
+    slots = [0] * size
+    mask = size - 1
     start = sum(game.foundations)
     _hash_into(game, seen, 0)
+    slots[seen[0] & mask] = 1  # (position number + 1: 0 is a free slot)
     known = 1
     depth = 0
     move = 0
     found = False
     while True:
-        move = _next_card_move(game, move)
+        move = _next_card_move(game, move, False)  # (no card can go home here)
         if move < 0:
             if not depth:
                 break
@@ -129,18 +136,31 @@ def _progress_reachable(game, budget):
             continue
         game._play(move)
         _hash_into(game, seen, 2 * known)
-        index = 0
-        while index < known and (seen[2 * index] != seen[2 * known]
-                                 or seen[2 * index + 1] != seen[2 * known + 1]):
-            index += 1
-        if index < known:  # met before
+        first = seen[2 * known]
+        second = seen[2 * known + 1]
+        slot = first & mask
+        number = slots[slot]
+        while number and (seen[2 * number - 2] != first or seen[2 * number - 1] != second):
+            slot = (slot + 1) & mask
+            number = slots[slot]
+        if number:  # met before
             game.pop()
             move += 1
             continue
         known += 1
+        slots[slot] = known
         depth += 1
         # Past the budget it cannot prove the game stuck: say progress.
-        if sum(game.foundations) > start or _foundation_play_open(game) or known > budget:
+        # Every position met so far has no card to play home, so only the
+        # piles the move changed can have one, unless it took a card from
+        # a foundation (then every pile is looked at).
+        source = move // 20
+        target = move % 20
+        if source >= 12 or target >= 12:
+            found = sum(game.foundations) > start or _foundation_play_open(game)
+        else:
+            found = game._foundation_plays(source) or game._foundation_plays(target)
+        if found or known > budget:
             found = True
             break
         move = 0

@@ -81,8 +81,12 @@ def push_pop():
     game.pop()
 print("push_pop", per_call(push_pop))
 print("status", per_call(game.status), game.status() == PLAYING)
-# No foundation play open, so status() searches: still nothing allocated,
-# once its buffers exist (per_call makes one call before measuring).
+# No foundation play open, so status() searches: its two lists (two hashes a
+# position, the table that finds them) are made, and nothing else.
+def lists():
+    seen = [0] * (2 * 300 + 4)
+    slots = [0] * 512
+print("lists", per_call(lists, 5))
 def searches(game):
     for m in game.legal_moves():
         if m // 20 < 12 <= m % 20:
@@ -109,11 +113,13 @@ print("status_stuck", per_call(game.status, 5), game.status() == CYCLING)
 """
 
 
-def test_a_move_and_its_undo_allocate_nothing_on_the_board():
+def test_a_move_and_its_undo_allocate_nothing_on_the_board_and_the_search_its_lists():
     # This VM does not collect garbage during a call, so gc.mem_alloc() grows
     # by exactly what the loop allocated: a per-move cost would show here.
     lines = run_micropython(ALLOCATION_SCRIPT).split("\n")
     assert lines[0] == "push_pop 0"
     assert lines[1] == "status 0 True"  # the usual case: a foundation play is there
-    assert lines[2] == "status_searching 0 True"
-    assert lines[3] == "status_stuck 0 True"
+    lists = int(lines[2].split()[1])
+    assert lists > 0
+    assert lines[3] == "status_searching %d True" % lists  # its lists, nothing per step
+    assert lines[4] == "status_stuck %d True" % lists
