@@ -57,8 +57,8 @@ def select_keys():
         if event == SELECT or event == DOWN_OR_PILES:
             if not hasattr(keys, "pressed_low"):  # the PyGamer's and PyBadge's shift register
                 return keypad.ShiftRegisterKeys(
-                    clock=getattr(board, "BUTTON_CLOCK"), data=getattr(board, "BUTTON_OUT"),
-                    latch=getattr(board, "BUTTON_LATCH"), key_count=keys.count,
+                    clock=getattr(board, keys.clock), data=getattr(board, keys.data),
+                    latch=getattr(board, keys.latch), key_count=keys.count,
                     value_when_pressed=True), pin
             return keypad.Keys((getattr(board, pin),), value_when_pressed=not keys.pressed_low,
                                pull=True), 0

@@ -109,13 +109,16 @@ class Keys:
 
 
 class ShiftRegisterKeys:
-    """The PyGamer's and PyBadge's buttons, read through the shift register
-    on ``BUTTON_CLOCK``, ``BUTTON_OUT`` and ``BUTTON_LATCH``: ``keys`` are
-    ``(word, key number, event)``, ``count`` the register's keys."""
+    """Buttons read through a shift register (the PyGamer's and PyBadge's):
+    ``keys`` are ``(word, key number, event)``, ``count`` the register's
+    keys; ``clock``, ``data`` and ``latch`` its pins' names."""
 
-    def __init__(self, count, keys):
+    def __init__(self, count, keys, clock, data, latch):
         self.count = count
         self.keys = keys
+        self.clock = clock
+        self.data = data
+        self.latch = latch
 
 
 class Joystick:

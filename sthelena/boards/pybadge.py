@@ -12,7 +12,8 @@ PROFILE = Profile(
     size=(160, 128), pins=("BUTTON_CLOCK",),
     keys=ShiftRegisterKeys(8, (("B", 0, B), ("A", 1, A), ("START", 2, START),
                                ("SELECT", 3, SELECT), ("RIGHT", 4, RIGHT), ("DOWN", 5, DOWN),
-                               ("UP", 6, UP), ("LEFT", 7, LEFT))),
+                               ("UP", 6, UP), ("LEFT", 7, LEFT)),
+                           clock="BUTTON_CLOCK", data="BUTTON_OUT", latch="BUTTON_LATCH"),
     store=BLOCK_STORE, lights=Pixels("NEOPIXEL", 5),
     speaker=DacSpeaker("SPEAKER", "SPEAKER_ENABLE"),
     sensors=Sensors(light="LIGHT", battery="A6", battery_ratio=2),  # (the battery, halved)

@@ -114,8 +114,8 @@ def key_source(profile, board, keys=None):
         [getattr(board, key[1]) for key in given.keys], value_when_pressed=not given.pressed_low,
         pull=True, interval=0.01, max_events=_QUEUED) if hasattr(
         given, "pressed_low") else keypad.ShiftRegisterKeys(
-        clock=getattr(board, "BUTTON_CLOCK"), data=getattr(board, "BUTTON_OUT"),  # the PyGamer's
-        latch=getattr(board, "BUTTON_LATCH"), key_count=given.count, value_when_pressed=True,
+        clock=getattr(board, given.clock), data=getattr(board, given.data),  # the PyGamer's
+        latch=getattr(board, given.latch), key_count=given.count, value_when_pressed=True,
         max_events=_QUEUED)
     events = keymap(given.keys)
     timer = None

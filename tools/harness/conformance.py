@@ -82,7 +82,7 @@ def profile_pins(profile):
     if hasattr(keys, "pressed_low"):  # a pin a key
         pins += [key[1] for key in keys.keys]
     elif hasattr(keys, "keys"):  # the shift register
-        pins += ["BUTTON_CLOCK", "BUTTON_OUT", "BUTTON_LATCH"]
+        pins += [keys.clock, keys.data, keys.latch]
     if profile.joystick is not None:
         pins += [profile.joystick.x, profile.joystick.y]
     screen = profile.screen
