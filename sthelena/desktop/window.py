@@ -37,7 +37,7 @@ from .arguments import (CliError, Parser, add_version, deal_number, guarded, par
                         parse_notation, parse_rules, print_error, shown, whole_number)
 from ..core.deal import DEAL_LIMIT
 from .display import SCALE, Display
-from .keys import KEYS_LIMIT, board_words, read_keys
+from .keys import KEYS_LIMIT, board_words, read_keys, typed_characters
 from .run import run_interactive, run_script
 from .sensors import BATTERY_VOLTS, DesktopSensors
 from .sound import Speaker
@@ -249,7 +249,8 @@ def _main(argv):
             if scripted:
                 run_script(app, display, events, args.frames, mouse)
             else:
-                run_interactive(app, display, args.frames, mouse=mouse)
+                run_interactive(app, display, args.frames, mouse=mouse,
+                                typed=typed_characters(profile))
         except KeyboardInterrupt:
             pass
         if args.shot is not None:

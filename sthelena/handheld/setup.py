@@ -74,6 +74,10 @@ def build(profile, board):
         speaker = Speaker(getattr(board, speaker.pin, None), getattr(board, speaker.enable, None))
     if profile.store == "block":  # (profile.BLOCK_STORE)
         store = NvmStore(copy=drive_copy())
+    elif profile.store == "nvs":  # (profile.NVS_STORE: an ESP32-S3's)
+        from .nvs_store import NvsStore
+
+        store = NvsStore(copy=drive_copy())
     else:
         from .sector_store import SectorStore
 
@@ -110,6 +114,8 @@ def key_source(profile, board, keys=None):
     module) as a ``ButtonSource``; ``keys``: the profile's keys, or the ones
     settings.toml describes for a profile that takes them from there."""
     given = keys or profile.keys
+    if hasattr(given, "sequences"):  # typed on the serial input (profile.SerialKeys)
+        return serial_keys(given)
     scanner = keypad.Keys(  # a pin a key, scanned every 10 ms (20 by default): sooner
         [getattr(board, key[1]) for key in given.keys], value_when_pressed=not given.pressed_low,
         pull=True, interval=0.01, max_events=_QUEUED) if hasattr(
@@ -130,6 +136,16 @@ def key_source(profile, board, keys=None):
 
     return ButtonSource(scanner, analogio.AnalogIn(getattr(board, stick.x)),
                         analogio.AnalogIn(getattr(board, stick.y)), events, timer)
+
+
+def serial_keys(keys):
+    """The keys a profile's ``SerialKeys`` lists, read from the serial
+    input as the firmware has them waiting (``sys.stdin``)."""
+    from ..app.serial_keys import SerialKeySource  # (first: a game without it keeps only this line)
+    import supervisor
+
+    runtime = supervisor.runtime
+    return SerialKeySource(keys, sys.stdin.read, lambda: runtime.serial_bytes_available)
 
 
 def make_lights(spec, board):
