@@ -181,3 +181,17 @@ class SerialKeys:
     def __init__(self, sequences, holds_after_press=()):
         self.sequences = sequences
         self.holds_after_press = holds_after_press
+
+
+class DviScreen:
+    """A DVI screen the game sets up with ``picodvi`` where the firmware
+    has not (the Metro RP2350 has no launcher to hand one over): ``width``
+    x ``height`` at ``color_depth`` bits, on the HSTX pins ``pins``, named as
+    picodvi.Framebuffer's keywords are, in their order (clk_dp, clk_dn,
+    red_dp, red_dn, green_dp, green_dn, blue_dp, blue_dn)."""
+
+    def __init__(self, width, height, pins, color_depth=8):
+        self.width = width
+        self.height = height
+        self.pins = pins
+        self.color_depth = color_depth

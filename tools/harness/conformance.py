@@ -91,6 +91,8 @@ def profile_pins(profile):
                                    screen.reset, screen.backlight) if name]
     elif screen == "DISPLAY":
         pins.append("DISPLAY")
+    elif hasattr(screen, "pins"):  # a DVI screen set up by picodvi (profile.DviScreen)
+        pins += list(screen.pins)
     lights = profile.lights
     if lights is not None:
         pins += list(lights.pins) if hasattr(lights, "pins") else [lights.pin]
