@@ -53,7 +53,8 @@ def open_display(dvi=None):
 def dvi_display(dvi):
     """A picodvi screen of ``dvi``'s size and colour depth on its pins, as
     the firmware sets one up at start (picodvi_autoconstruct), the screens
-    there before let go."""
+    there before let go; put at ``supervisor.runtime.display``, as the
+    firmware's is."""
     import board
     import displayio
     import framebufferio
@@ -66,7 +67,9 @@ def dvi_display(dvi):
         green_dp=pins[4], green_dn=pins[5], blue_dp=pins[6], blue_dn=pins[7],
         color_depth=dvi.color_depth)
     # (circuitpython-stubs' FrameBuffer type names only rgbmatrix's: picodvi's is one too)
-    return framebufferio.FramebufferDisplay(framebuffer)  # type: ignore[arg-type]
+    display = framebufferio.FramebufferDisplay(framebuffer)  # type: ignore[arg-type]
+    supervisor.runtime.display = display  # where the mouse's library finds the screen
+    return display
 
 
 def find_mouse():
