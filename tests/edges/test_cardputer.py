@@ -166,6 +166,7 @@ def test_on_circuitpython_a_legal_game_with_the_menu_plays_at_the_cardputers_hea
     lines = {line.split()[0]: line.split()[1:] for line in proc.stdout.splitlines()}
     assert lines["set_up"] == ["SerialKeySource", "NvsStore", "False", "FanScreen", "240",
                                "135", "keys-cardputer"]
+    assert lines["idle"] == ["0"]  # polls with nothing typed allocate nothing
     played = lines["played"]
     assert played[0] == str(DEAL) and played[1:-1] == [str(move) for move in moves]
     assert played[-1] == "0"  # the table (PLAY), the menu closed

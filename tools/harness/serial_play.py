@@ -13,7 +13,8 @@ them: the process's standard input, read by the game through
 says a key's characters wait, one key at a time.
 
 The nvm starts as an ESP32-S3's does before its first write: zeros
-(ports/espressif/common-hal/nvm/ByteArray.c), 8 KB.
+(ports/espressif/common-hal/nvm/ByteArray.c), 8 KB. Before the keys, a
+thousand polls with nothing typed print what they allocated (``idle``).
 """
 
 import os
@@ -74,6 +75,11 @@ print("set_up", type(made.buttons).__name__, type(app.store).__name__, app.store
 gc.collect()
 print("heap", gc.mem_alloc() - HEAP_BEFORE, gc.mem_free())
 runtime = supervisor.runtime
+poll = made.buttons.poll
+before = gc.mem_alloc()
+for now in range(1000):  # nothing typed: the loop's polls
+    poll(now)
+print("idle", gc.mem_alloc() - before)
 for count in KEYS:  # each key's characters wait on the serial input in turn
     runtime.serial_bytes_available = count
     game.run(app, made.buttons, 1, made.lights, made.display)
