@@ -31,8 +31,9 @@ from . import firmware_figures
 # board of that chip, no PSRAM and a display set up at start (the M5Stack Dial,
 # CircuitPython 9.0.0): gc.mem_free() 162,912 bytes at the top of code.py,
 # adafruit/circuitpython issue 9120, whose maintainer answered that about 150 KB
-# is what such a board has. The tests give the game 159 KiB, the measured figure
-# rounded down.
+# is what such a board has. The tests give the game -X heapsize= 159 KiB: the
+# measured figure rounded down, whose one area holds about 158 KB (the unix port's
+# area loses 1/33 to its tables: board_heap.gc_pool).
 CARDPUTER_HEAP = 159 * 1024
 # What the stand-ins keep (firmware on the board), given on top: measured by
 # the script's "standins" line (31.9 KB), rounded up.
