@@ -58,6 +58,15 @@ def test_the_cardputers_keys_give_the_desktops_events_and_others_nothing():
     assert events_of("q1\t\x1b[Zx\x1b\x1bz`") == [A, B]
 
 
+def test_the_desktop_window_gives_a_typed_key_what_the_board_reads_of_it():
+    from sthelena.desktop.keys import typed_characters
+
+    typed = typed_characters(PROFILE)
+    assert (typed[";"], typed["/"], typed["\b"], typed["c"], typed["H"]) == (
+        (UP,), (RIGHT,), (B,), (A | HOLD,), (SELECT, SELECT | HOLD))
+    assert "\x1b[A" not in typed  # (the window's arrow keys are the desktop's own)
+
+
 def test_an_arrows_sequence_read_in_two_parts_is_one_key():
     typing = Typing()
     source = SerialKeySource(PROFILE.keys, typing.read, typing.available)
