@@ -53,37 +53,43 @@ def load_failure(error, version, fruit_jam=False):
 
 def start_on_board(board=None):
     """Find the board's profile, load its game and play: on a Fruit Jam from
-    the app folder (``sthelena_fruitjam.mpy``), else from lib/. ``board``:
-    the firmware's module, or a stand-in."""
+    the app folder (``sthelena_fruitjam.mpy``), else from lib/ (the Metro
+    RP2350 the Fruit Jam's game too). ``board``: the firmware's module, or a
+    stand-in."""
     import os
 
     version = ".".join(str(n) for n in sys.implementation.version[:3])
     # An app folder (Fruit Jam OS's launcher runs it there) has its metadata.
-    fruit_jam = "metadata.json" in os.listdir()
+    app_folder = fruit_jam = "metadata.json" in os.listdir()
     try:
         profile, line = find_profile(board)
         if profile is None:
             print(line)
             return
-        fruit_jam = profile.game == "sthelena_fruitjam"  # (its app folder's game)
-        if fruit_jam:
+        # The Fruit Jam's game: its app folder's, or lib/'s on a board without
+        # Fruit Jam OS (the Metro RP2350), whose failures are told as lib/'s.
+        fruit_jam = profile.game == "sthelena_fruitjam"
+        if fruit_jam and app_folder:
             if "sthelena_fruitjam.py" in os.listdir():  # imported before the .mpy beside it
                 print("St. Helena: sthelena_fruitjam.py is an older St. Helena's: delete the "
                       "sthelena folder from apps/ and copy the new one")
                 return
         game = __import__(profile.game)  # lib/NAME.mpy (the app folder's, on a Fruit Jam)
     except Exception as error:  # noqa: BLE001 (whatever stops the load gets its line)
-        print(load_failure(error, version, fruit_jam))
+        print(load_failure(error, version, fruit_jam and app_folder))
         return
     try:
-        if fruit_jam:
+        if fruit_jam and app_folder:
             game.main()
+        elif fruit_jam:  # a board without Fruit Jam OS: the screen its profile says
+            game.main(profile=profile)
         else:
             made = game.setup(profile)
             del profile  # (the board is built: nothing more is read of its profile)
             game.play_board(made)
-    except ImportError as error:  # a library the set-up imports (the places' GridLayout)
-        print(load_failure(error, version, fruit_jam))
+    except (ImportError, MemoryError) as error:  # a library the set-up imports (the places'
+        # GridLayout), or a heap too small for the set-up (a Metro RP2350 without PSRAM)
+        print(load_failure(error, version, fruit_jam and app_folder))
     except ValueError as error:  # settings.toml's wiring: the key that is wrong, in one line
         if not str(error).startswith("settings.toml"):
             raise

@@ -163,3 +163,38 @@ class Sensors:
         self.light = light
         self.battery = battery
         self.battery_ratio = battery_ratio
+
+
+# ``Profile.store`` of an ESP32-S3: its nvm (8 KB) is one blob in the flash's NVS
+# partition, which the firmware reads whole for any read and, for any write,
+# erases and writes whole again (ports/espressif/common-hal/nvm/ByteArray.c), and
+# which reads as zeros until first written (handheld/nvs_store.py).
+NVS_STORE = "nvs"
+
+
+class SerialKeys:
+    """Keys read as characters from the serial input (the Cardputer's
+    keyboard, which its firmware types there): ``sequences`` are ``(word,
+    characters, event)``: the key as the help and the scripts say it, what
+    the firmware types for it, and its game event (a hold's event comes at
+    once: the serial input tells no key going up). ``holds_after_press``:
+    the hold events given after their button's press (SELECT held: the
+    app's hint follows a SELECT pressed on the table)."""
+
+    def __init__(self, sequences, holds_after_press=()):
+        self.sequences = sequences
+        self.holds_after_press = holds_after_press
+
+
+class DviScreen:
+    """A DVI screen the game sets up with ``picodvi`` where the firmware
+    has not (the Metro RP2350 has no launcher to hand one over): ``width``
+    x ``height`` at ``color_depth`` bits, on the HSTX pins ``pins``, named as
+    picodvi.Framebuffer's keywords are, in their order (clk_dp, clk_dn,
+    red_dp, red_dn, green_dp, green_dn, blue_dp, blue_dn)."""
+
+    def __init__(self, width, height, pins, color_depth=8):
+        self.width = width
+        self.height = height
+        self.pins = pins
+        self.color_depth = color_depth

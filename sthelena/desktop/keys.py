@@ -84,9 +84,65 @@ class Press:
         return self.word
 
 
+class Typed:
+    """A key of a board whose keys type on the serial input (the
+    Cardputer's): ``events``, what the board's own reading of the
+    characters it types gives (``app.serial_keys``), each handled."""
+
+    def __init__(self, word, events):
+        self.word = word
+        self.events = events
+
+    def __eq__(self, other):
+        return isinstance(other, Typed) and other.events == self.events
+
+    def __repr__(self):
+        return self.word
+
+
+def typed_words(keys):
+    """The script words of a ``SerialKeys`` board: each key's word as a
+    ``Typed`` of what the board reads of the characters it types."""
+    from ..app.serial_keys import SerialKeySource
+
+    words = {}
+    for word, text, _ in keys.sequences:
+        waiting = [text]
+
+        def read(count, waiting=waiting):
+            typed, waiting[0] = waiting[0][:count], waiting[0][count:]
+            return typed
+
+        source = SerialKeySource(keys, read, lambda waiting=waiting: len(waiting[0]))
+        events = []
+        event = source.poll(0)
+        while event != -1:  # (NO_EVENT)
+            events.append(event)
+            event = source.poll(0)
+        words[word] = Typed(word, tuple(events))
+    return words
+
+
+def typed_characters(profile):
+    """``{character: events}`` of the keys of ``profile`` that type one
+    character on the serial input (None for a board without such keys):
+    what the window gives for a key typing it."""
+    if not hasattr(profile.keys, "sequences"):
+        return None
+    words = typed_words(profile.keys)
+    found = {}
+    for word, text, _ in profile.keys.sequences:
+        if len(text) == 1:
+            found[text] = found[text.upper()] = words[word].events
+    return found
+
+
 def board_words(profile):
     """The script words of ``profile``'s own keys: each key's word, HOLD_ and
-    LONG_ of it, as ``Press``es ({} for a board with no keys of its own)."""
+    LONG_ of it, as ``Press``es ({} for a board with no keys of its own);
+    a board whose keys type on the serial input, ``typed_words``."""
+    if hasattr(profile.keys, "sequences"):
+        return typed_words(profile.keys)
     keys = getattr(profile.keys, "keys", ())
     words = {}
     for word, _, key in keys:

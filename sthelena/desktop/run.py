@@ -12,7 +12,7 @@ import time
 from ..app.buttons import NO_EVENT
 from ..app.big_screen.pointer import LEFT_BUTTON, MIDDLE_BUTTON, RIGHT_BUTTON, WHEEL_DOWN, WHEEL_UP
 from .display import cannot_write
-from .keys import DRAG, KEYS, LEFT_STEPS, Press, Wait
+from .keys import DRAG, KEYS, LEFT_STEPS, Press, Typed, Wait
 
 # pygame's mouse button numbers (4 and 5: the wheel) -> the pointer's
 MOUSE_BUTTONS = {1: LEFT_BUTTON, 2: MIDDLE_BUTTON, 3: RIGHT_BUTTON, 4: WHEEL_UP, 5: WHEEL_DOWN}
@@ -45,8 +45,9 @@ def run_script(app, display, events, frames_dir=None, mouse=None):
     y)``; a ``Wait`` lets the scripted clock (ms, from 0) run with idle ticks
     every ``WAIT_TICK_MS``; a ``Press`` (a board's own key) is held as long as
     it says, through the board's timer (``TapHoldTimer``: a ``ButtonTimer``
-    that times keys with a tap and a hold too), every event it gives handled.
-    For tests and bug reports: no argparse, no window needed."""
+    that times keys with a tap and a hold too), every event it gives handled;
+    a ``Typed`` (a key typed on the serial input) gives each event the board
+    reads of it. For tests and bug reports: no argparse, no window needed."""
     from ..app.tap_hold import TapHoldTimer
 
     timer = TapHoldTimer()
@@ -69,6 +70,9 @@ def run_script(app, display, events, frames_dir=None, mouse=None):
                 app.tick(now)
         elif isinstance(event, Press):
             now = press(app, timer, event, now)
+        elif isinstance(event, Typed):  # a key typed on the serial input: what the board reads
+            for given in event.events:
+                app.handle(given)
         else:
             app.handle(event)
         while app.hint is not None:  # a hint runs to its end before the next key
@@ -99,11 +103,14 @@ def press(app, timer, key, now):
     return now
 
 
-def run_interactive(app, display, frames_dir=None, clock=time.monotonic, mouse=None):
+def run_interactive(app, display, frames_dir=None, clock=time.monotonic, mouse=None, typed=None):
     """The window's loop: keys to button events (repeats and holds timed by
     ButtonTimer), and with ``mouse`` (a DesktopMouse) its clicks, ``app.tick``
     when nothing happens, until the window is closed or Esc pressed; returns
-    the time then (ms). Sleeps when idle, so it does not spin a core."""
+    the time then (ms). Sleeps when idle, so it does not spin a core.
+    ``typed``: ``{character: events}`` of a board whose keys type on the
+    serial input (``keys.typed_characters``): a key typing one of those
+    gives its events, as on the board."""
     import pygame
 
     from ..app.buttons import ButtonTimer
@@ -138,6 +145,10 @@ def run_interactive(app, display, frames_dir=None, clock=time.monotonic, mouse=N
                 button = keys.get(happening.key)
                 if button is not None:
                     handle(timer.down(button, now))
+                    busy = True
+                elif typed and happening.unicode in typed:
+                    for event in typed[happening.unicode]:
+                        handle(event)
                     busy = True
             elif kind == pygame.KEYUP:
                 button = keys.get(happening.key)

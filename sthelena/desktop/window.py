@@ -37,7 +37,7 @@ from .arguments import (CliError, Parser, add_version, deal_number, guarded, par
                         parse_notation, parse_rules, print_error, shown, whole_number)
 from ..core.deal import DEAL_LIMIT
 from .display import SCALE, Display
-from .keys import KEYS_LIMIT, board_words, read_keys
+from .keys import KEYS_LIMIT, board_words, read_keys, typed_characters
 from .run import run_interactive, run_script
 from .sensors import BATTERY_VOLTS, DesktopSensors
 from .sound import Speaker
@@ -46,6 +46,7 @@ from .store import SAVE_PATH, FileStore, MemoryStore
 SCALE_LIMIT = 10  # the largest --scale: a 1600x1280 window
 HANDHELD = "handheld"  # the default --board: the PyGamer's and PyBadge's screen
 FRUIT_JAM = "fruit-jam"
+FRUIT_JAM_GAME = "sthelena_fruitjam"  # the game of the boards played with the mouse
 SHOT_SCALE_LIMIT = 16  # the largest --shot-scale: a 2560x2048 PNG
 # The repository's root, or CIRCUITPY's.
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -128,7 +129,7 @@ def _check(args):
     if args.board not in known:
         raise CliError("bad --board %s: want %s" % (shown(args.board), " or ".join(sorted(known))))
     args.profile = profile = known[args.board]
-    fruit_jam = args.board == FRUIT_JAM
+    fruit_jam = profile.game == FRUIT_JAM_GAME  # (the Metro RP2350's too: the mouse)
     if args.scale is None:  # about 640 pixels wide
         args.scale = str(max(1, min(SCALE, 640 // profile.size[0])))
     args.scale = whole_number(args.scale, "--scale", 1, SCALE_LIMIT)
@@ -208,7 +209,7 @@ def _main(argv):
     events, options = _check(args)
     scripted = events is not None
     profile = args.profile
-    fruit_jam = args.board == FRUIT_JAM
+    fruit_jam = profile.game == FRUIT_JAM_GAME
     display = Display(scale=args.scale, window=not scripted, size=profile.size)
     from ..app.big_screen.tables import fit_table, table_screen
     from ..app.game_app import App
@@ -249,7 +250,8 @@ def _main(argv):
             if scripted:
                 run_script(app, display, events, args.frames, mouse)
             else:
-                run_interactive(app, display, args.frames, mouse=mouse)
+                run_interactive(app, display, args.frames, mouse=mouse,
+                                typed=typed_characters(profile))
         except KeyboardInterrupt:
             pass
         if args.shot is not None:

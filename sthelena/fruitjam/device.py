@@ -26,21 +26,49 @@ SCREEN_SIZE = (640, 480)  # asked for when the screen handed over is too small f
 _BUSY_MS = const(50)  # while a hint searches: its slices run this long between polls
 
 
-def open_display():
-    """The screen: as the launcher left it if the table fits three times
-    larger (720x400, 640x480), else 640x480 asked for (the table at 320x240
-    would be only its own size: twice is 256 pixels tall)."""
+def open_display(dvi=None):
+    """The screen: as the launcher (or, on a board without one, the
+    firmware at start) left it if the table fits three times larger
+    (720x400, 640x480), else 640x480 asked for (the table at 320x240 would
+    be only its own size: twice is 256 pixels tall): of Fruit Jam OS's
+    library, or set up by picodvi as ``dvi`` (a profile's ``DviScreen``,
+    where there is no launcher) says."""
     import framebufferio
 
     display = supervisor.runtime.display
     if display is None or table_scale(display.width, display.height) < 3:
-        from adafruit_fruitjam.peripherals import request_display_config
+        if dvi is not None:
+            display = dvi_display(dvi)
+        else:
+            from adafruit_fruitjam.peripherals import request_display_config
 
-        request_display_config(*SCREEN_SIZE)
-        display = supervisor.runtime.display
+            request_display_config(*SCREEN_SIZE)
+            display = supervisor.runtime.display
     if not isinstance(display, framebufferio.FramebufferDisplay):
         raise RuntimeError("no DVI screen: St. Helena plays on a Fruit Jam's screen")
     display.auto_refresh = True  # (the launcher's screensaver may have left it off)
+    return display
+
+
+def dvi_display(dvi):
+    """A picodvi screen of ``dvi``'s size and colour depth on its pins, as
+    the firmware sets one up at start (picodvi_autoconstruct), the screens
+    there before let go; put at ``supervisor.runtime.display``, as the
+    firmware's is."""
+    import board
+    import displayio
+    import framebufferio
+    import picodvi
+
+    displayio.release_displays()
+    pins = [getattr(board, name) for name in dvi.pins]
+    framebuffer = picodvi.Framebuffer(
+        dvi.width, dvi.height, clk_dp=pins[0], clk_dn=pins[1], red_dp=pins[2], red_dn=pins[3],
+        green_dp=pins[4], green_dn=pins[5], blue_dp=pins[6], blue_dn=pins[7],
+        color_depth=dvi.color_depth)
+    # (circuitpython-stubs' FrameBuffer type names only rgbmatrix's: picodvi's is one too)
+    display = framebufferio.FramebufferDisplay(framebuffer)  # type: ignore[arg-type]
+    supervisor.runtime.display = display  # where the mouse's library finds the screen
     return display
 
 
@@ -109,9 +137,13 @@ def big_screen(display):
 
 class FruitJam:
     """Everything the edge made: the screen, the app, the input sources
-    (``store``: the saves' place, ``/saves`` unless a test gives another)."""
+    (``store``: the saves' place, ``/saves`` unless a test gives another).
+    ``dvi``: on a board with the Fruit Jam's chip but not its OS (the Metro
+    RP2350: its profile's ``DviScreen``), the screen to set up where the
+    firmware has not; such a board has neither the Fruit Jam's three
+    buttons nor a launcher to go back to."""
 
-    def __init__(self, store=None):
+    def __init__(self, store=None, dvi=None):
         import sys
 
         import audiocore
@@ -120,20 +152,22 @@ class FruitJam:
         from ..app.game_app import App
         from ..app.table.sheet import load_sheet
 
-        self.screen = big_screen(open_display())
+        self.screen = big_screen(open_display(dvi))
         self.peripherals, out = open_audio()
         self.app = App(self.screen, store or SavesStore(), Speaker(out, audiocore.RawSample),
                        load_sheet(SHEET_PATH), texts=TEXTS_PATH, winnable=WINNABLE_PATH)
         self.app.hint_nodes = LARGE_HINT_NODES  # the larger heap: a larger search
         self.app.hint_slots = LARGE_HINT_SLOTS
-        self.app.leave_label = LEAVE_LABEL  # the menu's way back, for the mouse alone
+        if dvi is None:
+            self.app.leave_label = LEAVE_LABEL  # the menu's way back, for the mouse alone
         self.mouse = UsbMouse(find_mouse, usb.core.USBTimeoutError, usb.core.USBError,
                               self.screen)
         runtime = supervisor.runtime
         self.sources = [MouseSource(self.mouse, self.app),
                         KeyboardSource(sys.stdin.read,
-                                       lambda: runtime.serial_bytes_available),
-                        board_buttons(self.peripherals)]
+                                       lambda: runtime.serial_bytes_available)]
+        if dvi is None:
+            self.sources.append(board_buttons(self.peripherals))
         gamepad = gamepad_source()
         if gamepad is not None:
             self.sources.append(gamepad)
@@ -175,11 +209,14 @@ def leave(jam):
     supervisor.reload()
 
 
-def main(iterations=None):
-    """Play St. Helena on the Fruit Jam (the app folder's ``code.py`` calls this)."""
+def main(iterations=None, profile=None):
+    """Play St. Helena on the Fruit Jam (the app folder's ``code.py`` calls
+    this), or on a board ``profile`` says sets its DVI screen up itself
+    (the Metro RP2350: ``code.py`` on CIRCUITPY)."""
     import gc
 
-    jam = FruitJam()
+    dvi = None if profile is None else profile.screen
+    jam = FruitJam(dvi=dvi if hasattr(dvi, "pins") else None)
     gc.collect()
     run(jam, iterations)
     if iterations is None:

@@ -74,10 +74,15 @@ def build(profile, board):
         speaker = Speaker(getattr(board, speaker.pin, None), getattr(board, speaker.enable, None))
     if profile.store == "block":  # (profile.BLOCK_STORE)
         store = NvmStore(copy=drive_copy())
-    else:
-        from .sector_store import SectorStore
+    else:  # (each store's import first: a game without it keeps only that line, and no name
+        from .sector_store import SectorStore  # of what follows stays interned in its heap)
 
-        store = SectorStore(copy=drive_copy())
+        if profile.store == "sector":  # (profile.SECTOR_STORE: an RP2040's)
+            store = SectorStore(copy=drive_copy())
+        else:  # (profile.NVS_STORE: an ESP32-S3's)
+            from .nvs_store import NvsStore
+
+            store = NvsStore(copy=drive_copy())
     app = App(screen, store, speaker or lights or SampleSpeaker(), sheet, texts=TEXTS_PATH,
               winnable=WINNABLE_PATH, sensors=make_sensors(profile.sensors, board),
               lights=lights if speaker else None)
@@ -107,9 +112,16 @@ def keymap(keys):
 
 def key_source(profile, board, keys=None):
     """The buttons (and joystick) of ``profile`` on ``board`` (the firmware's
-    module) as a ``ButtonSource``; ``keys``: the profile's keys, or the ones
+    module) as a ``ButtonSource``, or the keys typed on the serial input as a
+    ``SerialKeySource``; ``keys``: the profile's keys, or the ones
     settings.toml describes for a profile that takes them from there."""
     given = keys or profile.keys
+    if not hasattr(given, "keys"):  # typed on the serial input (profile.SerialKeys)
+        from ..app.serial_keys import SerialKeySource  # (first: as the stores' imports)
+        import supervisor
+
+        runtime = supervisor.runtime
+        return SerialKeySource(given, sys.stdin.read, lambda: runtime.serial_bytes_available)
     scanner = keypad.Keys(  # a pin a key, scanned every 10 ms (20 by default): sooner
         [getattr(board, key[1]) for key in given.keys], value_when_pressed=not given.pressed_low,
         pull=True, interval=0.01, max_events=_QUEUED) if hasattr(

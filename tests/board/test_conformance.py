@@ -31,6 +31,10 @@ def test_each_board_gets_its_own_files_and_board_module():
     fruit_jam = conformance.files_on("adafruit_fruit_jam")
     assert "sthelena/fruitjam/device.py" in fruit_jam and "boot.py" not in fruit_jam
     assert "sthelena/handheld/start.py" not in fruit_jam
+    cardputer = conformance.files_on("m5stack_cardputer")
+    assert {"sthelena/handheld/nvs_store.py", "sthelena/app/serial_keys.py"} <= set(cardputer)
+    metro = conformance.files_on("adafruit_metro_rp2350")
+    assert "sthelena/fruitjam/device.py" in metro and "sthelena/app/serial_keys.py" not in metro
     stub = os.path.join(conformance.board_stub("pygamer"), "board", "__init__.pyi")
     with open(stub) as file:
         text = file.read()

@@ -27,8 +27,8 @@ from sthelena.core.game import Game
 pytestmark = [pytest.mark.xdist_group("release"),
               pytest.mark.firmware("10.x/mpy-cross", "9.x/mpy-cross", "picosystem/firmware.uf2")]
 STEM = "sthelena-" + sthelena.__version__
-DOWNLOADS = [STEM + "-fruitjam.zip", STEM + "-handhelds.zip", STEM + "-picosystem.uf2",
-             STEM + "-web.zip", "SHA256SUMS"]
+DOWNLOADS = [STEM + "-fruitjam.zip", STEM + "-handhelds.zip", STEM + "-metro-rp2350.zip",
+             STEM + "-picosystem.uf2", STEM + "-web.zip", "SHA256SUMS"]
 DRIVE = {"README.txt"} | {"%s/%s" % (folder, name) for folder in release.MAJORS.values()
                           for name in (
     "code.py", "boot.py", "assets/sheet.bmp", "assets/sheet-large.bmp", "assets/sheet-fan.bmp",
@@ -57,7 +57,7 @@ def dist(tmp_path_factory):
 def unpacked(dist, tmp_path_factory):
     """Each zip unpacked, by its kind: the folder it made."""
     folders = {}
-    for kind in ("handhelds", "fruitjam", "web"):
+    for kind in ("handhelds", "fruitjam", "web", "metro-rp2350"):
         into = tmp_path_factory.mktemp(kind)
         with zipfile.ZipFile(dist / ("%s-%s.zip" % (STEM, kind))) as archive:
             archive.extractall(into)
@@ -170,6 +170,19 @@ def test_the_fruit_jam_zip_holds_what_its_launcher_reads(unpacked):
     assert (app / "code.py").read_bytes() == (REPO_ROOT / "code.py").read_bytes()
     assert (app / "sthelena_fruitjam.mpy").read_bytes() == (
         REPO_ROOT / "lib" / "sthelena_fruitjam.mpy").read_bytes()
+
+
+def test_the_metro_zip_is_a_drive_for_each_major_with_the_fruit_jams_game_in_lib(unpacked):
+    folder = unpacked["metro-rp2350"]
+    assert "Metro RP2350" in (folder / "README.txt").read_text()
+    for name in release.MAJORS.values():
+        drive = folder / name
+        found = files_under(drive)
+        assert {"code.py", "assets/sheet-fruitjam.bmp", "assets/help.txt", "lib/sthelena_hint.mpy",
+                "lib/sthelena_profiles.mpy", "lib/adafruit_usb_host_mouse/__init__.mpy"} <= found
+        assert "metadata.json" not in found and "boot.py" not in found  # (not an app folder)
+        assert (drive / "lib" / "sthelena_fruitjam.mpy").read_bytes() == (
+            REPO_ROOT / "lib" / "sthelena_fruitjam.mpy").read_bytes()
 
 
 @pytest.mark.browser

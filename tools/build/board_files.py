@@ -31,6 +31,9 @@ OFF_BOARD = ("desktop", "solver", "web", "fruitjam")  # (fruitjam: off the handh
 NOT_ON_BOARD = ("core/notation.py",)  # in an on-board folder, never imported there
 # The Fruit Jam's alone: the mouse's pointer and its drag and drop.
 FRUIT_JAM_ONLY = ("app/big_screen/pointer.py", "app/big_screen/drag.py")
+# Left off the Fruit Jam's game: the keys a handheld reads on its serial input
+# (the Cardputer's; the Fruit Jam's keyboard is its edge's, fruitjam/inputs.py).
+NOT_ON_FRUIT_JAM = NOT_ON_BOARD + ("app/serial_keys.py",)
 # The modules of each table but the handheld's, which every game has.
 _SCALED = ("app/big_screen/scaled.py",)
 _FANNED = _SCALED + ("app/big_screen/fan_geometry.py", "app/big_screen/fan_layout.py",
@@ -43,6 +46,8 @@ TABLE_FILES = {tables.HANDHELD_TABLE: (), tables.LARGE_TABLE: _SCALED,
 # neither the RP2040's store nor an RGB LED).
 PART_FILES = (
     (("handheld/sector_store.py",), lambda profile: profile.store == profile_kinds.SECTOR_STORE),
+    (("handheld/nvs_store.py",), lambda profile: profile.store == profile_kinds.NVS_STORE),
+    (("app/serial_keys.py",), lambda profile: hasattr(profile.keys, "sequences")),
     (("handheld/rgb_lights.py",), lambda profile: isinstance(profile.lights, profile_kinds.RgbLed)),
     (("handheld/speaker.py",), lambda profile: profile.speaker is not None),
     (("handheld/spi_screen.py",), lambda profile: profile.screen != profile_kinds.BOARD_DISPLAY),

@@ -99,6 +99,34 @@ def build_app(out=DEFAULT_OUT, root=ROOT, mpy_cross=None):
     return folder
 
 
+def build_drive(out, root=ROOT, mpy_cross=None):
+    """Write into ``out`` the CIRCUITPY drive of a board with the Fruit
+    Jam's chip but not its OS (the Metro RP2350: boards/metro_rp2350.py),
+    where no launcher runs a folder of ``apps/``: ``code.py`` at the top,
+    which the firmware runs at start and which finds the board's profile by
+    its id; ``assets/`` as the app folder's; and in ``lib/`` (on the import
+    path, as on every board) the game, the hint's search, every board's
+    profile and the libraries. No ``metadata.json``: ``code.py`` tells an
+    app folder by it. BundleError, and nothing written, as ``build_app``."""
+    check_mpy(root)
+    try:
+        libraries = library_files(libraries=FRUIT_JAM_LIBRARIES)
+    except LibraryError as error:
+        raise BundleError(str(error)) from None
+    problem = mpy_cross and mpy_cross_problem(mpy_cross)
+    if problem:
+        raise BundleError(problem)
+    os.makedirs(os.path.join(out, "assets"))
+    os.makedirs(os.path.join(out, "lib"))
+    shutil.copyfile(os.path.join(root, "code.py"), os.path.join(out, "code.py"))
+    for name in (BUNDLE_NAME, HINT_NAME, PROFILES_NAME):
+        shutil.copyfile(board_mpy_path(root, name), os.path.join(out, "lib", name + ".mpy"))
+    for name in ASSETS:
+        shutil.copyfile(os.path.join(root, "assets", name), os.path.join(out, "assets", name))
+    copy_libraries(libraries, os.path.join(out, "lib"), mpy_cross)
+    return out
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", default=DEFAULT_OUT,

@@ -12,6 +12,11 @@
 - ``sthelena-VERSION-picosystem.uf2``: CircuitPython for the PicoSystem and the
   10.x drive in one file (tools/harness/emulator/picosystem_uf2.mjs).
 - ``sthelena-VERSION-fruitjam.zip``: the Fruit Jam OS app folder (fruitjam_app.py).
+- ``sthelena-VERSION-metro-rp2350.zip``: for the boards with the Fruit Jam's
+  chip and game but not its OS (the Metro RP2350), laid out as the handhelds'
+  zip: a README.txt and a folder for each CircuitPython major, each the whole
+  drive (fruitjam_app.build_drive: the game in ``lib/``, its libraries
+  compiled by that major's mpy-cross).
 - ``sthelena-VERSION-web.zip``: the web page (tools/build/build_site.py), for any
   static host.
 - ``SHA256SUMS``.
@@ -112,6 +117,43 @@ the launcher then lists St. Helena. St. Helena is free software under the MIT li
 """
 
 
+DVI_README = """St. Helena {version}, for the boards with the Fruit Jam's chip and a DVI
+screen but not Fruit Jam OS:
+{titles}
+
+1. Put CircuitPython 10 (or 9) on the board, if it has not got it: download the
+   .uf2 file for the board from circuitpython.org (below), put the board in its
+   bootloader as it says below, and drag the .uf2 file onto the drive that
+   appears. The board then shows a CIRCUITPY drive.
+2. Copy the CONTENTS of the folder for the board's CircuitPython onto CIRCUITPY
+   (boot_out.txt on the drive says which: CircuitPython 10.x or 9.x), replacing
+   code.py; the game is in lib/. Plug a monitor into the DVI connector and a USB
+   mouse or keyboard into the USB host port, then reset: the game starts.
+
+{boards}
+St. Helena is free software under the MIT licence.
+"""
+
+
+def dvi_profiles():
+    """The profiles of the boards that play the Fruit Jam's game from their
+    drive's lib/ (not a Fruit Jam OS app folder: the Metro RP2350)."""
+    return [profile for profile in catalogue.profiles()
+            if profile.game == FRUIT_JAM_NAME and hasattr(profile.screen, "pins")]
+
+
+def dvi_folders(top):
+    """The DVI boards' folder in ``top``: README.txt and a drive for each major."""
+    profiles = dvi_profiles()
+    titles = "".join("  %s\n" % profile.title for profile in profiles).rstrip("\n")
+    with open(os.path.join(top, "README.txt"), "w", encoding="utf-8", newline="\n") as file:
+        file.write(DVI_README.format(version=VERSION, titles=titles,
+                                     boards=board_lines(profiles)))
+    for major, name in MAJORS.items():
+        fruitjam_app.build_drive(os.path.join(top, name),
+                                 mpy_cross=circuitpython_builds.find(major + "/mpy-cross"))
+
+
 class ReleaseError(Exception):
     """What stops the release, in one line."""
 
@@ -199,6 +241,10 @@ def release(out=OUT):
                   newline="\n") as file:
             file.write(FRUIT_JAM_README.format(version=VERSION))
         write_zip(os.path.join(out, stem + "-fruitjam.zip"), fruit_jam, date)
+        dvi = os.path.join(work, stem + "-metro-rp2350")
+        os.makedirs(dvi)
+        dvi_folders(dvi)
+        write_zip(os.path.join(out, stem + "-metro-rp2350.zip"), dvi, date)
         web = os.path.join(work, stem + "-web")
         build_site.build(web)
         write_zip(os.path.join(out, stem + "-web.zip"), web, date)

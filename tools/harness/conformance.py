@@ -35,7 +35,7 @@ import subprocess
 import sys
 
 from sthelena.boards import catalogue
-from tools.build.board_files import ON_FRUIT_JAM, NOT_ON_BOARD, board_files, game_files
+from tools.build.board_files import ON_FRUIT_JAM, NOT_ON_FRUIT_JAM, board_files, game_files
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -60,7 +60,7 @@ def boards():
     found = {}
     for profile in catalogue.profiles():
         if profile.game == FRUIT_JAM_GAME:
-            files, drive = board_files(ON_FRUIT_JAM, NOT_ON_BOARD), False
+            files, drive = board_files(ON_FRUIT_JAM, NOT_ON_FRUIT_JAM), False
         else:
             files = game_files([other for other in catalogue.profiles()
                                 if other.game == profile.game])
@@ -91,6 +91,8 @@ def profile_pins(profile):
                                    screen.reset, screen.backlight) if name]
     elif screen == "DISPLAY":
         pins.append("DISPLAY")
+    elif hasattr(screen, "pins"):  # a DVI screen set up by picodvi (profile.DviScreen)
+        pins += list(screen.pins)
     lights = profile.lights
     if lights is not None:
         pins += list(lights.pins) if hasattr(lights, "pins") else [lights.pin]

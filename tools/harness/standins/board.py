@@ -1,14 +1,18 @@
 """Stand-in for CircuitPython's ``board`` on a PyBadge, a PyGamer, a PicoSystem,
-a Fruit Jam, a Sprig or a Raspberry Pi Pico.
+a Fruit Jam, a Sprig, a Raspberry Pi Pico, an M5Stack Cardputer or an Adafruit
+Metro RP2350.
 
 A PyBadge by default; ``use(name)`` makes it another board ("pygamer",
-"pybadge", "picosystem", "fruit_jam", "sprig", "pico"): its board id and
-exactly the pins of that board's firmware that the game or a test reads
-(``tools/harness/conformance.py`` checks them against the board's stub). The
-handhelds' and the Sprig's ``DISPLAY`` is a 160 x 128 stand-in display, the
-PicoSystem's 240 x 240; the Fruit Jam has none (its launcher leaves a 720 x
-400 one at ``supervisor.runtime.display``), nor the Pico (its add-on's screen
-is set up by the game, on ``busio`` and ``fourwire``'s stand-ins).
+"pybadge", "picosystem", "fruit_jam", "sprig", "pico", "cardputer",
+"metro_rp2350"): its board id and exactly the pins of that board's firmware
+that the game or a test reads (``tools/harness/conformance.py`` checks them
+against the board's stub). The handhelds' and the Sprig's ``DISPLAY`` is a
+160 x 128 stand-in display, the PicoSystem's 240 x 240, the Cardputer's 240 x
+135; the Fruit Jam has none (its launcher leaves a 720 x 400 one at
+``supervisor.runtime.display``), nor the Metro RP2350 (picodvi's 640 x 480,
+set up at start with a monitor plugged in, is there), nor the Pico (its
+add-on's screen is set up by the game, on ``busio`` and ``fourwire``'s
+stand-ins).
 """
 
 import sys as _sys
@@ -36,14 +40,18 @@ _PINS = {
     "sprig": ("BUTTON_W", "BUTTON_A", "BUTTON_S", "BUTTON_D", "BUTTON_I", "BUTTON_J",
               "BUTTON_K", "BUTTON_L"),
     "pico": tuple("GP%d" % number for number in range(29)),
+    "cardputer": ("NEOPIXEL",),  # (its keyboard types on the serial input: no pins read)
+    "metro_rp2350": ("BUTTON", "CKP", "CKN", "D0P", "D0N", "D1P", "D1N", "D2P", "D2N"),
 }
 _BOARD_IDS = {"pybadge": "pybadge", "pygamer": "pygamer", "picosystem": "pimoroni_picosystem",
               "fruit_jam": "adafruit_fruit_jam", "sprig": "hack_club_sprig",
-              "pico": "raspberry_pi_pico"}
+              "pico": "raspberry_pi_pico", "cardputer": "m5stack_cardputer",
+              "metro_rp2350": "adafruit_metro_rp2350"}
 _MADE = {}  # pin name -> its one _Pin, as the firmware's pins are singletons
 DISPLAY = _BusDisplay(width=160, height=128)
 _HANDHELD_DISPLAY = DISPLAY
 _PICOSYSTEM_DISPLAY = _BusDisplay(width=240, height=240)
+_CARDPUTER_DISPLAY = _BusDisplay(width=240, height=135)
 board_id = "pybadge"
 
 
@@ -73,6 +81,12 @@ def use(board_name):
         if board_name != "sprig":
             module["A0"] = module["SPEAKER"]  # the DAC the speaker is on
         DISPLAY = _HANDHELD_DISPLAY
+    elif board_name == "cardputer":
+        DISPLAY = _CARDPUTER_DISPLAY
+    elif board_name == "metro_rp2350":  # the screen picodvi set up at start (a monitor found)
+        from fruit_jam_dvi import request
+
+        request(_sys.modules[__name__], 640, 480)
     board_id = _BOARD_IDS[board_name]
 
 

@@ -1,0 +1,201 @@
+"""The M5Stack Cardputer (sthelena/boards/cardputer.py): its keyboard read
+from the serial input (app/serial_keys.py), its NVS store
+(handheld/nvs_store.py), a legal game with the menu typed on its keys on
+CircuitPython's own interpreter at the ESP32-S3's heap
+(tools/harness/serial_play.py), and its keys' frames on the desktop, pixel
+for pixel those of the desktop's keys."""
+
+import importlib.util
+import sys
+
+import pytest
+
+from sthelena.app.buttons import A, B, DOWN, HOLD, LEFT, NAMES, NO_EVENT, RIGHT, SELECT, START, UP
+from sthelena.app.serial_keys import SerialKeySource
+from sthelena.boards.cardputer import PROFILE
+from tests.helpers.firmware_helpers import board_desktop, pixels_differing
+from tests.helpers.mpvm import REPO_ROOT
+
+
+class Typing:
+    """The serial input: characters typed wait until read."""
+
+    def __init__(self):
+        self.waiting = ""
+        self.reads = 0
+
+    def read(self, count):
+        self.reads += 1
+        typed, self.waiting = self.waiting[:count], self.waiting[count:]
+        return typed
+
+    def available(self):
+        return len(self.waiting)
+
+
+def events_of(text):
+    typing = Typing()
+    source = SerialKeySource(PROFILE.keys, typing.read, typing.available)
+    typing.waiting = text
+    found = []
+    event = source.poll(0)
+    while event != NO_EVENT:
+        found.append(event)
+        event = source.poll(0)
+    return found
+
+
+def test_the_cardputers_keys_give_the_desktops_events_and_others_nothing():
+    # What its firmware types (ports/espressif/module/cardputer_keymap.h): the
+    # arrows' keys bare and with Fn (the terminal's sequences), X/Z (and
+    # with Shift), Del bare and with Fn, Enter, Space; the holds' keys.
+    assert events_of(";.,/") == [UP, DOWN, LEFT, RIGHT]
+    assert events_of("\x1b[A\x1b[B\x1b[D\x1b[C") == [UP, DOWN, LEFT, RIGHT]
+    assert events_of("xXzZ\b\x1b[3~\r ") == [A, A, B, B, B, B, START, SELECT]
+    assert events_of("cr") == [A | HOLD, B | HOLD]
+    assert events_of("h") == [SELECT, SELECT | HOLD]  # the hint: SELECT held on the table
+    # Keys that mean nothing are passed over, an unknown sequence whole.
+    assert events_of("q1\t\x1b[Zx\x1b\x1bz`") == [A, B]
+
+
+def test_the_desktop_window_gives_a_typed_key_what_the_board_reads_of_it():
+    from sthelena.desktop.keys import typed_characters
+
+    typed = typed_characters(PROFILE)
+    assert (typed[";"], typed["/"], typed["\b"], typed["c"], typed["H"]) == (
+        (UP,), (RIGHT,), (B,), (A | HOLD,), (SELECT, SELECT | HOLD))
+    assert "\x1b[A" not in typed  # (the window's arrow keys are the desktop's own)
+
+
+def test_an_arrows_sequence_read_in_two_parts_is_one_key():
+    typing = Typing()
+    source = SerialKeySource(PROFILE.keys, typing.read, typing.available)
+    typing.waiting = "\x1b["
+    assert source.poll(0) == NO_EVENT
+    reads = typing.reads
+    for _ in range(5):  # waiting for its end: no read while nothing more is typed
+        assert source.poll(0) == NO_EVENT
+    assert typing.reads == reads
+    typing.waiting = "Dx"
+    assert [source.poll(0), source.poll(0), source.poll(0)] == [LEFT, A, NO_EVENT]
+
+
+class Nvs:
+    """An ESP32-S3's nvm as its firmware keeps it: 8 KB reading as zeros
+    until written; each read and write counted (each a whole blob's copy)."""
+
+    def __init__(self):
+        self.data = bytearray(8192)
+        self.reads = self.writes = 0
+
+    def __len__(self):
+        return len(self.data)
+
+    def __getitem__(self, index):
+        self.reads += 1
+        return self.data[index]
+
+    def __setitem__(self, index, value):
+        self.writes += 1
+        self.data[index] = value
+
+
+@pytest.fixture
+def nvs_store(monkeypatch):
+    """handheld/nvs_store.py's class, its module loaded with the stand-in
+    ``microcontroller`` (stores.py imports it)."""
+    monkeypatch.syspath_prepend(str(REPO_ROOT / "tools" / "harness" / "standins"))
+    monkeypatch.delitem(sys.modules, "microcontroller", raising=False)
+    for name in ("sthelena.handheld.stores", "sthelena.handheld.nvs_store"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    spec = importlib.util.find_spec("sthelena.handheld.nvs_store")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.NvsStore
+
+
+def test_the_nvs_store_is_blank_at_first_and_keeps_each_save_in_one_write(nvs_store):
+    nvm = Nvs()
+    store = nvs_store(nvm)
+    assert store.load() is None and not store.lost and nvm.reads <= 2  # zeros: never written
+    assert store.save(b"record one") and nvm.writes == 1
+    assert not store.save(b"record one") and nvm.writes == 1  # the newest: nothing written
+    assert store.save(b"two") and nvm.writes == 2
+    nvm.reads = 0
+    again = nvs_store(nvm)
+    assert again.load() == b"two" and not again.lost and nvm.reads == 2  # head, then frame
+    nvm.data[0:4] = b"junk"
+    torn = nvs_store(nvm)
+    assert torn.load() is None and torn.lost  # neither a frame nor blank
+    with pytest.raises(ValueError):
+        store.save(bytes(store.capacity + 1))
+
+
+# -- a legal game with the menu, and its frames ------------------------------
+
+DEAL, MOVES = 21, 10
+# The Cardputer's own word for each of the game's (the desktop's --board cardputer
+# words: its keys, read as the board reads what they type).
+OWN_WORDS = {"UP": "SEMICOLON", "DOWN": "FN_DOT", "LEFT": "COMMA", "RIGHT": "FN_SLASH",
+             "A": "X", "B": "DEL", "START": "ENTER", "SELECT": "SPACE", "HOLD_A": "C",
+             "HOLD_B": "R"}
+
+
+@pytest.fixture(scope="module")
+def script():
+    """Deal DEAL's script in the game's words (tools/harness/board_scripts.py,
+    each press checked on the App): the menu and the overview, MOVES moves of
+    the solver's line, one taken back and given again, the menu; and the
+    moves the App then holds."""
+    from sthelena.boards.profile import Keys, Profile
+    from sthelena.desktop.keys import parse_keys
+    from tools.harness import board_scripts
+    from tools.harness.firmware_sessions import make_app
+
+    names = Profile("cardputer-words", "", "", "DISPLAY", (240, 135),
+                    Keys(tuple((NAMES[event], None, event) for event in range(8))))
+    made = board_scripts.game_script(names, DEAL, moves=MOVES)
+    app = make_app(made.record)  # the App the words were checked on, played again
+    for event in parse_keys(" ".join(made.words)):
+        app.handle(event)
+    return made, app.game.move_stack()
+
+
+@pytest.mark.firmware("10.x/circuitpython", "10.x/mpy-cross")
+def test_on_circuitpython_a_legal_game_with_the_menu_plays_at_the_cardputers_heap(
+        script, tmp_path):
+    from tools.harness import emulated, serial_play
+
+    made, moves = script
+    assert "START" in made.words and len(moves) >= MOVES - 1
+    drive = serial_play.lay_out(str(tmp_path))
+    proc = serial_play.play(drive, serial_play.typed(made.words),
+                            nvm=emulated.nvm_holding(made.record))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    lines = {line.split()[0]: line.split()[1:] for line in proc.stdout.splitlines()}
+    assert lines["set_up"] == ["SerialKeySource", "NvsStore", "False", "FanScreen", "240",
+                               "135", "keys-cardputer"]
+    assert lines["idle"] == ["0"]  # polls with nothing typed allocate nothing
+    played = lines["played"]
+    assert played[0] == str(DEAL) and played[1:-1] == [str(move) for move in moves]
+    assert played[-1] == "0"  # the table (PLAY), the menu closed
+    assert int(lines["saved"][0]) >= 1 and lines["saved"][1] == "b'St4'"
+
+
+def test_the_cardputers_keys_draw_the_desktops_frames(script, tmp_path):
+    made, _ = script
+    words = made.words[:24]
+    save = tmp_path / "save.bin"
+    save.write_bytes(made.record)
+    frames = {}
+    for name, keys in (("desktop", words), ("cardputer", [OWN_WORDS[word] for word in words])):
+        folder = tmp_path / name
+        folder.mkdir()
+        copy = folder / "save.bin"
+        copy.write_bytes(made.record)
+        board_desktop("cardputer", ["--save", str(copy), "--keys", " ".join(keys), "--frames",
+                                    str(folder / "frames")])
+        frames[name] = sorted((folder / "frames").iterdir())
+    assert len(frames["desktop"]) == len(words) + 1 == len(frames["cardputer"])
+    assert [pixels_differing(one, other) for one, other in
+            zip(frames["desktop"], frames["cardputer"])] == [0] * (len(words) + 1)

@@ -1,0 +1,118 @@
+"""The Metro RP2350 (sthelena/boards/metro_rp2350.py): the Fruit Jam's game
+from CIRCUITPY's lib/, as the release's drive lays it out
+(tools/build/fruitjam_app.build_drive), started by code.py's find of its
+profile, on CircuitPython's own interpreter with the board's modules stood
+in: its screen as picodvi leaves it or as the game sets it up on the
+profile's pins, a legal move by the USB mouse and the menu by the keyboard;
+and the heap an RP2350 without PSRAM leaves beside that screen
+(tools/harness/rp2350_heap.py), in which the game does not start: code.py
+says so in one line."""
+
+import os
+import shutil
+import subprocess
+
+import pytest
+
+from tools.bench.bench_fruitjam import CLICK, TEST_HEAP
+from tools.build import circuitpython_builds, fruitjam_app
+from tools.harness import firmware_figures, rp2350_heap
+
+pytestmark = pytest.mark.firmware("10.x/circuitpython", "10.x/mpy-cross")
+
+PRELUDE = """
+import sys
+sys.path.insert(0, STANDINS)
+sys.path.insert(1, "lib")  # (the drive's lib/, as on the board)
+import board, supervisor, usb.core, random, gc
+board.use("metro_rp2350")
+namespace = {"__name__": "code"}
+exec(open("code.py").read(), namespace)
+"""
+
+PLAY = PRELUDE + """
+profile, line = namespace["find_profile"](board)
+import sthelena_fruitjam as device
+from sthelena_fruitjam import place_x, place_y
+print(device.__file__.split("/")[-1], profile.name, profile.screen.width, profile.screen.pins[0])
+if NO_SCREEN:  # no monitor answered at start: the firmware set no screen up
+    supervisor.runtime.display = None
+random.seed(2026)
+jam = device.FruitJam(device.SavesStore(SAVES), dvi=profile.screen)
+display = supervisor.runtime.display
+print(jam.screen.width, jam.screen.height, type(jam.screen).__name__,
+      " ".join(type(source).__name__ for source in jam.sources[:2]),
+      any(type(source).__name__ == "BoardButtons" for source in jam.sources), jam.app.leave_label)
+mouse = usb.core.plug("mouse")
+device.run(jam, 2)
+""" + CLICK + """
+move = [m for m in jam.app.game.legal_moves() if m < 240][0]
+click(jam, mouse, move // 20)
+click(jam, mouse, move % 20)
+print("moved", jam.app.game.move_stack() == [move])
+runtime = supervisor.runtime
+for count in (1, 3, 1):  # Enter: the menu; the arrow down (ESC [ B); z: closed (B)
+    runtime.serial_bytes_available = count
+    device.run(jam, 1)
+    runtime.serial_bytes_available = 0
+    device.run(jam, 2)
+    print("screen", jam.app.screen)
+"""
+
+
+def lay_out(directory):
+    """The release's 10.x drive for the Metro, and the stand-ins beside it."""
+    drive = os.path.join(directory, "CIRCUITPY")
+    fruitjam_app.build_drive(drive, mpy_cross=circuitpython_builds.find("10.x/mpy-cross"))
+    os.symlink(os.path.join(firmware_figures.ROOT, "tools", "harness", "standins"),
+               os.path.join(directory, "standins"))
+    os.makedirs(os.path.join(directory, "saves"))
+    return drive
+
+
+def run(drive, text, heap, typed=""):
+    """``text`` on CircuitPython's interpreter from the drive, in ``heap``
+    bytes, ``typed`` on its serial input, from no save: the finished process."""
+    path, why = firmware_figures.interpreter()
+    assert path, why
+    saves = os.path.join(os.path.dirname(drive), "saves")
+    shutil.rmtree(saves)
+    os.makedirs(saves)
+    text = text.replace("STANDINS", repr(os.path.join(os.path.dirname(drive), "standins")))
+    text = text.replace("SAVES", repr(os.path.join(os.path.dirname(drive), "saves", "sthelena")))
+    return subprocess.run([path, "-X", "heapsize=%d" % heap, "-c", text], cwd=drive,
+                          input=typed, capture_output=True, text=True, timeout=600)
+
+
+@pytest.fixture(scope="module")
+def drive(tmp_path_factory):
+    return lay_out(str(tmp_path_factory.mktemp("metro")))
+
+
+@pytest.mark.parametrize("no_screen", [False, True])
+def test_the_metro_plays_the_fruit_jams_game_from_lib_by_mouse_and_keyboard(drive, no_screen):
+    # The heap a Metro with PSRAM gives the game is its 8 MB; played here in the
+    # Fruit Jam's tests' heap. Without a screen at start, the game sets picodvi
+    # up on the profile's pins (the stand-in: 640x480 at 8 bits).
+    proc = run(drive, PLAY.replace("NO_SCREEN", str(no_screen)), TEST_HEAP, typed="\r\x1b[Bz")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.stdout.splitlines() == [
+        "sthelena_fruitjam.mpy metro-rp2350 640 CKP",
+        # the mouse and the keyboard (and a gamepad's, if its library loads); neither the
+        # Fruit Jam's three buttons nor a launcher to go back to
+        "640 480 FanScreen MouseSource KeyboardSource False None",
+        "moved True", "screen 1", "screen 1", "screen 0"]  # (MENU 1, PLAY 0)
+
+
+def test_without_psram_the_game_does_not_start_beside_the_screen_and_code_py_says_so(drive):
+    # An RP2350 without PSRAM: picodvi's 640x480 framebuffer (316,048 bytes,
+    # never in PSRAM) leaves the gc heap at most 120,576 bytes, short of the
+    # Fruit Jam's game (131.8 KB in play, docs/figures.md).
+    assert rp2350_heap.WITH_SCREEN < 124 * 1024 < rp2350_heap.WITHOUT_SCREEN
+    start = PRELUDE + 'namespace["start_on_board"](board)\n'
+    standins = run(drive, PRELUDE + "gc.collect()\nprint(gc.mem_alloc())\n", TEST_HEAP)
+    assert standins.returncode == 0, standins.stderr
+    proc = run(drive, start, rp2350_heap.METRO_HEAP + int(standins.stdout.split()[-1]))
+    assert proc.returncode == 0 and proc.stderr == "", proc.stdout + proc.stderr
+    assert proc.stdout.splitlines()[-1] == (
+        "St. Helena: out of memory loading the game: reset the board and try again")
