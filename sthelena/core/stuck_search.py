@@ -121,7 +121,7 @@ def _progress_reachable(game, budget):
     mask = size - 1
     start = sum(game.foundations)
     _hash_into(game, seen, 0)
-    slots[seen[0] & mask] = 1  # (position number + 1: 0 is a free slot)
+    slots[(seen[0] ^ seen[0] >> 16) & mask] = 1  # (position number + 1: 0 is a free slot)
     known = 1
     depth = 0
     move = 0
@@ -138,7 +138,8 @@ def _progress_reachable(game, budget):
         _hash_into(game, seen, 2 * known)
         first = seen[2 * known]
         second = seen[2 * known + 1]
-        slot = first & mask
+        # The slot from the hash's high bits too: its low ones follow the last pile's cards.
+        slot = (first ^ first >> 16) & mask
         number = slots[slot]
         while number and (seen[2 * number - 2] != first or seen[2 * number - 1] != second):
             slot = (slot + 1) & mask

@@ -5,7 +5,9 @@ and compiled by CircuitPython's mpy-cross, as the board gets its game (a
 ``.mpy``: no source parsed, no local's name kept): its import
 (at most 12 KB), one dealt game (1 KB), a move and its undo (nothing), and
 a 600-move playout with undo (its growth should be the history's bytes and
-little more); on CPython, the save bytes of a 300-move game (under 1 KB).
+little more); the time of the stuck search the app runs after every move,
+over the positions of the solver's winning lines; on CPython, the save
+bytes of a 300-move game (under 1 KB).
 """
 
 import os
@@ -13,6 +15,8 @@ import sys
 import tempfile
 
 from .report import at_most, goal, vm_figures
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 # "# --- top level ---" ends one runPython call: this VM collects garbage only
 # between calls, so each figure is read in the part after a collection.
@@ -76,6 +80,57 @@ def core_heap():
         return vm_figures(["--file", "lib/sthelena_core.mpy=" + path], HEAP_SCRIPT)
 
 
+# The stuck search (``Game.status()``) on each position of ``positions.txt``.
+STUCK_SCRIPT = """
+import time
+from sthelena.core.game import Game
+times = []
+for text in open("positions.txt").read().split("\\n"):
+    if text:
+        game = Game.from_notation(text)
+        start = time.ticks_us()
+        game.status()
+        times.append(time.ticks_diff(time.ticks_us(), start))
+times.sort()
+print("stuck_search", len(times), sum(times) // len(times), times[len(times) // 2], times[-1])
+"""
+STUCK_DEALS = range(1, 7)
+
+
+def stuck_search_times():
+    """STUCK_SCRIPT's figures on CircuitPython's 10.x unix port (the game's
+    source as a package) over the positions after each move of the
+    solver's winning lines of ``STUCK_DEALS``: count, mean, median and
+    longest microseconds."""
+    import shutil
+    import subprocess
+
+    from sthelena.core.game import Game
+    from tools.build import circuitpython_builds
+    from tools.harness.board_scripts import winning_line
+
+    problem = circuitpython_builds.missing("10.x/circuitpython")
+    if problem:
+        sys.exit("make bench: " + problem)
+    lines = []
+    for number in STUCK_DEALS:
+        game = Game.deal(number)
+        for move in winning_line(game):
+            game.push(move)
+            lines.append(game.notation())
+    with tempfile.TemporaryDirectory() as directory:
+        shutil.copytree(os.path.join(ROOT, "sthelena"), os.path.join(directory, "sthelena"),
+                        ignore=shutil.ignore_patterns("__pycache__"))
+        with open(os.path.join(directory, "positions.txt"), "w") as out:
+            out.write("\n".join(lines) + "\n")
+        done = subprocess.run([circuitpython_builds.find("10.x/circuitpython"), "-c",
+                               STUCK_SCRIPT], cwd=directory, capture_output=True, text=True,
+                              env=dict(os.environ, MICROPYPATH=directory))
+    if done.returncode:
+        sys.exit("make bench: the stuck search's script failed: " + done.stderr.strip())
+    return [int(word) for word in done.stdout.split()[1:]]
+
+
 def save_size():
     """The save bytes of a 300-move game with its whole history."""
     from sthelena.core import save
@@ -102,6 +157,10 @@ def main():
     growth, history, pushes = heap["playout"]
     print("a 600-step playout with undo (%d pushes): the heap grew %d bytes, for %d bytes of"
           " history" % (pushes, growth, history))
+    count, mean, median, longest = stuck_search_times()
+    print("the stuck search after each move of the solver's lines (deals %d-%d, %d positions), "
+          "CircuitPython's unix port on this machine: mean %.1f ms, median %.1f ms, longest %.1f ms"
+          % (STUCK_DEALS[0], STUCK_DEALS[-1], count, mean / 1000, median / 1000, longest / 1000))
     size = save_size()
     goal("save bytes of a 300-move game with its whole history", "%d bytes" % size,
          "under 1 KB", size < 1024)
