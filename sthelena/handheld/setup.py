@@ -63,7 +63,8 @@ def build(profile, board):
         if four:  # A, B, X and Y alone: as the four-button boards'
             buttons_help = "buttons-abxy"
             hint_label = "Hint (or hold Y long)"
-    buttons = key_source(profile, board, keys)
+    touch = getattr(profile, "touch", None)  # a touch screen: its source needs the app
+    buttons = None if touch is not None else key_source(profile, board, keys)
     display = open_display(profile, board, screen_spec)
     screen, sheet = table_for(display)
     lights = make_lights(profile.lights, board)
@@ -85,6 +86,8 @@ def build(profile, board):
         app.buttons_help = buttons_help
     if hint_label != App.hint_label:
         app.hint_label = hint_label
+    if touch is not None:
+        buttons = touch_source(touch, board, screen, app)
     display.auto_refresh = True
     made = Handheld()
     made.app = app
@@ -149,3 +152,18 @@ def make_sensors(spec, board):
         return None
     return BoardSensors(spec.light and getattr(board, spec.light, None),
                         spec.battery and getattr(board, spec.battery, None), spec.battery_ratio)
+
+
+def touch_source(spec, board, screen, app):
+    """A profile's touch screen (``Touch``) on ``board``, read by Adafruit's
+    ``adafruit_touchscreen``, and the row of controls drawn on ``screen``
+    (the app's FanScreen), as the app's events: a ``touch.TouchSource``."""
+    from adafruit_touchscreen import Touchscreen
+
+    from ..app.big_screen.touch import TouchControls, TouchPointer
+    from .touch import TouchSource
+
+    panel = Touchscreen(getattr(board, spec.left), getattr(board, spec.right),
+                        getattr(board, spec.down), getattr(board, spec.up),
+                        calibration=spec.calibration, size=(spec.width, spec.height))
+    return TouchSource(panel, TouchPointer(TouchControls(screen, app)), screen, app)

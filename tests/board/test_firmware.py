@@ -81,10 +81,11 @@ def test_on_a_board_it_does_not_know_code_py_says_so_in_one_line(drive, tmp_path
     result = emulated.emulate(drive, board="pico-display-2", ready="Code done running.",
                               drive_out=image)
     said = [line for line in console_lines(result) if line.startswith("St. Helena")]
-    assert said == ["St. Helena plays on the Fruit Jam, PicoSystem, PyBadge, PyGamer, Sprig; on a "
-                    "Raspberry Pi Pico with a screen, write STHELENA_BOARD = \"NAME\" in "
-                    "CIRCUITPY/settings.toml, NAME one of pico-display, pico-display-2, "
-                    "pico-lcd-1.3, spi: this board is raspberry_pi_pico"]
+    assert said == ["St. Helena plays on the Fruit Jam, PicoSystem, PyBadge, PyGamer, PyPortal, "
+                    "PyPortal Titano, Sprig; on a Raspberry Pi Pico with a screen, write "
+                    "STHELENA_BOARD = \"NAME\" in CIRCUITPY/settings.toml, NAME one of "
+                    "pico-display, pico-display-2, pico-lcd-1.3, spi: this board is "
+                    "raspberry_pi_pico"]
     assert "Traceback" not in result["console"]
     boot_out = emulated.drive_file(image, "boot_out.txt").decode()
     assert "Board ID:raspberry_pi_pico" in boot_out and "Traceback" not in boot_out

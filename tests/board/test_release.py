@@ -36,7 +36,7 @@ DRIVE = {"README.txt"} | {"%s/%s" % (folder, name) for folder in release.MAJORS.
     "lib/sthelena_board_setup.mpy", "lib/sthelena_full.mpy", "lib/sthelena_full_setup.mpy",
     "lib/sthelena_profiles.mpy", "lib/sthelena_hint.mpy", "lib/sthelena_drive.py",
     "lib/adafruit_ticks.mpy", "lib/adafruit_st7789.mpy", "lib/adafruit_st7735r.mpy",
-    "lib/adafruit_ili9341.mpy",
+    "lib/adafruit_ili9341.mpy", "lib/adafruit_touchscreen.mpy",
     "lib/adafruit_display_text/__init__.mpy", "lib/adafruit_display_text/bitmap_label.mpy",
     "lib/adafruit_displayio_layout/__init__.mpy",
     "lib/adafruit_displayio_layout/layouts/__init__.mpy",

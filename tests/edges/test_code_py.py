@@ -106,8 +106,9 @@ def test_on_a_board_it_does_not_know_code_py_names_the_boards_and_the_setting(
         code_py, on_drive, capsys):
     code_py["start_on_board"](Board("raspberry_pi_pico", "LED"))
     assert capsys.readouterr().out == (
-        "St. Helena plays on the Fruit Jam, PicoSystem, PyBadge, PyGamer, Sprig; on a Raspberry "
-        "Pi Pico with a screen, write STHELENA_BOARD = \"NAME\" in CIRCUITPY/settings.toml, NAME "
+        "St. Helena plays on the Fruit Jam, PicoSystem, PyBadge, PyGamer, PyPortal, PyPortal "
+        "Titano, Sprig; on a Raspberry Pi Pico with a screen, write STHELENA_BOARD = \"NAME\" "
+        "in CIRCUITPY/settings.toml, NAME "
         "one of pico-display, pico-display-2, pico-lcd-1.3, spi: this board is "
         "raspberry_pi_pico\n")
 

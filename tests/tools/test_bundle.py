@@ -77,7 +77,8 @@ def test_the_tree_holds_code_boot_the_sheet_and_the_merged_module(tree):
         "lib/adafruit_displayio_layout/layouts/__init__.py",
         "lib/adafruit_displayio_layout/layouts/grid_layout.py",
         "lib/adafruit_ili9341.py", "lib/adafruit_st7735r.py", "lib/adafruit_st7789.py",
-        "lib/adafruit_ticks.py", "lib/sthelena_board.mpy", "lib/sthelena_board_setup.mpy",
+        "lib/adafruit_ticks.py", "lib/adafruit_touchscreen.py",
+        "lib/sthelena_board.mpy", "lib/sthelena_board_setup.mpy",
         "lib/sthelena_drive.py", "lib/sthelena_full.mpy", "lib/sthelena_full_setup.mpy",
         "lib/sthelena_hint.mpy", "lib/sthelena_profiles.mpy"]
 

@@ -163,11 +163,12 @@ def test_each_game_gets_what_its_profiles_use_and_the_bundle_merges_it():
             "sthelena.app.tap_hold",
             "sthelena.app.big_screen.drag", "sthelena.handheld.sector_store",
             "sthelena.handheld.rgb_lights", "sthelena.handheld.spi_screen",
-            "sthelena.handheld.settings"}
-    # Every other board's: all but the mouse's, and the profiles' classes for settings.toml.
-    assert set(bundle.FULL_MODULES) ^ full == {
-        "sthelena.app.big_screen.pointer", "sthelena.app.big_screen.drag",
-        "sthelena.handheld.speaker"} | set(bundle.DRIVE_ONLY) | set(bundle.SEARCH_ONLY) | (
+            "sthelena.handheld.settings", "sthelena.app.big_screen.touch",
+            "sthelena.handheld.touch"}
+    # Every other board's: all of it (the PyPortals' touch screens the mouse's
+    # drag and drop too, and their speaker), and the profiles' classes for settings.toml.
+    assert set(bundle.FULL_MODULES) ^ full == set(bundle.DRIVE_ONLY) | set(
+        bundle.SEARCH_ONLY) | (
         set(bundle.FULL_SETUP_MODULES) - {"sthelena.boards.profile"})
     assert set(bundle.FULL_SETUP_MODULES) == set(bundle_modules.SETUP_MODULES)
 
@@ -176,7 +177,7 @@ def test_the_fruit_jam_gets_what_the_folders_say_and_its_bundle_merges_it(graph)
     from tools.build import fruitjam_app
 
     on_fruit_jam = {board_files.module_name(path) for path in board_files.board_files(
-        board_files.ON_FRUIT_JAM, board_files.NOT_ON_BOARD)}
+        board_files.ON_FRUIT_JAM, board_files.NOT_ON_FRUIT_JAM)}
     assert set(fruitjam_app.fruit_jam_modules()) | set(bundle.HINT_MODULES) == on_fruit_jam
     assert {"sthelena.app.big_screen.pointer", "sthelena.app.big_screen.scaled"} <= on_fruit_jam
     assert not any(part_of(name) in ("handheld", "web", "desktop", "solver")
@@ -191,7 +192,7 @@ def test_the_fruit_jam_gets_what_the_folders_say_and_its_bundle_merges_it(graph)
 def test_the_web_edge_goes_on_no_board():
     # The page's edge and its displayio in Python are the browser's alone.
     for parts, left_out in ((board_files.ON_BOARD, board_files.NOT_ON_BOARD),
-                            (board_files.ON_FRUIT_JAM, board_files.NOT_ON_BOARD)):
+                            (board_files.ON_FRUIT_JAM, board_files.NOT_ON_FRUIT_JAM)):
         assert not [path for path in board_files.board_files(parts, left_out)
                     if path.startswith("web/")]
     assert "web" in board_files.OFF_BOARD

@@ -40,7 +40,7 @@ def fruit_jam_modules():
     ``app/`` or ``fruitjam/`` is in it; but the hint's search, which its folder
     carries as the handhelds' drive does (``sthelena_hint.mpy``)."""
     others = [board_files.module_name(path) for path in board_files.board_files(
-        board_files.ON_FRUIT_JAM, board_files.NOT_ON_BOARD)]
+        board_files.ON_FRUIT_JAM, board_files.NOT_ON_FRUIT_JAM)]
     searching = set(HINT_MODULES) - set(BUNDLES[0][1])  # (what the game has too stays)
     return CORE_MODULES + tuple(name for name in others
                                 if name not in CORE_MODULES and name not in searching)
