@@ -158,7 +158,9 @@ def _check(args):
         options["sensors"] = DesktopSensors(millivolts=_battery_mv(args.battery))
     elif sensors is not None:  # its brightness and idle screen, no battery
         options["sensors"] = DesktopSensors()
-    events = read_keys(args.keys, mouse=fruit_jam, words=board_words(profile)) \
+    touch = profile.size if profile.touch is not None else None  # its TAP:X,Y words
+    events = read_keys(args.keys, mouse=fruit_jam or touch is not None,
+                       words=board_words(profile), touch=touch) \
         if args.keys is not None else None
     return events, options
 
@@ -232,6 +234,11 @@ def _main(argv):
         app.hint_slots = LARGE_HINT_SLOTS
         app.leave_label = "Quit"  # (the Fruit Jam's goes back to its launcher)
         mouse = DesktopMouse(app, screen, args.scale)
+    elif profile.touch is not None:  # the board's taps are the mouse's left button
+        from ..app.big_screen.touch import TouchControls, TouchPointer
+        from .mouse import DesktopMouse
+
+        mouse = DesktopMouse(app, screen, args.scale, TouchPointer(TouchControls(screen, app)))
     if isinstance(store, FileStore) and not app.resumed:
         # --deal, --rules, --position, or an unreadable or newer save: the
         # saved game is not the one played, so it is kept before any write.
