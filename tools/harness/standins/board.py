@@ -1,8 +1,9 @@
 """Stand-in for CircuitPython's ``board`` on a PyBadge, a PyGamer, a PicoSystem,
-a Fruit Jam, a Sprig or a Raspberry Pi Pico.
+a Fruit Jam, a Sprig, a Raspberry Pi Pico or a PyPortal.
 
 A PyBadge by default; ``use(name)`` makes it another board ("pygamer",
-"pybadge", "picosystem", "fruit_jam", "sprig", "pico"): its board id and
+"pybadge", "picosystem", "fruit_jam", "sprig", "pico", "pyportal",
+"pyportal_pynt", "pyportal_titano": 320 x 240, the Titano 480 x 320): its board id and
 exactly the pins of that board's firmware that the game or a test reads
 (``tools/harness/conformance.py`` checks them against the board's stub). The
 handhelds' and the Sprig's ``DISPLAY`` is a 160 x 128 stand-in display, the
@@ -37,13 +38,20 @@ _PINS = {
               "BUTTON_K", "BUTTON_L"),
     "pico": tuple("GP%d" % number for number in range(29)),
 }
+# The PyPortals' (the Pynt's are the same): touch, speaker, NeoPixel, light sensor.
+_PYPORTAL = ("TOUCH_XL", "TOUCH_XR", "TOUCH_YD", "TOUCH_YU", "SPEAKER", "SPEAKER_ENABLE",
+             "NEOPIXEL", "LIGHT")
+_PINS.update({"pyportal": _PYPORTAL, "pyportal_pynt": _PYPORTAL, "pyportal_titano": _PYPORTAL})
 _BOARD_IDS = {"pybadge": "pybadge", "pygamer": "pygamer", "picosystem": "pimoroni_picosystem",
               "fruit_jam": "adafruit_fruit_jam", "sprig": "hack_club_sprig",
-              "pico": "raspberry_pi_pico"}
+              "pico": "raspberry_pi_pico", "pyportal": "pyportal", "pyportal_pynt": "pyportal_pynt",
+              "pyportal_titano": "pyportal_titano"}
 _MADE = {}  # pin name -> its one _Pin, as the firmware's pins are singletons
 DISPLAY = _BusDisplay(width=160, height=128)
 _HANDHELD_DISPLAY = DISPLAY
 _PICOSYSTEM_DISPLAY = _BusDisplay(width=240, height=240)
+_PYPORTAL_DISPLAY = _BusDisplay(width=320, height=240)  # the Pynt's too
+_TITANO_DISPLAY = _BusDisplay(width=480, height=320)
 board_id = "pybadge"
 
 
@@ -69,6 +77,9 @@ def use(board_name):
         request(_sys.modules[__name__], 720, 400)  # the launcher's screen, as it leaves it
     elif board_name == "picosystem":
         DISPLAY = _PICOSYSTEM_DISPLAY
+    elif board_name.startswith("pyportal"):
+        module["A0"] = module["SPEAKER"]
+        DISPLAY = _TITANO_DISPLAY if board_name == "pyportal_titano" else _PYPORTAL_DISPLAY
     elif board_name in ("pybadge", "pygamer", "sprig"):
         if board_name != "sprig":
             module["A0"] = module["SPEAKER"]  # the DAC the speaker is on
