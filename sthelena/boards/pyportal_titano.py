@@ -1,6 +1,6 @@
 """Adafruit PyPortal Titano: the PyPortal (boards/pyportal.py) with a
 480x320 screen, the same touch panel's pins and calibration. The 320x240
-table, laid out with more room (app/big_screen/tables.py)."""
+table with larger cards, 36 x 48 (app/big_screen/fan_geometry.py's WIDE)."""
 
 from .profile import (BLOCK_STORE, BOARD_DISPLAY, DacSpeaker, Pixels, Profile, Sensors,
                       Touch)
