@@ -82,8 +82,10 @@ def build_parser():
     parser.add_argument("--board", default=HANDHELD, metavar="BOARD",
                         help="the board to play as: handheld (PyGamer/PyBadge: 160x128, the "
                              "default), %s (fruit-jam: 720x400, the mouse too: click a card, "
-                             "then where it goes; right click = B). With --keys, a board's own "
-                             "buttons' names too (HOLD_ and LONG_ of each: held 0.7 and 1.2 s)"
+                             "then where it goes; right click = B; a touch screen's, pyportal and "
+                             "pyportal-titano, the mouse as the finger). With --keys, a board's "
+                             "own buttons' names too (HOLD_ and LONG_ of each: held 0.7 and "
+                             "1.2 s), and on a touch screen TAP:X,Y, a touch at screen pixel (X, Y)"
                              % ", ".join(sorted(set(boards()) - {HANDHELD})))
     parser.add_argument("--deal", metavar="N", help="deal number 0..%d" % (DEAL_LIMIT - 1))
     parser.add_argument("--rules", metavar="RULES",
