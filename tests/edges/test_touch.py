@@ -269,3 +269,15 @@ def test_the_desktop_taps_the_pyportals_table_as_the_board_does(tmp_path):
 
     game = cut_runs.game_of(save.read_bytes())
     assert game.move_stack() == player.app.game.move_stack() and len(game.move_stack()) == 2
+
+
+@pytest.mark.vm
+def test_boot_py_on_a_pyportal_leaves_the_drive_to_the_computer(tmp_path):
+    # The board has no SELECT to hold at reset (its profile has no keys):
+    # boot.py finds its profile and hands nothing over.
+    from tests.edges.test_boot import BOOT, run as run_boot
+    from tests.helpers.bundle_helpers import COMMITTED_PROFILES, vm_mpy
+
+    lines = run_boot(BOOT, "pyportal", profiles=vm_mpy(tmp_path, COMMITTED_PROFILES))
+    assert lines[0].startswith("CIRCUITPY stays writable from the computer")
+    assert lines[1:] == ["remounts []", "readonly True"]
