@@ -13,11 +13,14 @@ wander, the pressure dips for a read or two in a drag, and a finger at
 rest jitters by a few pixels. So a touch counts only once two reads in a
 row agree (``_LANDED`` pixels apart at most), it ends only after
 ``_LIFTED`` reads in a row find nothing, at the last point it was seen
-steady, and it moves only by ``_STEADY`` pixels or more (a tap does not
-become a drag). The panel is read every ``_READ_MS``: each read takes a
-few ADC samples, and the library makes a few small objects each time (it
-opens the pins for every read): the one allocation of the idle loop, kept
-to that pace. This module's own code allocates nothing.
+steady, it moves only once it is ``_DRAGGED`` pixels from where it
+landed (a tap on a card, jittering, lifts it: it does not drag it and
+put it back), and then by ``_STEADY`` pixels or more.
+
+The panel is read every ``_READ_MS``: each read takes a few ADC samples,
+and the library makes a few small objects each time (it opens the pins
+for every read): the one allocation of the idle loop, kept to that pace.
+This module's own code allocates nothing.
 """
 
 from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
@@ -27,7 +30,8 @@ from ..app.big_screen.pointer import LEFT_BUTTON
 _READ_MS = const(20)  # the panel is read this often at most
 _LANDED = const(12)  # pixels (across plus down) two first reads may differ by: a touch
 _LIFTED = const(3)  # reads in a row that find no touch: it is let go
-_STEADY = const(6)  # pixels a touch moves before the move counts
+_DRAGGED = const(12)  # pixels from where a touch landed before it moves at all
+_STEADY = const(6)  # pixels a moving touch goes before the move counts
 
 
 class TouchSource:
@@ -47,6 +51,7 @@ class TouchSource:
         self._reads = 0  # landing: touched reads so far; held: untouched reads in a row
         self._x = 0  # the touch's point: its last read, landing; its last steady point, held
         self._y = 0
+        self._moving = False  # the touch held has gone _DRAGGED from where it landed
 
     def poll(self, now_ms):
         """The next event for the app, or ``NO_EVENT``."""
@@ -68,6 +73,7 @@ class TouchSource:
         if not self._down:
             if self._reads and abs(x - self._x) + abs(y - self._y) <= _LANDED:
                 self._down = True
+                self._moving = False
                 self._reads = 0
                 self._x = x
                 self._y = y
@@ -77,7 +83,8 @@ class TouchSource:
             self._y = y
             return -1
         self._reads = 0
-        if abs(x - self._x) + abs(y - self._y) >= _STEADY:
+        if abs(x - self._x) + abs(y - self._y) >= (_STEADY if self._moving else _DRAGGED):
+            self._moving = True
             self._x = x
             self._y = y
             pointer.move_on(self._app, self._screen, x, y, now_ms)
