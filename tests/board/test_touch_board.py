@@ -5,7 +5,9 @@ CircuitPython's own 10.x interpreter at the PyPortal's heap, read from its
 firmware's link map (tools/harness/board_heap.py), the drive as the board
 has it and the panel's readings through the stand-in adafruit_touchscreen
 (tools/harness/touch_play.py): the game plays to where the desktop's does,
-and the full hint runs with room to spare."""
+and the full hint runs with room to spare. The Titano's the same at its
+heap: the PyPortal's link map (the same chip and build but for the screen),
+its terminal's tiles those of its 480x320 screen."""
 
 import pytest
 
@@ -25,14 +27,17 @@ def test_the_pyportals_heap_is_its_link_maps():
 
 
 @pytest.mark.firmware("10.x/circuitpython", "10.x/mpy-cross", "pyportal/firmware.elf")
-def test_a_game_of_taps_plays_on_circuitpython_in_the_pyportals_heap():
-    assert board_heap.heap_of_firmware("pyportal") == board_heap.HEAPS["pyportal"]._replace(
+@pytest.mark.parametrize("name, board", [("pyportal", "pyportal"),
+                                         ("pyportal-titano", "pyportal_titano")])
+def test_a_game_of_taps_plays_on_circuitpython_in_the_pyportals_heap(name, board):
+    # (the Titano's heap: the PyPortal's link map, its terminal the 480x320 screen's)
+    assert board_heap.heap_of_firmware(board) == board_heap.HEAPS[board]._replace(
         source="")  # (the committed addresses are the shared firmware's)
-    script, player = touch_scripts.tap_script(catalogue.named("pyportal"), DEAL, MOVES)
-    found, why = touch_play.run("pyportal", script)
+    script, player = touch_scripts.tap_script(catalogue.named(name), DEAL, MOVES)
+    found, why = touch_play.run(board, script)
     assert found is not None, why
     assert found["moves"] == [len(player.app.game.move_stack()), PLAY]
-    assert found["heap"][0] == board_heap.HEAPS["pyportal"].vm_heapsize + found["standins"][0]
+    assert found["heap"][0] == board_heap.HEAPS[board].vm_heapsize + found["standins"][0]
     kept, least_free = found["play"]
     searching, least_searching, compact = found["searching"]
     assert 0 < kept < searching and compact == 0  # the hint's full search, not the compact one

@@ -309,27 +309,30 @@ def print_touch_figures(deal=21, moves=24):
     from sthelena.boards import catalogue
     from tools.harness import board_heap, touch_play, touch_scripts
 
-    heap = board_heap.HEAPS["pyportal"]
-    script, _ = touch_scripts.tap_script(catalogue.named("pyportal"), deal, moves)
-    found, why = touch_play.run("pyportal", script)
-    what = ("  pyportal (a heap of %s; the stand-ins keep %s more), a game of %d taps (deal %d,"
-            " %d moves, the menu, the overview, undo, redo, a hint)"
-            % (kb(heap.full), kb(found["standins"][0]) if found else "?", len(script.words),
-               deal, moves))
-    if found is None:
-        if why and "neither" in why:
-            print("the PyPortal's heap: not measured (%s)" % why)
-        else:
-            goal(what, "FAILED: %s" % why, "runs", False)
-        return
-    print("the PyPortal on CircuitPython's interpreter, its heap from its firmware's link map:")
-    print("%s: after set-up %s kept, %s free; in play, the most kept %s, the least free %s"
-          % (what, kb(found["set_up"][0]), kb(found["set_up"][1]), kb(found["play"][0]),
-             kb(found["play"][1])))
-    searching, least, compact = found["searching"]
-    goal(what + ", the hint searching (50 slices in, collected): %s kept, %d compact"
-         % (kb(searching), compact), "the least free %s" % kb(least),
-         ">= %s, all full" % kb(heap_play.FREE_GOAL), least >= heap_play.FREE_GOAL and not compact)
+    print("the PyPortals on CircuitPython's interpreter, the heap from the PyPortal's link map"
+          " (the Titano's: its terminal the 480x320 screen's):")
+    for name, board in (("pyportal", "pyportal"), ("pyportal-titano", "pyportal_titano")):
+        heap = board_heap.HEAPS[board]
+        script, _ = touch_scripts.tap_script(catalogue.named(name), deal, moves)
+        found, why = touch_play.run(board, script)
+        what = ("  %s (a heap of %s; the stand-ins keep %s more), a game of %d taps (deal %d,"
+                " %d moves, the menu, the overview, undo, redo, a hint)"
+                % (name, kb(heap.full), kb(found["standins"][0]) if found else "?",
+                   len(script.words), deal, moves))
+        if found is None:
+            if why and "neither" in why:
+                print("  not measured (%s)" % why)
+            else:
+                goal(what, "FAILED: %s" % why, "runs", False)
+            continue
+        print("%s: after set-up %s kept, %s free; in play, the most kept %s, the least free %s"
+              % (what, kb(found["set_up"][0]), kb(found["set_up"][1]), kb(found["play"][0]),
+                 kb(found["play"][1])))
+        searching, least, compact = found["searching"]
+        goal(what + ", the hint searching (50 slices in, collected): %s kept, %d compact"
+             % (kb(searching), compact), "the least free %s" % kb(least),
+             ">= %s, all full" % kb(heap_play.FREE_GOAL),
+             least >= heap_play.FREE_GOAL and not compact)
 
 
 def main():

@@ -118,10 +118,11 @@ def figures(output):
 
 
 def run(board, script, heap=None):
-    """``script`` played on the stand-in ``board`` ("pyportal") on CircuitPython's
-    10.x interpreter with the PyPortal's heap (``heap``: -X heapsize=, by
-    default the board's and the stand-ins' on top): ``(figures, None)``,
-    or ``(None, why)`` if it failed or the interpreter is missing."""
+    """``script`` played on the stand-in ``board`` ("pyportal" or
+    "pyportal_titano") on CircuitPython's 10.x interpreter with that board's
+    heap (board_heap.HEAPS; ``heap``: -X heapsize=, by default the board's and
+    the stand-ins' on top): ``(figures, None)``, or ``(None, why)`` if it
+    failed or the interpreter is missing."""
     path, why = firmware_figures.interpreter()
     if path is None:
         return None, why
@@ -138,10 +139,10 @@ def run(board, script, heap=None):
             return figures(proc.stdout), None
 
         if heap is None:
-            roomy, why = played(4 * board_heap.HEAPS["pyportal"].vm_heapsize)
+            roomy, why = played(4 * board_heap.HEAPS[board].vm_heapsize)
             if roomy is None:
                 return None, why
-            heap = board_heap.HEAPS["pyportal"].vm_heapsize + roomy["standins"][0]
+            heap = board_heap.HEAPS[board].vm_heapsize + roomy["standins"][0]
         found, why = played(heap)
         if found is not None:
             found["heap"] = [heap]
