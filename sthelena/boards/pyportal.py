@@ -14,7 +14,7 @@ from .profile import (BLOCK_STORE, BOARD_DISPLAY, DacSpeaker, Pixels, Profile, S
 CALIBRATION = ((5200, 59000), (5800, 57000))
 
 PROFILE = Profile(
-    name="pyportal", title="PyPortal", game="sthelena_full", screen=BOARD_DISPLAY,
+    name="pyportal", title="PyPortal", game="sthelena_touch", screen=BOARD_DISPLAY,
     size=(320, 240), keys=None, board_ids=("pyportal", "pyportal_pynt"), store=BLOCK_STORE,
     touch=Touch("TOUCH_XL", "TOUCH_XR", "TOUCH_YD", "TOUCH_YU", CALIBRATION, 320, 240),
     lights=Pixels("NEOPIXEL", 1), speaker=DacSpeaker("SPEAKER", "SPEAKER_ENABLE"),

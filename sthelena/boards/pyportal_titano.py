@@ -7,7 +7,7 @@ from .profile import (BLOCK_STORE, BOARD_DISPLAY, DacSpeaker, Pixels, Profile, S
 from .pyportal import CALIBRATION
 
 PROFILE = Profile(
-    name="pyportal-titano", title="PyPortal Titano", game="sthelena_full",
+    name="pyportal-titano", title="PyPortal Titano", game="sthelena_touch",
     screen=BOARD_DISPLAY, size=(480, 320), keys=None, board_ids=("pyportal_titano",),
     store=BLOCK_STORE,
     touch=Touch("TOUCH_XL", "TOUCH_XR", "TOUCH_YD", "TOUCH_YU", CALIBRATION, 480, 320),

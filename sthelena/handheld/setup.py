@@ -86,7 +86,9 @@ def build(profile, board):
         app.buttons_help = buttons_help
     if hint_label != App.hint_label:
         app.hint_label = hint_label
-    if touch is not None:
+    if touch is not None:  # (the touch screens' game alone has it)
+        from .touch import touch_source
+
         buttons = touch_source(touch, board, screen, app)
     display.auto_refresh = True
     made = Handheld()
@@ -153,17 +155,3 @@ def make_sensors(spec, board):
     return BoardSensors(spec.light and getattr(board, spec.light, None),
                         spec.battery and getattr(board, spec.battery, None), spec.battery_ratio)
 
-
-def touch_source(spec, board, screen, app):
-    """A profile's touch screen (``Touch``) on ``board``, read by Adafruit's
-    ``adafruit_touchscreen``, and the row of controls drawn on ``screen``
-    (the app's FanScreen), as the app's events: a ``touch.TouchSource``."""
-    from adafruit_touchscreen import Touchscreen
-
-    from ..app.big_screen.touch import TouchControls, TouchPointer
-    from .touch import TouchSource
-
-    panel = Touchscreen(getattr(board, spec.left), getattr(board, spec.right),
-                        getattr(board, spec.down), getattr(board, spec.up),
-                        calibration=spec.calibration, size=(spec.width, spec.height))
-    return TouchSource(panel, TouchPointer(TouchControls(screen, app)), screen, app)

@@ -3,7 +3,7 @@ the app's events, as the handhelds' buttons are (``keys.ButtonSource``): the
 main loop polls it the same way (loop.run).
 
 The panel is read by Adafruit's ``adafruit_touchscreen`` (the set-up makes
-its ``Touchscreen`` from the board's profile: setup.touch_source), and a
+its ``Touchscreen`` from the board's profile: ``touch_source``), and a
 touch goes down, moves and goes up as the mouse's left button does on the
 fanned table: ``app.big_screen.touch.TouchPointer`` (the mouse's drag and
 drop, with the row of controls in front) turns them into the app's events.
@@ -103,3 +103,19 @@ class TouchSource:
         self._reads = 0
         return self._pointer.release_on(self._app, self._screen, LEFT_BUTTON, self._x, self._y,
                                         now_ms)
+
+
+def touch_source(spec, board, screen, app):
+    """A profile's touch screen (``Touch``) on ``board``, read by Adafruit's
+    ``adafruit_touchscreen``, and the row of controls drawn on ``screen``
+    (the app's FanScreen), as the app's events: a ``TouchSource``. (Set-up
+    only, but here rather than in setup.py: the boards with buttons, whose
+    set-up that is too, have no use for it.)"""
+    from adafruit_touchscreen import Touchscreen
+
+    from ..app.big_screen.touch import TouchControls, TouchPointer
+
+    panel = Touchscreen(getattr(board, spec.left), getattr(board, spec.right),
+                        getattr(board, spec.down), getattr(board, spec.up),
+                        calibration=spec.calibration, size=(spec.width, spec.height))
+    return TouchSource(panel, TouchPointer(TouchControls(screen, app)), screen, app)

@@ -34,6 +34,7 @@ DRIVE = {"README.txt"} | {"%s/%s" % (folder, name) for folder in release.MAJORS.
     "code.py", "boot.py", "assets/sheet.bmp", "assets/sheet-large.bmp", "assets/sheet-fan.bmp",
     "assets/help.txt", "assets/winnable.bin", "lib/sthelena_board.mpy",
     "lib/sthelena_board_setup.mpy", "lib/sthelena_full.mpy", "lib/sthelena_full_setup.mpy",
+    "lib/sthelena_touch.mpy", "lib/sthelena_touch_setup.mpy",
     "lib/sthelena_profiles.mpy", "lib/sthelena_hint.mpy", "lib/sthelena_drive.py",
     "lib/adafruit_ticks.mpy", "lib/adafruit_st7789.mpy", "lib/adafruit_st7735r.mpy",
     "lib/adafruit_ili9341.mpy", "lib/adafruit_touchscreen.mpy",

@@ -1,12 +1,12 @@
 """A game of taps (tools/harness/touch_scripts.py) played on CircuitPython's
 own interpreter at a PyPortal's heap, desktop only: the drive as the board
-has it (``code.py``, ``assets/``, the committed ``lib/sthelena_full.mpy`` and
+has it (``code.py``, ``assets/``, the committed ``lib/sthelena_touch.mpy`` and
 its set-up, the libraries compiled by CircuitPython's mpy-cross as circup
 installs them), started as ``code.py`` starts it (the profile found by the
-board's id in ``lib/sthelena_profiles.mpy``, ``sthelena_full.setup``), the
+board's id in ``lib/sthelena_profiles.mpy``, ``sthelena_touch.setup``), the
 record of the script's deal in the nvm, each word's panel readings given to
 the stand-in ``adafruit_touchscreen`` and played by the board's main loop
-(``sthelena_full.play_board``), every hint run to its end.
+(``sthelena_touch.play_board``), every hint run to its end.
 
 The board's modules are the stand-ins (tools/harness/standins), first on
 the path, given their own heap on top of the board's (measured in a first
@@ -32,8 +32,8 @@ from . import board_heap, firmware_figures, touch_scripts
 
 ROOT = firmware_figures.ROOT
 DRIVE_FILES = ("code.py", "assets/sheet.bmp", "assets/sheet-large.bmp", "assets/sheet-fan.bmp",
-               "assets/help.txt", "assets/winnable.bin", "lib/sthelena_full.mpy",
-               "lib/sthelena_full_setup.mpy", "lib/sthelena_hint.mpy",
+               "assets/help.txt", "assets/winnable.bin", "lib/sthelena_touch.mpy",
+               "lib/sthelena_touch_setup.mpy", "lib/sthelena_hint.mpy",
                "lib/sthelena_profiles.mpy")
 
 SCRIPT = """
@@ -51,13 +51,13 @@ code = {"__name__": "code"}
 exec(compile(open(ROOT + "code.py").read(), "code.py", "exec"), code)
 PROFILE = code["find_profile"](board)[0]
 del code
-import sthelena_full
+import sthelena_touch
 for name in ("ASSETS", "TEXTS_PATH", "WINNABLE_PATH"):  # the drive is a folder here
-    setattr(sthelena_full, name, ROOT + getattr(sthelena_full, name)[1:])
+    setattr(sthelena_touch, name, ROOT + getattr(sthelena_touch, name)[1:])
 microcontroller.nvm[0:len(RECORD)] = RECORD
 del RECORD
 supervisor.STEP = 20  # ms a pass of the loop: the panel is read at every pass
-made = sthelena_full.setup(PROFILE)
+made = sthelena_touch.setup(PROFILE)
 del PROFILE
 app = made.app
 gc.collect()
@@ -66,10 +66,10 @@ most = searching = compact = 0
 least = least_searching = 1 << 30
 for points in READINGS:
     adafruit_touchscreen.script(points)
-    sthelena_full.play_board(made, len(points) + 1)
+    sthelena_touch.play_board(made, len(points) + 1)
     slices = 0
     while app.hint is not None:
-        sthelena_full.play_board(made, 50)
+        sthelena_touch.play_board(made, 50)
         slices += 50
         if slices == 50 and app.hint is not None:
             compact += app.hint.slots < 2048  # (the search the hint falls back to, short of room)
