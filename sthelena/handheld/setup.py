@@ -154,4 +154,3 @@ def make_sensors(spec, board):
         return None
     return BoardSensors(spec.light and getattr(board, spec.light, None),
                         spec.battery and getattr(board, spec.battery, None), spec.battery_ratio)
-
