@@ -44,12 +44,13 @@ class Profile:
     one. ``game``: the drive's module it plays (``lib/NAME.mpy``);
     ``libraries``: the bundle's libraries it needs beyond every board's;
     ``install``: how a player puts CircuitPython on it (the release's words:
-    the board's bootloader and the drive it shows)."""
+    the board's bootloader and the drive it shows). ``touch``: a ``Touch``
+    screen, played by taps (then ``keys`` is None: it has no buttons)."""
 
     def __init__(self, name, title, game, screen, size, keys, board_ids=(), pins=(),
                  chosen_in_settings=False, joystick=None, store=SECTOR_STORE, lights=None,
                  speaker=None, sensors=None, help="buttons", hint_label="Hint (or hold SELECT)",
-                 libraries=(), install=""):
+                 libraries=(), install="", touch=None):
         self.name = name
         self.title = title
         self.game = game
@@ -68,6 +69,7 @@ class Profile:
         self.hint_label = hint_label
         self.libraries = libraries
         self.install = install
+        self.touch = touch
 
 
 class SpiScreen:
@@ -198,3 +200,19 @@ class DviScreen:
         self.height = height
         self.pins = pins
         self.color_depth = color_depth
+class Touch:
+    """A resistive touch screen, read by Adafruit's ``adafruit_touchscreen``:
+    its four pins as that library names them (``left`` its x1, ``right`` x2,
+    ``down`` y1, ``up`` y2), the ``calibration`` (the raw readings at the
+    screen's edges, ``((left, right), (top, bottom))``) and the screen's
+    ``width`` x ``height`` in pixels, which the library scales the readings
+    to."""
+
+    def __init__(self, left, right, down, up, calibration, width, height):
+        self.left = left
+        self.right = right
+        self.down = down
+        self.up = up
+        self.calibration = calibration
+        self.width = width
+        self.height = height

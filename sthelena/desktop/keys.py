@@ -52,6 +52,12 @@ DRAG = "DRAG"
 DRAG_WORD = re.compile(r"DRAG@([0-9]{1,4}),([0-9]{1,4}):([0-9]{1,4}),([0-9]{1,4})\Z")
 LEFT_STEPS = ("PRESS", "MOVE", "RELEASE")
 
+# A touch screen's word (``--board pyportal``...): TAP:X,Y, a touch at screen
+# pixel (X, Y), put down and lifted there, as the board's panel reports it: the
+# left button's click. Gives (mouse button, x, y, held), as CLICK@X,Y.
+TAP_WORD = "TAP:"
+TAP = re.compile(r"TAP:([0-9]{1,4}),([0-9]{1,4})\Z")
+
 # WAIT:MS lets the scripted clock run MS milliseconds with nothing pressed (the
 # idle screen's dimming, the write policy's minute), as the emulator's word does.
 WAIT = re.compile(r"WAIT:([0-9]{1,12})\Z")
@@ -193,11 +199,26 @@ def _click(word):
     return button, int(match.group(2)), int(match.group(3)), held
 
 
-def parse_keys(text, mouse=False, words=None):
+def _tap(word, size):
+    """The click of a ``TAP:X,Y`` word on a ``size`` (width, height) screen,
+    or None if the word is no TAP; CliError if it is one, malformed or off
+    the screen."""
+    if not word.startswith(TAP_WORD):
+        return None
+    match = TAP.match(word)
+    width, height = size
+    if match is None or int(match.group(1)) >= width or int(match.group(2)) >= height:
+        raise CliError("bad %s: want TAP:X,Y, a touch at screen pixel (X, Y), X 0..%d and "
+                       "Y 0..%d" % (shown(word), width - 1, height - 1))
+    return LEFT_BUTTON, int(match.group(1)), int(match.group(2)), False
+
+
+def parse_keys(text, mouse=False, words=None, touch=None):
     """Button events from a script: names separated by whitespace, ``#`` to
     the end of a line a comment, case-insensitive; with ``mouse``, the
     mouse's words too (as tuples); ``words``, a board's own (``board_words``:
-    they come first). CliError names the first unknown word."""
+    they come first); ``touch``, a touch screen's size: ``TAP:X,Y`` too.
+    CliError names the first unknown word."""
     events = []
     words = words or {}
     for line in text.splitlines():
@@ -205,25 +226,29 @@ def parse_keys(text, mouse=False, words=None):
             event = words.get(word.upper()) or SCRIPT_WORDS.get(word.upper())
             if event is None:
                 event = _wait(word.upper())
+            if event is None and touch:
+                event = _tap(word.upper(), touch)
             if event is None and mouse:
                 event = _click(word.upper())
             if event is None:
-                raise CliError("unknown key name %s: want one of %s WAIT:MS%s"
+                raise CliError("unknown key name %s: want one of %s WAIT:MS%s%s"
                                % (shown(word), " ".join(
                                    list(words) + [name for name in SCRIPT_WORDS
                                                   if name not in words]),
                                   " CLICK@X,Y RIGHT_CLICK@X,Y MIDDLE_CLICK@X,Y HOLD_CLICK@X,Y "
                                   "DRAG@X1,Y1:X2,Y2 PRESS@X,Y MOVE@X,Y RELEASE@X,Y "
-                                  "WHEEL_UP WHEEL_DOWN" if mouse else ""))
+                                  "WHEEL_UP WHEEL_DOWN" if mouse else "",
+                                  " TAP:X,Y" if touch else ""))
             events.append(event)
     if len(events) > KEYS_LIMIT:
         raise CliError("too many keys: %d, want at most %d" % (len(events), KEYS_LIMIT))
     return events
 
 
-def read_keys(argument, mouse=False, words=None):
+def read_keys(argument, mouse=False, words=None, touch=None):
     """The events of a ``--keys`` argument: a script, or ``@FILE`` naming
-    one (``mouse``: the mouse's words allowed; ``words``: a board's own)."""
+    one (``mouse``: the mouse's words allowed; ``words``: a board's own;
+    ``touch``: a touch screen's size, its TAP words allowed)."""
     if argument.startswith("@"):
         path = argument[1:]
         try:
@@ -235,5 +260,5 @@ def read_keys(argument, mouse=False, words=None):
         except (OSError, ValueError) as error:  # UnicodeDecodeError is a ValueError
             raise CliError("cannot read key file %s: %s"
                            % (shown(path), getattr(error, "strerror", None) or error))
-        return parse_keys(text, mouse, words)
-    return parse_keys(argument, mouse, words)
+        return parse_keys(text, mouse, words, touch)
+    return parse_keys(argument, mouse, words, touch)

@@ -1,5 +1,6 @@
 """The desktop's mouse, playing the Fruit Jam: the window's clicks and drags,
-or a script's, on the Fruit Jam's screen.
+or a script's, on the Fruit Jam's screen; and a touch screen's board's
+(``--board pyportal``...) touches, its row of controls in front.
 
 Desktop only. Window pixels are screen pixels ``scale`` times larger; the
 screen (a FanScreen, or a BigScreen) finds the place under them and
@@ -17,11 +18,11 @@ DRAG_STEP = 8  # screen pixels between the moves a script's drag reports
 class DesktopMouse:
     """Mouse buttons on ``screen`` (a BigScreen) as ``app``'s events."""
 
-    def __init__(self, app, screen, scale=1):
+    def __init__(self, app, screen, scale=1, pointer=None):
         self.app = app
         self.screen = screen
         self.scale = scale  # window pixels a screen pixel
-        self._pointer = DragPointer()
+        self._pointer = pointer or DragPointer()  # (a touch screen's: its TouchPointer)
 
     def press(self, button, x, y, now_ms):
         """Mouse ``button`` down at screen pixel (x, y): the app's event."""

@@ -83,8 +83,10 @@ def build_parser():
     parser.add_argument("--board", default=HANDHELD, metavar="BOARD",
                         help="the board to play as: handheld (PyGamer/PyBadge: 160x128, the "
                              "default), %s (fruit-jam: 720x400, the mouse too: click a card, "
-                             "then where it goes; right click = B). With --keys, a board's own "
-                             "buttons' names too (HOLD_ and LONG_ of each: held 0.7 and 1.2 s)"
+                             "then where it goes; right click = B; a touch screen's, pyportal and "
+                             "pyportal-titano, the mouse as the finger). With --keys, a board's "
+                             "own buttons' names too (HOLD_ and LONG_ of each: held 0.7 and "
+                             "1.2 s), and on a touch screen TAP:X,Y, a touch at screen pixel (X, Y)"
                              % ", ".join(sorted(set(boards()) - {HANDHELD})))
     parser.add_argument("--deal", metavar="N", help="deal number 0..%d" % (DEAL_LIMIT - 1))
     parser.add_argument("--rules", metavar="RULES",
@@ -159,7 +161,9 @@ def _check(args):
         options["sensors"] = DesktopSensors(millivolts=_battery_mv(args.battery))
     elif sensors is not None:  # its brightness and idle screen, no battery
         options["sensors"] = DesktopSensors()
-    events = read_keys(args.keys, mouse=fruit_jam, words=board_words(profile)) \
+    touch = profile.size if profile.touch is not None else None  # its TAP:X,Y words
+    events = read_keys(args.keys, mouse=fruit_jam or touch is not None,
+                       words=board_words(profile), touch=touch) \
         if args.keys is not None else None
     return events, options
 
@@ -233,6 +237,11 @@ def _main(argv):
         app.hint_slots = LARGE_HINT_SLOTS
         app.leave_label = "Quit"  # (the Fruit Jam's goes back to its launcher)
         mouse = DesktopMouse(app, screen, args.scale)
+    elif profile.touch is not None:  # the board's taps are the mouse's left button
+        from ..app.big_screen.touch import TouchControls, TouchPointer
+        from .mouse import DesktopMouse
+
+        mouse = DesktopMouse(app, screen, args.scale, TouchPointer(TouchControls(screen, app)))
     if isinstance(store, FileStore) and not app.resumed:
         # --deal, --rules, --position, or an unreadable or newer save: the
         # saved game is not the one played, so it is kept before any write.

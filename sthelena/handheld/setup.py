@@ -63,7 +63,8 @@ def build(profile, board):
         if four:  # A, B, X and Y alone: as the four-button boards'
             buttons_help = "buttons-abxy"
             hint_label = "Hint (or hold Y long)"
-    buttons = key_source(profile, board, keys)
+    touch = getattr(profile, "touch", None)  # a touch screen: its source needs the app
+    buttons = None if touch is not None else key_source(profile, board, keys)
     display = open_display(profile, board, screen_spec)
     screen, sheet = table_for(display)
     lights = make_lights(profile.lights, board)
@@ -90,6 +91,10 @@ def build(profile, board):
         app.buttons_help = buttons_help
     if hint_label != App.hint_label:
         app.hint_label = hint_label
+    if touch is not None:  # (the touch screens' game alone has it)
+        from .touch import touch_source
+
+        buttons = touch_source(touch, board, screen, app)
     display.auto_refresh = True
     made = Handheld()
     made.app = app

@@ -1,4 +1,4 @@
-"""The PyGamer's and PyBadge's speaker: the app's sounds as square waves on
+"""The PyGamer's, PyBadge's and PyPortals' speaker: the app's sounds as square waves on
 the DAC (``Profile.speaker``: a ``DacSpeaker``), in the background."""
 
 from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython

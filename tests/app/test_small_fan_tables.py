@@ -1,5 +1,5 @@
-"""The fanned tables of a 320x240 screen (fan_geometry.SMALL, and laid out
-with more room at 480x320) and of a 240x135 one (fan_geometry.SHORT), and the
+"""The fanned tables of a 320x240 screen (fan_geometry.SMALL; at 480x320 with
+larger cards, fan_geometry.WIDE) and of a 240x135 one (fan_geometry.SHORT), and the
 table each screen takes (big_screen/tables.py), on CPython through the real
 displayio stack (Blinka): every place on the screen with its cursor and lift,
 every card of every pile read back from the view's tiles and from a frame's
@@ -14,7 +14,7 @@ from tests.helpers.fan_reader import MORE, read_tiles
 from tests.helpers.fan_shots import desktop_frames, random_line, read_frame
 from sthelena.app import buttons
 from sthelena.app.big_screen import fan_layout as fan
-from sthelena.app.big_screen.fan_geometry import FRUIT_JAM, SHORT, SMALL
+from sthelena.app.big_screen.fan_geometry import FRUIT_JAM, SHORT, SMALL, WIDE
 from sthelena.app.big_screen.fan_layout import FanLayout
 from sthelena.app.big_screen.fan_table import FanScreen
 from sthelena.app.big_screen.scaled import BigScreen
@@ -26,7 +26,7 @@ from sthelena.app.table.text_grid import TEXT_COLUMNS
 from sthelena.core.game import Game
 from tools.harness.won_games import point_of, won_game
 
-CASES = [((320, 240), SMALL), ((480, 320), SMALL), ((240, 135), SHORT)]
+CASES = [((320, 240), SMALL), ((480, 320), WIDE), ((240, 135), SHORT)]
 CASE_IDS = ["320x240", "480x320", "240x135"]
 DEALT = 8  # cards a pile is dealt
 
@@ -71,7 +71,7 @@ def test_table_screen_makes_what_each_board_hands_the_app(sheet, large_sheet, fa
             ((720, 400), FAN_TABLE, FRUIT_JAM, fan_sheet, sheet, (160, 128, 3, 120, 8)),
             ((320, 240), SMALL_FAN_TABLE, SMALL, small_fan_sheet, large_sheet,
              (240, 192, 1, 40, 24)),
-            ((480, 320), SMALL_FAN_TABLE, SMALL, small_fan_sheet, large_sheet,
+            ((480, 320), SMALL_FAN_TABLE, WIDE, small_fan_sheet, large_sheet,
              (240, 192, 1, 120, 64)),
             ((240, 135), SHORT_FAN_TABLE, SHORT, small_fan_sheet, sheet, (160, 128, 1, 40, 3))):
         display = Screen(*size)
@@ -128,16 +128,17 @@ def test_the_rooms_and_rows_of_each_size():
     for size, geometry in CASES:
         layout = FanLayout(*size, geometry)
         found.append((layout.room[0], layout.room[4], sorted(set(layout.top))))
-    assert found == [(8, 9, [22, 72, 130, 188]), (15, 22, [38, 104, 178, 252]),
+    assert found == [(8, 9, [22, 72, 130, 188]), (14, 18, [32, 100, 176, 252]),
                      (8, 9, [11, 38, 73, 108])]
     assert (SMALL.card_width, SMALL.card_height, SHORT.card_width, SHORT.card_height) == \
         (30, 40, 12, 24)
+    assert (WIDE.card_width, WIDE.card_height) == (36, 48)  # (the PyPortal Titano's)
 
 
 # -- reading the table back: tiles --------------------------------------------
 
 def text_sheet(geometry, sheet, large_sheet):
-    return large_sheet if geometry is SMALL else sheet
+    return large_sheet if geometry in (SMALL, WIDE) else sheet
 
 
 @pytest.mark.parametrize("size, geometry", CASES, ids=CASE_IDS)
@@ -159,7 +160,7 @@ def test_a_deal_and_random_games_show_every_card_where_the_core_has_it(
         longest = max(longest, max(len(pile) for pile in game.piles))
         edges += sum(read_tiles(app.view, place)[0][:1] == [MORE] for place in range(12))
     assert longest > DEALT
-    assert edges > 0 or geometry is SMALL and size[0] > 320  # (480x320 has room for most)
+    assert edges > 0 or geometry is WIDE  # (480x320 has room for most)
 
 
 @pytest.mark.parametrize("size, geometry", CASES, ids=CASE_IDS)

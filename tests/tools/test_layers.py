@@ -143,7 +143,8 @@ def test_each_game_gets_what_its_profiles_use_and_the_bundle_merges_it():
     full = {board_files.module_name(path) for path in board_files.board_files()}
     assert {part_of(name) for name in full} == set(board_files.ON_BOARD)
     for game, modules in (("sthelena_board", bundle.BOARD_MODULES),
-                          ("sthelena_full", bundle.FULL_MODULES)):
+                          ("sthelena_full", bundle.FULL_MODULES),
+                          ("sthelena_touch", bundle_modules.game_modules("sthelena_touch"))):
         profiles = [profile for profile in catalogue.profiles() if profile.game == game]
         on_board = {board_files.module_name(path) for path in board_files.game_files(profiles)}
         assert "sthelena.core.notation" not in on_board  # the one exception, named there
@@ -164,13 +165,25 @@ def test_each_game_gets_what_its_profiles_use_and_the_bundle_merges_it():
             "sthelena.app.big_screen.drag", "sthelena.handheld.sector_store",
             "sthelena.handheld.rgb_lights", "sthelena.handheld.spi_screen",
             "sthelena.handheld.settings", "sthelena.handheld.nvs_store",
-            "sthelena.app.serial_keys"}
-    # Every other board's: all but the mouse's, and the profiles' classes for settings.toml.
+            "sthelena.app.serial_keys", "sthelena.app.big_screen.touch",
+            "sthelena.handheld.touch"}
+    # Every other board's with buttons: all but the mouse's and the touch screens' (the
+    # PyPortals' game, below), and the profiles' classes for settings.toml.
     assert set(bundle.FULL_MODULES) ^ full == {
         "sthelena.app.big_screen.pointer", "sthelena.app.big_screen.drag",
+        "sthelena.app.big_screen.touch", "sthelena.handheld.touch",
         "sthelena.handheld.speaker"} | set(bundle.DRIVE_ONLY) | set(bundle.SEARCH_ONLY) | (
         set(bundle.FULL_SETUP_MODULES) - {"sthelena.boards.profile"})
     assert set(bundle.FULL_SETUP_MODULES) == set(bundle_modules.SETUP_MODULES)
+    # The PyPortals': the fanned table tapped (the mouse's drag and drop, the row of
+    # controls), the SAMD51's store, a speaker; no keys with a hold, no RGB LED, no
+    # screen to set up, no settings to read.
+    touch = set(bundle_modules.game_modules("sthelena_touch"))
+    assert full - touch - set(bundle_modules.setup_modules("sthelena_touch")) \
+        - set(bundle.DRIVE_MODULES) - set(bundle.HINT_MODULES) == {
+            "sthelena.app.tap_hold", "sthelena.handheld.rgb_lights",
+            "sthelena.handheld.sector_store", "sthelena.handheld.settings",
+            "sthelena.handheld.spi_screen"}
 
 
 def test_the_fruit_jam_gets_what_the_folders_say_and_its_bundle_merges_it(graph):

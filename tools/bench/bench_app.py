@@ -302,6 +302,39 @@ def print_lean_goals(seeds=heap_play.SEEDS):
                  full == len(hints) and least >= heap_play.FREE_GOAL)
 
 
+def print_touch_figures(deal=21, moves=24):
+    """A game of taps on the PyPortal, on CircuitPython's interpreter at the
+    PyPortal's heap (tools/harness/touch_play.py): the heap in play, and free
+    while the full hint searches, against the lean goal's 8 KB."""
+    from sthelena.boards import catalogue
+    from tools.harness import board_heap, touch_play, touch_scripts
+
+    print("the PyPortals on CircuitPython's interpreter, the heap from the PyPortal's link map"
+          " (the Titano's: its terminal the 480x320 screen's):")
+    for name, board in (("pyportal", "pyportal"), ("pyportal-titano", "pyportal_titano")):
+        heap = board_heap.HEAPS[board]
+        script, _ = touch_scripts.tap_script(catalogue.named(name), deal, moves)
+        found, why = touch_play.run(board, script)
+        what = ("  %s (a heap of %s; the stand-ins keep %s more), a game of %d taps (deal %d,"
+                " %d moves, the menu, the overview, undo, redo, a hint)"
+                % (name, kb(heap.full), kb(found["standins"][0]) if found else "?",
+                   len(script.words), deal, moves))
+        if found is None:
+            if why and "neither" in why:
+                print("  not measured (%s)" % why)
+            else:
+                goal(what, "FAILED: %s" % why, "runs", False)
+            continue
+        print("%s: after set-up %s kept, %s free; in play, the most kept %s, the least free %s"
+              % (what, kb(found["set_up"][0]), kb(found["set_up"][1]), kb(found["play"][0]),
+                 kb(found["play"][1])))
+        searching, least, compact = found["searching"]
+        goal(what + ", the hint searching (50 slices in, collected): %s kept, %d compact"
+             % (kb(searching), compact), "the least free %s" % kb(least),
+             ">= %s, all full" % kb(heap_play.FREE_GOAL),
+             least >= heap_play.FREE_GOAL and not compact)
+
+
 def main():
     print_write_figures(WRITE_GAMES)
     print_long_records(NVM_CAPACITY)
@@ -319,6 +352,7 @@ def main():
             print("libraries as .mpy: not measured (%s)" % mpy_error)
     print_firmware_figures()
     print_lean_goals()
+    print_touch_figures()
     bench_fruitjam.print_figures()
 
 

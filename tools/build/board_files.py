@@ -6,7 +6,7 @@ profile's ``game``) gets ``sthelena/core/``, ``sthelena/app/`` (with its
 sub-packages) and ``sthelena/handheld/`` but what none of its boards uses:
 the position notation, which no board reads or writes (``Game`` imports it
 only when a position is given as text); the Fruit Jam's mouse
-(``FRUIT_JAM_ONLY``); the tables for screens none of its boards has
+(``FRUIT_JAM_ONLY``) but on a touch screen; the tables for screens none of its boards has
 (``TABLE_FILES``, by the table ``fit_table`` picks for each board's screen);
 and the reading of settings.toml's wiring unless a profile takes it from
 there. The Fruit Jam gets ``core/``, ``app/`` (all of it) and ``fruitjam/``.
@@ -29,7 +29,9 @@ ON_BOARD = ("core", "app", "handheld")
 ON_FRUIT_JAM = ("core", "app", "fruitjam")
 OFF_BOARD = ("desktop", "solver", "web", "fruitjam")  # (fruitjam: off the handhelds)
 NOT_ON_BOARD = ("core/notation.py",)  # in an on-board folder, never imported there
-# The Fruit Jam's alone: the mouse's pointer and its drag and drop.
+# ... and on the Fruit Jam: a touch screen's row of controls (it has a mouse and keys).
+NOT_ON_FRUIT_JAM = NOT_ON_BOARD + ("app/big_screen/touch.py",)
+# The Fruit Jam's (and a touch screen's, PART_FILES): the mouse's pointer and its drag and drop.
 FRUIT_JAM_ONLY = ("app/big_screen/pointer.py", "app/big_screen/drag.py")
 # Left off the Fruit Jam's game: the keys a handheld reads on its serial input
 # (the Cardputer's; the Fruit Jam's keyboard is its edge's, fruitjam/inputs.py).
@@ -56,6 +58,9 @@ PART_FILES = (
     # what reads a wiring from settings.toml (its screen and keys FROM_SETTINGS)
     (("handheld/settings.py", "boards/profile.py"),
      lambda profile: profile.screen == profile_kinds.FROM_SETTINGS),
+    # a touch screen: the mouse's drag and drop, the row of controls, the panel's reading
+    (FRUIT_JAM_ONLY + ("app/big_screen/touch.py", "handheld/touch.py"),
+     lambda profile: getattr(profile, "touch", None) is not None),
 )
 # For the VM runner's --exclude (paths relative to the package, "/" separated):
 # what never goes on the board; and that, and the notation too.
@@ -76,7 +81,7 @@ def game_files(profiles):
         for paths, picks in PART_FILES:
             if picks(profile):
                 wanted.update(paths)
-    left_out = NOT_ON_BOARD + FRUIT_JAM_ONLY + tuple(
+    left_out = NOT_ON_BOARD + tuple(
         path for paths in TABLE_FILES.values() for path in paths if path not in wanted) + tuple(
         path for paths, _ in PART_FILES for path in paths if path not in wanted)
     found = board_files(ON_BOARD, left_out)

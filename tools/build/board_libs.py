@@ -37,6 +37,8 @@ DRIVERS = {
     "adafruit_st7789": ("adafruit-circuitpython-st7789", ("adafruit_st7789.py",)),
     "adafruit_st7735r": ("adafruit-circuitpython-st7735r", ("adafruit_st7735r.py",)),
     "adafruit_ili9341": ("adafruit-circuitpython-ili9341", ("adafruit_ili9341.py",)),
+    # ... and the touch panel's reader (the PyPortals': sthelena/handheld/touch.py)
+    "adafruit_touchscreen": ("adafruit-circuitpython-touchscreen", ("adafruit_touchscreen.py",)),
 }
 
 

@@ -26,6 +26,9 @@ PUBLIC_CONSTANTS = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT", 
 # other handheld's: each the modules its boards' profiles use.
 BUNDLE_NAME = "sthelena_board"
 FULL_NAME = "sthelena_full"
+# The touch screens' game (the PyPortals'): the mouse's drag and drop and a row of
+# controls, which no board with buttons loads (sthelena_full stays as lean as it was).
+TOUCH_NAME = "sthelena_touch"
 # The Fruit Jam's game: its app folder carries it (tools/build/fruitjam_app.py),
 # not the handhelds' drive; compiled and committed with theirs.
 FRUIT_JAM_NAME = "sthelena_fruitjam"

@@ -18,6 +18,7 @@ from .bundle_merge import ROOT, merge, write_module
 from .bundle_modules import (BUNDLE_NAME, BUNDLES, CORE_MODULES, DRIVE_MODULES, DRIVE_NAME,
                              ABSENT, EXTERNAL,
                              FRUIT_JAM_NAME, FULL_NAME, HINT_MODULES, HINT_NAME, PROFILES_NAME,
+                             TOUCH_NAME,
                              TREE_FILES)
 from .profiles_module import profiles_source
 
@@ -64,6 +65,8 @@ _HOLDS = {BUNDLE_NAME: "the PyGamer and PyBadge's modules",
           FULL_NAME: "every other handheld's modules", FRUIT_JAM_NAME: "the Fruit Jam's modules",
           BUNDLE_NAME + "_setup": "the PyGamer's and PyBadge's set-up",
           FULL_NAME + "_setup": "every other handheld's set-up",
+          TOUCH_NAME: "the PyPortals' modules (a touch screen)",
+          TOUCH_NAME + "_setup": "the PyPortals' set-up",
           PROFILES_NAME: "every board's profile",
           HINT_NAME: "the hint's search, every board's"}
 

@@ -80,7 +80,7 @@ def find_board(board):
 # A profile's fields only the desktop and the build read: left out of the board's copy.
 OFF_BOARD_FIELDS = ("size", "libraries", "install")
 # Its fields that hold a part (or a tuple: its keys): objects only once picked.
-PARTS = ("screen", "keys", "joystick", "lights", "speaker", "sensors")
+PARTS = ("screen", "keys", "joystick", "lights", "speaker", "sensors", "touch")
 
 
 def fields_of(value):

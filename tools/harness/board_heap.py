@@ -52,6 +52,9 @@ BOARDS = {
     "pygamer": ("atmel-samd", (160, 128), "pygamer/firmware.elf"),
     "pybadge": ("atmel-samd", (160, 128), "pybadge/firmware.elf"),
     "pimoroni_picosystem": ("raspberrypi", (240, 240), "picosystem/firmware.elf"),
+    "pyportal": ("atmel-samd", (320, 240), "pyportal/firmware.elf"),
+    # (the Titano's firmware is the PyPortal's build but for its screen: its terminal's)
+    "pyportal_titano": ("atmel-samd", (480, 320), "pyportal/firmware.elf"),
 }
 GLYPH = (6, 12)  # the terminal's built-in font
 PYSTACK = 2048  # CIRCUITPY_PYSTACK_SIZE
@@ -228,6 +231,12 @@ LAYOUTS = {
         " RP2040 a one-line code.py read gc.mem_free() 187,072 + gc.mem_alloc() 1,088 at its"
         " top, one bytearray of 174,647 bytes, and 180,608 bytes held when filled"),
 }
+LAYOUTS["pyportal"] = (0x20003D18, 0x2003FFF8, SAMD51_BUILD.replace(
+    "make firmware-samd51", 'BOARDS="pyportal" tools/build/circuitpython/firmware_samd51.sh')
+    + ": _ebss, _estack (SAMD51J20: 256 KB of RAM)")
+LAYOUTS["pyportal_titano"] = LAYOUTS["pyportal"][:2] + (
+    "the PyPortal's link map (the same chip, the same build but for the screen: no Titano "
+    "firmware is built here), the terminal's tiles those of its 480x320 screen",)
 HEAPS = {board: heap_from_layout(board, bottom, top)._replace(source=source)
          for board, (bottom, top, source) in LAYOUTS.items()}
 # The heap the tests and benches give the game on CircuitPython's unix port:

@@ -35,7 +35,8 @@ import subprocess
 import sys
 
 from sthelena.boards import catalogue
-from tools.build.board_files import ON_FRUIT_JAM, NOT_ON_FRUIT_JAM, board_files, game_files
+from tools.build.board_files import (ON_FRUIT_JAM, NOT_ON_FRUIT_JAM, board_files,
+                                     game_files)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -76,7 +77,7 @@ BOARDS = boards()
 
 def profile_pins(profile):
     """The pin names ``profile`` reads from its board: its keys', joystick's,
-    screen's, lights', speaker's and sensors'."""
+    screen's, lights', speaker's, sensors' and touch screen's."""
     pins = list(profile.pins)
     keys = profile.keys
     if hasattr(keys, "pressed_low"):  # a pin a key
@@ -100,6 +101,9 @@ def profile_pins(profile):
         pins += [profile.speaker.pin, profile.speaker.enable]
     if profile.sensors is not None:
         pins += [name for name in (profile.sensors.light, profile.sensors.battery) if name]
+    touch = getattr(profile, "touch", None)
+    if touch is not None:
+        pins += [touch.left, touch.right, touch.down, touch.up]
     return pins
 
 
@@ -313,7 +317,8 @@ def check_standin_board(standins=STANDINS):
               "    board.use(name)\n"
               "    out[board.board_id] = sorted(n for n in vars(board) if not n.startswith('_'))\n"
               "print(json.dumps(out))\n")
-    uses = ("pygamer", "pybadge", "picosystem", "fruit_jam", "sprig", "pico")
+    uses = ("pygamer", "pybadge", "picosystem", "fruit_jam", "sprig", "pico", "pyportal",
+            "pyportal_pynt", "pyportal_titano")
     run = subprocess.run([sys.executable, "-c", script] + list(uses), cwd=ROOT,
                          env=dict(os.environ, PYTHONPATH=standins), capture_output=True,
                          text=True, check=True)

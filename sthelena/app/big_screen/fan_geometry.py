@@ -7,10 +7,13 @@ module is loaded.
   (50 x 80) with a big suit in the middle, the handheld's text screens three
   times larger;
 - ``SMALL``: a 320x240 screen's (the Pico Display Pack 2.0, the PyPortal...;
-  larger ones lay it out with more room): the small fan sheet
+  larger ones but WIDE's lay it out with more room): the small fan sheet
   ``assets/sheet-fan.bmp`` (tiles of 6 x 8), cards of 5 x 5 tiles (30 x 40)
   with a big suit, the PicoSystem's text screens (the large sheet's 240 x
   192 page) centred, the status line in the large sheet's letters;
+- ``WIDE``: a 480x320 screen's (the PyPortal Titano's): the small fan sheet
+  too, cards of 6 x 6 tiles (36 x 48), larger to the eye and to a finger
+  than SMALL's would be there, the same text screens;
 - ``SHORT``: a wide, short screen's (240x135: the Pico Display Pack 1.14",
   the Cardputer): the same sheet, cards of 2 x 3 tiles (12 x 24), no big
   suit (a card is its rank over its suit, as a fanned one shows it, and its
@@ -92,3 +95,6 @@ SMALL = FanGeometry(tile_width=6, tile_height=8, columns=5, rows=5, pip=True, ma
 SHORT = FanGeometry(tile_width=6, tile_height=8, columns=2, rows=3, pip=False, mark_column=1,
                     never_at=2, lift=2, slot_gap=4, foundation_pitch=24, status_height=8,
                     status_scale=1, text_width=_TEXT_WIDTH, text_height=_TEXT_HEIGHT)
+WIDE = FanGeometry(tile_width=6, tile_height=8, columns=6, rows=6, pip=True, mark_column=5,
+                   never_at=6, lift=3, slot_gap=4, foundation_pitch=46, status_height=12,
+                   status_scale=1, text_width=_LARGE_TEXT_WIDTH, text_height=_LARGE_TEXT_HEIGHT)

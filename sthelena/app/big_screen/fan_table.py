@@ -182,6 +182,8 @@ class FanTableView(TableView):
 
     # -- the screens over the table ------------------------------------
 
+    on_page = None  # told True when the table shows, False when a page covers it (touch.py)
+
     def _show_page(self, page):
         """As the handheld's; the fanned table shows only with no page over it."""
         TableView._show_page(self, page)
@@ -189,6 +191,8 @@ class FanTableView(TableView):
         if self.fan_group.hidden == table:
             self.fan_group.hidden = not table
             self.group.hidden = table
+            if self.on_page is not None:
+                self.on_page(table)
 
     def set_suit_colours(self, colours):
         TableView.set_suit_colours(self, colours)

@@ -34,6 +34,8 @@ MIDDLE_BUTTON = const(2)
 WHEEL_UP = const(3)
 WHEEL_DOWN = const(4)
 
+_PAGE_WIDTH = const(160)  # the handheld's page, which table pixels are points of
+_PAGE_HEIGHT = const(128)
 _CELL_WIDTH = GRID_WIDTH // GRID_COLUMNS
 _CELL_HEIGHT = GRID_HEIGHT // GRID_ROWS
 
@@ -108,11 +110,16 @@ class Pointer:
 
     def press_on(self, app, screen, button, x, y, now_ms):
         """The same at pixel (x, y) of ``screen`` (a BigScreen): off the table,
-        only B means something."""
+        only B means something. A page larger than the handheld's (the
+        PicoSystem's 240x192, which a 320x240 screen shows) is read as the
+        handheld's, whose rows and columns it has at a larger size."""
         where = screen.to_table(x, y)
         if where is None:
             return self.press(app, button, -1, -1, now_ms)
-        return self.press(app, button, where[0], where[1], now_ms)
+        return self.press(app, button,
+                          where[0] * _PAGE_WIDTH // getattr(screen, "table_width", _PAGE_WIDTH),
+                          where[1] * _PAGE_HEIGHT // getattr(screen, "table_height", _PAGE_HEIGHT),
+                          now_ms)
 
     def release(self, button, now_ms):
         """Mouse ``button`` went up: its hold, if pending, is cancelled."""

@@ -11,9 +11,9 @@ Five tables, by kind:
   Display Pack 1.14", the Cardputer), cards of 12 x 24 from ``sheet-fan.bmp``,
   the text screens the handheld's page centred (SHORT);
 - ``SMALL_FAN_TABLE``: a 320x240 screen's fanned table (the Pico Display Pack
-  2.0, the PyPortal, the Wio Terminal; a larger one, 480x320, lays it out with
-  more room), cards of 30 x 40 from ``sheet-fan.bmp``, the text screens the
-  PicoSystem's page centred (SMALL);
+  2.0, the PyPortal, the Wio Terminal), cards of 30 x 40 from ``sheet-fan.bmp``,
+  the text screens the PicoSystem's page centred (SMALL); on a screen of
+  480x320 (the PyPortal Titano's) to 640x400 its cards are 36 x 48 (WIDE);
 - ``FAN_TABLE``: the Fruit Jam's fanned table (640x400 and up), cards of 50 x
   80 from ``sheet-fruitjam.bmp``, the handheld's page three times larger.
 
@@ -37,6 +37,8 @@ FAN_TABLE = const(4)
 _LARGE_WIDTH = const(240)  # the large sheet's table (the PicoSystem's)
 _LARGE_HEIGHT = const(192)
 _SHORT_HEIGHT = const(135)  # what the wide, short table needs at least
+_WIDE_WIDTH = const(480)  # what the 320x240 table's larger cards (WIDE) need at least
+_WIDE_HEIGHT = const(320)
 
 
 def fit_table(width, height):
@@ -78,13 +80,14 @@ def table_screen(display, kind, assets="/assets/"):
         return (BigScreen(display, _LARGE_WIDTH, _LARGE_HEIGHT),
                 load_sheet(assets + "sheet-large.bmp"))
     from .fan_table import FanScreen
-    from .fan_geometry import FRUIT_JAM, SMALL, SHORT
+    from .fan_geometry import FRUIT_JAM, SMALL, SHORT, WIDE
 
     if kind == FAN_TABLE:
         return (FanScreen(display, load_sheet(assets + "sheet-fruitjam.bmp"),
                           FRUIT_JAM), load_sheet(assets + "sheet.bmp"))
     if kind == SMALL_FAN_TABLE:
-        return (FanScreen(display, load_sheet(assets + "sheet-fan.bmp"), SMALL),
+        wide = display.width >= _WIDE_WIDTH and display.height >= _WIDE_HEIGHT
+        return (FanScreen(display, load_sheet(assets + "sheet-fan.bmp"), WIDE if wide else SMALL),
                 load_sheet(assets + "sheet-large.bmp"))
     return (FanScreen(display, load_sheet(assets + "sheet-fan.bmp"), SHORT),
             load_sheet(assets + "sheet.bmp"))

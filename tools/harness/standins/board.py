@@ -1,16 +1,17 @@
 """Stand-in for CircuitPython's ``board`` on a PyBadge, a PyGamer, a PicoSystem,
-a Fruit Jam, a Sprig, a Raspberry Pi Pico, an M5Stack Cardputer or an Adafruit
-Metro RP2350.
+a Fruit Jam, a Sprig, a Raspberry Pi Pico, a PyPortal, an M5Stack Cardputer or
+an Adafruit Metro RP2350.
 
 A PyBadge by default; ``use(name)`` makes it another board ("pygamer",
-"pybadge", "picosystem", "fruit_jam", "sprig", "pico", "cardputer",
-"metro_rp2350"): its board id and exactly the pins of that board's firmware
-that the game or a test reads (``tools/harness/conformance.py`` checks them
-against the board's stub). The handhelds' and the Sprig's ``DISPLAY`` is a
-160 x 128 stand-in display, the PicoSystem's 240 x 240, the Cardputer's 240 x
-135; the Fruit Jam has none (its launcher leaves a 720 x 400 one at
-``supervisor.runtime.display``), nor the Metro RP2350 (picodvi's 640 x 480,
-set up at start with a monitor plugged in, is there), nor the Pico (its
+"pybadge", "picosystem", "fruit_jam", "sprig", "pico", "pyportal",
+"pyportal_pynt", "pyportal_titano", "cardputer", "metro_rp2350"): its board id
+and exactly the pins of that board's firmware that the game or a test reads
+(``tools/harness/conformance.py`` checks them against the board's stub). The
+handhelds' and the Sprig's ``DISPLAY`` is a 160 x 128 stand-in display, the
+PicoSystem's 240 x 240, the PyPortals' 320 x 240 (the Titano's 480 x 320), the
+Cardputer's 240 x 135; the Fruit Jam has none (its launcher leaves a 720 x 400
+one at ``supervisor.runtime.display``), nor the Metro RP2350 (picodvi's 640 x
+480, set up at start with a monitor plugged in, is there), nor the Pico (its
 add-on's screen is set up by the game, on ``busio`` and ``fourwire``'s
 stand-ins).
 """
@@ -43,15 +44,22 @@ _PINS = {
     "cardputer": ("NEOPIXEL",),  # (its keyboard types on the serial input: no pins read)
     "metro_rp2350": ("BUTTON", "CKP", "CKN", "D0P", "D0N", "D1P", "D1N", "D2P", "D2N"),
 }
+# The PyPortals' (the Pynt's are the same): touch, speaker, NeoPixel, light sensor.
+_PYPORTAL = ("TOUCH_XL", "TOUCH_XR", "TOUCH_YD", "TOUCH_YU", "SPEAKER", "SPEAKER_ENABLE",
+             "NEOPIXEL", "LIGHT")
+_PINS.update({"pyportal": _PYPORTAL, "pyportal_pynt": _PYPORTAL, "pyportal_titano": _PYPORTAL})
 _BOARD_IDS = {"pybadge": "pybadge", "pygamer": "pygamer", "picosystem": "pimoroni_picosystem",
               "fruit_jam": "adafruit_fruit_jam", "sprig": "hack_club_sprig",
               "pico": "raspberry_pi_pico", "cardputer": "m5stack_cardputer",
-              "metro_rp2350": "adafruit_metro_rp2350"}
+              "metro_rp2350": "adafruit_metro_rp2350", "pyportal": "pyportal",
+              "pyportal_pynt": "pyportal_pynt", "pyportal_titano": "pyportal_titano"}
 _MADE = {}  # pin name -> its one _Pin, as the firmware's pins are singletons
 DISPLAY = _BusDisplay(width=160, height=128)
 _HANDHELD_DISPLAY = DISPLAY
 _PICOSYSTEM_DISPLAY = _BusDisplay(width=240, height=240)
 _CARDPUTER_DISPLAY = _BusDisplay(width=240, height=135)
+_PYPORTAL_DISPLAY = _BusDisplay(width=320, height=240)  # the Pynt's too
+_TITANO_DISPLAY = _BusDisplay(width=480, height=320)
 board_id = "pybadge"
 
 
@@ -77,6 +85,9 @@ def use(board_name):
         request(_sys.modules[__name__], 720, 400)  # the launcher's screen, as it leaves it
     elif board_name == "picosystem":
         DISPLAY = _PICOSYSTEM_DISPLAY
+    elif board_name.startswith("pyportal"):
+        module["A0"] = module["SPEAKER"]
+        DISPLAY = _TITANO_DISPLAY if board_name == "pyportal_titano" else _PYPORTAL_DISPLAY
     elif board_name in ("pybadge", "pygamer", "sprig"):
         if board_name != "sprig":
             module["A0"] = module["SPEAKER"]  # the DAC the speaker is on
