@@ -154,7 +154,8 @@ def test_each_game_gets_what_its_profiles_use_and_the_bundle_merges_it():
             | set(bundle.HINT_MODULES) == on_board
         assert len(modules) == len(set(modules)) and not set(modules) & set(setup)
     # The PyGamer's and PyBadge's game, lean: the handheld's table only, the
-    # SAMD51's store, no screen to set up, no settings to read.
+    # SAMD51's store, no screen to set up, no settings to read, vectorio's shapes
+    # (the Wio Terminal's firmware lacks it: its game, the full one, draws without).
     assert full - set(bundle.BOARD_MODULES) - set(bundle.BOARD_SETUP_MODULES) \
         - set(bundle.DRIVE_MODULES) - set(bundle.HINT_MODULES) == {
             "sthelena.app.big_screen.scaled", "sthelena.app.big_screen.fan_layout",
@@ -163,7 +164,8 @@ def test_each_game_gets_what_its_profiles_use_and_the_bundle_merges_it():
             "sthelena.app.tap_hold",
             "sthelena.app.big_screen.drag", "sthelena.handheld.sector_store",
             "sthelena.handheld.rgb_lights", "sthelena.handheld.spi_screen",
-            "sthelena.handheld.settings"}
+            "sthelena.handheld.settings", "sthelena.app.table.shapeless"}
+    assert "sthelena.app.table.shapeless" in bundle.FULL_MODULES
     # Every other board's: all but the mouse's, and the profiles' classes for settings.toml.
     assert set(bundle.FULL_MODULES) ^ full == {
         "sthelena.app.big_screen.pointer", "sthelena.app.big_screen.drag",

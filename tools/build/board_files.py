@@ -48,6 +48,8 @@ PART_FILES = (
     (("handheld/spi_screen.py",), lambda profile: profile.screen != profile_kinds.BOARD_DISPLAY),
     (("app/tap_hold.py",), lambda profile: profile.keys == profile_kinds.FROM_SETTINGS or any(
         key[2] >= buttons.TAP_OR_HOLD for key in getattr(profile.keys, "keys", ()))),
+    # the table drawn without vectorio, where a board's firmware lacks it
+    (("app/table/shapeless.py",), lambda profile: "vectorio" in profile.lacks),
     # what reads a wiring from settings.toml (its screen and keys FROM_SETTINGS)
     (("handheld/settings.py", "boards/profile.py"),
      lambda profile: profile.screen == profile_kinds.FROM_SETTINGS),
