@@ -29,7 +29,7 @@ def shapeless_rectangle(pixel_shader, width, height):
     return group
 
 
-def placed_by_hand(grids, across, down):
+def placed_by_hand(grids, across=TILE_WIDTH, down=TILE_HEIGHT):
     """The group of the 20 places (``grids``, by place) that layout.py's
     ``placed`` makes, without the library: each place where GridLayout puts
     it (a cell's left edge at ``int(column * width / columns)``, its top

@@ -1,14 +1,15 @@
 """Stand-in for CircuitPython's ``board`` on a PyBadge, a PyGamer, a PicoSystem,
-a Fruit Jam, a Sprig or a Raspberry Pi Pico.
+a Fruit Jam, a Sprig, a Raspberry Pi Pico or a Wio Terminal.
 
 A PyBadge by default; ``use(name)`` makes it another board ("pygamer",
-"pybadge", "picosystem", "fruit_jam", "sprig", "pico"): its board id and
+"pybadge", "picosystem", "fruit_jam", "sprig", "pico", "wio"): its board id and
 exactly the pins of that board's firmware that the game or a test reads
 (``tools/harness/conformance.py`` checks them against the board's stub). The
 handhelds' and the Sprig's ``DISPLAY`` is a 160 x 128 stand-in display, the
-PicoSystem's 240 x 240; the Fruit Jam has none (its launcher leaves a 720 x
-400 one at ``supervisor.runtime.display``), nor the Pico (its add-on's screen
-is set up by the game, on ``busio`` and ``fourwire``'s stand-ins).
+PicoSystem's 240 x 240, the Wio Terminal's 320 x 240; the Fruit Jam has none
+(its launcher leaves a 720 x 400 one at ``supervisor.runtime.display``), nor
+the Pico (its add-on's screen is set up by the game, on ``busio`` and
+``fourwire``'s stand-ins).
 """
 
 import sys as _sys
@@ -36,21 +37,24 @@ _PINS = {
     "sprig": ("BUTTON_W", "BUTTON_A", "BUTTON_S", "BUTTON_D", "BUTTON_I", "BUTTON_J",
               "BUTTON_K", "BUTTON_L"),
     "pico": tuple("GP%d" % number for number in range(29)),
+    "wio": ("SWITCH_UP", "SWITCH_DOWN", "SWITCH_LEFT", "SWITCH_RIGHT", "SWITCH_PRESS",
+            "BUTTON_1", "BUTTON_2", "BUTTON_3"),
 }
 _BOARD_IDS = {"pybadge": "pybadge", "pygamer": "pygamer", "picosystem": "pimoroni_picosystem",
               "fruit_jam": "adafruit_fruit_jam", "sprig": "hack_club_sprig",
-              "pico": "raspberry_pi_pico"}
+              "pico": "raspberry_pi_pico", "wio": "seeeduino_wio_terminal"}
 _MADE = {}  # pin name -> its one _Pin, as the firmware's pins are singletons
 DISPLAY = _BusDisplay(width=160, height=128)
 _HANDHELD_DISPLAY = DISPLAY
 _PICOSYSTEM_DISPLAY = _BusDisplay(width=240, height=240)
+_WIO_DISPLAY = _BusDisplay(width=320, height=240)
 board_id = "pybadge"
 
 
 def use(board_name):
     """Become the PyGamer, the PyBadge, the PicoSystem, the Fruit Jam (its
     launcher's 720 x 400 display at ``supervisor.runtime.display``), the
-    Sprig or the Pico."""
+    Sprig, the Pico or the Wio Terminal."""
     global DISPLAY, board_id
     if board_name not in _PINS:
         raise ValueError(board_name)
@@ -69,6 +73,8 @@ def use(board_name):
         request(_sys.modules[__name__], 720, 400)  # the launcher's screen, as it leaves it
     elif board_name == "picosystem":
         DISPLAY = _PICOSYSTEM_DISPLAY
+    elif board_name == "wio":
+        DISPLAY = _WIO_DISPLAY
     elif board_name in ("pybadge", "pygamer", "sprig"):
         if board_name != "sprig":
             module["A0"] = module["SPEAKER"]  # the DAC the speaker is on
