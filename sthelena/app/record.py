@@ -30,7 +30,10 @@ from ..core.rules import Rules
 from ..core.save import crc16, from_bytes, to_bytes
 from ..core.statistics import Statistics
 from .buttons import TICKS_MASK
-from .power import BRIGHTNESS_STEPS
+try:  # (a board without sensors has no power.py in its game: app.power is None there)
+    from .power import BRIGHTNESS_STEPS
+except ImportError:
+    pass
 
 RECORD_MAGIC = b"SR"
 RECORD_VERSION = const(1)

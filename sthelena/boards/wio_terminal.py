@@ -5,14 +5,19 @@ the d-pad and pressing it is A; the three buttons on the top edge
 (the menu) and SELECT (every pile; held, a hint). Each joins its pin to
 ground (Seeed's own code reads them pulled up). Its firmware is built
 without ``vectorio``: the table's baize is drawn without it. The SAMD51's
-nvm: one 8 KB flash block, as the PyGamer's. Its buzzer, lights and sensors
-are left alone."""
+nvm: one 8 KB flash block, as the PyGamer's. Its buzzer, light sensor and
+LED are left alone.
+
+Its game is its own, ``lib/sthelena_wio.mpy``: the fanned table's parts and
+none of the RP2040's (their store, four-key timer, RGB LED) nor the lights'
+and sensors' (the full game's would leave a hint's full search too little of
+the PyGamer's heap: docs/figures.md)."""
 
 from ..app.buttons import A, B, DOWN, LEFT, RIGHT, SELECT, START, UP
 from .profile import BLOCK_STORE, BOARD_DISPLAY, Keys, Profile
 
 PROFILE = Profile(
-    name="wio-terminal", title="Wio Terminal", game="sthelena_full", screen=BOARD_DISPLAY,
+    name="wio-terminal", title="Wio Terminal", game="sthelena_wio", screen=BOARD_DISPLAY,
     size=(320, 240), board_ids=("seeeduino_wio_terminal",),
     keys=Keys((("UP", "SWITCH_UP", UP), ("DOWN", "SWITCH_DOWN", DOWN),
                ("LEFT", "SWITCH_LEFT", LEFT), ("RIGHT", "SWITCH_RIGHT", RIGHT),

@@ -35,6 +35,7 @@ DRIVE = {"README.txt"} | {"%s/%s" % (folder, name) for folder in release.MAJORS.
     "assets/help.txt", "assets/winnable.bin", "lib/sthelena_board.mpy",
     "lib/sthelena_board_setup.mpy", "lib/sthelena_full.mpy", "lib/sthelena_full_setup.mpy",
     "lib/sthelena_profiles.mpy", "lib/sthelena_hint.mpy", "lib/sthelena_drive.py",
+    "lib/sthelena_wio.mpy", "lib/sthelena_wio_setup.mpy",
     "lib/adafruit_ticks.mpy", "lib/adafruit_st7789.mpy", "lib/adafruit_st7735r.mpy",
     "lib/adafruit_ili9341.mpy",
     "lib/adafruit_display_text/__init__.mpy", "lib/adafruit_display_text/bitmap_label.mpy",

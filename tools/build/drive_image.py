@@ -64,6 +64,8 @@ _HOLDS = {BUNDLE_NAME: "the PyGamer and PyBadge's modules",
           FULL_NAME: "every other handheld's modules", FRUIT_JAM_NAME: "the Fruit Jam's modules",
           BUNDLE_NAME + "_setup": "the PyGamer's and PyBadge's set-up",
           FULL_NAME + "_setup": "every other handheld's set-up",
+          "sthelena_wio": "the Wio Terminal's modules",
+          "sthelena_wio_setup": "the Wio Terminal's set-up",
           PROFILES_NAME: "every board's profile",
           HINT_NAME: "the hint's search, every board's"}
 

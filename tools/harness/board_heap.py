@@ -52,6 +52,7 @@ BOARDS = {
     "pygamer": ("atmel-samd", (160, 128), "pygamer/firmware.elf"),
     "pybadge": ("atmel-samd", (160, 128), "pybadge/firmware.elf"),
     "pimoroni_picosystem": ("raspberrypi", (240, 240), "picosystem/firmware.elf"),
+    "seeeduino_wio_terminal": ("atmel-samd", (320, 240), "wio/firmware.elf"),
 }
 GLYPH = (6, 12)  # the terminal's built-in font
 PYSTACK = 2048  # CIRCUITPY_PYSTACK_SIZE
@@ -228,11 +229,19 @@ LAYOUTS = {
         " RP2040 a one-line code.py read gc.mem_free() 187,072 + gc.mem_alloc() 1,088 at its"
         " top, one bytearray of 174,647 bytes, and 180,608 bytes held when filled"),
 }
+# The Wio Terminal's: the same build of its own board (BOARDS=seeeduino_wio_terminal).
+LAYOUTS["seeeduino_wio_terminal"] = (
+    0x20002FC0, 0x2002FFF8, "tools/build/circuitpython/firmware_samd51.sh, BOARDS="
+    "seeeduino_wio_terminal (CircuitPython 10.3.0-alpha.4-53-gcd3da4a5d8, GCC 13.2.1, LTO and "
+    "ulab off): _ebss, _estack")
 HEAPS = {board: heap_from_layout(board, bottom, top)._replace(source=source)
          for board, (bottom, top, source) in LAYOUTS.items()}
 # The heap the tests and benches give the game on CircuitPython's unix port:
 # the smaller of the PyGamer's and the PyBadge's.
 BOARD_HEAP = min(HEAPS["pygamer"].vm_heapsize, HEAPS["pybadge"].vm_heapsize)
+# The Wio Terminal's (its own game, sthelena_wio, on the 320x240 table): its
+# tests' heap.
+WIO_HEAP = HEAPS["seeeduino_wio_terminal"].vm_heapsize
 
 
 # A code.py that reads the gc heap first thing, then the largest one

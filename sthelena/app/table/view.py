@@ -89,7 +89,7 @@ def _text_palette():
 class TableView:
     """What the screen shows. ``group`` goes on the display once."""
 
-    def __init__(self, sheet):
+    def __init__(self, sheet, places=True):
         self.group = displayio.Group()
         self.sheet = sheet  # (the drive's note draws its own font from it)
         # The sheet's tile size: 6 x 8, or 9 x 12 (the large sheet).
@@ -128,12 +128,13 @@ class TableView:
         for suit in range(4):  # a loop: a comprehension would be one more code object
             self._dim_palette[SUIT_INK + suit] = _GREY_INK
         self._grids = []
-        for place in range(20):
-            self._grids.append(displayio.TileGrid(
-                sheet, pixel_shader=self._palettes[0], width=4, height=3,
-                tile_width=across, tile_height=down))
-        self.places = placing(self._grids, across, down)
-        self.group.append(self.places)
+        if places:  # (a fanned table's view draws its own: fan_table.py)
+            for place in range(20):
+                self._grids.append(displayio.TileGrid(
+                    sheet, pixel_shader=self._palettes[0], width=4, height=3,
+                    tile_width=across, tile_height=down))
+            self.places = placing(self._grids, across, down)
+            self.group.append(self.places)
         # Each place's card: its left and top edges on screen, then its top in
         # the places' group, worked out once (a bytearray: looked up, not made).
         top = GRID_TOP * down // TILE_HEIGHT
