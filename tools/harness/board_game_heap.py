@@ -160,10 +160,11 @@ def figures(output):
     return found
 
 
-def run(drive, profile, stand_in, events, heap, version="10.x"):
-    """The script on CircuitPython's interpreter with ``heap`` bytes:
-    ``(figures, None)`` or ``(None, why)``."""
-    path, why = firmware_figures.interpreter(version=version)
+def run(drive, profile, stand_in, events, heap, version="10.x", areas=False):
+    """The script on CircuitPython's interpreter with ``heap`` bytes (``areas``:
+    the one whose heap is in areas, as a board's grows): ``(figures, None)``
+    or ``(None, why)``."""
+    path, why = firmware_figures.interpreter(areas, version)
     if path is None:
         return None, why
     proc = subprocess.run([path, "-X", "heapsize=%d" % heap, "-c",
@@ -175,15 +176,16 @@ def run(drive, profile, stand_in, events, heap, version="10.x"):
     return figures(proc.stdout), None
 
 
-def board_run(profile, stand_in, record, events, heap, version="10.x"):
+def board_run(profile, stand_in, record, events, heap, version="10.x", areas=(False,)):
     """``profile``'s game played from ``record`` with ``events`` in ``heap``
     (the board's, as -X heapsize=) plus the stand-ins' share (measured in a
-    run with four times the room): ``(standins, figures or None, why)``."""
+    run with four times the room), on the interpreter with its heap in one
+    and in areas (each of ``areas``): ``(standins, [(figures or None, why)])``."""
     with tempfile.TemporaryDirectory() as directory:
         drive = lay_out_drive(directory, profile, record, version)
         roomy, why = run(drive, profile, stand_in, events, 4 * heap, version)
         if roomy is None:
             raise RuntimeError("CircuitPython's interpreter failed: %s" % why)
         allowance = roomy["standins"][0]
-        found, why = run(drive, profile, stand_in, events, heap + allowance, version)
-        return allowance, found, why
+        return allowance, [run(drive, profile, stand_in, events, heap + allowance, version,
+                               in_areas) for in_areas in areas]
