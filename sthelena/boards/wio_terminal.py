@@ -11,7 +11,7 @@ LED are left alone.
 Its game is its own, ``lib/sthelena_wio.mpy``: the fanned table's parts and
 none of the RP2040's (their store, four-key timer, RGB LED) nor the lights'
 and sensors' (the full game's would leave a hint's full search too little of
-the PyGamer's heap: docs/figures.md)."""
+the PyGamer's heap: ``make bench-app`` prints the figures)."""
 
 from ..app.buttons import A, B, DOWN, LEFT, RIGHT, SELECT, START, UP
 from .profile import BLOCK_STORE, BOARD_DISPLAY, Keys, Profile
