@@ -96,6 +96,7 @@ def test_each_handheld_folder_is_a_whole_drive_and_nothing_of_the_fruit_jams(unp
                  "circuitpython.org/board/pimoroni_picosystem/", STEM + "-picosystem.uf2",
                  "circuitpython.org/board/hack_club_sprig/",
                  "circuitpython.org/board/raspberry_pi_pico/",
+                 "circuitpython.org/board/seeeduino_wio_terminal/", "the Arduino drive",
                  'STHELENA_BOARD = "pico-display-2"', 'STHELENA_BOARD = "pico-display"',
                  'STHELENA_BOARD = "pico-lcd-1.3"', "CONTENTS of the folder", "settings.toml",
                  "serial console"):
