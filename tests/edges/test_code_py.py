@@ -84,6 +84,7 @@ def on_drive(profiles, monkeypatch):
     (Board("adafruit_fruit_jam", "BUTTON1"), None, "fruit-jam"),
     (Board("pimoroni_picosystem", "SW_A", "DISPLAY"), None, "picosystem"),
     (Board("hack_club_sprig", "BUTTON_W", "DISPLAY"), None, "sprig"),
+    (Board("seeeduino_wio_terminal", "SWITCH_UP", "BUTTON_1", "DISPLAY"), None, "wio-terminal"),
     (Board("raspberry_pi_pico", "LED"), "pico-display-2", "pico-display-2"),
     (Board("raspberry_pi_pico_w", "LED"), "pico-lcd-1.3", "pico-lcd-1.3"),
     (Board("adafruit_feather_rp2040", "BUTTON", "NEOPIXEL"), "spi", "spi"),
@@ -106,7 +107,8 @@ def test_on_a_board_it_does_not_know_code_py_names_the_boards_and_the_setting(
         code_py, on_drive, capsys):
     code_py["start_on_board"](Board("raspberry_pi_pico", "LED"))
     assert capsys.readouterr().out == (
-        "St. Helena plays on the Fruit Jam, PicoSystem, PyBadge, PyGamer, Sprig; on a Raspberry "
+        "St. Helena plays on the Fruit Jam, PicoSystem, PyBadge, PyGamer, Sprig, Wio Terminal; on "
+        "a Raspberry "
         "Pi Pico with a screen, write STHELENA_BOARD = \"NAME\" in CIRCUITPY/settings.toml, NAME "
         "one of pico-display, pico-display-2, pico-lcd-1.3, spi: this board is "
         "raspberry_pi_pico\n")
