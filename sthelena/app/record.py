@@ -30,10 +30,7 @@ from ..core.rules import Rules
 from ..core.save import crc16, from_bytes, to_bytes
 from ..core.statistics import Statistics
 from .buttons import TICKS_MASK
-try:  # (a board without sensors has no power.py in its game: app.power is None there)
-    from .power import BRIGHTNESS_STEPS
-except ImportError:
-    pass
+from .power_levels import BRIGHTNESS_STEPS
 
 RECORD_MAGIC = b"SR"
 RECORD_VERSION = const(1)

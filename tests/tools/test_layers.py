@@ -18,7 +18,7 @@ PACKAGE = ROOT / "sthelena"
 PARTS = ("core", "app", "boards", "handheld", "fruitjam", "web", "desktop", "solver")
 # The app's sub-packages, by what they show, and the modules at its top.
 APP_PACKAGES = ("table", "hint", "screens", "big_screen")
-APP_TOP = ("game_app", "record", "power", "buttons", "tap_hold", "sounds")
+APP_TOP = ("game_app", "record", "power", "power_levels", "buttons", "tap_hold", "sounds")
 # What a handheld leaves out (the mouse's and large screens', but the
 # PicoSystem's scaled table) and what is a .mpy of its own (the hint's
 # search): no other module of app/ imports them.

@@ -13,10 +13,7 @@ from .deal_number import start_number
 from .help import open_help
 from ..hint.proved import winnable_item, next_deal_number
 from ..hint.on_table import start_hint
-try:  # (a board without sensors has no power.py in its game: its items are not offered)
-    from ..power import BRIGHTNESS_AUTO, BRIGHTNESS_LEVELS, charge_percent
-except ImportError:
-    pass
+from ..power_levels import BRIGHTNESS_AUTO, BRIGHTNESS_LEVELS, charge_percent
 
 from ...core.cards import const  # the core's: micropython's, or a stand-in on CPython
 
