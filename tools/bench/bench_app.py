@@ -21,7 +21,9 @@ Goals: the whole game in play at most 90 KB, bitmaps at most
 (flash_figures.py); after them, where CircuitPython's own interpreter is built
 (``make firmware-vm``), the drive image on it with a board's heap, fixed:
 tools/harness/firmware_figures.py, and the lean goals over several deals:
-tools/harness/heap_play.py; last the Fruit Jam's app folder (bench_fruitjam.py).
+tools/harness/heap_play.py; then each board whose game is its own (the Wio
+Terminal's) at its heap, a hint's full search with 8 KB free its goal:
+tools/harness/board_game_heap.py; last the Fruit Jam's app folder (bench_fruitjam.py).
 """
 
 import os
