@@ -4,7 +4,8 @@ table, its layout, sheet and play), ``hint`` (the hint and its search),
 ``big_screen`` (for a mouse and a large screen, the pointer and the scaled
 and fanned tables). At the top: ``game_app`` (the App, which routes each
 button to the screen shown), ``record`` (the save and when it is written),
-``power`` (a handheld's screen light and battery), ``buttons`` (events and
+``power`` (a handheld's screen light and battery; ``power_levels``, its steps
+and the battery's charge as the menu shows them), ``buttons`` (events and
 timing), ``tap_hold`` (the timing of keys with a tap and a hold, for boards
 with four buttons) and ``sounds``.
 

@@ -26,7 +26,6 @@ from ..core.statistics import Statistics
 from .buttons import A, B, SELECT, HOLD, TICKS_MASK
 from .record import Keeper, restore
 from .sounds import CLICK, ERROR, FANFARE
-from .power import Power
 from .table.view import TableView, FOUR_COLOURS
 from .screens.common import (PLAY, WON_SCREEN, STUCK, NOWHERE)
 from .table.autoplay import safe_home, finishable
@@ -73,7 +72,11 @@ class App:
         self.view = make_view(sheet, self) if make_view else TableView(sheet)
         # A handheld's screen light and battery (power.py), and its lights that
         # say what the speaker says: only where the edge has them.
-        self.power = None if sensors is None else Power(display, sensors)
+        self.power = None
+        if sensors is not None:  # (a board without them has no power.py in its game)
+            from .power import Power
+
+            self.power = Power(display, sensors)
         self.lights = lights
         self.lights_on = True
         self.texts = texts  # the path of the texts file (help, the stuck screen)

@@ -22,10 +22,8 @@ from .buttons import HOLD, TICKS_MASK
 from .screens.common import PLAY
 from .sounds import ERROR
 from .table.play import show_table
+from .power_levels import BRIGHTNESS_AUTO, BRIGHTNESS_LEVELS, BRIGHTNESS_STEPS
 
-BRIGHTNESS_LEVELS = (0.25, 0.5, 0.75, 1.0)  # the brightness steps; one more step is "auto"
-BRIGHTNESS_AUTO = const(4)
-BRIGHTNESS_STEPS = const(5)
 # "auto": the light sensor's reading, in eighths of its range, picks one of these.
 _AUTO_LEVELS = (0.15, 0.3, 0.45, 0.6, 0.75, 0.9, 1.0, 1.0)
 _DIM_LEVEL = 0.05  # dimmed: still lit enough to see the game is on
@@ -39,30 +37,12 @@ SCREEN_AWAKE = const(0)
 SCREEN_DIM = const(1)
 SCREEN_DARK = const(2)
 
-# The battery (a LiPo cell): millivolts, and the share of its charge left
-# there, roughly, at a handheld's small load; between them, in a line.
-_CHARGE_MV = (3300, 3500, 3600, 3700, 3800, 3900, 4000, 4100, 4200)
-_CHARGE_PERCENT = (0, 10, 20, 40, 60, 75, 87, 96, 100)
 LOW_MV = const(3500)  # the warning, once, until it is charged again
 EMPTY_MV = const(3350)  # the game is saved: the board's cut-off is close
 _RECOVERED_MV = const(3650)  # above this the warnings may come again
 
 LOW_WARNING = "Battery low: charge soon"
 EMPTY_WARNING = "Battery empty: game saved"
-
-
-def charge_percent(millivolts):
-    """The battery's charge left, 0 to 100, at ``millivolts``."""
-    points = _CHARGE_MV
-    if millivolts <= points[0]:
-        return 0
-    for index in range(1, len(points)):
-        if millivolts < points[index]:
-            low = points[index - 1]
-            below = _CHARGE_PERCENT[index - 1]
-            return below + (_CHARGE_PERCENT[index] - below) * (millivolts - low) // (
-                points[index] - low)
-    return 100
 
 
 class Power:

@@ -30,7 +30,7 @@ from ..core.rules import Rules
 from ..core.save import crc16, from_bytes, to_bytes
 from ..core.statistics import Statistics
 from .buttons import TICKS_MASK
-from .power import BRIGHTNESS_STEPS
+from .power_levels import BRIGHTNESS_STEPS
 
 RECORD_MAGIC = b"SR"
 RECORD_VERSION = const(1)

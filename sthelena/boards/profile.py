@@ -45,12 +45,16 @@ class Profile:
     ``libraries``: the bundle's libraries it needs beyond every board's;
     ``install``: how a player puts CircuitPython on it (the release's words:
     the board's bootloader and the drive it shows). ``touch``: a ``Touch``
-    screen, played by taps (then ``keys`` is None: it has no buttons)."""
+    screen, played by taps (then ``keys`` is None: it has no buttons).
+    ``lacks``: the modules the game could use that the board's firmware is
+    built without (the game draws without them; the desktop plays the board
+    without them too; tests/board/test_firmware_modules.py reads them from
+    the firmware)."""
 
     def __init__(self, name, title, game, screen, size, keys, board_ids=(), pins=(),
                  chosen_in_settings=False, joystick=None, store=SECTOR_STORE, lights=None,
                  speaker=None, sensors=None, help="buttons", hint_label="Hint (or hold SELECT)",
-                 libraries=(), install="", touch=None):
+                 libraries=(), install="", touch=None, lacks=()):
         self.name = name
         self.title = title
         self.game = game
@@ -70,6 +74,7 @@ class Profile:
         self.libraries = libraries
         self.install = install
         self.touch = touch
+        self.lacks = lacks
 
 
 class SpiScreen:

@@ -218,12 +218,14 @@ def _main(argv):
     from ..app.big_screen.tables import fit_table, table_screen
     from ..app.game_app import App
 
-    screen, sheet = table_screen(display, fit_table(*profile.size), ASSETS)
     save = args.save if args.save is not None or scripted else SAVE_PATH
     store = MemoryStore() if args.no_save or save is None else FileStore(os.path.expanduser(save))
     sound = args.sound if args.sound is not None else not scripted
     speaker = Speaker(audio=sound)
-    app = App(screen, store, speaker, sheet, texts=TEXTS_PATH, winnable=WINNABLE_PATH, **options)
+    with without_modules(profile.lacks):  # (the table is drawn as the board's firmware can)
+        screen, sheet = table_screen(display, fit_table(*profile.size), ASSETS)
+        app = App(screen, store, speaker, sheet, texts=TEXTS_PATH, winnable=WINNABLE_PATH,
+                  **options)
     if profile.help != App.buttons_help:  # (as the board's set-up gives them)
         app.buttons_help = profile.help
     if profile.hint_label != App.hint_label:
@@ -268,3 +270,27 @@ def _main(argv):
     finally:  # even if a frame or the shot could not be written
         app.flush()  # a change the write policy has not written yet
     return 0
+
+
+class without_modules:
+    """While inside (``with``), ``modules`` cannot be imported, as on a board
+    whose firmware is built without them (its profile's ``lacks``): the game
+    builds its screen as it does there. Those already imported come back after."""
+
+    def __init__(self, modules):
+        self.modules = modules
+        self.kept = {}
+
+    def __enter__(self):
+        for name in self.modules:
+            self.kept[name] = sys.modules.get(name)
+            sys.modules[name] = None  # (import then raises ImportError)
+        return self
+
+    def __exit__(self, *error):
+        for name, module in self.kept.items():
+            if module is None:
+                del sys.modules[name]
+            else:
+                sys.modules[name] = module
+        return False

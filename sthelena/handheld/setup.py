@@ -22,7 +22,6 @@ from ..app.game_app import App
 from ..app.sounds import SampleSpeaker
 from .keys import ButtonSource
 from .loop import TEXTS_PATH, WINNABLE_PATH, drive_copy
-from .parts import BoardSensors, NeoPixels
 from .screen import open_display, table_for
 from .stores import NvmStore
 
@@ -154,6 +153,8 @@ def make_lights(spec, board):
     if spec is None:
         return None
     if hasattr(spec, "count"):
+        from .parts import NeoPixels  # (a board without lights or sensors: not in its game)
+
         return NeoPixels(getattr(board, spec.pin, None), spec.count)
     from .rgb_lights import RgbLights
 
@@ -164,5 +165,7 @@ def make_sensors(spec, board):
     """The app's sensors from a profile's ``Sensors`` (None: the board has none)."""
     if spec is None:
         return None
+    from .parts import BoardSensors
+
     return BoardSensors(spec.light and getattr(board, spec.light, None),
                         spec.battery and getattr(board, spec.battery, None), spec.battery_ratio)

@@ -13,8 +13,9 @@ from tests.helpers.mpvm import REPO_ROOT, VM_EXCLUDE, run_micropython
 from sthelena.app import power
 from sthelena.app.screens import menu
 from sthelena.app.buttons import A, HOLD, RIGHT
+from sthelena.app.power_levels import charge_percent
 from sthelena.app.power import (DARK_MS, DIM_MS, EMPTY_WARNING, LOW_WARNING, SCREEN_AWAKE,
-                                SCREEN_DARK, SCREEN_DIM, charge_percent)
+                                SCREEN_DARK, SCREEN_DIM)
 from sthelena.app.screens.common import PLAY
 from sthelena.app.sounds import ERROR, FANFARE, HINT_FOUND
 from sthelena.desktop.sensors import DesktopSensors

@@ -36,6 +36,7 @@ DRIVE = {"README.txt"} | {"%s/%s" % (folder, name) for folder in release.MAJORS.
     "lib/sthelena_board_setup.mpy", "lib/sthelena_full.mpy", "lib/sthelena_full_setup.mpy",
     "lib/sthelena_touch.mpy", "lib/sthelena_touch_setup.mpy",
     "lib/sthelena_profiles.mpy", "lib/sthelena_hint.mpy", "lib/sthelena_drive.py",
+    "lib/sthelena_wio.mpy", "lib/sthelena_wio_setup.mpy",
     "lib/adafruit_ticks.mpy", "lib/adafruit_st7789.mpy", "lib/adafruit_st7735r.mpy",
     "lib/adafruit_ili9341.mpy", "lib/adafruit_touchscreen.mpy",
     "lib/adafruit_display_text/__init__.mpy", "lib/adafruit_display_text/bitmap_label.mpy",
@@ -96,6 +97,7 @@ def test_each_handheld_folder_is_a_whole_drive_and_nothing_of_the_fruit_jams(unp
                  "circuitpython.org/board/pimoroni_picosystem/", STEM + "-picosystem.uf2",
                  "circuitpython.org/board/hack_club_sprig/",
                  "circuitpython.org/board/raspberry_pi_pico/",
+                 "circuitpython.org/board/seeeduino_wio_terminal/", "the Arduino drive",
                  'STHELENA_BOARD = "pico-display-2"', 'STHELENA_BOARD = "pico-display"',
                  'STHELENA_BOARD = "pico-lcd-1.3"', "CONTENTS of the folder", "settings.toml",
                  "serial console"):

@@ -87,6 +87,7 @@ def on_drive(profiles, monkeypatch):
     (Board("pyportal", "TOUCH_XL", "DISPLAY"), None, "pyportal"),
     (Board("pyportal_pynt", "TOUCH_XL", "DISPLAY"), None, "pyportal"),
     (Board("pyportal_titano", "TOUCH_XL", "DISPLAY"), None, "pyportal-titano"),
+    (Board("seeeduino_wio_terminal", "SWITCH_UP", "BUTTON_1", "DISPLAY"), None, "wio-terminal"),
     (Board("raspberry_pi_pico", "LED"), "pico-display-2", "pico-display-2"),
     (Board("raspberry_pi_pico_w", "LED"), "pico-lcd-1.3", "pico-lcd-1.3"),
     (Board("adafruit_feather_rp2040", "BUTTON", "NEOPIXEL"), "spi", "spi"),
@@ -110,7 +111,7 @@ def test_on_a_board_it_does_not_know_code_py_names_the_boards_and_the_setting(
     code_py["start_on_board"](Board("raspberry_pi_pico", "LED"))
     assert capsys.readouterr().out == (
         "St. Helena plays on the M5Stack Cardputer, Fruit Jam, Metro RP2350, PicoSystem, PyBadge, "
-        "PyGamer, PyPortal, PyPortal Titano, Sprig; on a Raspberry "
+        "PyGamer, PyPortal, PyPortal Titano, Sprig, Wio Terminal; on a Raspberry "
         "Pi Pico with a screen, write STHELENA_BOARD = \"NAME\" in CIRCUITPY/settings.toml, NAME "
         "one of pico-display, pico-display-2, pico-lcd-1.3, spi: this board is "
         "raspberry_pi_pico\n")

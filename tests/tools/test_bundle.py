@@ -64,7 +64,8 @@ def test_the_tree_holds_code_boot_the_sheet_and_the_merged_module(tree):
     for name in ("code.py", "boot.py", "assets/sheet.bmp", "assets/sheet-large.bmp",
                  "assets/help.txt", "assets/winnable.bin", "lib/sthelena_full.mpy",
                  "lib/sthelena_hint.mpy", "lib/sthelena_profiles.mpy",
-                 "lib/sthelena_board_setup.mpy", "lib/sthelena_full_setup.mpy"):
+                 "lib/sthelena_board_setup.mpy", "lib/sthelena_full_setup.mpy",
+                 "lib/sthelena_wio.mpy", "lib/sthelena_wio_setup.mpy"):
         assert (out / name).read_bytes() == (REPO_ROOT / name).read_bytes(), name
     module = out / "lib" / "sthelena_board.mpy"
     assert module.stat().st_size == size
@@ -81,7 +82,7 @@ def test_the_tree_holds_code_boot_the_sheet_and_the_merged_module(tree):
         "lib/sthelena_board.mpy", "lib/sthelena_board_setup.mpy",
         "lib/sthelena_drive.py", "lib/sthelena_full.mpy", "lib/sthelena_full_setup.mpy",
         "lib/sthelena_hint.mpy", "lib/sthelena_profiles.mpy", "lib/sthelena_touch.mpy",
-        "lib/sthelena_touch_setup.mpy"]
+        "lib/sthelena_touch_setup.mpy", "lib/sthelena_wio.mpy", "lib/sthelena_wio_setup.mpy"]
 
 
 def test_the_libraries_in_lib_are_the_pinned_packages_files(tree):
@@ -255,7 +256,8 @@ def test_the_repository_top_level_is_a_circuitpy_image():
                        "lib/sthelena_drive.py", "lib/sthelena_fruitjam.mpy",
                        "lib/sthelena_full.mpy", "lib/sthelena_full_setup.mpy",
                        "lib/sthelena_hint.mpy", "lib/sthelena_profiles.mpy",
-                       "lib/sthelena_touch.mpy", "lib/sthelena_touch_setup.mpy"]
+                       "lib/sthelena_touch.mpy", "lib/sthelena_touch_setup.mpy",
+                       "lib/sthelena_wio.mpy", "lib/sthelena_wio_setup.mpy"]
     ignored = subprocess.run(
         ["git", "check-ignore", "--no-index", "lib/adafruit_display_text/label.mpy",
          "lib/neopixel.mpy", "lib/sthelena_board.mpy", "lib/sthelena_drive.py",

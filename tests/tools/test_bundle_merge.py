@@ -113,6 +113,28 @@ def test_imports_in_functions_are_dropped_or_made_absolute(tmp_path):
     assert "from .two" not in source and "import Thing" not in source
 
 
+def test_a_part_left_out_raises_and_a_handler_only_for_it_goes(tmp_path):
+    # A lazy import of a part the game's boards leave out raises (never
+    # reached); a firmware module's ``try`` whose ImportError handler would
+    # only import such a part is its body: this game's boards have the module.
+    modules = write_modules(
+        tmp_path,
+        one="def draw():\n    try:\n        from vectorio import Shape\n        return Shape()\n"
+            "    except ImportError:\n        from .plain import Shape\n        return Shape()\n"
+            "def other():\n    try:\n        import sound\n    except ImportError:\n"
+            "        return None\n"
+            "def later():\n    from .plain import Shape\n    return Shape\n",
+        plain="class Shape:\n    pass\n")
+    tree = ast.parse(bundle.merge(modules[:1], root=str(tmp_path), absent={"pkg.plain"}))
+    draw, other, later = [node for node in tree.body if isinstance(node, ast.FunctionDef)]
+    assert [type(node).__name__ for node in draw.body] == ["ImportFrom", "Return"]
+    assert [type(node).__name__ for node in other.body] == ["Try"]  # (its handler is its own)
+    assert ast.unparse(later.body[0]) == "raise ImportError('%s')" % bundle_imports.ABSENT
+    # ...and where the part is in the game, the handler stays.
+    both = bundle.merge(modules, root=str(tmp_path))
+    assert "except ImportError" in both.split("def other")[0]
+
+
 def test_an_import_cycle_and_a_module_used_as_a_namespace_are_errors(tmp_path):
     merge_error(tmp_path, r"import cycle among: pkg\.one",
                 one="from .two import B\nA = 1\n", two="from .one import A\nB = 2\n")

@@ -18,7 +18,8 @@ PACKAGE = ROOT / "sthelena"
 PARTS = ("core", "app", "boards", "handheld", "fruitjam", "web", "desktop", "solver")
 # The app's sub-packages, by what they show, and the modules at its top.
 APP_PACKAGES = ("table", "hint", "screens", "big_screen")
-APP_TOP = ("game_app", "record", "power", "buttons", "tap_hold", "serial_keys", "sounds")
+APP_TOP = ("game_app", "record", "power", "power_levels", "buttons", "tap_hold", "serial_keys",
+           "sounds")
 # What a handheld leaves out (the mouse's and large screens', but the
 # PicoSystem's scaled table) and what is a .mpy of its own (the hint's
 # search): no other module of app/ imports them.
@@ -155,7 +156,8 @@ def test_each_game_gets_what_its_profiles_use_and_the_bundle_merges_it():
             | set(bundle.HINT_MODULES) == on_board
         assert len(modules) == len(set(modules)) and not set(modules) & set(setup)
     # The PyGamer's and PyBadge's game, lean: the handheld's table only, the
-    # SAMD51's store, no screen to set up, no settings to read.
+    # SAMD51's store, no screen to set up, no settings to read, vectorio's shapes
+    # (the Wio Terminal's firmware lacks it: its game, the full one, draws without).
     assert full - set(bundle.BOARD_MODULES) - set(bundle.BOARD_SETUP_MODULES) \
         - set(bundle.DRIVE_MODULES) - set(bundle.HINT_MODULES) == {
             "sthelena.app.big_screen.scaled", "sthelena.app.big_screen.fan_layout",
@@ -166,13 +168,24 @@ def test_each_game_gets_what_its_profiles_use_and_the_bundle_merges_it():
             "sthelena.handheld.rgb_lights", "sthelena.handheld.spi_screen",
             "sthelena.handheld.settings", "sthelena.handheld.nvs_store",
             "sthelena.app.serial_keys", "sthelena.app.big_screen.touch",
-            "sthelena.handheld.touch"}
+            "sthelena.handheld.touch", "sthelena.app.table.shapeless"}
+    # The Wio Terminal's: the fanned table's parts, drawn without vectorio; none of
+    # the RP2040's, the lights' or the sensors' (nor the screen's light they set).
+    wio = bundle_modules.game_modules("sthelena_wio")
+    assert full - set(wio) - set(bundle_modules.setup_modules("sthelena_wio")) \
+        - set(bundle.DRIVE_MODULES) - set(bundle.HINT_MODULES) == {
+            "sthelena.app.big_screen.pointer", "sthelena.app.big_screen.drag",
+            "sthelena.app.tap_hold", "sthelena.handheld.sector_store",
+            "sthelena.handheld.rgb_lights", "sthelena.handheld.spi_screen",
+            "sthelena.handheld.settings", "sthelena.handheld.speaker",
+            "sthelena.handheld.parts", "sthelena.app.power"}
     # Every other board's with buttons: all but the mouse's and the touch screens' (the
     # PyPortals' game, below), and the profiles' classes for settings.toml.
     assert set(bundle.FULL_MODULES) ^ full == {
         "sthelena.app.big_screen.pointer", "sthelena.app.big_screen.drag",
         "sthelena.app.big_screen.touch", "sthelena.handheld.touch",
-        "sthelena.handheld.speaker"} | set(bundle.DRIVE_ONLY) | set(bundle.SEARCH_ONLY) | (
+        "sthelena.handheld.speaker", "sthelena.app.table.shapeless"} | set(bundle.DRIVE_ONLY) \
+        | set(bundle.SEARCH_ONLY) | (
         set(bundle.FULL_SETUP_MODULES) - {"sthelena.boards.profile"})
     assert set(bundle.FULL_SETUP_MODULES) == set(bundle_modules.SETUP_MODULES)
     # The PyPortals': the fanned table tapped (the mouse's drag and drop, the row of

@@ -21,7 +21,9 @@ Goals: the whole game in play at most 90 KB, bitmaps at most
 (flash_figures.py); after them, where CircuitPython's own interpreter is built
 (``make firmware-vm``), the drive image on it with a board's heap, fixed:
 tools/harness/firmware_figures.py, and the lean goals over several deals:
-tools/harness/heap_play.py; last the Fruit Jam's app folder (bench_fruitjam.py).
+tools/harness/heap_play.py; then each board whose game is its own (the Wio
+Terminal's) at its heap, a hint's full search with 8 KB free its goal:
+tools/harness/board_game_heap.py; last the Fruit Jam's app folder (bench_fruitjam.py).
 """
 
 import os
@@ -333,6 +335,55 @@ def print_touch_figures(deal=21, moves=24):
              % (kb(searching), compact), "the least free %s" % kb(least),
              ">= %s, all full" % kb(heap_play.FREE_GOAL),
              least >= heap_play.FREE_GOAL and not compact)
+# The boards whose game is their own, played at their own heap (board_heap's, from
+# the firmware's link map): (profile, stand-in board, board id).
+OWN_GAMES = (("wio-terminal", "wio", "seeeduino_wio_terminal"),)
+
+
+def print_own_games(deals=(3, 10, 21), moves=40):
+    """Each OWN_GAMES board's game on CircuitPython's interpreter at its heap
+    (tools/harness/board_game_heap.py): a legal game of ``moves`` card moves
+    with the menu and the overview (board_scripts.game_script) from each deal,
+    then a hint; in the heap as one, and in 14 areas (a figure: the board's
+    grows in fewer, larger ones)."""
+    from sthelena.boards import catalogue
+    from tools.harness import board_game_heap, board_heap, board_scripts
+
+    version, why = firmware_figures.interpreter_version()
+    if version is None:
+        print("the boards' own games: not measured (%s)" % why)
+        return
+    areas = (False, True) if firmware_figures.interpreter(True)[0] else (False,)
+    for name, stand_in, board in OWN_GAMES:
+        profile = catalogue.named(name)
+        heap = board_heap.HEAPS[board].vm_heapsize
+        print("%s's %s on CircuitPython's interpreter at its heap (%s as -X heapsize=, the "
+              "stand-ins' share on top), deals %s, %d moves with the menu, then a hint:"
+              % (profile.title, profile.game, kb(heap), ",".join(map(str, deals)), moves))
+        found = {False: [], True: []}
+        for deal in deals:
+            script = board_scripts.game_script(profile, deal, moves)
+            events = [event for given in script.events for event in given]
+            _, runs = board_game_heap.board_run(profile, stand_in, script.record, events, heap,
+                                                areas=areas)
+            for in_areas, (figures, why) in zip(areas, runs):
+                found[in_areas].append(figures or why)
+        for in_areas in areas:
+            done = [figures for figures in found[in_areas] if isinstance(figures, dict)]
+            failed = [why for why in found[in_areas] if not isinstance(why, dict)]
+            what = "  %s%s" % (name, ", the heap in 14 areas" if in_areas else "")
+            if done:
+                print("%s, in play, the most kept: %s" % (
+                    what, kb(max(figures["in_play"][0] for figures in done))))
+            full = sum(figures["hint"][0] == 1 for figures in done)
+            least = min([figures["hint"][2] for figures in done] or [0])
+            line = "%d of %d hints full, the least free while one ran %s%s" % (
+                full, len(deals), kb(least), "; failed: " + "; ".join(failed) if failed else "")
+            if in_areas:
+                print(what + ", the hint: " + line)
+            else:
+                goal(what + ", the hint mid-game", line, "all full, >= %s" % kb(
+                    heap_play.FREE_GOAL), full == len(deals) and least >= heap_play.FREE_GOAL)
 
 
 def main():
@@ -353,6 +404,7 @@ def main():
     print_firmware_figures()
     print_lean_goals()
     print_touch_figures()
+    print_own_games()
     bench_fruitjam.print_figures()
 
 

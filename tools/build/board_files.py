@@ -55,6 +55,13 @@ PART_FILES = (
     (("handheld/spi_screen.py",), lambda profile: profile.screen != profile_kinds.BOARD_DISPLAY),
     (("app/tap_hold.py",), lambda profile: profile.keys == profile_kinds.FROM_SETTINGS or any(
         key[2] >= buttons.TAP_OR_HOLD for key in getattr(profile.keys, "keys", ()))),
+    # the lights and the sensors (rgb_lights.py's lights are built on parts.py's)
+    (("handheld/parts.py",), lambda profile: profile.lights is not None
+     or profile.sensors is not None),
+    # the screen's light and the battery, read from the sensors
+    (("app/power.py",), lambda profile: profile.sensors is not None),
+    # the table drawn without vectorio, where a board's firmware lacks it
+    (("app/table/shapeless.py",), lambda profile: "vectorio" in profile.lacks),
     # what reads a wiring from settings.toml (its screen and keys FROM_SETTINGS)
     (("handheld/settings.py", "boards/profile.py"),
      lambda profile: profile.screen == profile_kinds.FROM_SETTINGS),

@@ -144,8 +144,21 @@ class ImportRewriter(ast.NodeTransformer):
         return node
 
     visit_Module = visit_FunctionDef = visit_AsyncFunctionDef = visit_ClassDef = _bodies
-    visit_If = visit_For = visit_While = visit_With = visit_Try = _bodies
+    visit_If = visit_For = visit_While = visit_With = _bodies
     visit_ExceptHandler = _bodies
+
+    def visit_Try(self, node):
+        """As ``_bodies``; and a handler that would only import a part this
+        game leaves out (an ``except ImportError`` whose first statement is
+        that import: a firmware without a module, the part drawing without
+        it) goes, and a ``try`` left with none is its body: this game's
+        boards have what the ``try`` imports."""
+        node = self._bodies(node)
+        node.handlers = [handler for handler in node.handlers
+                         if not getattr(handler.body[0], "absent", False)]
+        if node.handlers or node.finalbody:
+            return node
+        return node.body + node.orelse
 
     def visit_Import(self, node):
         for alias in node.names:

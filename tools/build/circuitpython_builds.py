@@ -36,6 +36,7 @@ _SAMD51 = "make firmware-samd51 CIRCUITPYTHON=DIR"
 _PICO = "BOARD=raspberry_pi_pico tools/build/circuitpython/firmware_rp2040.sh DIR"
 _SPRIG = "BOARD=hack_club_sprig tools/build/circuitpython/firmware_rp2040.sh DIR"
 _PYPORTAL = 'BOARDS="pyportal" tools/build/circuitpython/firmware_samd51.sh DIR'
+_WIO = "BOARDS=seeeduino_wio_terminal tools/build/circuitpython/firmware_samd51.sh DIR"
 # name: (its path under build/, its path in the shared folder, what makes it in build/)
 FILES = {
     "10.x/circuitpython": ("firmware/circuitpython", "10.x/circuitpython", _VM),
@@ -69,6 +70,10 @@ FILES = {
                              _SAMD51),
     "pyportal/firmware.elf": ("samd51/pyportal/firmware.elf", "samd51/pyportal/firmware.elf",
                               _PYPORTAL),
+    "wio/firmware.elf": ("samd51/seeeduino_wio_terminal/firmware.elf",
+                         "samd51/seeeduino_wio_terminal/firmware.elf", _WIO),
+    "wio/firmware.uf2": ("samd51/seeeduino_wio_terminal/firmware.uf2",
+                         "samd51/seeeduino_wio_terminal/firmware.uf2", _WIO),
 }
 
 

@@ -67,6 +67,8 @@ _HOLDS = {BUNDLE_NAME: "the PyGamer and PyBadge's modules",
           FULL_NAME + "_setup": "every other handheld's set-up",
           TOUCH_NAME: "the PyPortals' modules (a touch screen)",
           TOUCH_NAME + "_setup": "the PyPortals' set-up",
+          "sthelena_wio": "the Wio Terminal's modules",
+          "sthelena_wio_setup": "the Wio Terminal's set-up",
           PROFILES_NAME: "every board's profile",
           HINT_NAME: "the hint's search, every board's"}
 

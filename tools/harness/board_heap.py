@@ -55,6 +55,7 @@ BOARDS = {
     "pyportal": ("atmel-samd", (320, 240), "pyportal/firmware.elf"),
     # (the Titano's firmware is the PyPortal's build but for its screen: its terminal's)
     "pyportal_titano": ("atmel-samd", (480, 320), "pyportal/firmware.elf"),
+    "seeeduino_wio_terminal": ("atmel-samd", (320, 240), "wio/firmware.elf"),
 }
 GLYPH = (6, 12)  # the terminal's built-in font
 PYSTACK = 2048  # CIRCUITPY_PYSTACK_SIZE
@@ -237,11 +238,19 @@ LAYOUTS["pyportal"] = (0x20003D18, 0x2003FFF8, SAMD51_BUILD.replace(
 LAYOUTS["pyportal_titano"] = LAYOUTS["pyportal"][:2] + (
     "the PyPortal's link map (the same chip, the same build but for the screen: no Titano "
     "firmware is built here), the terminal's tiles those of its 480x320 screen",)
+# The Wio Terminal's: the same build of its own board (BOARDS=seeeduino_wio_terminal).
+LAYOUTS["seeeduino_wio_terminal"] = (
+    0x20002FC0, 0x2002FFF8, "tools/build/circuitpython/firmware_samd51.sh, BOARDS="
+    "seeeduino_wio_terminal (CircuitPython 10.3.0-alpha.4-53-gcd3da4a5d8, GCC 13.2.1, LTO and "
+    "ulab off): _ebss, _estack")
 HEAPS = {board: heap_from_layout(board, bottom, top)._replace(source=source)
          for board, (bottom, top, source) in LAYOUTS.items()}
 # The heap the tests and benches give the game on CircuitPython's unix port:
 # the smaller of the PyGamer's and the PyBadge's.
 BOARD_HEAP = min(HEAPS["pygamer"].vm_heapsize, HEAPS["pybadge"].vm_heapsize)
+# The Wio Terminal's (its own game, sthelena_wio, on the 320x240 table): its
+# tests' heap.
+WIO_HEAP = HEAPS["seeeduino_wio_terminal"].vm_heapsize
 
 
 # A code.py that reads the gc heap first thing, then the largest one

@@ -318,7 +318,7 @@ def check_standin_board(standins=STANDINS):
               "    out[board.board_id] = sorted(n for n in vars(board) if not n.startswith('_'))\n"
               "print(json.dumps(out))\n")
     uses = ("pygamer", "pybadge", "picosystem", "fruit_jam", "sprig", "pico", "pyportal",
-            "pyportal_pynt", "pyportal_titano")
+            "pyportal_pynt", "pyportal_titano", "wio")
     run = subprocess.run([sys.executable, "-c", script] + list(uses), cwd=ROOT,
                          env=dict(os.environ, PYTHONPATH=standins), capture_output=True,
                          text=True, check=True)

@@ -98,7 +98,7 @@ class FanTableView(TableView):
         # shows (a pile's last ``room``: the deeper ones are edges, told by the count).
         size = 3 + max(screen.layout.room)
         self._signatures = [bytearray(size) for _ in range(20)]
-        super().__init__(sheet)
+        super().__init__(sheet, places=False)  # (its own table, drawn beside the page)
         self.app = app  # draw_place reads the piles from app.game
         self.layout = layout = screen.layout
         self.geometry = geometry = layout.geometry

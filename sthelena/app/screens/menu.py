@@ -13,7 +13,7 @@ from .deal_number import start_number
 from .help import open_help
 from ..hint.proved import winnable_item, next_deal_number
 from ..hint.on_table import start_hint
-from ..power import BRIGHTNESS_AUTO, BRIGHTNESS_LEVELS, charge_percent
+from ..power_levels import BRIGHTNESS_AUTO, BRIGHTNESS_LEVELS, charge_percent
 
 from ...core.cards import const  # the core's: micropython's, or a stand-in on CPython
 

@@ -28,7 +28,6 @@ touches, and a text screen only the lines that differ from what it shows.
 """
 
 import displayio
-import vectorio
 
 from .layout import GRID_TOP, placed, place_x, place_y
 from .text_grid import TEXT_COLUMNS, TEXT_ROWS, write
@@ -90,7 +89,7 @@ def _text_palette():
 class TableView:
     """What the screen shows. ``group`` goes on the display once."""
 
-    def __init__(self, sheet):
+    def __init__(self, sheet, places=True):
         self.group = displayio.Group()
         self.sheet = sheet  # (the drive's note draws its own font from it)
         # The sheet's tile size: 6 x 8, or 9 x 12 (the large sheet).
@@ -100,12 +99,23 @@ class TableView:
         self.suit_colours = TWO_COLOURS
         self._status_palette = _palette(BAIZE, _WHITE, BAIZE)
         # The baize: one rectangle (vectorio draws a pixel of it in about half
-        # a TileGrid's time, which a screen closed over the table pays).
+        # a TileGrid's time, which a screen closed over the table pays). A
+        # firmware built without vectorio (whose library's GridLayout imports
+        # it too) gets the same pixels from shapeless.py. (Asked here, not at
+        # import: the desktop plays such a board without it too.)
         baize_palette = displayio.Palette(1)
         baize_palette[0] = BAIZE
-        self.group.append(vectorio.Rectangle(pixel_shader=baize_palette,
-                                             width=160 * across // TILE_WIDTH,
-                                             height=128 * down // TILE_HEIGHT, x=0, y=0))
+        width = 160 * across // TILE_WIDTH
+        height = 128 * down // TILE_HEIGHT
+        try:
+            from vectorio import Rectangle
+            self.group.append(Rectangle(pixel_shader=baize_palette, width=width,
+                                        height=height, x=0, y=0))
+            placing = placed
+        except ImportError:
+            from .shapeless import placed_by_hand, shapeless_rectangle
+            self.group.append(shapeless_rectangle(baize_palette, width, height))
+            placing = placed_by_hand
         self.status = displayio.TileGrid(sheet, pixel_shader=self._status_palette,
                                          width=TEXT_COLUMNS, height=1,
                                          tile_width=across, tile_height=down, x=margin, y=0)
@@ -118,12 +128,13 @@ class TableView:
         for suit in range(4):  # a loop: a comprehension would be one more code object
             self._dim_palette[SUIT_INK + suit] = _GREY_INK
         self._grids = []
-        for place in range(20):
-            self._grids.append(displayio.TileGrid(
-                sheet, pixel_shader=self._palettes[0], width=4, height=3,
-                tile_width=across, tile_height=down))
-        self.places = placed(self._grids, across, down)
-        self.group.append(self.places)
+        if places:  # (a fanned table's view draws its own: fan_table.py)
+            for place in range(20):
+                self._grids.append(displayio.TileGrid(
+                    sheet, pixel_shader=self._palettes[0], width=4, height=3,
+                    tile_width=across, tile_height=down))
+            self.places = placing(self._grids, across, down)
+            self.group.append(self.places)
         # Each place's card: its left and top edges on screen, then its top in
         # the places' group, worked out once (a bytearray: looked up, not made).
         top = GRID_TOP * down // TILE_HEIGHT
