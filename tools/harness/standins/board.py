@@ -4,17 +4,16 @@ Adafruit Metro RP2350 or a Wio Terminal.
 
 A PyBadge by default; ``use(name)`` makes it another board ("pygamer",
 "pybadge", "picosystem", "fruit_jam", "sprig", "pico", "pyportal",
-"pyportal_pynt", "pyportal_titano", "cardputer", "metro_rp2350",
-"wio"): its board id
-and exactly the pins of that board's firmware that the game or a test reads
-(``tools/harness/conformance.py`` checks them against the board's stub). The
-handhelds' and the Sprig's ``DISPLAY`` is a 160 x 128 stand-in display, the
-PicoSystem's 240 x 240, the PyPortals' and the Wio Terminal's 320 x 240 (the Titano's 480 x 320), the
-Cardputer's 240 x 135; the Fruit Jam has none (its launcher leaves a 720 x 400
-one at ``supervisor.runtime.display``), nor the Metro RP2350 (picodvi's 640 x
-480, set up at start with a monitor plugged in, is there), nor the Pico (its
-add-on's screen is set up by the game, on ``busio`` and ``fourwire``'s
-stand-ins).
+"pyportal_pynt", "pyportal_titano", "cardputer", "metro_rp2350", "wio"): its
+board id and exactly the pins of that board's firmware that the game or a test
+reads (``tools/harness/conformance.py`` checks them against the board's stub).
+The handhelds' and the Sprig's ``DISPLAY`` is a 160 x 128 stand-in display,
+the PicoSystem's 240 x 240, the PyPortals' and the Wio Terminal's 320 x 240
+(the Titano's 480 x 320), the Cardputer's 240 x 135; the Fruit Jam has none
+(its launcher leaves a 720 x 400 one at ``supervisor.runtime.display``), nor
+the Metro RP2350 (picodvi's 640 x 480, set up at start with a monitor plugged
+in, is there), nor the Pico (its add-on's screen is set up by the game, on
+``busio`` and ``fourwire``'s stand-ins).
 """
 
 import sys as _sys
