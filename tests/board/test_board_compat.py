@@ -26,7 +26,7 @@ APP_FIRMWARE = FIRMWARE | {"displayio", "vectorio", "random", "bitmaptools"} | L
 DEVICE_FIRMWARE = APP_FIRMWARE | {"board", "keypad", "analogio", "digitalio", "microcontroller",
                                   "supervisor", "audioio", "audiocore", "audiopwmio", "pwmio",
                                   "storage", "neopixel_write", "os", "time", "busio", "fourwire",
-                                  "sthelena_drive"}
+                                  "sthelena_drive", "adafruit_touchscreen"}  # (the touch screens')
 
 
 def part_modules(part):

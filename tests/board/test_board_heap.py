@@ -72,10 +72,11 @@ def test_the_image_starts_and_plays_in_a_board_heap_under_the_vm(drive, board):
     live, grown = found["import"]
     assert grown == 0, "loading the game needed more than %d bytes: the heap grew by %d" % (
         HEAP, grown)
-    # The game and its libraries, loaded (a sanity range on the VM's MicroPython;
-    # the limits are the board's heap above and in play below, and CircuitPython's own
-    # figures further down).
-    assert 40 * 1024 < live < 110 * 1024
+    # The game and its libraries, loaded (a sanity range on the VM's MicroPython, whose
+    # figure here holds the garbage of compiling code.py and of every board's profile,
+    # read and let go: the VM collects only between parts; the limits are the board's
+    # heap above and in play below, and CircuitPython's own figures further down).
+    assert 40 * 1024 < live < 120 * 1024
     assert found["set_up"][0] <= IN_PLAY_LIMIT
     assert len(found["play"]) == PARTS
     most = max(live for _, live, _ in found["play"])

@@ -65,14 +65,14 @@ def test_the_tree_holds_code_boot_the_sheet_and_the_merged_module(tree):
                  "assets/help.txt", "assets/winnable.bin", "lib/sthelena_full.mpy",
                  "lib/sthelena_hint.mpy", "lib/sthelena_profiles.mpy",
                  "lib/sthelena_board_setup.mpy", "lib/sthelena_full_setup.mpy",
+                 "lib/sthelena_touch.mpy", "lib/sthelena_touch_setup.mpy",
                  "lib/sthelena_wio.mpy", "lib/sthelena_wio_setup.mpy"):
         assert (out / name).read_bytes() == (REPO_ROOT / name).read_bytes(), name
     module = out / "lib" / "sthelena_board.mpy"
     assert module.stat().st_size == size
     assert sorted(str(path.relative_to(out)) for path in out.rglob("*") if path.is_file()) == [
         "assets/help.txt", "assets/sheet-fan.bmp", "assets/sheet-large.bmp", "assets/sheet.bmp",
-        "assets/winnable.bin",
-        "boot.py", "code.py",
+        "assets/winnable.bin", "boot.py", "code.py",
         "lib/adafruit_display_text/__init__.py", "lib/adafruit_display_text/bitmap_label.py",
         "lib/adafruit_displayio_layout/__init__.py",
         "lib/adafruit_displayio_layout/layouts/__init__.py",
@@ -250,8 +250,7 @@ def test_the_repository_top_level_is_a_circuitpy_image():
         assert (REPO_ROOT / name).is_file(), name
     tracked = subprocess.run(["git", "ls-files", "lib"], cwd=REPO_ROOT, capture_output=True,
                              text=True, check=True).stdout.split()
-    # only what this project generates: no third-party code
-    # (no lib/sthelena_board.py: the board would compile it, before the .mpy)
+    # only what this project generates: no third-party code, no .py the board compiles first
     assert tracked == ["lib/sthelena_board.mpy", "lib/sthelena_board_setup.mpy",
                        "lib/sthelena_drive.py", "lib/sthelena_fruitjam.mpy",
                        "lib/sthelena_full.mpy", "lib/sthelena_full_setup.mpy",
