@@ -24,7 +24,6 @@ from sthelena.app.screens.common import MENU, NOWHERE, OVERVIEW, PEEK, PLAY, STU
 from sthelena.core.game import Game
 from sthelena.core.moves import REDEAL
 from sthelena.core.save import crc16
-from sthelena.desktop.display import Display
 from sthelena.desktop.mouse import DRAG_STEP, DesktopMouse
 from sthelena.desktop.sensors import DesktopSensors
 from sthelena.desktop.sound import Speaker
@@ -59,6 +58,22 @@ class Script:
         return " ".join(self.words)
 
 
+class _Unseen:
+    """A display nobody looks at: the size and ``root_group`` the table is laid
+    out and drawn on. Blinka holds one display a process (the tests' own, made
+    once): the player's taps need none of its pixels, which the desktop draws
+    in a process of its own (``desktop_frames``)."""
+
+    def __init__(self, width, height):
+        self.width = width
+        self.height = height
+        self.root_group = None
+        self.auto_refresh = False
+
+    def refresh(self, **_):
+        return True
+
+
 class TapPlayer:
     """The App as the desktop's ``--board NAME`` sets it up, played by taps
     as its ``--keys`` plays them, each checked."""
@@ -66,10 +81,7 @@ class TapPlayer:
     def __init__(self, profile, script):
         self.profile = profile
         self.script = script
-        import displayio  # (Blinka's: one display at a time, the last player's let go)
-
-        displayio.release_displays()
-        display = Display(scale=1, window=False, size=profile.size)
+        display = _Unseen(*profile.size)
         self.screen, sheet = table_screen(display, fit_table(*profile.size), ASSETS)
         sensors = DesktopSensors() if profile.sensors is not None else None
         self.app = app = App(self.screen, MemoryStore(script.record), Speaker(audio=False), sheet,
