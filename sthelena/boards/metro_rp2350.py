@@ -14,14 +14,17 @@ the firmware's screen released first, and plays the 320x240 fanned table.
 PSRAM is told by ``gc.mem_free()``, which counts the largest block the port
 heap could still give the gc heap, PSRAM's too (main.c's
 gc_get_max_new_split): above the RP2350's 520 KB of SRAM only with PSRAM.
-It has no DAC to play the sounds, and its one button is BOOT's: left alone."""
+It has no ``/saves`` (CircuitPython gives the Fruit Jam's alone): the game
+saves in its ``microcontroller.nvm``, a 4 KB flash sector as an RP2040's
+(``SECTOR_STORE``). It has no DAC to play the sounds, and its one button is
+BOOT's: left alone."""
 
-from .profile import DviScreen, Profile
+from .profile import SECTOR_STORE, DviScreen, Profile
 
 PROFILE = Profile(
     name="metro-rp2350", title="Metro RP2350", game="sthelena_fruitjam",
     screen=DviScreen(640, 480, ("CKP", "CKN", "D0P", "D0N", "D1P", "D1N", "D2P", "D2N"),
                      small=(320, 240), least_heap=520 * 1024),
-    size=(640, 480), keys=None, board_ids=("adafruit_metro_rp2350",),
+    size=(640, 480), keys=None, store=SECTOR_STORE, board_ids=("adafruit_metro_rp2350",),
     install="hold BOOT while plugging the USB cable in (or while pressing reset): the RP2350 "
             "drive appears")

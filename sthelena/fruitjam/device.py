@@ -1,6 +1,7 @@
 """The Fruit Jam edge: the DVI screen, the USB mouse, keyboard and gamepad,
-the board's buttons, the DAC and ``/saves``, handed to the app; the main
-loop; and the way back to Fruit Jam OS's launcher.
+the board's buttons, the DAC and ``/saves`` (on a Metro RP2350, the nvm's
+flash sector), handed to the app; the main loop; and the way back to Fruit
+Jam OS's launcher.
 
 Imported only on CircuitPython, by the app folder's ``code.py``, which
 Fruit Jam OS's launcher starts with the folder as its working directory.
@@ -39,7 +40,9 @@ def open_display(dvi=None):
     import gc
 
     display = supervisor.runtime.display
-    if dvi is not None and dvi.small is not None and gc.mem_free() < dvi.least_heap:
+    # (CircuitPython's gc has mem_free; the type check reads CPython's, which has not)
+    free = gc.mem_free()  # type: ignore[attr-defined]
+    if dvi is not None and dvi.small is not None and free < dvi.least_heap:
         display = dvi_display(dvi, *dvi.small)  # too little heap for the full size beside it
     elif display is None or table_scale(display.width, display.height) < 3:
         if dvi is not None:
@@ -220,6 +223,17 @@ def leave(jam):
     supervisor.reload()
 
 
+def board_store(profile):
+    """The store of a board ``profile`` says saves in its flash sector (the
+    Metro RP2350, which has no ``/saves``: its ``microcontroller.nvm``, as an
+    RP2040's), or None: the Fruit Jam's ``/saves``."""
+    if profile is None or profile.store != "sector":  # (boards.profile.SECTOR_STORE)
+        return None
+    from ..core.sector_store import SectorStore
+
+    return SectorStore()
+
+
 def main(iterations=None, profile=None):
     """Play St. Helena on the Fruit Jam (the app folder's ``code.py`` calls
     this), or on a board ``profile`` says sets its DVI screen up itself
@@ -227,7 +241,7 @@ def main(iterations=None, profile=None):
     import gc
 
     dvi = None if profile is None else profile.screen
-    jam = FruitJam(dvi=dvi if hasattr(dvi, "pins") else None)
+    jam = FruitJam(board_store(profile), dvi=dvi if hasattr(dvi, "pins") else None)
     gc.collect()
     run(jam, iterations)
     if iterations is None:

@@ -24,7 +24,7 @@ from .keys import ButtonSource
 from .loop import TEXTS_PATH, WINNABLE_PATH, drive_copy
 from .parts import BoardSensors, NeoPixels
 from .screen import open_display, table_for
-from .stores import NvmStore
+from ..core.stores import NvmStore
 
 
 class Handheld:
@@ -75,7 +75,7 @@ def build(profile, board):
     if profile.store == "block":  # (profile.BLOCK_STORE)
         store = NvmStore(copy=drive_copy())
     else:  # (each store's import first: a game without it keeps only that line, and no name
-        from .sector_store import SectorStore  # of what follows stays interned in its heap)
+        from ..core.sector_store import SectorStore  # of what follows stays interned in its heap)
 
         if profile.store == "sector":  # (profile.SECTOR_STORE: an RP2040's)
             store = SectorStore(copy=drive_copy())

@@ -103,10 +103,10 @@ class Nvs:
 @pytest.fixture
 def nvs_store(monkeypatch):
     """handheld/nvs_store.py's class, its module loaded with the stand-in
-    ``microcontroller`` (stores.py imports it)."""
+    ``microcontroller`` (core/stores.py imports it when no nvm is handed in)."""
     monkeypatch.syspath_prepend(str(REPO_ROOT / "tools" / "harness" / "standins"))
     monkeypatch.delitem(sys.modules, "microcontroller", raising=False)
-    for name in ("sthelena.handheld.stores", "sthelena.handheld.nvs_store"):
+    for name in ("sthelena.core.stores", "sthelena.handheld.nvs_store"):
         monkeypatch.delitem(sys.modules, name, raising=False)
     spec = importlib.util.find_spec("sthelena.handheld.nvs_store")
     module = importlib.util.module_from_spec(spec)

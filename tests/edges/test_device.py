@@ -2,7 +2,7 @@
 board's modules (tools/harness/standins), set up from their profiles
 (sthelena/boards/pygamer.py, pybadge.py): their keys and joystick
 (sthelena/handheld/keys.py, made by setup.py's key_source) with repeats, the nvm
-store (stores.py), the speaker (speaker.py), the main loop (loop.py) and the
+store (core/stores.py), the speaker (speaker.py), the main loop (loop.py) and the
 set-up (setup.py, which start.py calls).
 """
 
@@ -28,7 +28,8 @@ if board.board_id == "pygamer":
 else:
     from sthelena.boards.pybadge import PROFILE
 from sthelena.app.buttons import *
-from sthelena.handheld import loop, setup, start, stores
+from sthelena.core import stores
+from sthelena.handheld import loop, setup, start
 from sthelena.handheld.speaker import Speaker
 """
 

@@ -3,7 +3,8 @@ from CIRCUITPY's lib/, as the release's drive lays it out
 (tools/build/fruitjam_app.build_drive), started by code.py's find of its
 profile, on CircuitPython's own interpreter with the board's modules stood
 in: its screen as picodvi leaves it or as the game sets it up on the
-profile's pins, a legal move by the USB mouse and the menu by the keyboard;
+profile's pins, a legal move by the USB mouse and the menu by the keyboard,
+the game saved in the nvm's flash sector and resumed from it;
 with PSRAM (a heap above the RP2350's SRAM) at 640x480, and without it at
 the heap an RP2350 leaves beside picodvi's 320x240 framebuffer
 (tools/harness/rp2350_heap.py), where the game plays the 320x240 fanned
@@ -26,8 +27,9 @@ PRELUDE = """
 import sys
 sys.path.insert(0, STANDINS)
 sys.path.insert(1, "lib")  # (the drive's lib/, as on the board)
-import board, supervisor, usb.core, random, gc
+import board, supervisor, usb.core, random, gc, microcontroller
 board.use("metro_rp2350")
+microcontroller.nvm = microcontroller.ByteArray(4096)  # the RP2350's: a sector, as the RP2040's
 namespace = {"__name__": "code"}
 exec(open("code.py").read(), namespace)
 """
@@ -40,7 +42,7 @@ print(device.__file__.split("/")[-1], profile.name, profile.screen.width, profil
 if NO_SCREEN:  # no monitor answered at start: the firmware set no screen up
     supervisor.runtime.display = None
 random.seed(2026)
-jam = device.FruitJam(device.SavesStore(SAVES), dvi=profile.screen)
+jam = device.FruitJam(device.board_store(profile), dvi=profile.screen)
 display = supervisor.runtime.display
 print(jam.screen.width, jam.screen.height, type(jam.screen).__name__,
       " ".join(type(source).__name__ for source in jam.sources[:2]),
@@ -59,6 +61,18 @@ for count in (1, 3, 1):  # Enter: the menu; the arrow down (ESC [ B); z: closed 
     runtime.serial_bytes_available = 0
     device.run(jam, 2)
     print("screen", jam.app.screen)
+"""
+
+SAVE_AND_RESUME = """
+# Saved in the nvm (no /saves), and resumed by the game started again on it;
+# the Fruit Jam (no profile) keeps its /saves.
+jam.app.flush()
+print("saved", type(jam.app.store).__name__, bytes(microcontroller.nvm[0:3]),
+      device.board_store(None))
+del jam
+gc.collect()
+jam = device.FruitJam(device.board_store(profile), dvi=profile.screen)
+print("resumed", jam.app.resumed, jam.app.game.move_stack() == [move])
 """
 
 
@@ -96,14 +110,16 @@ def test_the_metro_plays_the_fruit_jams_game_from_lib_by_mouse_and_keyboard(driv
     # A Metro with PSRAM: gc.mem_free() above the RP2350's 520 KB of SRAM (its
     # 8 MB; here a heap that size and a half). Without a screen at start, the
     # game sets picodvi up on the profile's pins (the stand-in: 640x480 at 8 bits).
-    proc = run(drive, PLAY.replace("NO_SCREEN", str(no_screen)), PSRAM_HEAP, typed="\r\x1b[Bz")
+    proc = run(drive, PLAY.replace("NO_SCREEN", str(no_screen)) + SAVE_AND_RESUME, PSRAM_HEAP,
+               typed="\r\x1b[Bz")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert proc.stdout.splitlines() == [
         "sthelena_fruitjam.mpy metro-rp2350 640 CKP",
         # the mouse and the keyboard (and a gamepad's, if its library loads); neither the
         # Fruit Jam's three buttons nor a launcher to go back to
         "640 480 FanScreen MouseSource KeyboardSource False None",
-        "moved True", "screen 1", "screen 1", "screen 0"]  # (MENU 1, PLAY 0)
+        "moved True", "screen 1", "screen 1", "screen 0",  # (MENU 1, PLAY 0)
+        "saved SectorStore b'St4' None", "resumed True True"]
 
 
 HINT = """
@@ -133,12 +149,14 @@ def test_without_psram_the_game_plays_the_320x240_fanned_table_in_the_heap_left(
     standins = run(drive, PRELUDE + "gc.collect()\nprint(gc.mem_alloc())\n", TEST_HEAP)
     assert standins.returncode == 0, standins.stderr
     heap = rp2350_heap.METRO_SMALL_HEAP + int(standins.stdout.split()[-1])
-    proc = run(drive, PLAY.replace("NO_SCREEN", "False") + HINT, heap, typed="\r\x1b[Bz")
+    proc = run(drive, PLAY.replace("NO_SCREEN", "False") + HINT + SAVE_AND_RESUME, heap,
+               typed="\r\x1b[Bz")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     lines = proc.stdout.splitlines()
-    print(lines[-1])  # the least free during the hint (docs/fruitjam.md)
-    assert lines[:-1] == [
+    print(lines[7])  # the least free during the hint (docs/fruitjam.md)
+    assert lines[:7] + lines[8:] == [
         "sthelena_fruitjam.mpy metro-rp2350 640 CKP",
         "320 240 FanScreen MouseSource KeyboardSource False None",
-        "moved True", "screen 1", "screen 1", "screen 0", "hint %d" % LARGE_HINT_SLOTS]
-    assert int(lines[-1].split()[2]) >= 8 * 1024
+        "moved True", "screen 1", "screen 1", "screen 0", "hint %d" % LARGE_HINT_SLOTS,
+        "saved SectorStore b'St4' None", "resumed True True"]
+    assert int(lines[7].split()[2]) >= 8 * 1024

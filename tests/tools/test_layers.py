@@ -161,7 +161,7 @@ def test_each_game_gets_what_its_profiles_use_and_the_bundle_merges_it():
             "sthelena.app.big_screen.fan_table", "sthelena.app.big_screen.pointer",
             "sthelena.app.big_screen.fan_geometry", "sthelena.app.big_screen.fan_cards",
             "sthelena.app.tap_hold",
-            "sthelena.app.big_screen.drag", "sthelena.handheld.sector_store",
+            "sthelena.app.big_screen.drag", "sthelena.core.sector_store",
             "sthelena.handheld.rgb_lights", "sthelena.handheld.spi_screen",
             "sthelena.handheld.settings", "sthelena.handheld.nvs_store",
             "sthelena.app.serial_keys"}
