@@ -8,12 +8,9 @@ with a monitor plugged in, a 640x480 (or 720x400) picodvi screen at
 ``supervisor.runtime.display`` (``picodvi_autoconstruct``); where it has not,
 the game sets picodvi up on the same pins and mode (``screen``). Without
 PSRAM (most Metro RP2350s) that 640x480 framebuffer, never in PSRAM (the
-HSTX cannot stream from it), would leave the game too little heap: the game
-then sets picodvi up at 320x240, which it doubles to the same 640x480 mode,
-the firmware's screen released first, and plays the 320x240 fanned table.
-PSRAM is told by ``gc.mem_free()``, which counts the largest block the port
-heap could still give the gc heap, PSRAM's too (main.c's
-gc_get_max_new_split): above the RP2350's 520 KB of SRAM only with PSRAM.
+HSTX cannot stream from it), would leave the game too little heap: the
+Fruit Jam's edge then sets picodvi up at half the size, 320x240, which it
+doubles to the same mode (sthelena/fruitjam/device.py, ``open_display``).
 It has no ``/saves`` (CircuitPython gives the Fruit Jam's alone): the game
 saves in its ``microcontroller.nvm``, a 4 KB flash sector as an RP2040's
 (``SECTOR_STORE``). It has no DAC to play the sounds, and its one button is
@@ -23,8 +20,7 @@ from .profile import SECTOR_STORE, DviScreen, Profile
 
 PROFILE = Profile(
     name="metro-rp2350", title="Metro RP2350", game="sthelena_fruitjam",
-    screen=DviScreen(640, 480, ("CKP", "CKN", "D0P", "D0N", "D1P", "D1N", "D2P", "D2N"),
-                     small=(320, 240), least_heap=520 * 1024),
+    screen=DviScreen(640, 480, ("CKP", "CKN", "D0P", "D0N", "D1P", "D1N", "D2P", "D2N")),
     size=(640, 480), keys=None, store=SECTOR_STORE, board_ids=("adafruit_metro_rp2350",),
     install="hold BOOT while plugging the USB cable in (or while pressing reset): the RP2350 "
             "drive appears")

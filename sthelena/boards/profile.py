@@ -191,15 +191,10 @@ class DviScreen:
     has not (the Metro RP2350 has no launcher to hand one over): ``width``
     x ``height`` at ``color_depth`` bits, on the HSTX pins ``pins``, named as
     picodvi.Framebuffer's keywords are, in their order (clk_dp, clk_dn,
-    red_dp, red_dn, green_dp, green_dn, blue_dp, blue_dn). ``small``: the
-    smaller ``(width, height)`` that picodvi doubles to the same mode, set up
-    instead when ``gc.mem_free()`` at start is under ``least_heap`` (the
-    full-size framebuffer would leave the game too little heap)."""
+    red_dp, red_dn, green_dp, green_dn, blue_dp, blue_dn)."""
 
-    def __init__(self, width, height, pins, color_depth=8, small=None, least_heap=0):
+    def __init__(self, width, height, pins, color_depth=8):
         self.width = width
         self.height = height
         self.pins = pins
         self.color_depth = color_depth
-        self.small = small
-        self.least_heap = least_heap

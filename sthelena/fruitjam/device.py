@@ -24,6 +24,10 @@ TEXTS_PATH = "assets/help.txt"
 WINNABLE_PATH = "assets/winnable.bin"
 LEAVE_LABEL = "Back to the launcher"
 SCREEN_SIZE = (640, 480)  # asked for when the screen handed over is too small for 3x
+# The RP2350's SRAM: gc.mem_free() counts the largest block the port heap could
+# still give the gc heap, PSRAM's too (CircuitPython's main.c,
+# gc_get_max_new_split), so a figure above this is PSRAM's.
+_SRAM = const(520 * 1024)
 _BUSY_MS = const(50)  # while a hint searches: its slices run this long between polls
 
 
@@ -33,8 +37,10 @@ def open_display(dvi=None):
     (720x400, 640x480), else 640x480 asked for (the table at 320x240 would
     be only its own size: twice is 256 pixels tall): of Fruit Jam OS's
     library, or set up by picodvi as ``dvi`` (a profile's ``DviScreen``,
-    where there is no launcher) says: at its ``small`` size (the firmware's
-    screen let go first) when the heap is under its ``least_heap``."""
+    where there is no launcher) says. Without PSRAM, ``dvi``'s screen at
+    half its size (the firmware's let go first): the full-size framebuffer,
+    never in PSRAM (the HSTX cannot stream from it), would leave the game
+    too little of the RP2350's SRAM."""
     import framebufferio
 
     import gc
@@ -42,8 +48,8 @@ def open_display(dvi=None):
     display = supervisor.runtime.display
     # (CircuitPython's gc has mem_free; the type check reads CPython's, which has not)
     free = gc.mem_free()  # type: ignore[attr-defined]
-    if dvi is not None and dvi.small is not None and free < dvi.least_heap:
-        display = dvi_display(dvi, *dvi.small)  # too little heap for the full size beside it
+    if dvi is not None and free < _SRAM:  # no PSRAM: too little heap beside the full size
+        display = dvi_display(dvi, dvi.width // 2, dvi.height // 2)  # (picodvi doubles it)
     elif display is None or table_scale(display.width, display.height) < 3:
         if dvi is not None:
             display = dvi_display(dvi, dvi.width, dvi.height)

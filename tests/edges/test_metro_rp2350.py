@@ -16,11 +16,12 @@ import subprocess
 
 import pytest
 
+from tests.helpers.firmware_helpers import board_desktop, pixels, pixels_differing
 from tools.bench.bench_fruitjam import CLICK, TEST_HEAP
 from tools.build import circuitpython_builds, fruitjam_app
 from tools.harness import firmware_figures, rp2350_heap
 
-pytestmark = pytest.mark.firmware("10.x/circuitpython", "10.x/mpy-cross")
+needs_firmware = pytest.mark.firmware("10.x/circuitpython", "10.x/mpy-cross")
 PSRAM_HEAP = 780 * 1024  # above the RP2350's SRAM: only a board with PSRAM has that much
 
 PRELUDE = """
@@ -105,6 +106,7 @@ def drive(tmp_path_factory):
     return lay_out(str(tmp_path_factory.mktemp("metro")))
 
 
+@needs_firmware
 @pytest.mark.parametrize("no_screen", [False, True])
 def test_the_metro_plays_the_fruit_jams_game_from_lib_by_mouse_and_keyboard(drive, no_screen):
     # A Metro with PSRAM: gc.mem_free() above the RP2350's 520 KB of SRAM (its
@@ -135,6 +137,7 @@ print("least free", least, "after", gc.mem_free())
 """
 
 
+@needs_firmware
 def test_without_psram_the_game_plays_the_320x240_fanned_table_in_the_heap_left(drive):
     # An RP2350 without PSRAM: picodvi's 640x480 framebuffer (316,048 bytes,
     # never in PSRAM) would leave the gc heap 120,576 bytes, short of the Fruit
@@ -160,3 +163,18 @@ def test_without_psram_the_game_plays_the_320x240_fanned_table_in_the_heap_left(
         "moved True", "screen 1", "screen 1", "screen 0", "hint %d" % LARGE_HINT_SLOTS,
         "saved SectorStore b'St4' None", "resumed True True"]
     assert int(lines[7].split()[2]) >= 8 * 1024
+
+
+def test_the_desktops_metro_without_psram_draws_the_pico_display_packs_table(tmp_path):
+    # --board metro-rp2350-no-psram: the 320x240 table the Metro plays without
+    # PSRAM, the Pico Display Pack 2.0's, pixel for pixel (a card picked up and
+    # put back by the keys; the mouse's clicks are tests/app/test_fan_drag.py's).
+    frames = {}
+    for board in ("metro-rp2350-no-psram", "pico-display-2"):
+        folder = tmp_path / board
+        board_desktop(board, ["--deal", "7", "--keys", "RIGHT DOWN A LEFT A B", "--frames",
+                              str(folder)])
+        frames[board] = sorted(folder.iterdir())
+    metro, pico = frames.values()
+    assert len(metro) == 7 == len(pico) and pixels(metro[0])[0] == (320, 240)
+    assert [pixels_differing(one, other) for one, other in zip(metro, pico)] == [0] * 7
