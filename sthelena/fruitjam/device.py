@@ -41,9 +41,9 @@ def open_display(dvi=None):
     half its size (the firmware's let go first): the full-size framebuffer,
     never in PSRAM (the HSTX cannot stream from it), would leave the game
     too little of the RP2350's SRAM."""
-    import framebufferio
-
     import gc
+
+    import framebufferio
 
     display = supervisor.runtime.display
     # (CircuitPython's gc has mem_free; the type check reads CPython's, which has not)
