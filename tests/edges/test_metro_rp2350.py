@@ -110,7 +110,7 @@ def drive(tmp_path_factory):
 @pytest.mark.parametrize("no_screen", [False, True])
 def test_the_metro_plays_the_fruit_jams_game_from_lib_by_mouse_and_keyboard(drive, no_screen):
     # A Metro with PSRAM: gc.mem_free() above the RP2350's 520 KB of SRAM (its
-    # 8 MB; here a heap that size and a half). Without a screen at start, the
+    # 8 MB; here 780 KiB, enough to tell). Without a screen at start, the
     # game sets picodvi up on the profile's pins (the stand-in: 640x480 at 8 bits).
     proc = run(drive, PLAY.replace("NO_SCREEN", str(no_screen)) + SAVE_AND_RESUME, PSRAM_HEAP,
                typed="\r\x1b[Bz")
@@ -156,7 +156,7 @@ def test_without_psram_the_game_plays_the_320x240_fanned_table_in_the_heap_left(
                typed="\r\x1b[Bz")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     lines = proc.stdout.splitlines()
-    print(lines[7])  # the least free during the hint (docs/fruitjam.md)
+    print(lines[7])  # the least free during the hint (pytest -s shows it)
     assert lines[:7] + lines[8:] == [
         "sthelena_fruitjam.mpy metro-rp2350 640 CKP",
         "320 240 FanScreen MouseSource KeyboardSource False None",
