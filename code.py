@@ -88,7 +88,7 @@ def start_on_board(board=None):
             del profile  # (the board is built: nothing more is read of its profile)
             game.play_board(made)
     except (ImportError, MemoryError) as error:  # a library the set-up imports (the places'
-        # GridLayout), or a heap too small for the set-up (a Metro RP2350 without PSRAM)
+        # GridLayout), or a heap too small for the set-up
         print(load_failure(error, version, fruit_jam and app_folder))
     except ValueError as error:  # settings.toml's wiring: the key that is wrong, in one line
         if not str(error).startswith("settings.toml"):

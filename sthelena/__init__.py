@@ -3,7 +3,8 @@
 The folders are the parts, and the imports follow them (tests/tools/test_layers.py
 reads every import and checks it):
 
-- ``core/``: the rules, the game, save bytes, statistics. Imports only core.
+- ``core/``: the rules, the game, save bytes and their flash stores, statistics.
+  Imports only core.
 - ``app/``: the game a player holds, in packages by what they show:
   ``table/`` (the table, its layout, sheet and play), ``hint/`` (the hint and
   its search), ``screens/`` (the menu and the screens over the table) and

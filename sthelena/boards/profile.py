@@ -17,7 +17,7 @@ written by ``make lib`` from this folder (tools/build/profiles_module.py):
 
 # The stores (``Profile.store``): the SAMD51's nvm is one 8 KB flash block that
 # every write erases; the RP2040's one 4 KB sector whose erased bytes are
-# programmed in place, so saves are appended (handheld/stores.py, sector_store.py).
+# programmed in place, so saves are appended (core/stores.py, sector_store.py).
 BLOCK_STORE = "block"
 SECTOR_STORE = "sector"
 

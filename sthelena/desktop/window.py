@@ -30,6 +30,7 @@ does not have, and nothing on the board imports them.
 """
 
 import argparse
+import copy
 import os
 import sys
 
@@ -47,6 +48,7 @@ SCALE_LIMIT = 10  # the largest --scale: a 1600x1280 window
 HANDHELD = "handheld"  # the default --board: the PyGamer's and PyBadge's screen
 FRUIT_JAM = "fruit-jam"
 FRUIT_JAM_GAME = "sthelena_fruitjam"  # the game of the boards played with the mouse
+NO_PSRAM = "-no-psram"  # a DVI board's name + this: the table it plays without PSRAM
 SHOT_SCALE_LIMIT = 16  # the largest --shot-scale: a 2560x2048 PNG
 # The repository's root, or CIRCUITPY's.
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -60,12 +62,19 @@ WINNABLE_PATH = os.path.join(ROOT, "assets", "winnable.bin")  # the app reads it
 
 def boards():
     """``{name: profile}`` of the boards the desktop plays: every profile with
-    a screen of its own size (not the wiring settings.toml describes), and
-    ``handheld``, the PyGamer's and PyBadge's."""
+    a screen of its own size (not the wiring settings.toml describes),
+    ``handheld``, the PyGamer's and PyBadge's, and a DVI board's screen
+    without PSRAM (``metro-rp2350-no-psram``: 320x240)."""
     from ..boards import catalogue
+    from ..boards.profile import DviScreen
 
     found = {profile.name: profile for profile in catalogue.profiles() if profile.size}
     found[HANDHELD] = found["pybadge"]
+    for profile in list(found.values()):
+        if isinstance(profile.screen, DviScreen):  # the game sets it up: without PSRAM,
+            variant = copy.copy(profile)  # at half its size (the Fruit Jam's edge's
+            variant.size = (profile.size[0] // 2, profile.size[1] // 2)  # open_display)
+            found[profile.name + NO_PSRAM] = variant
     return found
 
 

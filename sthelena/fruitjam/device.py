@@ -1,6 +1,7 @@
 """The Fruit Jam edge: the DVI screen, the USB mouse, keyboard and gamepad,
-the board's buttons, the DAC and ``/saves``, handed to the app; the main
-loop; and the way back to Fruit Jam OS's launcher.
+the board's buttons, the DAC and ``/saves`` (on a Metro RP2350, the nvm's
+flash sector), handed to the app; the main loop; and the way back to Fruit
+Jam OS's launcher.
 
 Imported only on CircuitPython, by the app folder's ``code.py``, which
 Fruit Jam OS's launcher starts with the folder as its working directory.
@@ -23,6 +24,10 @@ TEXTS_PATH = "assets/help.txt"
 WINNABLE_PATH = "assets/winnable.bin"
 LEAVE_LABEL = "Back to the launcher"
 SCREEN_SIZE = (640, 480)  # asked for when the screen handed over is too small for 3x
+# The RP2350's SRAM: gc.mem_free() counts the largest block the port heap could
+# still give the gc heap, PSRAM's too (CircuitPython's main.c,
+# gc_get_max_new_split), so a figure above this is PSRAM's.
+_SRAM = const(520 * 1024)
 _BUSY_MS = const(50)  # while a hint searches: its slices run this long between polls
 
 
@@ -32,13 +37,22 @@ def open_display(dvi=None):
     (720x400, 640x480), else 640x480 asked for (the table at 320x240 would
     be only its own size: twice is 256 pixels tall): of Fruit Jam OS's
     library, or set up by picodvi as ``dvi`` (a profile's ``DviScreen``,
-    where there is no launcher) says."""
+    where there is no launcher) says. Without PSRAM, ``dvi``'s screen at
+    half its size (the firmware's let go first): the full-size framebuffer,
+    never in PSRAM (the HSTX cannot stream from it), would leave the game
+    too little of the RP2350's SRAM."""
+    import gc
+
     import framebufferio
 
     display = supervisor.runtime.display
-    if display is None or table_scale(display.width, display.height) < 3:
+    # (CircuitPython's gc has mem_free; the type check reads CPython's, which has not)
+    free = gc.mem_free()  # type: ignore[attr-defined]
+    if dvi is not None and free < _SRAM:  # no PSRAM: too little heap beside the full size
+        display = dvi_display(dvi, dvi.width // 2, dvi.height // 2)  # (picodvi doubles it)
+    elif display is None or table_scale(display.width, display.height) < 3:
         if dvi is not None:
-            display = dvi_display(dvi)
+            display = dvi_display(dvi, dvi.width, dvi.height)
         else:
             from adafruit_fruitjam.peripherals import request_display_config
 
@@ -50,11 +64,11 @@ def open_display(dvi=None):
     return display
 
 
-def dvi_display(dvi):
-    """A picodvi screen of ``dvi``'s size and colour depth on its pins, as
-    the firmware sets one up at start (picodvi_autoconstruct), the screens
-    there before let go; put at ``supervisor.runtime.display``, as the
-    firmware's is."""
+def dvi_display(dvi, width, height):
+    """A ``width`` x ``height`` picodvi screen at ``dvi``'s colour depth on
+    its pins, as the firmware sets one up at start (picodvi_autoconstruct),
+    the screens there before let go (their framebuffer freed); put at
+    ``supervisor.runtime.display``, as the firmware's is."""
     import board
     import displayio
     import framebufferio
@@ -63,7 +77,7 @@ def dvi_display(dvi):
     displayio.release_displays()
     pins = [getattr(board, name) for name in dvi.pins]
     framebuffer = picodvi.Framebuffer(
-        dvi.width, dvi.height, clk_dp=pins[0], clk_dn=pins[1], red_dp=pins[2], red_dn=pins[3],
+        width, height, clk_dp=pins[0], clk_dn=pins[1], red_dp=pins[2], red_dn=pins[3],
         green_dp=pins[4], green_dn=pins[5], blue_dp=pins[6], blue_dn=pins[7],
         color_depth=dvi.color_depth)
     # (circuitpython-stubs' FrameBuffer type names only rgbmatrix's: picodvi's is one too)
@@ -119,20 +133,27 @@ def gamepad_source():
 
 
 def big_screen(display):
-    """The display the app is handed: the fanned table (FanScreen) where the
-    screen takes it and its sheet is there, else the handheld's table scaled
-    (a folder copied without the fan sheet still plays)."""
+    """``(screen, sheet)``: the display the app is handed and its text
+    sheet. The fanned table (FanScreen) where the screen takes it and its
+    sheet is there, else the handheld's table scaled (a folder copied
+    without the fan sheet still plays); on a screen picodvi doubles (a Metro
+    RP2350 without PSRAM: 320x240), the table big_screen/tables.py fits it
+    (the 320x240 fanned one, as the Pico Display Pack 2.0's)."""
     from ..app.big_screen.fan_layout import fits
+    from ..app.table.sheet import load_sheet
 
+    if display.width < SCREEN_SIZE[0]:
+        from ..app.big_screen.tables import fit_table, table_screen
+
+        return table_screen(display, fit_table(display.width, display.height), "assets")
     if fits(display.width, display.height):
         from ..app.big_screen.fan_table import FanScreen
-        from ..app.table.sheet import load_sheet
 
         try:
-            return FanScreen(display, load_sheet(FAN_SHEET_PATH))
+            return FanScreen(display, load_sheet(FAN_SHEET_PATH)), load_sheet(SHEET_PATH)
         except OSError:
             pass
-    return BigScreen(display)
+    return BigScreen(display), load_sheet(SHEET_PATH)
 
 
 class FruitJam:
@@ -150,12 +171,11 @@ class FruitJam:
         import usb.core
 
         from ..app.game_app import App
-        from ..app.table.sheet import load_sheet
 
-        self.screen = big_screen(open_display(dvi))
+        self.screen, sheet = big_screen(open_display(dvi))
         self.peripherals, out = open_audio()
         self.app = App(self.screen, store or SavesStore(), Speaker(out, audiocore.RawSample),
-                       load_sheet(SHEET_PATH), texts=TEXTS_PATH, winnable=WINNABLE_PATH)
+                       sheet, texts=TEXTS_PATH, winnable=WINNABLE_PATH)
         self.app.hint_nodes = LARGE_HINT_NODES  # the larger heap: a larger search
         self.app.hint_slots = LARGE_HINT_SLOTS
         if dvi is None:
@@ -209,6 +229,19 @@ def leave(jam):
     supervisor.reload()
 
 
+def board_store(profile):
+    """The store of a board ``profile`` says saves in its flash sector (the
+    Metro RP2350, which has no ``/saves``: its ``microcontroller.nvm``, as an
+    RP2040's), or None: the Fruit Jam's ``/saves``."""
+    if profile is None or profile.store != "sector":  # (boards.profile.SECTOR_STORE)
+        return None
+    import microcontroller
+
+    from ..core.sector_store import SectorStore
+
+    return SectorStore(microcontroller.nvm)
+
+
 def main(iterations=None, profile=None):
     """Play St. Helena on the Fruit Jam (the app folder's ``code.py`` calls
     this), or on a board ``profile`` says sets its DVI screen up itself
@@ -216,7 +249,7 @@ def main(iterations=None, profile=None):
     import gc
 
     dvi = None if profile is None else profile.screen
-    jam = FruitJam(dvi=dvi if hasattr(dvi, "pins") else None)
+    jam = FruitJam(board_store(profile), dvi=dvi if hasattr(dvi, "pins") else None)
     gc.collect()
     run(jam, iterations)
     if iterations is None:

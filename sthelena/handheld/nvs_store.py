@@ -22,7 +22,7 @@ What the firmware does with it decides this store:
 
 import gc
 
-from .stores import _FRAME, FRAME_HEAD, FRAMING, NvmStore, _whole, frame_bytes
+from ..core.stores import _FRAME, FRAME_HEAD, FRAMING, NvmStore, _whole, frame_bytes
 
 
 class NvsStore(NvmStore):

@@ -23,7 +23,7 @@ from ..app.sounds import SampleSpeaker
 from .keys import ButtonSource
 from .loop import TEXTS_PATH, WINNABLE_PATH, drive_copy
 from .screen import open_display, table_for
-from .stores import NvmStore
+from ..core.stores import NvmStore
 
 
 class Handheld:
@@ -73,16 +73,16 @@ def build(profile, board):
 
         speaker = Speaker(getattr(board, speaker.pin, None), getattr(board, speaker.enable, None))
     if profile.store == "block":  # (profile.BLOCK_STORE)
-        store = NvmStore(copy=drive_copy())
+        store = NvmStore(board_nvm(), copy=drive_copy())
     else:  # (each store's import first: a game without it keeps only that line, and no name
-        from .sector_store import SectorStore  # of what follows stays interned in its heap)
+        from ..core.sector_store import SectorStore  # of what follows stays interned in its heap)
 
         if profile.store == "sector":  # (profile.SECTOR_STORE: an RP2040's)
-            store = SectorStore(copy=drive_copy())
+            store = SectorStore(board_nvm(), copy=drive_copy())
         else:  # (profile.NVS_STORE: an ESP32-S3's)
             from .nvs_store import NvsStore
 
-            store = NvsStore(copy=drive_copy())
+            store = NvsStore(board_nvm(), copy=drive_copy())
     app = App(screen, store, speaker or lights or SampleSpeaker(), sheet, texts=TEXTS_PATH,
               winnable=WINNABLE_PATH, sensors=make_sensors(profile.sensors, board),
               lights=lights if speaker else None)
@@ -103,6 +103,16 @@ def build(profile, board):
     made.display = display
     sys.modules.pop(__name__, None)  # the set-up's code goes with its last caller
     return made
+
+
+def board_nvm():
+    """The firmware's ``microcontroller.nvm``, which the store saves in;
+    OSError for a firmware built without it."""
+    import microcontroller
+
+    if microcontroller.nvm is None:
+        raise OSError("this board's firmware has no microcontroller.nvm")
+    return microcontroller.nvm
 
 
 def keymap(keys):

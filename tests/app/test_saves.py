@@ -1,5 +1,5 @@
 """Saves that last: the app's record in the board's nvm store (the real
-``stores.NvmStore`` and ``sector_store.SectorStore`` of sthelena/handheld on
+``stores.NvmStore`` and ``sector_store.SectorStore`` of sthelena/core on
 the stand-in nvm), torn by a power cut at every byte, moved from an older
 layout, copied to a drive that cannot take it (tests/app/test_records.py:
 records cut short or corrupt, too big, not written, and the statistics kept
@@ -306,8 +306,8 @@ import sys
 sys.path.append("/lib/standins")
 import board, keypad, microcontroller, supervisor
 board.use("picosystem")
-from sthelena.handheld.stores import NvmStore
-from sthelena.handheld.sector_store import SectorStore
+from sthelena.core.stores import NvmStore
+from sthelena.core.sector_store import SectorStore
 for size, appends, fill in ((4096, True, 0), (4096, True, 14), (8192, False, 0)):
     nvm = microcontroller.ByteArray(size)
     Store = SectorStore if appends else NvmStore

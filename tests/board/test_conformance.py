@@ -24,10 +24,10 @@ def test_the_code_on_each_board_imports_only_what_its_firmware_has(board):
 
 def test_each_board_gets_its_own_files_and_board_module():
     assert "sthelena/handheld/start.py" in conformance.files_on("pygamer")
-    assert "sthelena/handheld/sector_store.py" not in conformance.files_on("pygamer")
+    assert "sthelena/core/sector_store.py" not in conformance.files_on("pygamer")
     assert "boot.py" in conformance.files_on("pybadge")
     assert "sthelena/handheld/spi_screen.py" in conformance.files_on("raspberry_pi_pico")
-    assert "sthelena/handheld/sector_store.py" in conformance.files_on("hack_club_sprig")
+    assert "sthelena/core/sector_store.py" in conformance.files_on("hack_club_sprig")
     fruit_jam = conformance.files_on("adafruit_fruit_jam")
     assert "sthelena/fruitjam/device.py" in fruit_jam and "boot.py" not in fruit_jam
     assert "sthelena/handheld/start.py" not in fruit_jam

@@ -181,7 +181,8 @@ def test_the_metro_zip_is_a_drive_for_each_major_with_the_fruit_jams_game_in_lib
     for name in release.MAJORS.values():
         drive = folder / name
         found = files_under(drive)
-        assert {"code.py", "assets/sheet-fruitjam.bmp", "assets/help.txt", "lib/sthelena_hint.mpy",
+        assert {"code.py", "assets/sheet-fruitjam.bmp", "assets/sheet-fan.bmp", "assets/help.txt",
+                "assets/sheet-large.bmp", "lib/sthelena_hint.mpy",
                 "lib/sthelena_profiles.mpy", "lib/adafruit_usb_host_mouse/__init__.mpy"} <= found
         assert "metadata.json" not in found and "boot.py" not in found  # (not an app folder)
         assert (drive / "lib" / "sthelena_fruitjam.mpy").read_bytes() == (

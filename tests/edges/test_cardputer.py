@@ -5,8 +5,6 @@ CircuitPython's own interpreter at the ESP32-S3's heap
 (tools/harness/serial_play.py), and its keys' frames on the desktop, pixel
 for pixel those of the desktop's keys."""
 
-import importlib.util
-import sys
 
 import pytest
 
@@ -14,7 +12,6 @@ from sthelena.app.buttons import A, B, DOWN, HOLD, LEFT, NAMES, NO_EVENT, RIGHT,
 from sthelena.app.serial_keys import SerialKeySource
 from sthelena.boards.cardputer import PROFILE
 from tests.helpers.firmware_helpers import board_desktop, pixels_differing
-from tests.helpers.mpvm import REPO_ROOT
 
 
 class Typing:
@@ -101,17 +98,11 @@ class Nvs:
 
 
 @pytest.fixture
-def nvs_store(monkeypatch):
-    """handheld/nvs_store.py's class, its module loaded with the stand-in
-    ``microcontroller`` (stores.py imports it)."""
-    monkeypatch.syspath_prepend(str(REPO_ROOT / "tools" / "harness" / "standins"))
-    monkeypatch.delitem(sys.modules, "microcontroller", raising=False)
-    for name in ("sthelena.handheld.stores", "sthelena.handheld.nvs_store"):
-        monkeypatch.delitem(sys.modules, name, raising=False)
-    spec = importlib.util.find_spec("sthelena.handheld.nvs_store")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.NvsStore
+def nvs_store():
+    """handheld/nvs_store.py's class (the nvm is handed in: a stand-in here)."""
+    from sthelena.handheld.nvs_store import NvsStore
+
+    return NvsStore
 
 
 def test_the_nvs_store_is_blank_at_first_and_keeps_each_save_in_one_write(nvs_store):

@@ -2,7 +2,7 @@
 board's modules (tools/harness/standins), set up from their profiles
 (sthelena/boards/pygamer.py, pybadge.py): their keys and joystick
 (sthelena/handheld/keys.py, made by setup.py's key_source) with repeats, the nvm
-store (stores.py), the speaker (speaker.py), the main loop (loop.py) and the
+store (core/stores.py), the speaker (speaker.py), the main loop (loop.py) and the
 set-up (setup.py, which start.py calls).
 """
 
@@ -28,7 +28,8 @@ if board.board_id == "pygamer":
 else:
     from sthelena.boards.pybadge import PROFILE
 from sthelena.app.buttons import *
-from sthelena.handheld import loop, setup, start, stores
+from sthelena.core import stores
+from sthelena.handheld import loop, setup, start
 from sthelena.handheld.speaker import Speaker
 """
 
@@ -140,27 +141,27 @@ def test_the_store_round_trips_and_says_when_the_flash_is_torn():
     # refuse; now a flash neither blank nor a whole save is a power cut's.)
     lines = run("""
         nvm = microcontroller.nvm
-        store = stores.NvmStore()
+        store = stores.NvmStore(microcontroller.nvm)
         print(len(nvm), store.capacity, store.load(), store.lost)  # blank flash
         data = bytes(range(256)) * 3
         print(store.save(data), nvm.writes, nvm.erases, store.load() == data)
         print(store.save(data), nvm.writes)  # unchanged: no write
-        print(store.save(b"x"), nvm.writes, stores.NvmStore().load())
-        print(store.save(b""), stores.NvmStore().load())
+        print(store.save(b"x"), nvm.writes, stores.NvmStore(microcontroller.nvm).load())
+        print(store.save(b""), stores.NvmStore(microcontroller.nvm).load())
         print(bytes(nvm[0:4]), nvm[10], nvm[11])  # one frame at the start, the rest erased
         # Neither blank nor a whole save: torn (lost), nothing loaded.
         nvm[0:8] = b"\\x00\\x01garbag"
-        again = stores.NvmStore()
+        again = stores.NvmStore(microcontroller.nvm)
         print(again.load(), again.lost)
         # The layout before frames (St3, length, record) loads as it is.
         nvm[0:10] = b"St3\\x00\\x05hello"
-        again = stores.NvmStore()
+        again = stores.NvmStore(microcontroller.nvm)
         print(again.load(), again.lost)
         try:
             store.save(bytes(8183))
         except ValueError:
             print("too big")
-        print(store.save(bytes(8182)), stores.NvmStore().load() == bytes(8182))
+        print(store.save(bytes(8182)), stores.NvmStore(microcontroller.nvm).load() == bytes(8182))
     """)
     assert lines == ["8192 8182 None False", "True 1 1 True", "False 1", "True 2 b'x'",
                      "True b''", "b'St4\\x00' 255 255", "None True", "b'hello' False", "too big",
@@ -297,10 +298,11 @@ def test_the_loop_plays_saves_to_nvm_and_a_restart_resumes_the_game():
         print(app.cursor != first, microcontroller.nvm.writes)
         print("moves", len(app.game.move_stack()))
         loop.run(app, buttons, iterations=2500)  # 2.5 s idle: not yet written
-        print(microcontroller.nvm.writes == 0, stores.NvmStore().load() is None)
+        print(microcontroller.nvm.writes == 0, stores.NvmStore(microcontroller.nvm).load() is None)
         supervisor.STEP = 100
         loop.run(app, buttons, iterations=610)  # a minute's pause: written
-        print(microcontroller.nvm.writes == 1, stores.NvmStore().load() is not None)
+        print(microcontroller.nvm.writes == 1,
+              stores.NvmStore(microcontroller.nvm).load() is not None)
         played = app.game.notation()
         def screen(group):  # every layer's tiles, place, visibility and colours
             seen = []

@@ -195,7 +195,8 @@ def test_a_fruit_jam_game_won_by_clicks_in_a_script(tmp_path, home, display, she
 FIRMWARE = {"micropython", "sys", "gc", "os", "time", "math", "array", "struct", "json",
             "displayio", "random", "bitmaptools", "board", "keypad", "digitalio",
             "supervisor", "audiocore", "usb", "traceback", "vectorio", "terminalio",
-            "framebufferio", "picodvi"}  # (picodvi: a Metro RP2350's screen, the game sets up)
+            "framebufferio", "picodvi",  # (picodvi: a Metro RP2350's screen, the game sets up)
+            "microcontroller"}  # (a Metro RP2350's nvm, where its game saves)
 FRUIT_JAM_OS = {"adafruit_fruitjam", "launcher_config"}
 
 

@@ -3,10 +3,12 @@ from CIRCUITPY's lib/, as the release's drive lays it out
 (tools/build/fruitjam_app.build_drive), started by code.py's find of its
 profile, on CircuitPython's own interpreter with the board's modules stood
 in: its screen as picodvi leaves it or as the game sets it up on the
-profile's pins, a legal move by the USB mouse and the menu by the keyboard;
-and the heap an RP2350 without PSRAM leaves beside that screen
-(tools/harness/rp2350_heap.py), in which the game does not start: code.py
-says so in one line."""
+profile's pins, a legal move by the USB mouse and the menu by the keyboard,
+the game saved in the nvm's flash sector and resumed from it;
+with PSRAM (a heap above the RP2350's SRAM) at 640x480, and without it at
+the heap an RP2350 leaves beside picodvi's 320x240 framebuffer
+(tools/harness/rp2350_heap.py), where the game plays the 320x240 fanned
+table, a full hint's search included."""
 
 import os
 import shutil
@@ -14,18 +16,21 @@ import subprocess
 
 import pytest
 
+from tests.helpers.firmware_helpers import board_desktop, pixels, pixels_differing
 from tools.bench.bench_fruitjam import CLICK, TEST_HEAP
 from tools.build import circuitpython_builds, fruitjam_app
 from tools.harness import firmware_figures, rp2350_heap
 
-pytestmark = pytest.mark.firmware("10.x/circuitpython", "10.x/mpy-cross")
+needs_firmware = pytest.mark.firmware("10.x/circuitpython", "10.x/mpy-cross")
+PSRAM_HEAP = 780 * 1024  # above the RP2350's SRAM: only a board with PSRAM has that much
 
 PRELUDE = """
 import sys
 sys.path.insert(0, STANDINS)
 sys.path.insert(1, "lib")  # (the drive's lib/, as on the board)
-import board, supervisor, usb.core, random, gc
+import board, supervisor, usb.core, random, gc, microcontroller
 board.use("metro_rp2350")
+microcontroller.nvm = microcontroller.ByteArray(4096)  # the RP2350's: a sector, as the RP2040's
 namespace = {"__name__": "code"}
 exec(open("code.py").read(), namespace)
 """
@@ -38,7 +43,7 @@ print(device.__file__.split("/")[-1], profile.name, profile.screen.width, profil
 if NO_SCREEN:  # no monitor answered at start: the firmware set no screen up
     supervisor.runtime.display = None
 random.seed(2026)
-jam = device.FruitJam(device.SavesStore(SAVES), dvi=profile.screen)
+jam = device.FruitJam(device.board_store(profile), dvi=profile.screen)
 display = supervisor.runtime.display
 print(jam.screen.width, jam.screen.height, type(jam.screen).__name__,
       " ".join(type(source).__name__ for source in jam.sources[:2]),
@@ -57,6 +62,18 @@ for count in (1, 3, 1):  # Enter: the menu; the arrow down (ESC [ B); z: closed 
     runtime.serial_bytes_available = 0
     device.run(jam, 2)
     print("screen", jam.app.screen)
+"""
+
+SAVE_AND_RESUME = """
+# Saved in the nvm (no /saves), and resumed by the game started again on it;
+# the Fruit Jam (no profile) keeps its /saves.
+jam.app.flush()
+print("saved", type(jam.app.store).__name__, bytes(microcontroller.nvm[0:3]),
+      device.board_store(None))
+del jam
+gc.collect()
+jam = device.FruitJam(device.board_store(profile), dvi=profile.screen)
+print("resumed", jam.app.resumed, jam.app.game.move_stack() == [move])
 """
 
 
@@ -89,30 +106,75 @@ def drive(tmp_path_factory):
     return lay_out(str(tmp_path_factory.mktemp("metro")))
 
 
+@needs_firmware
 @pytest.mark.parametrize("no_screen", [False, True])
 def test_the_metro_plays_the_fruit_jams_game_from_lib_by_mouse_and_keyboard(drive, no_screen):
-    # The heap a Metro with PSRAM gives the game is its 8 MB; played here in the
-    # Fruit Jam's tests' heap. Without a screen at start, the game sets picodvi
-    # up on the profile's pins (the stand-in: 640x480 at 8 bits).
-    proc = run(drive, PLAY.replace("NO_SCREEN", str(no_screen)), TEST_HEAP, typed="\r\x1b[Bz")
+    # A Metro with PSRAM: gc.mem_free() above the RP2350's 520 KB of SRAM (its
+    # 8 MB; here 780 KiB, enough to tell). Without a screen at start, the
+    # game sets picodvi up on the profile's pins (the stand-in: 640x480 at 8 bits).
+    proc = run(drive, PLAY.replace("NO_SCREEN", str(no_screen)) + SAVE_AND_RESUME, PSRAM_HEAP,
+               typed="\r\x1b[Bz")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert proc.stdout.splitlines() == [
         "sthelena_fruitjam.mpy metro-rp2350 640 CKP",
         # the mouse and the keyboard (and a gamepad's, if its library loads); neither the
         # Fruit Jam's three buttons nor a launcher to go back to
         "640 480 FanScreen MouseSource KeyboardSource False None",
-        "moved True", "screen 1", "screen 1", "screen 0"]  # (MENU 1, PLAY 0)
+        "moved True", "screen 1", "screen 1", "screen 0",  # (MENU 1, PLAY 0)
+        "saved SectorStore b'St4' None", "resumed True True"]
 
 
-def test_without_psram_the_game_does_not_start_beside_the_screen_and_code_py_says_so(drive):
+HINT = """
+jam.app.handle(device.SELECT)
+jam.app.handle(device.SELECT | device.HOLD)  # the full hint, mid-game
+print("hint", jam.app.hint.slots)
+least = gc.mem_free()
+while jam.app.hint is not None:
+    jam.app.tick(0)
+    least = min(least, gc.mem_free())
+gc.collect()
+print("least free", least, "after", gc.mem_free())
+"""
+
+
+@needs_firmware
+def test_without_psram_the_game_plays_the_320x240_fanned_table_in_the_heap_left(drive):
     # An RP2350 without PSRAM: picodvi's 640x480 framebuffer (316,048 bytes,
-    # never in PSRAM) leaves the gc heap at most 120,576 bytes, short of the
-    # Fruit Jam's game (131.8 KB in play, docs/figures.md).
-    assert rp2350_heap.WITH_SCREEN < 124 * 1024 < rp2350_heap.WITHOUT_SCREEN
-    start = PRELUDE + 'namespace["start_on_board"](board)\n'
+    # never in PSRAM) would leave the gc heap 120,576 bytes, short of the Fruit
+    # Jam's table in play. The game lets the firmware's screen go and sets
+    # picodvi up at 320x240 (doubled to the same 640x480 mode): 94,496 bytes,
+    # the gc heap then 341,632 bytes. Played in that heap (and the stand-ins'
+    # own), the firmware's 640x480 screen there at start: the 320x240 fanned
+    # table by the mouse and the keyboard, and a full hint's search.
+    from sthelena.app.hint.on_table import LARGE_HINT_SLOTS
+
+    assert rp2350_heap.WITH_SCREEN < 124 * 1024 < 330 * 1024 < rp2350_heap.WITH_SMALL_SCREEN
     standins = run(drive, PRELUDE + "gc.collect()\nprint(gc.mem_alloc())\n", TEST_HEAP)
     assert standins.returncode == 0, standins.stderr
-    proc = run(drive, start, rp2350_heap.METRO_HEAP + int(standins.stdout.split()[-1]))
-    assert proc.returncode == 0 and proc.stderr == "", proc.stdout + proc.stderr
-    assert proc.stdout.splitlines()[-1] == (
-        "St. Helena: out of memory loading the game: reset the board and try again")
+    heap = rp2350_heap.METRO_SMALL_HEAP + int(standins.stdout.split()[-1])
+    proc = run(drive, PLAY.replace("NO_SCREEN", "False") + HINT + SAVE_AND_RESUME, heap,
+               typed="\r\x1b[Bz")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    lines = proc.stdout.splitlines()
+    print(lines[7])  # the least free during the hint (pytest -s shows it)
+    assert lines[:7] + lines[8:] == [
+        "sthelena_fruitjam.mpy metro-rp2350 640 CKP",
+        "320 240 FanScreen MouseSource KeyboardSource False None",
+        "moved True", "screen 1", "screen 1", "screen 0", "hint %d" % LARGE_HINT_SLOTS,
+        "saved SectorStore b'St4' None", "resumed True True"]
+    assert int(lines[7].split()[2]) >= 8 * 1024
+
+
+def test_the_desktops_metro_without_psram_draws_the_pico_display_packs_table(tmp_path):
+    # --board metro-rp2350-no-psram: the 320x240 table the Metro plays without
+    # PSRAM, the Pico Display Pack 2.0's, pixel for pixel (a card picked up and
+    # put back by the keys; the mouse's clicks are tests/app/test_fan_drag.py's).
+    frames = {}
+    for board in ("metro-rp2350-no-psram", "pico-display-2"):
+        folder = tmp_path / board
+        board_desktop(board, ["--deal", "7", "--keys", "RIGHT DOWN A LEFT A B", "--frames",
+                              str(folder)])
+        frames[board] = sorted(folder.iterdir())
+    metro, pico = frames.values()
+    assert len(metro) == 7 == len(pico) and pixels(metro[0])[0] == (320, 240)
+    assert [pixels_differing(one, other) for one, other in zip(metro, pico)] == [0] * 7

@@ -256,9 +256,10 @@ def test_the_desktops_boards_are_named_when_one_is_wrong(home):
 
     proc = desktop(["--board", "picogamer"], home)
     assert proc.returncode == 2
-    # every board's profile with a screen of its own size, and "handheld" (the PyBadge's)
+    # every board's profile with a screen of its own size, "handheld" (the PyBadge's),
+    # and the Metro RP2350's table without PSRAM
     names = sorted({profile.name for profile in catalogue.profiles() if profile.size}
-                   | {"handheld"})
+                   | {"handheld", "metro-rp2350-no-psram"})
     assert {"fruit-jam", "handheld", "picosystem", "pybadge", "pygamer", "sprig"} <= set(names)
     assert proc.stderr.strip() == "sthelena: bad --board 'picogamer': want " + " or ".join(names)
 

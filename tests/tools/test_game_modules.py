@@ -34,7 +34,7 @@ def test_each_game_gets_what_its_profiles_use_and_the_bundle_merges_it():
             "sthelena.app.big_screen.fan_table", "sthelena.app.big_screen.pointer",
             "sthelena.app.big_screen.fan_geometry", "sthelena.app.big_screen.fan_cards",
             "sthelena.app.tap_hold",
-            "sthelena.app.big_screen.drag", "sthelena.handheld.sector_store",
+            "sthelena.app.big_screen.drag", "sthelena.core.sector_store",
             "sthelena.handheld.rgb_lights", "sthelena.handheld.spi_screen",
             "sthelena.handheld.settings", "sthelena.handheld.nvs_store",
             "sthelena.app.serial_keys", "sthelena.app.big_screen.touch",
@@ -45,7 +45,7 @@ def test_each_game_gets_what_its_profiles_use_and_the_bundle_merges_it():
     assert full - set(wio) - set(bundle_modules.setup_modules("sthelena_wio")) \
         - set(bundle.DRIVE_MODULES) - set(bundle.HINT_MODULES) == {
             "sthelena.app.big_screen.pointer", "sthelena.app.big_screen.drag",
-            "sthelena.app.tap_hold", "sthelena.handheld.sector_store",
+            "sthelena.app.tap_hold", "sthelena.core.sector_store",
             "sthelena.handheld.rgb_lights", "sthelena.handheld.spi_screen",
             "sthelena.handheld.settings", "sthelena.handheld.speaker",
             "sthelena.handheld.parts", "sthelena.app.power", "sthelena.handheld.nvs_store",
@@ -67,6 +67,6 @@ def test_each_game_gets_what_its_profiles_use_and_the_bundle_merges_it():
     assert full - touch - set(bundle_modules.setup_modules("sthelena_touch")) \
         - set(bundle.DRIVE_MODULES) - set(bundle.HINT_MODULES) == {
             "sthelena.app.tap_hold", "sthelena.handheld.rgb_lights",
-            "sthelena.handheld.sector_store", "sthelena.handheld.settings",
+            "sthelena.core.sector_store", "sthelena.handheld.settings",
             "sthelena.handheld.spi_screen", "sthelena.handheld.nvs_store",
             "sthelena.app.serial_keys", "sthelena.app.table.shapeless"}

@@ -47,7 +47,7 @@ TABLE_FILES = {tables.HANDHELD_TABLE: (), tables.LARGE_TABLE: _SCALED,
 # if one of its profiles picks it (the lean PyGamer's and PyBadge's game has
 # neither the RP2040's store nor an RGB LED).
 PART_FILES = (
-    (("handheld/sector_store.py",), lambda profile: profile.store == profile_kinds.SECTOR_STORE),
+    (("core/sector_store.py",), lambda profile: profile.store == profile_kinds.SECTOR_STORE),
     (("handheld/nvs_store.py",), lambda profile: profile.store == profile_kinds.NVS_STORE),
     (("app/serial_keys.py",), lambda profile: hasattr(profile.keys, "sequences")),
     (("handheld/rgb_lights.py",), lambda profile: isinstance(profile.lights, profile_kinds.RgbLed)),

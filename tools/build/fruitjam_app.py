@@ -47,6 +47,8 @@ APP_NAME = "sthelena"
 TITLE = "St. Helena"
 DEFAULT_OUT = os.path.join(ROOT, "build", "fruitjam")
 ASSETS = ("sheet.bmp", "sheet-fruitjam.bmp", "help.txt", "winnable.bin")  # the fanned table's too
+# A Metro RP2350's drive has the 320x240 fanned table's sheets too (its table without PSRAM).
+DRIVE_ASSETS = ASSETS + ("sheet-fan.bmp", "sheet-large.bmp")
 
 
 def bundle_source(root=ROOT):
@@ -107,7 +109,8 @@ def build_drive(out, root=ROOT, mpy_cross=None):
     its id; ``assets/`` as the app folder's; and in ``lib/`` (on the import
     path, as on every board) the game, the hint's search, every board's
     profile and the libraries. No ``metadata.json``: ``code.py`` tells an
-    app folder by it. BundleError, and nothing written, as ``build_app``."""
+    app folder by it. The assets are the app folder's and the 320x240 fanned
+    table's (DRIVE_ASSETS). BundleError, and nothing written, as ``build_app``."""
     check_mpy(root)
     try:
         libraries = library_files(libraries=FRUIT_JAM_LIBRARIES)
@@ -121,7 +124,7 @@ def build_drive(out, root=ROOT, mpy_cross=None):
     shutil.copyfile(os.path.join(root, "code.py"), os.path.join(out, "code.py"))
     for name in (BUNDLE_NAME, HINT_NAME, PROFILES_NAME):
         shutil.copyfile(board_mpy_path(root, name), os.path.join(out, "lib", name + ".mpy"))
-    for name in ASSETS:
+    for name in DRIVE_ASSETS:
         shutil.copyfile(os.path.join(root, "assets", name), os.path.join(out, "assets", name))
     copy_libraries(libraries, os.path.join(out, "lib"), mpy_cross)
     return out

@@ -17,8 +17,10 @@ The layout (adafruit/circuitpython at the shared builds' commit):
 - ports/raspberrypi/common-hal/picodvi/Framebuffer_RP2350.c: the framebuffer
   is ``port_malloc``'d, and never in PSRAM (the HSTX cannot stream from it):
   ``width * color_depth / 8`` bytes a line, and a table of DMA commands,
-  two words a transfer at full resolution, (front porch + sync + back porch
-  + 2 x active lines + 1) transfers a frame. The firmware makes it at start
+  two words a transfer at full resolution and four where picodvi doubles
+  the pixels (320x240 and 360x200, at 8, 16 or 32 bits, to the 640x480 and
+  720x400 modes), (front porch + sync + back porch + 2 x active lines + 1)
+  transfers a frame. The firmware makes it at start
   (``picodvi_autoconstruct`` in board_init) when a monitor answers on the DVI
   connector's I2C: 640x480 at 8 bits by default, 720x400 on a 1080p monitor.
 - Then, as on every board (board_heap.supervisor_allocations), the
@@ -39,11 +41,13 @@ USB = (18, 224, 480, 160)  # the descriptors board_heap.supervisor_allocations l
 
 
 def framebuffer_bytes(width, height, color_depth=8):
-    """What picodvi takes from the port heap for a full-resolution mode:
-    the pixels and the DMA commands."""
+    """What picodvi takes from the port heap for a mode, at full resolution
+    or doubled (320x240 in the 640x480 mode): the pixels and the DMA
+    commands."""
     pitch_words = (width * color_depth // 8 + 3) // 4
-    front, sync, back, active = VERTICAL[width]
-    commands = (front + sync + back + 2 * active + 1) * 2
+    mode = 640 if 640 % width == 0 else 720
+    front, sync, back, active = VERTICAL[mode]
+    commands = (front + sync + back + 2 * active + 1) * (2 if mode == width else 4)
     return pitch_words * height * 4 + commands * 4
 
 
@@ -75,9 +79,17 @@ def gc_heap(screen=None):
 WITH_SCREEN = gc_heap((640, 480, 8))
 WITHOUT_SCREEN = gc_heap()
 METRO_HEAP = vm_heapsize(WITH_SCREEN)  # as CircuitPython's unix port's -X heapsize=
+# With the 320x240 screen the game sets up without PSRAM (the profile's DviScreen.small),
+# picodvi doubling it to 640x480: as if it had been there from the start (the firmware's
+# 640x480 one, let go first, leaves its blocks free to the gc heap's next areas).
+SMALL = (320, 240, 8)
+WITH_SMALL_SCREEN = gc_heap(SMALL)
+METRO_SMALL_HEAP = vm_heapsize(WITH_SMALL_SCREEN)
 
 
 if __name__ == "__main__":
     print("RP2350 without PSRAM: the gc heap grown full, with picodvi's 640x480x8 screen "
           "%d bytes (-X heapsize=%d); with none %d; the screen takes %d"
           % (WITH_SCREEN, METRO_HEAP, WITHOUT_SCREEN, framebuffer_bytes(640, 480)))
+    print("with the game's 320x240x8 screen (doubled to 640x480) %d bytes (-X heapsize=%d); "
+          "the screen takes %d" % (WITH_SMALL_SCREEN, METRO_SMALL_HEAP, framebuffer_bytes(*SMALL)))

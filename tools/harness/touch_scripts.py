@@ -226,7 +226,7 @@ def readings(word):
 
 def nvm_frame(record):
     """The nvm's bytes holding ``record`` as the board's NvmStore saves it
-    (handheld/stores.py: magic, save number, length, the record, CRC-16)."""
+    (core/stores.py: magic, save number, length, the record, CRC-16)."""
     head = b"St4" + bytes((0, 0, 1, len(record) >> 8, len(record) & 0xFF)) + record
     check = crc16(head)
     return head + bytes((check >> 8, check & 0xFF))

@@ -3,8 +3,10 @@ sizes and colour depths the RP2350 offers (its pins are taken and not
 checked). Its buffer is not allocated: the firmware keeps it outside the
 heap."""
 
-_MODES = {(320, 240): (1, 2, 4, 8, 16, 32), (360, 200): (1, 2, 4, 8, 16, 32),
-          (640, 480): (1, 2, 4, 8), (720, 400): (1, 2, 4, 8)}
+# Framebuffer_RP2350.c's preflight: full resolution at 1 to 8 bits; the sizes it
+# doubles (or quadruples) at 8, 16 or 32.
+_MODES = {(320, 240): (8, 16, 32), (360, 200): (8, 16, 32), (160, 120): (8, 16, 32),
+          (180, 100): (8, 16, 32), (640, 480): (1, 2, 4, 8), (720, 400): (1, 2, 4, 8)}
 
 
 class Framebuffer:

@@ -1,12 +1,13 @@
-"""The RP2040's store: ``microcontroller.nvm`` is one 4 KB flash sector whose
-erased bytes the firmware programs in place, so each save is a frame
-appended after the last (``stores``' frames), the sector erased only when
-full. A profile picks it (``Profile.store``: SECTOR_STORE); the SAMD51's
-boards, whose nvm every write erases, keep ``stores.NvmStore`` and leave
-this module out of their game.
+"""The RP2040's and RP2350's store: ``microcontroller.nvm`` is one 4 KB flash
+sector whose erased bytes the firmware programs in place, so each save is a
+frame appended after the last (``stores``' frames), the sector erased only
+when full. A handheld's profile picks it (``Profile.store``: SECTOR_STORE);
+the SAMD51's boards, whose nvm every write erases, keep ``stores.NvmStore``
+and leave this module out of their game. The Fruit Jam's edge saves in it on
+a Metro RP2350, which has no ``/saves``.
 """
 
-from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
+from .cards import const  # micropython's, or a stand-in on CPython
 from .stores import _FRAME, FRAME_HEAD, FRAMING, NvmStore, _whole, erased_from, frame_bytes
 
 _DELTA = b"St5"  # a frame sharing its record's first bytes with the last whole one

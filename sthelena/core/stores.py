@@ -3,16 +3,19 @@ frame (magic, number, length, record, CRC-16), so that a power cut in a
 write leaves the save before it, or says in one line that it lost it.
 
 ``NvmStore``: the SAMD51's 8 KB block, which every write erases (each save
-one frame at its start); ``sector_store.SectorStore``, the RP2040's. A
-profile picks one (``Profile.store``); both keep a second copy on the drive
-when boot.py gave the game the drive (``drive.DriveCopy``).
+one frame at its start); ``sector_store.SectorStore``, the RP2040's and
+RP2350's. A handheld's profile picks one (``Profile.store``), and both keep a
+second copy on the drive when boot.py gave the game the drive (the
+handhelds' ``drive.DriveCopy``); the Fruit Jam's edge saves a Metro RP2350's
+game in its nvm with SectorStore. In the core, as the save bytes they hold,
+for both edges: each edge hands in its board's ``microcontroller.nvm``
+(``board_nvm`` there; a stand-in in the tests), so the core imports nothing
+of the board.
 docs/board.md, "Saves", says what each survives.
 """
 
-import microcontroller
-
-from ..core.cards import const  # the core's: micropython's, or a stand-in on CPython
-from ..core.save import crc16
+from .cards import const  # the core's: micropython's, or a stand-in on CPython
+from .save import crc16
 
 # The store's frames (docs/board.md, "Saves"): a magic, the save's number
 # (3 bytes, one more each save), the body's length (2), the body (the app's
@@ -82,11 +85,7 @@ class NvmStore:
 
     _clean = True  # (SectorStore: False where its frames show an erase cut)
 
-    def __init__(self, nvm=None, copy=None):
-        if nvm is None:
-            nvm = microcontroller.nvm
-            if nvm is None:  # a firmware built without it
-                raise OSError("this board's firmware has no microcontroller.nvm")
+    def __init__(self, nvm, copy=None):
         self.nvm = nvm
         self.copy = copy
         self.size = len(nvm)
