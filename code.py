@@ -15,13 +15,19 @@ def find_profile(board=None):
     """``(profile, line)``: the profile of ``board`` (the firmware's module,
     or a stand-in), or None and the line that says why (a board the game
     does not know, or a settings.toml line that names no board). The other
-    boards' profiles are let go."""
+    boards' profiles are let go, and collected: the game loads next into
+    their room, leaving no hole under it that the hint's large buffers could
+    not use."""
+    import gc
+
     from sthelena_profiles import find_board
 
     if board is None:
         import board
     found = find_board(board)
+    del find_board  # (its module's last reference here)
     sys.modules.pop("sthelena_profiles", None)  # (lib/'s: every board's profile)
+    gc.collect()
     return found
 
 

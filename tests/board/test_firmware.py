@@ -82,8 +82,9 @@ def test_on_a_board_it_does_not_know_code_py_says_so_in_one_line(drive, tmp_path
                               drive_out=image)
     said = [line for line in console_lines(result) if line.startswith("St. Helena")]
     assert said == ["St. Helena plays on the M5Stack Cardputer, Fruit Jam, Metro RP2350, "
-                    "PicoSystem, PyBadge, PyGamer, PyPortal, PyPortal Titano, Sprig; on a "
-                    "Raspberry Pi Pico with a screen, write STHELENA_BOARD = \"NAME\" in "
+                    "PicoSystem, PyBadge, PyGamer, PyPortal, PyPortal Titano, Sprig, Wio "
+                    "Terminal; on a Raspberry Pi Pico with a screen, write STHELENA_BOARD = "
+                    "\"NAME\" in "
                     "CIRCUITPY/settings.toml, NAME one of pico-display, pico-display-2, "
                     "pico-lcd-1.3, spi: this board is raspberry_pi_pico"]
     assert "Traceback" not in result["console"]
