@@ -86,6 +86,7 @@ class SheetFont:
             return None
         return self
 # sthelena.handheld.drive
+import gc
 import os
 from adafruit_display_text import wrap_text_to_pixels
 from adafruit_display_text.bitmap_label import Label
@@ -94,6 +95,7 @@ COPY_FOLDER = '/saves'
 COPY_SIZE = 8192
 DRIVE_NOTE = 'SELECT was held at reset: the game writes its statistics to sthelena-stats.txt on the CIRCUITPY drive. Until the next reset without SELECT, the computer cannot write to the drive.'
 def show_drive_note(display, sheet):
+    gc.collect()
     font = SheetFont(sheet)
     group = displayio.Group()
     lines = wrap_text_to_pixels(DRIVE_NOTE, display.width - 12, font)

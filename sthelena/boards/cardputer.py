@@ -15,7 +15,7 @@ from .profile import BOARD_DISPLAY, NVS_STORE, Pixels, Profile, SerialKeys
 _ESCAPE = "\x1b["  # how the terminal's sequences begin (the arrows with Fn)
 
 PROFILE = Profile(
-    name="cardputer", title="M5Stack Cardputer", game="sthelena_full", screen=BOARD_DISPLAY,
+    name="cardputer", title="M5Stack Cardputer", game="sthelena_cardputer", screen=BOARD_DISPLAY,
     size=(240, 135), board_ids=("m5stack_cardputer",),
     keys=SerialKeys((
         ("SEMICOLON", ";", UP), ("FN_SEMICOLON", _ESCAPE + "A", UP), ("DOT", ".", DOWN),

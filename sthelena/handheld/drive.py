@@ -9,6 +9,7 @@ hands its statistics to ``DriveStats.counted`` each time a deal's result is
 counted (won, or left unfinished for another deal).
 """
 
+import gc
 import os
 
 import displayio
@@ -29,6 +30,8 @@ DRIVE_NOTE = ("SELECT was held at reset: the game writes its statistics to "
 def show_drive_note(display, sheet):
     """Say on screen that the drive is the game's (a label in the sheet's
     characters, wrapped to the screen's width); the note's label."""
+    gc.collect()  # one block of 8 KB for the note's bitmap: the set-up's garbage goes first,
+    # or the small allocations before it split the room it needs (seen on the PicoSystem)
     font = SheetFont(sheet)
     group = displayio.Group()
     lines = wrap_text_to_pixels(DRIVE_NOTE, display.width - 12, font)

@@ -61,12 +61,11 @@ def top_level_statements(tree):
 
 def test_the_tree_holds_code_boot_the_sheet_and_the_merged_module(tree):
     out, size = tree
+    games = ("full", "full_setup", "board_setup", "hint", "profiles", "touch", "touch_setup",
+             "wio", "wio_setup", "cardputer", "cardputer_setup")
     for name in ("code.py", "boot.py", "assets/sheet.bmp", "assets/sheet-large.bmp",
-                 "assets/help.txt", "assets/winnable.bin", "lib/sthelena_full.mpy",
-                 "lib/sthelena_hint.mpy", "lib/sthelena_profiles.mpy",
-                 "lib/sthelena_board_setup.mpy", "lib/sthelena_full_setup.mpy",
-                 "lib/sthelena_touch.mpy", "lib/sthelena_touch_setup.mpy",
-                 "lib/sthelena_wio.mpy", "lib/sthelena_wio_setup.mpy"):
+                 "assets/help.txt", "assets/winnable.bin") + tuple(
+                     "lib/sthelena_%s.mpy" % game for game in games):
         assert (out / name).read_bytes() == (REPO_ROOT / name).read_bytes(), name
     module = out / "lib" / "sthelena_board.mpy"
     assert module.stat().st_size == size
@@ -79,10 +78,11 @@ def test_the_tree_holds_code_boot_the_sheet_and_the_merged_module(tree):
         "lib/adafruit_displayio_layout/layouts/grid_layout.py",
         "lib/adafruit_ili9341.py", "lib/adafruit_st7735r.py", "lib/adafruit_st7789.py",
         "lib/adafruit_ticks.py", "lib/adafruit_touchscreen.py",
-        "lib/sthelena_board.mpy", "lib/sthelena_board_setup.mpy",
-        "lib/sthelena_drive.py", "lib/sthelena_full.mpy", "lib/sthelena_full_setup.mpy",
-        "lib/sthelena_hint.mpy", "lib/sthelena_profiles.mpy", "lib/sthelena_touch.mpy",
-        "lib/sthelena_touch_setup.mpy", "lib/sthelena_wio.mpy", "lib/sthelena_wio_setup.mpy"]
+        "lib/sthelena_board.mpy", "lib/sthelena_board_setup.mpy", "lib/sthelena_cardputer.mpy",
+        "lib/sthelena_cardputer_setup.mpy", "lib/sthelena_drive.py", "lib/sthelena_full.mpy",
+        "lib/sthelena_full_setup.mpy", "lib/sthelena_hint.mpy", "lib/sthelena_profiles.mpy",
+        "lib/sthelena_touch.mpy", "lib/sthelena_touch_setup.mpy", "lib/sthelena_wio.mpy",
+        "lib/sthelena_wio_setup.mpy"]
 
 
 def test_the_libraries_in_lib_are_the_pinned_packages_files(tree):
@@ -251,12 +251,12 @@ def test_the_repository_top_level_is_a_circuitpy_image():
     tracked = subprocess.run(["git", "ls-files", "lib"], cwd=REPO_ROOT, capture_output=True,
                              text=True, check=True).stdout.split()
     # only what this project generates: no third-party code, no .py the board compiles first
-    assert tracked == ["lib/sthelena_board.mpy", "lib/sthelena_board_setup.mpy",
-                       "lib/sthelena_drive.py", "lib/sthelena_fruitjam.mpy",
-                       "lib/sthelena_full.mpy", "lib/sthelena_full_setup.mpy",
-                       "lib/sthelena_hint.mpy", "lib/sthelena_profiles.mpy",
-                       "lib/sthelena_touch.mpy", "lib/sthelena_touch_setup.mpy",
-                       "lib/sthelena_wio.mpy", "lib/sthelena_wio_setup.mpy"]
+    assert tracked == [
+        "lib/sthelena_board.mpy", "lib/sthelena_board_setup.mpy", "lib/sthelena_cardputer.mpy",
+        "lib/sthelena_cardputer_setup.mpy", "lib/sthelena_drive.py", "lib/sthelena_fruitjam.mpy",
+        "lib/sthelena_full.mpy", "lib/sthelena_full_setup.mpy", "lib/sthelena_hint.mpy",
+        "lib/sthelena_profiles.mpy", "lib/sthelena_touch.mpy", "lib/sthelena_touch_setup.mpy",
+        "lib/sthelena_wio.mpy", "lib/sthelena_wio_setup.mpy"]
     ignored = subprocess.run(
         ["git", "check-ignore", "--no-index", "lib/adafruit_display_text/label.mpy",
          "lib/neopixel.mpy", "lib/sthelena_board.mpy", "lib/sthelena_drive.py",

@@ -69,6 +69,8 @@ _HOLDS = {BUNDLE_NAME: "the PyGamer and PyBadge's modules",
           TOUCH_NAME + "_setup": "the PyPortals' set-up",
           "sthelena_wio": "the Wio Terminal's modules",
           "sthelena_wio_setup": "the Wio Terminal's set-up",
+          "sthelena_cardputer": "the Cardputer's modules (its keyboard, its NVS store)",
+          "sthelena_cardputer_setup": "the Cardputer's set-up",
           PROFILES_NAME: "every board's profile",
           HINT_NAME: "the hint's search, every board's"}
 

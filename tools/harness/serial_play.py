@@ -62,7 +62,7 @@ namespace = {"__name__": "code"}
 exec(open("code.py").read(), namespace)
 profile, line = namespace["find_profile"](board)
 del namespace
-import sthelena_full as game
+game = __import__(profile.game)  # (the Cardputer's own: lib/sthelena_cardputer.mpy)
 gc.collect()
 print("import", gc.mem_alloc() - HEAP_BEFORE)
 for name in ("ASSETS", "TEXTS_PATH", "WINNABLE_PATH"):  # the drive is this folder
