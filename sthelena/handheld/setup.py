@@ -74,15 +74,14 @@ def build(profile, board):
         speaker = Speaker(getattr(board, speaker.pin, None), getattr(board, speaker.enable, None))
     if profile.store == "block":  # (profile.BLOCK_STORE)
         store = NvmStore(board_nvm(), copy=drive_copy())
-    else:  # (each store's import first: a game without it keeps only that line, and no name
-        from ..core.sector_store import SectorStore  # of what follows stays interned in its heap)
+    elif profile.store == "sector":  # (profile.SECTOR_STORE: an RP2040's or RP2350's)
+        from ..core.sector_store import SectorStore  # (each store's import first: a game
 
-        if profile.store == "sector":  # (profile.SECTOR_STORE: an RP2040's)
-            store = SectorStore(board_nvm(), copy=drive_copy())
-        else:  # (profile.NVS_STORE: an ESP32-S3's)
-            from .nvs_store import NvsStore
+        store = SectorStore(board_nvm(), copy=drive_copy())  # without it keeps that line)
+    else:  # (profile.NVS_STORE: an ESP32-S3's)
+        from .nvs_store import NvsStore
 
-            store = NvsStore(board_nvm(), copy=drive_copy())
+        store = NvsStore(board_nvm(), copy=drive_copy())
     app = App(screen, store, speaker or lights or SampleSpeaker(), sheet, texts=TEXTS_PATH,
               winnable=WINNABLE_PATH, sensors=make_sensors(profile.sensors, board),
               lights=lights if speaker else None)

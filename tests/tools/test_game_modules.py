@@ -1,7 +1,7 @@
 """Each game on the drive (``lib/sthelena_*.mpy``) holds what its boards'
 profiles use and no more (tools/build/board_files.py), and the one-file build
 merges exactly that: the PyGamer's and PyBadge's lean one, the Wio Terminal's,
-the touch screens', and every other handheld's."""
+the touch screens', the Cardputer's, and every other handheld's."""
 
 from tests.tools.test_layers import part_of
 from tools.build import board_files, bundle, bundle_modules
@@ -15,7 +15,9 @@ def test_each_game_gets_what_its_profiles_use_and_the_bundle_merges_it():
     for game, modules in (("sthelena_board", bundle.BOARD_MODULES),
                           ("sthelena_full", bundle.FULL_MODULES),
                           ("sthelena_touch", bundle_modules.game_modules("sthelena_touch")),
-                          ("sthelena_wio", bundle_modules.game_modules("sthelena_wio"))):
+                          ("sthelena_wio", bundle_modules.game_modules("sthelena_wio")),
+                          ("sthelena_cardputer",
+                           bundle_modules.game_modules("sthelena_cardputer"))):
         profiles = [profile for profile in catalogue.profiles() if profile.game == game]
         on_board = {board_files.module_name(path) for path in board_files.game_files(profiles)}
         assert "sthelena.core.notation" not in on_board  # the one exception, named there
@@ -55,8 +57,9 @@ def test_each_game_gets_what_its_profiles_use_and_the_bundle_merges_it():
     # PyPortals' game, below), and the profiles' classes for settings.toml.
     assert set(bundle.FULL_MODULES) ^ full == {
         "sthelena.app.big_screen.pointer", "sthelena.app.big_screen.drag",
-        "sthelena.app.big_screen.touch", "sthelena.handheld.touch",
-        "sthelena.handheld.speaker", "sthelena.app.table.shapeless"} | set(bundle.DRIVE_ONLY) \
+        "sthelena.app.big_screen.touch", "sthelena.handheld.touch", "sthelena.handheld.nvs_store",
+        "sthelena.app.serial_keys", "sthelena.handheld.speaker",
+        "sthelena.app.table.shapeless"} | set(bundle.DRIVE_ONLY) \
         | set(bundle.SEARCH_ONLY) | (
         set(bundle.FULL_SETUP_MODULES) - {"sthelena.boards.profile"})
     assert set(bundle.FULL_SETUP_MODULES) == set(bundle_modules.SETUP_MODULES)
