@@ -2,16 +2,19 @@
 from the serial input (app/serial_keys.py), its NVS store
 (handheld/nvs_store.py), a legal game with the menu typed on its keys on
 CircuitPython's own interpreter at the ESP32-S3's heap
-(tools/harness/serial_play.py), and its keys' frames on the desktop, pixel
-for pixel those of the desktop's keys."""
+(tools/harness/serial_play.py), and its frames: the game set up and played
+by the board's own code on the stand-ins under the MicroPython VM, its keys'
+characters typed on the serial input its set-up reads
+(tests/helpers/board_frames.py), pixel for pixel the desktop's ``--board
+cardputer`` frames of the same keys. Its heap with a hint:
+tests/board/test_cardputer_heap.py."""
 
 
 import pytest
 
-from sthelena.app.buttons import A, B, DOWN, HOLD, LEFT, NAMES, NO_EVENT, RIGHT, SELECT, START, UP
+from sthelena.app.buttons import A, B, DOWN, HOLD, LEFT, NO_EVENT, RIGHT, SELECT, START, UP
 from sthelena.app.serial_keys import SerialKeySource
 from sthelena.boards.cardputer import PROFILE
-from tests.helpers.firmware_helpers import board_desktop, pixels_differing
 
 
 class Typing:
@@ -125,30 +128,25 @@ def test_the_nvs_store_is_blank_at_first_and_keeps_each_save_in_one_write(nvs_st
 # -- a legal game with the menu, and its frames ------------------------------
 
 DEAL, MOVES = 21, 10
-# The Cardputer's own word for each of the game's (the desktop's --board cardputer
-# words: its keys, read as the board reads what they type).
-OWN_WORDS = {"UP": "SEMICOLON", "DOWN": "FN_DOT", "LEFT": "COMMA", "RIGHT": "FN_SLASH",
-             "A": "X", "B": "DEL", "START": "ENTER", "SELECT": "SPACE", "HOLD_A": "C",
-             "HOLD_B": "R"}
+# Keys the frames' script types with Fn every other time it presses them: the
+# arrows' and Del's escape sequences, read as the bare keys' characters are.
+WITH_FN = {"DOT": "FN_DOT", "SLASH": "FN_SLASH", "COMMA": "FN_COMMA", "Z": "FN_DEL"}
 
 
 @pytest.fixture(scope="module")
 def script():
-    """Deal DEAL's script in the game's words (tools/harness/board_scripts.py,
+    """Deal DEAL's script on the Cardputer's own keys (tools/harness/board_scripts.py,
     each press checked on the App): the menu and the overview, MOVES moves of
     the solver's line, one taken back and given again, the menu; and the
     moves the App then holds."""
-    from sthelena.boards.profile import Keys, Profile
-    from sthelena.desktop.keys import parse_keys
     from tools.harness import board_scripts
     from tools.harness.firmware_sessions import make_app
 
-    names = Profile("cardputer-words", "", "", "DISPLAY", (240, 135),
-                    Keys(tuple((NAMES[event], None, event) for event in range(8))))
-    made = board_scripts.game_script(names, DEAL, moves=MOVES)
+    made = board_scripts.game_script(PROFILE, DEAL, moves=MOVES)
     app = make_app(made.record)  # the App the words were checked on, played again
-    for event in parse_keys(" ".join(made.words)):
-        app.handle(event)
+    for given in made.events:
+        for event in given:
+            app.handle(event)
     return made, app.game.move_stack()
 
 
@@ -158,7 +156,7 @@ def test_on_circuitpython_a_legal_game_with_the_menu_plays_at_the_cardputers_hea
     from tools.harness import emulated, serial_play
 
     made, moves = script
-    assert "START" in made.words and len(moves) >= MOVES - 1
+    assert "ENTER" in made.words and len(moves) >= MOVES - 1
     drive = serial_play.lay_out(str(tmp_path))
     proc = serial_play.play(drive, serial_play.typed(made.words),
                             nvm=emulated.nvm_holding(made.record))
@@ -173,20 +171,25 @@ def test_on_circuitpython_a_legal_game_with_the_menu_plays_at_the_cardputers_hea
     assert int(lines["saved"][0]) >= 1 and lines["saved"][1] == "b'St4'"
 
 
-def test_the_cardputers_keys_draw_the_desktops_frames(script, tmp_path):
+@pytest.mark.vm
+def test_the_cardputers_frames_are_the_desktops_for_a_legal_game_with_the_menu_and_a_hint(
+        script, tmp_path):
+    from tests.helpers import board_frames
+    from tools.harness import board_scripts
+
     made, _ = script
-    words = made.words[:24]
-    save = tmp_path / "save.bin"
-    save.write_bytes(made.record)
-    frames = {}
-    for name, keys in (("desktop", words), ("cardputer", [OWN_WORDS[word] for word in words])):
-        folder = tmp_path / name
-        folder.mkdir()
-        copy = folder / "save.bin"
-        copy.write_bytes(made.record)
-        board_desktop("cardputer", ["--save", str(copy), "--keys", " ".join(keys), "--frames",
-                                    str(folder / "frames")])
-        frames[name] = sorted((folder / "frames").iterdir())
-    assert len(frames["desktop"]) == len(words) + 1 == len(frames["cardputer"])
-    assert [pixels_differing(one, other) for one, other in
-            zip(frames["desktop"], frames["cardputer"])] == [0] * (len(words) + 1)
+    words = made.words[:-2] + [board_scripts.key_words(PROFILE)[board_scripts.HINT]] \
+        + made.words[-2:]  # (a hint before the last menu)
+    seen = {}
+    for index, word in enumerate(words):
+        if word in WITH_FN:
+            seen[word] = not seen.get(word)
+            words[index] = word if seen[word] else WITH_FN[word]
+    assert {"SEMICOLON", "DOT", "FN_DOT", "COMMA", "SLASH", "FN_SLASH", "X", "Z", "FN_DEL",
+            "ENTER", "SPACE", "C", "R", "H"} <= set(words), words
+    board, last = board_frames.board_digests(PROFILE, "cardputer", made.record, words, tmp_path)
+    desktop = board_frames.desktop_digests(PROFILE, made.record, words, tmp_path)
+    assert len(board) == len(desktop) == len(words) + 1
+    assert [index for index in range(len(board)) if board[index] != desktop[index]] == []
+    assert len(set(board)) >= len(words) // 2  # (each key drew)
+    assert last == "FanScreen Rectangle True"  # (its firmware has vectorio: the baize's)

@@ -6,8 +6,12 @@ The board's own code runs: the set-up (``start.setup``) on the stand-in
 pins (tools/harness/standins: ``board.use``, the keys through ``keypad``'s
 queue, the store in ``microcontroller.nvm`` holding the script's first
 position) and the main loop (``loop.run``, the display refreshed after each
-press), every key held as long as the desktop's ``--keys`` holds it. The
-display is the web page's ``Screen`` (sthelena/web/screen.py: the web page's
+press), every key held as long as the desktop's ``--keys`` holds it; or,
+on a board whose keys type on the serial input (the Cardputer's), each
+key's characters typed there, read by the source the set-up made (its
+``sys.stdin.read`` pointed at them, as the VM's standard input is its
+script; ``supervisor.runtime.serial_bytes_available`` saying how many
+wait). The display is the web page's ``Screen`` (sthelena/web/screen.py: the web page's
 displayio in Python draws what Blinka's does), and the modules the profile
 ``lacks`` are left out of the VM, as the firmware has none. After each word
 the VM prints the SHA-256 of the frame; ``desktop_digests`` are those of the
@@ -46,6 +50,20 @@ made = start.setup(PROFILE)
 app, buttons = made.app, made.buttons
 
 
+class Serial:  # the serial input: the characters typed, waiting until read
+    waiting = ""
+
+    def read(self, count):
+        typed, self.waiting = self.waiting[:count], self.waiting[count:]
+        supervisor.runtime.serial_bytes_available = len(self.waiting)
+        return typed
+
+
+serial = Serial()
+if type(buttons).__name__ == "SerialKeySource":
+    buttons._read = serial.read  # (the set-up's sys.stdin.read: the VM's stdin is this script)
+
+
 def shot():
     screen.refresh()
     print(binascii.hexlify(hashlib.sha256(screen.frame).digest()).decode())
@@ -65,10 +83,21 @@ def press(key, ms, now):
     return now + ms
 
 
+def type_in(text):
+    serial.waiting = text
+    supervisor.runtime.serial_bytes_available = len(text)
+    loop.run(app, buttons, 3, display=screen)  # (a key gives two events at most)
+    while app.hint is not None:
+        loop.run(app, buttons, 1, display=screen)
+
+
 shot()
 now = 0
-for key, ms in %(presses)r:
-    now = press(key, ms, now)
+for key in %(presses)r:
+    if isinstance(key, str):
+        type_in(key)
+    else:
+        now = press(key[0], key[1], now)
     shot()
 print(type(made.screen).__name__, type(app.view.group[0]).__name__, "vectorio" in sys.modules)
 print("done")
@@ -77,7 +106,14 @@ print("done")
 
 def presses(profile, words):
     """Each word as ``(key number, ms held)``: the profile's key it names,
-    held as long as the desktop holds a tap, a HOLD_ and a LONG_."""
+    held as long as the desktop holds a tap, a HOLD_ and a LONG_; for keys
+    typed on the serial input (``SerialKeys``), the characters its key types."""
+    if hasattr(profile.keys, "sequences"):
+        texts = {word: text for word, text, _ in profile.keys.sequences}
+        for word in words:
+            if word not in texts:
+                raise ValueError("%s: no key of the %s" % (word, profile.title))
+        return [texts[word] for word in words]
     numbers = {word: number for number, (word, _, _) in enumerate(profile.keys.keys)}
     found = []
     for word in words:

@@ -1,9 +1,9 @@
 """``make bench-app``'s figures of the boards whose game is their own, each
-on CircuitPython's interpreter at its board's heap (tools/harness/board_heap.py,
-from the firmware's link map): the PyPortals' game of taps
-(tools/harness/touch_play.py) and the Wio Terminal's game of presses
-(tools/harness/board_game_heap.py); each hint's full search with 8 KB free its
-goal (heap_play.FREE_GOAL)."""
+on CircuitPython's interpreter at its board's heap (from the firmware's link
+map, tools/harness/board_heap.py, or measured on the chip): the PyPortals'
+game of taps (tools/harness/touch_play.py), the Wio Terminal's and the
+Cardputer's games of presses (tools/harness/board_game_heap.py); each hint's
+full search with 8 KB free its goal (heap_play.FREE_GOAL)."""
 
 from tools.harness import firmware_figures, heap_play
 
@@ -41,9 +41,11 @@ def print_touch_figures(deal=21, moves=24):
              % (kb(searching), compact), "the least free %s" % kb(least),
              ">= %s, all full" % kb(heap_play.FREE_GOAL),
              least >= heap_play.FREE_GOAL and not compact)
-# The boards whose game is their own, played at their own heap (board_heap's, from
-# the firmware's link map): (profile, stand-in board, board id).
-OWN_GAMES = (("wio-terminal", "wio", "seeeduino_wio_terminal"),)
+# The boards whose game is their own, played at their own heap (board_game_heap's
+# game_heapsize: from the firmware's link map, or measured on the chip): (profile,
+# stand-in board, board id).
+OWN_GAMES = (("wio-terminal", "wio", "seeeduino_wio_terminal"),
+             ("cardputer", "cardputer", "m5stack_cardputer"))
 
 
 def print_own_games(deals=(3, 10, 21), moves=40):
@@ -62,10 +64,12 @@ def print_own_games(deals=(3, 10, 21), moves=40):
     areas = (False, True) if firmware_figures.interpreter(True)[0] else (False,)
     for name, stand_in, board in OWN_GAMES:
         profile = catalogue.named(name)
-        heap = board_heap.HEAPS[board].vm_heapsize
-        print("%s's %s on CircuitPython's interpreter at its heap (%s as -X heapsize=, the "
+        heap = board_game_heap.game_heapsize(board)
+        print("%s's %s on CircuitPython's interpreter at its heap (%s as -X heapsize=, %s; the "
               "stand-ins' share on top), deals %s, %d moves with the menu, then a hint:"
-              % (profile.title, profile.game, kb(heap), ",".join(map(str, deals)), moves))
+              % (profile.title, profile.game, kb(heap), "from its link map"
+                 if board in board_heap.HEAPS else "measured on its chip",
+                 ",".join(map(str, deals)), moves))
         found = {False: [], True: []}
         for deal in deals:
             script = board_scripts.game_script(profile, deal, moves)

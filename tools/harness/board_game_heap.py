@@ -3,7 +3,9 @@ CircuitPython's own interpreter (the unix port, 32-bit: objects the size
 they are on the board) with the board's heap fixed (``-X heapsize=``, from
 its link map: tools/harness/board_heap.py): for a board whose profile names
 another game than the PyGamer's (tools/harness/board_start.py plays that
-one): the Wio Terminal's ``sthelena_wio`` on its 320x240 table.
+one): the Wio Terminal's ``sthelena_wio`` on its 320x240 table, the
+Cardputer's ``sthelena_full`` at the heap measured on its chip
+(``MEASURED_HEAPS``: no firmware of it in shared/, no link map).
 
 The drive is laid out in a folder: ``code.py``, ``assets/``, the committed
 ``lib/*.mpy`` (the game, its set-up, the hint's search, the profiles) and
@@ -29,7 +31,7 @@ the main loop refreshes it), then asks for a hint as SELECT held does
                                  buffers; LEAST the least ``gc.mem_free()``
                                  and MOST the most kept, read collected
                                  every 25 slices), then the message it left
-Desktop only (tests/board/test_wio_heap.py).
+Desktop only (tests/board/test_wio_heap.py, test_cardputer_heap.py).
 """
 
 import os
@@ -39,7 +41,7 @@ import tempfile
 
 from tools.build import board_libs, circuitpython_builds
 
-from . import board_start, firmware_figures
+from . import board_heap, board_start, firmware_figures, serial_play
 from .emulated import nvm_holding
 
 ROOT = firmware_figures.ROOT
@@ -52,6 +54,10 @@ STANDIN_MODULES = ("board", "keypad", "analogio", "digitalio", "microcontroller"
                    "storage", "bitmaptools", "displayio", "random", "neopixel_write", "pwmio",
                    "busio", "fourwire", "vectorio")
 _EVERY = 25  # slices of the search between two readings (heap_play's)
+# The heaps (as -X heapsize=) of the boards whose firmware shared/ does not
+# hold, so that no link map gives them: each figure's source is stated where
+# it is set.
+MEASURED_HEAPS = {"m5stack_cardputer": serial_play.CARDPUTER_HEAP}
 
 SCRIPT = """
 import gc, sys
@@ -189,3 +195,12 @@ def board_run(profile, stand_in, record, events, heap, version="10.x", areas=(Fa
         allowance = roomy["standins"][0]
         return allowance, [run(drive, profile, stand_in, events, heap + allowance, version,
                                in_areas) for in_areas in areas]
+
+
+def game_heapsize(board):
+    """The heap the game gets on ``board`` (its id), as -X heapsize=: read
+    from its firmware's link map (board_heap.HEAPS), or the figure measured
+    on its chip (``MEASURED_HEAPS``)."""
+    if board in board_heap.HEAPS:
+        return board_heap.HEAPS[board].vm_heapsize
+    return MEASURED_HEAPS[board]

@@ -6,7 +6,8 @@ has a key for, the board's word for it (the emulator's and the desktop's
 ``--keys`` word): its own key's word, ``HOLD_`` of it for A, B and SELECT
 held; on a four-button board (boards/pico_display_2.py: a tap and a hold on
 X and Y) RIGHT is X, DOWN Y, START ``HOLD_X``, SELECT ``HOLD_Y`` and a hint
-(SELECT held on) ``LONG_Y``. ``cursor_paths(profile)`` are the shortest ways
+(SELECT held on) ``LONG_Y``; a board whose keys type on the serial input (the
+Cardputer's) has a key of its own for each hold. ``cursor_paths(profile)`` are the shortest ways
 the cursor goes from each place to each other by the directions the board
 has (``table/layout.step`` wraps rows and columns, so RIGHT and DOWN alone
 reach every place).
@@ -25,9 +26,10 @@ script:
   time: of the next few moves of the line, the one whose presses are fewest
   from where the cursor is and that keeps the rest of the line legal (as
   ``won_games`` chooses), played by the quick move when it makes the move
-  the line wants (A held; or A twice where the board's A is the game's and
-  the press before was an A: the desktop's bare ``HOLD_A`` would then be
-  that press's hold, and do nothing), else the cursor to the card, A, the
+  the line wants (A held; or A twice where the board's A is the game's, or
+  A held a key of its own (the Cardputer's C), and the press before was an
+  A: the desktop's bare ``HOLD_A``, as that key, would then be that press's
+  hold, and do nothing), else the cursor to the card, A, the
   cursor to its place, A (the first ``lifted`` moves so, whatever the quick
   move does); a redeal by A on the stuck screen where only a redeal is left,
   else by the menu (START, DOWN to "Redeal", A); the stuck screen a move
@@ -49,7 +51,7 @@ from sthelena.app.table.layout import step
 from sthelena.app.tap_hold import TapHoldTimer
 from sthelena.core.game import Game
 from sthelena.core.moves import REDEAL
-from sthelena.desktop.keys import Press, board_words, parse_keys
+from sthelena.desktop.keys import Press, Typed, board_words, parse_keys
 from sthelena.desktop.run import press as press_key
 
 from .firmware_sessions import make_app, record_of
@@ -64,8 +66,14 @@ REDEAL_ITEM = 6  # the menu's "Redeal (n left)" (screens/menu.py's _REDEAL)
 def key_words(profile):
     """``{event: word}``: the board's word for each of the game's events it
     has a key for (a direction, A, B, START, SELECT; ``A | HOLD``, ``B |
-    HOLD``; ``HINT``), the first of its keys that gives it."""
+    HOLD``; ``HINT``), the first of its keys that gives it. A board whose
+    keys type on the serial input (profile.SerialKeys: the Cardputer's)
+    has a key of its own for each hold: its word is the key's."""
     words = {}
+    if hasattr(profile.keys, "sequences"):
+        for word, _, event in profile.keys.sequences:
+            words.setdefault(event, word)
+        return words
     for word, _, event in profile.keys.keys:
         if event == RIGHT_OR_MENU:
             pairs = ((RIGHT, word), (START, "HOLD_" + word))
@@ -137,6 +145,9 @@ class Player:
             for given in parse_keys(word, words=self.own):
                 if isinstance(given, Press):
                     self.now = press_key(app, self.timer, given, self.now)
+                elif isinstance(given, Typed):  # (a key typed on the serial input)
+                    for typed in given.events:
+                        app.handle(typed)
                 else:
                     app.handle(given)
                 while app.hint is not None:  # (as the desktop's run_script)
@@ -179,9 +190,11 @@ class Player:
 
         self.go_to(source)
         if best_move(app.game, source) == move and not lift:
-            if app.last_event == A and self.words[A | HOLD] not in self.own:
+            if app.last_event == A and not isinstance(self.own.get(self.words[A | HOLD]), Press):
                 # (the desktop's HOLD_A, where the board's A is the game's, is a
-                # bare hold: after an A it would be that press's, and do nothing)
+                # bare hold, as a key typed on the serial input that gives A held
+                # is (the Cardputer's C): after an A it would be that press's,
+                # and do nothing)
                 self.press(A, "lift", lambda app: app.lifted == source)
                 self.press(A, "quick move (A twice)", played)
             else:

@@ -38,10 +38,6 @@ CARDPUTER_HEAP = 159 * 1024
 # What the stand-ins keep (firmware on the board), given on top: measured by
 # the script's "standins" line (31.9 KB), rounded up.
 STANDINS_HEAP = 33 * 1024
-# The characters the Cardputer's firmware types for each of the game's words
-# (boards/cardputer.py, without Fn): what the scripts press.
-TYPED = {"UP": ";", "DOWN": ".", "LEFT": ",", "RIGHT": "/", "A": "x", "B": "z", "START": "\r",
-         "SELECT": " ", "HOLD_A": "c", "HOLD_B": "r", "HINT": "h"}
 
 PLAY = """
 import sys
@@ -98,8 +94,12 @@ print("saved", microcontroller.nvm.writes, bytes(microcontroller.nvm[0:3]))
 
 
 def typed(words):
-    """Each word's characters, as the Cardputer's keyboard types them."""
-    return [TYPED[word] for word in words]
+    """Each word's characters (a key of the Cardputer's profile,
+    boards/cardputer.py), as its keyboard types them."""
+    from sthelena.boards.cardputer import PROFILE
+
+    texts = {word: text for word, text, _ in PROFILE.keys.sequences}
+    return [texts[word] for word in words]
 
 
 def lay_out(directory):
