@@ -10,30 +10,15 @@ the heap an RP2350 leaves beside picodvi's 320x240 framebuffer
 (tools/harness/rp2350_heap.py), where the game plays the 320x240 fanned
 table, a full hint's search included."""
 
-import os
-import shutil
-import subprocess
-
 import pytest
 
 from tests.helpers.firmware_helpers import board_desktop, pixels, pixels_differing
 from tools.bench.bench_fruitjam import CLICK, TEST_HEAP
-from tools.build import circuitpython_builds, fruitjam_app
-from tools.harness import firmware_figures, rp2350_heap
+from tools.bench.bench_metro import PRELUDE, lay_out, run
+from tools.harness import rp2350_heap
 
 needs_firmware = pytest.mark.firmware("10.x/circuitpython", "10.x/mpy-cross")
 PSRAM_HEAP = 780 * 1024  # above the RP2350's SRAM: only a board with PSRAM has that much
-
-PRELUDE = """
-import sys
-sys.path.insert(0, STANDINS)
-sys.path.insert(1, "lib")  # (the drive's lib/, as on the board)
-import board, supervisor, usb.core, random, gc, microcontroller
-board.use("metro_rp2350")
-microcontroller.nvm = microcontroller.ByteArray(4096)  # the RP2350's: a sector, as the RP2040's
-namespace = {"__name__": "code"}
-exec(open("code.py").read(), namespace)
-"""
 
 PLAY = PRELUDE + """
 profile, line = namespace["find_profile"](board)
@@ -75,30 +60,6 @@ gc.collect()
 jam = device.FruitJam(device.board_store(profile), dvi=profile.screen)
 print("resumed", jam.app.resumed, jam.app.game.move_stack() == [move])
 """
-
-
-def lay_out(directory):
-    """The release's 10.x drive for the Metro, and the stand-ins beside it."""
-    drive = os.path.join(directory, "CIRCUITPY")
-    fruitjam_app.build_drive(drive, mpy_cross=circuitpython_builds.find("10.x/mpy-cross"))
-    os.symlink(os.path.join(firmware_figures.ROOT, "tools", "harness", "standins"),
-               os.path.join(directory, "standins"))
-    os.makedirs(os.path.join(directory, "saves"))
-    return drive
-
-
-def run(drive, text, heap, typed=""):
-    """``text`` on CircuitPython's interpreter from the drive, in ``heap``
-    bytes, ``typed`` on its serial input, from no save: the finished process."""
-    path, why = firmware_figures.interpreter()
-    assert path, why
-    saves = os.path.join(os.path.dirname(drive), "saves")
-    shutil.rmtree(saves)
-    os.makedirs(saves)
-    text = text.replace("STANDINS", repr(os.path.join(os.path.dirname(drive), "standins")))
-    text = text.replace("SAVES", repr(os.path.join(os.path.dirname(drive), "saves", "sthelena")))
-    return subprocess.run([path, "-X", "heapsize=%d" % heap, "-c", text], cwd=drive,
-                          input=typed, capture_output=True, text=True, timeout=600)
 
 
 @pytest.fixture(scope="module")
@@ -178,3 +139,4 @@ def test_the_desktops_metro_without_psram_draws_the_pico_display_packs_table(tmp
     metro, pico = frames.values()
     assert len(metro) == 7 == len(pico) and pixels(metro[0])[0] == (320, 240)
     assert [pixels_differing(one, other) for one, other in zip(metro, pico)] == [0] * 7
+
