@@ -12,7 +12,8 @@ table, a full hint's search included."""
 
 import pytest
 
-from tests.helpers.firmware_helpers import board_desktop, pixels, pixels_differing
+from tests.helpers.firmware_helpers import board_desktop, desktop_frames, pixels, pixels_differing
+from tests.helpers.metro_frames import board_frames
 from tools.bench.bench_fruitjam import CLICK, TEST_HEAP
 from tools.bench.bench_metro import PRELUDE, lay_out, run
 from tools.harness import rp2350_heap
@@ -140,3 +141,33 @@ def test_the_desktops_metro_without_psram_draws_the_pico_display_packs_table(tmp
     assert len(metro) == 7 == len(pico) and pixels(metro[0])[0] == (320, 240)
     assert [pixels_differing(one, other) for one, other in zip(metro, pico)] == [0] * 7
 
+
+@pytest.fixture(scope="module")
+def deal_seven_save(tmp_path_factory):
+    """Deal 7 just dealt, as the desktop's --board metro-rp2350 saves it."""
+    save = tmp_path_factory.mktemp("metro-save") / "save.bin"
+    board_desktop("metro-rp2350-no-psram", ["--deal", "7", "--keys", "", "--save", str(save)])
+    return save
+
+
+@pytest.mark.parametrize("board, free, size", [
+    ("metro-rp2350", PSRAM_HEAP, (640, 480)),
+    # without PSRAM: what the heap holds beside the firmware's 640x480 screen at start
+    ("metro-rp2350-no-psram", rp2350_heap.WITH_SCREEN, (320, 240))])
+def test_the_boards_frames_are_the_desktops_pixel_for_pixel(deal_seven_save, tmp_path, board,
+                                                             free, size):
+    # The Fruit Jam's edge set up as the Metro sets it up (its profile, on the
+    # stand-ins: tests/helpers/metro_frames.py), a move clicked, undone by the
+    # right button, dragged, and the menu opened, its last item chosen (the
+    # Metro's has no way out) and closed by the keyboard; each frame drawn by
+    # Blinka, and the desktop's of the same words.
+    words, frames, line = board_frames(deal_seven_save.read_bytes(), free, tmp_path / "board")
+    assert line == "FanScreen %d %d None True" % size  # (no launcher: no way out in the menu)
+    assert [word.split("@")[0] for word in words] == [
+        "CLICK", "CLICK", "RIGHT_CLICK", "DRAG", "START", "UP", "B"]
+    folder = tmp_path / "desktop"
+    folder.mkdir()
+    theirs = desktop_frames(board, deal_seven_save, " ".join(words), folder)
+    assert len(frames) == len(theirs) == len(words) + 1 and pixels(frames[0])[0] == size
+    assert [pixels_differing(mine, desktop) for mine, desktop in zip(frames, theirs)] == \
+        [0] * len(frames)
