@@ -242,11 +242,13 @@ def _main(argv):
     mouse = None
     if fruit_jam:
         from ..app.hint.on_table import LARGE_HINT_NODES, LARGE_HINT_SLOTS
+        from ..boards.profile import DviScreen
         from .mouse import DesktopMouse
 
         app.hint_nodes = LARGE_HINT_NODES  # as the Fruit Jam's edge gives it
         app.hint_slots = LARGE_HINT_SLOTS
-        app.leave_label = "Quit"  # (the Fruit Jam's goes back to its launcher)
+        if not isinstance(profile.screen, DviScreen):  # (the Metro RP2350's menu has no way
+            app.leave_label = "Quit"  # out, as its board's; the Fruit Jam's: to its launcher)
         mouse = DesktopMouse(app, screen, args.scale)
     elif profile.touch is not None:  # the board's taps are the mouse's left button
         from ..app.big_screen.touch import TouchControls, TouchPointer

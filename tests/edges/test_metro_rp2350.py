@@ -10,30 +10,16 @@ the heap an RP2350 leaves beside picodvi's 320x240 framebuffer
 (tools/harness/rp2350_heap.py), where the game plays the 320x240 fanned
 table, a full hint's search included."""
 
-import os
-import shutil
-import subprocess
-
 import pytest
 
-from tests.helpers.firmware_helpers import board_desktop, pixels, pixels_differing
+from tests.helpers.firmware_helpers import board_desktop, desktop_frames, pixels, pixels_differing
+from tests.helpers.metro_frames import board_frames
 from tools.bench.bench_fruitjam import CLICK, TEST_HEAP
-from tools.build import circuitpython_builds, fruitjam_app
-from tools.harness import firmware_figures, rp2350_heap
+from tools.bench.bench_metro import PRELUDE, lay_out, run
+from tools.harness import rp2350_heap
 
 needs_firmware = pytest.mark.firmware("10.x/circuitpython", "10.x/mpy-cross")
 PSRAM_HEAP = 780 * 1024  # above the RP2350's SRAM: only a board with PSRAM has that much
-
-PRELUDE = """
-import sys
-sys.path.insert(0, STANDINS)
-sys.path.insert(1, "lib")  # (the drive's lib/, as on the board)
-import board, supervisor, usb.core, random, gc, microcontroller
-board.use("metro_rp2350")
-microcontroller.nvm = microcontroller.ByteArray(4096)  # the RP2350's: a sector, as the RP2040's
-namespace = {"__name__": "code"}
-exec(open("code.py").read(), namespace)
-"""
 
 PLAY = PRELUDE + """
 profile, line = namespace["find_profile"](board)
@@ -75,30 +61,6 @@ gc.collect()
 jam = device.FruitJam(device.board_store(profile), dvi=profile.screen)
 print("resumed", jam.app.resumed, jam.app.game.move_stack() == [move])
 """
-
-
-def lay_out(directory):
-    """The release's 10.x drive for the Metro, and the stand-ins beside it."""
-    drive = os.path.join(directory, "CIRCUITPY")
-    fruitjam_app.build_drive(drive, mpy_cross=circuitpython_builds.find("10.x/mpy-cross"))
-    os.symlink(os.path.join(firmware_figures.ROOT, "tools", "harness", "standins"),
-               os.path.join(directory, "standins"))
-    os.makedirs(os.path.join(directory, "saves"))
-    return drive
-
-
-def run(drive, text, heap, typed=""):
-    """``text`` on CircuitPython's interpreter from the drive, in ``heap``
-    bytes, ``typed`` on its serial input, from no save: the finished process."""
-    path, why = firmware_figures.interpreter()
-    assert path, why
-    saves = os.path.join(os.path.dirname(drive), "saves")
-    shutil.rmtree(saves)
-    os.makedirs(saves)
-    text = text.replace("STANDINS", repr(os.path.join(os.path.dirname(drive), "standins")))
-    text = text.replace("SAVES", repr(os.path.join(os.path.dirname(drive), "saves", "sthelena")))
-    return subprocess.run([path, "-X", "heapsize=%d" % heap, "-c", text], cwd=drive,
-                          input=typed, capture_output=True, text=True, timeout=600)
 
 
 @pytest.fixture(scope="module")
@@ -178,3 +140,34 @@ def test_the_desktops_metro_without_psram_draws_the_pico_display_packs_table(tmp
     metro, pico = frames.values()
     assert len(metro) == 7 == len(pico) and pixels(metro[0])[0] == (320, 240)
     assert [pixels_differing(one, other) for one, other in zip(metro, pico)] == [0] * 7
+
+
+@pytest.fixture(scope="module")
+def deal_seven_save(tmp_path_factory):
+    """Deal 7 just dealt, as the desktop's --board metro-rp2350 saves it."""
+    save = tmp_path_factory.mktemp("metro-save") / "save.bin"
+    board_desktop("metro-rp2350-no-psram", ["--deal", "7", "--keys", "", "--save", str(save)])
+    return save
+
+
+@pytest.mark.parametrize("board, free, size", [
+    ("metro-rp2350", PSRAM_HEAP, (640, 480)),
+    # without PSRAM: what the heap holds beside the firmware's 640x480 screen at start
+    ("metro-rp2350-no-psram", rp2350_heap.WITH_SCREEN, (320, 240))])
+def test_the_boards_frames_are_the_desktops_pixel_for_pixel(deal_seven_save, tmp_path, board,
+                                                             free, size):
+    # The Fruit Jam's edge set up as the Metro sets it up (its profile, on the
+    # stand-ins: tests/helpers/metro_frames.py), a move clicked, undone by the
+    # right button, dragged, and the menu opened, its last item chosen (the
+    # Metro's has no way out) and closed by the keyboard; each frame drawn by
+    # Blinka, and the desktop's of the same words.
+    words, frames, line = board_frames(deal_seven_save.read_bytes(), free, tmp_path / "board")
+    assert line == "FanScreen %d %d None True" % size  # (no launcher: no way out in the menu)
+    assert [word.split("@")[0] for word in words] == [
+        "CLICK", "CLICK", "RIGHT_CLICK", "DRAG", "START", "UP", "B"]
+    folder = tmp_path / "desktop"
+    folder.mkdir()
+    theirs = desktop_frames(board, deal_seven_save, " ".join(words), folder)
+    assert len(frames) == len(theirs) == len(words) + 1 and pixels(frames[0])[0] == size
+    assert [pixels_differing(mine, desktop) for mine, desktop in zip(frames, theirs)] == \
+        [0] * len(frames)

@@ -23,7 +23,8 @@ Goals: the whole game in play at most 90 KB, bitmaps at most
 tools/harness/firmware_figures.py, and the lean goals over several deals:
 tools/harness/heap_play.py; then each board whose game is its own (the Wio
 Terminal's) at its heap, a hint's full search with 8 KB free its goal:
-tools/harness/board_game_heap.py; last the Fruit Jam's app folder (bench_fruitjam.py).
+tools/harness/board_game_heap.py; last the Fruit Jam's app folder (bench_fruitjam.py)
+and the Metro RP2350 without PSRAM (bench_metro.py).
 """
 
 import os
@@ -33,7 +34,7 @@ import tempfile
 from tools.build import board_libs
 from tools.harness import board_start, firmware_figures, heap_play
 
-from . import bench_fruitjam, board_figures
+from . import bench_fruitjam, bench_metro, board_figures
 from .flash_figures import print_long_records, print_write_figures
 from .report import at_most, goal, kb, vm_figures
 
@@ -324,6 +325,7 @@ def main():
     board_figures.print_touch_figures()
     board_figures.print_own_games()
     bench_fruitjam.print_figures()
+    bench_metro.print_figures()
 
 
 if __name__ == "__main__":

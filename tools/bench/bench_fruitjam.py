@@ -78,6 +78,33 @@ sys.path.insert(0, STANDINS)
 SAVES = SAVES_PATH
 """
 
+# The handheld benchmark's long game, MOVES moves made by clicks (``click``:
+# CLICK's), ``jam`` and ``mouse`` set up; ``MOVED`` a line run after each move.
+CLICKED_GAME = """
+clicks = 0
+game = jam.app.game
+state = 12345
+for _ in range(MOVES):
+    if jam.app.screen != 0:  # the stuck screen: B, back to the table
+        jam.app.handle(device.B)
+    legal = [move for move in game.legal_moves() if move < 400]
+    home = [move for move in legal if move // 20 < 12 <= move % 20]
+    legal = home or legal
+    if legal:
+        state = (state * 1103515245 + 12345) & 0x7FFFFFFF
+        move = legal[(state >> 8) % len(legal)]
+        click(jam, mouse, move // 20)
+        click(jam, mouse, move % 20)
+        clicks += 2
+        MOVED
+    elif game.redeals_left():
+        jam.app.redeal()
+    else:
+        for _ in range(8):
+            jam.app.undo()
+legal = home = None
+"""
+
 SCRIPT = """
 import board, digitalio, keypad, supervisor, audiocore, bitmaptools, displayio, random, vectorio
 import usb.core, adafruit_usb_host_mouse, adafruit_fruitjam.peripherals
@@ -99,29 +126,8 @@ device.run(jam, 2)
 # --- started ---
 # --- top level ---
 set_up = gc.mem_alloc()
-clicks = 0
 CLICK_FUNCTIONS
-
-game = jam.app.game
-state = 12345  # the handheld benchmark's long game, its moves made by clicks
-for _ in range(MOVES):
-    if jam.app.screen != 0:  # the stuck screen: B, back to the table
-        jam.app.handle(device.B)
-    legal = [move for move in game.legal_moves() if move < 400]
-    home = [move for move in legal if move // 20 < 12 <= move % 20]
-    legal = home or legal
-    if legal:
-        state = (state * 1103515245 + 12345) & 0x7FFFFFFF
-        move = legal[(state >> 8) % len(legal)]
-        click(jam, mouse, move // 20)
-        click(jam, mouse, move % 20)
-        clicks += 2
-    elif game.redeals_left():
-        jam.app.redeal()
-    else:
-        for _ in range(8):
-            jam.app.undo()
-legal = home = None
+CLICKED_GAME
 # --- top level ---
 print("played", len(game.history), clicks)
 if jam.app.screen != 0:
@@ -144,7 +150,8 @@ print("saved", int(device.SavesStore(SAVES).load() is not None))
 def script(prelude):
     """The benchmark's script after ``prelude``, as the MicroPython VM runs
     it (each ``# --- top level ---`` a collection there)."""
-    return prelude + SCRIPT.replace("MOVES", str(MOVES)).replace("CLICK_FUNCTIONS\n", CLICK)
+    return prelude + SCRIPT.replace("CLICK_FUNCTIONS\n", CLICK).replace(
+        "CLICKED_GAME\n", CLICKED_GAME.replace("MOVED", "pass")).replace("MOVES", str(MOVES))
 
 
 def vm_mpy_file(directory):
