@@ -1,4 +1,4 @@
-"""The Cardputer's game (``lib/sthelena_full.mpy``, its profile's) on
+"""The Cardputer's game (``lib/sthelena_cardputer.mpy``, its profile's) on
 CircuitPython's own interpreter (the unix port, 10.x) at the heap measured on
 an ESP32-S3 without PSRAM (tools/harness/serial_play.py's CARDPUTER_HEAP,
 which says where the figure comes from): the drive started as its
@@ -24,7 +24,7 @@ MOVES = 40
 @pytest.mark.parametrize("deal", DEALS)
 def test_a_game_and_a_full_hint_fit_the_cardputers_heap(deal):
     profile = catalogue.named("cardputer")
-    assert profile.game == "sthelena_full"
+    assert profile.game == "sthelena_cardputer"  # (its own game: lib/sthelena_cardputer.mpy)
     heap = board_game_heap.game_heapsize("m5stack_cardputer")
     assert heap == serial_play.CARDPUTER_HEAP
     script = board_scripts.game_script(profile, deal, MOVES)
