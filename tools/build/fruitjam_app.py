@@ -68,12 +68,10 @@ def check_mpy(root=ROOT):
                            (PROFILES_NAME, ())))
 
 
-def build_app(out=DEFAULT_OUT, root=ROOT, mpy_cross=None):
-    """Write the app folder ``out``/sthelena (emptied first); its path.
-    BundleError, and nothing written, if the committed ``.mpy`` is missing or
-    was not made from the sources as they are. With ``mpy_cross``
-    (CircuitPython's), the libraries go in compiled too."""
-    folder = os.path.join(out, APP_NAME)
+def checked_libraries(root, mpy_cross):
+    """The Fruit Jam's library files, once the committed ``.mpy`` and
+    ``mpy_cross`` (None: none) are found fit; BundleError, before anything is
+    written, if one is not."""
     check_mpy(root)
     try:
         libraries = library_files(libraries=FRUIT_JAM_LIBRARIES)
@@ -82,6 +80,16 @@ def build_app(out=DEFAULT_OUT, root=ROOT, mpy_cross=None):
     problem = mpy_cross and mpy_cross_problem(mpy_cross)
     if problem:
         raise BundleError(problem)
+    return libraries
+
+
+def build_app(out=DEFAULT_OUT, root=ROOT, mpy_cross=None):
+    """Write the app folder ``out``/sthelena (emptied first); its path.
+    BundleError, and nothing written, if the committed ``.mpy`` is missing or
+    was not made from the sources as they are. With ``mpy_cross``
+    (CircuitPython's), the libraries go in compiled too."""
+    folder = os.path.join(out, APP_NAME)
+    libraries = checked_libraries(root, mpy_cross)
     if os.path.isdir(folder):
         shutil.rmtree(folder)
     os.makedirs(os.path.join(folder, "assets"))
@@ -111,14 +119,7 @@ def build_drive(out, root=ROOT, mpy_cross=None):
     profile and the libraries. No ``metadata.json``: ``code.py`` tells an
     app folder by it. The assets are the app folder's and the 320x240 fanned
     table's (DRIVE_ASSETS). BundleError, and nothing written, as ``build_app``."""
-    check_mpy(root)
-    try:
-        libraries = library_files(libraries=FRUIT_JAM_LIBRARIES)
-    except LibraryError as error:
-        raise BundleError(str(error)) from None
-    problem = mpy_cross and mpy_cross_problem(mpy_cross)
-    if problem:
-        raise BundleError(problem)
+    libraries = checked_libraries(root, mpy_cross)
     os.makedirs(os.path.join(out, "assets"))
     os.makedirs(os.path.join(out, "lib"))
     shutil.copyfile(os.path.join(root, "code.py"), os.path.join(out, "code.py"))
